@@ -1,0 +1,27 @@
+//! ministore — an in-memory store with Redis 7.0 command semantics, a Lua 5.1-semantics script
+//! engine, and a virtual clock, small enough to run inside a course page compiled to wasm.
+//!
+//! # Layout
+//! - [`store`]: the public face — [`Store`] runs commands and scripts and hands out snapshots.
+//! - `keyspace`: keys, values and per-key expiry on the virtual clock (lazy expiry, like Redis).
+//! - `cmd`: one module per command family; `cmd::dispatch` routes a parsed command line.
+//! - `args`: the argument cursor commands parse with.
+//! - `error`: every Redis error text the commands can reply, in one place.
+//! - [`reply`]: the RESP-style [`Reply`] and its `redis-cli --no-raw` rendering.
+//! - `lua`: lexer → parser → interpreter for the Lua subset Redis scripts use, with the
+//!   Redis⇄Lua conversion rules and a step budget.
+//! - [`cli`]: redis-cli's line syntax (quoting and escapes), used by the `ministore` binary.
+//!
+//! Nothing here reads the wall clock or touches the web: the caller advances time.
+
+pub mod cli;
+mod args;
+mod cmd;
+mod error;
+mod keyspace;
+pub mod lua;
+pub mod reply;
+pub mod store;
+
+pub use reply::Reply;
+pub use store::{KeySnapshot, Store, ValueSnapshot};
