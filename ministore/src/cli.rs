@@ -1,12 +1,361 @@
 //! redis-cli's command-line syntax: whitespace-separated words, `"double quoted"` with
-//! `\" \\ \n \r \t \xHH` escapes, and `'single quoted'` words.
+//! `\" \\ \n \r \t \b \a \xHH` escapes, and `'single quoted'` words (only `\'` escapes), plus
+//! the few lines redis-cli's prompt handles itself (`quit`, a repeat count, `:set`, `help`).
 
 /// Why a line could not be split into words (redis-cli prints `Invalid argument(s)`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct SplitError;
 
-/// Splits one input line into command words, as redis-cli does.
-pub fn split_line(line: &str) -> Result<Vec<Vec<u8>>, SplitError> {
-    let _ = line;
-    todo!("cli helper")
+impl std::fmt::Display for SplitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Invalid argument(s)")
+    }
+}
+
+impl std::error::Error for SplitError {}
+
+/// Splits one input line into command words exactly as redis-cli's `sdssplitargs` does.
+///
+/// The line is a C string to redis-cli, so everything from the first NUL byte on is ignored.
+/// A quoted section may start inside a word (`ab"cd"` is `abcd`) but a closing quote must be
+/// followed by whitespace or the end of the line. A blank line gives no words.
+pub fn split_line(line: impl AsRef<[u8]>) -> Result<Vec<Vec<u8>>, SplitError> {
+    let bytes = line.as_ref();
+    let line = match bytes.iter().position(|&b| b == 0) {
+        Some(nul) => &bytes[..nul],
+        None => bytes,
+    };
+    // `at(i)` reads like C's `p[i]`: past the end is the terminating NUL.
+    let at = |i: usize| line.get(i).copied().unwrap_or(0);
+    let mut words = Vec::new();
+    let mut p = 0;
+    loop {
+        while p < line.len() && is_c_space(line[p]) {
+            p += 1;
+        }
+        if p >= line.len() {
+            return Ok(words);
+        }
+        let mut word = Vec::new();
+        let mut quote = Quote::None;
+        let mut done = false;
+        while !done {
+            let c = at(p);
+            match quote {
+                Quote::Double => {
+                    if c == b'\\' && at(p + 1) == b'x' && is_hex(at(p + 2)) && is_hex(at(p + 3)) {
+                        word.push(hex_value(at(p + 2)) * 16 + hex_value(at(p + 3)));
+                        p += 3;
+                    } else if c == b'\\' && at(p + 1) != 0 {
+                        p += 1;
+                        word.push(match at(p) {
+                            b'n' => b'\n',
+                            b'r' => b'\r',
+                            b't' => b'\t',
+                            b'b' => 0x08,
+                            b'a' => 0x07,
+                            other => other,
+                        });
+                    } else if c == b'"' {
+                        if at(p + 1) != 0 && !is_c_space(at(p + 1)) {
+                            return Err(SplitError);
+                        }
+                        done = true;
+                    } else if c == 0 {
+                        return Err(SplitError);
+                    } else {
+                        word.push(c);
+                    }
+                }
+                Quote::Single => {
+                    if c == b'\\' && at(p + 1) == b'\'' {
+                        p += 1;
+                        word.push(b'\'');
+                    } else if c == b'\'' {
+                        if at(p + 1) != 0 && !is_c_space(at(p + 1)) {
+                            return Err(SplitError);
+                        }
+                        done = true;
+                    } else if c == 0 {
+                        return Err(SplitError);
+                    } else {
+                        word.push(c);
+                    }
+                }
+                // Unquoted words end only at these four (not at \v or \f, which
+                // `is_c_space` skips between words).
+                Quote::None => match c {
+                    b' ' | b'\n' | b'\r' | b'\t' | 0 => done = true,
+                    b'"' => quote = Quote::Double,
+                    b'\'' => quote = Quote::Single,
+                    other => word.push(other),
+                },
+            }
+            if p < line.len() {
+                p += 1;
+            }
+        }
+        words.push(word);
+    }
+}
+
+/// Which quotes the splitter is inside.
+#[derive(Clone, Copy)]
+enum Quote {
+    None,
+    Double,
+    Single,
+}
+
+/// C's `isspace` in the C locale.
+fn is_c_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+}
+
+fn is_hex(b: u8) -> bool {
+    b.is_ascii_hexdigit()
+}
+
+fn hex_value(b: u8) -> u8 {
+    match b {
+        b'0'..=b'9' => b - b'0',
+        b'a'..=b'f' => b - b'a' + 10,
+        b'A'..=b'F' => b - b'A' + 10,
+        _ => 0,
+    }
+}
+
+/// What redis-cli's prompt does with one input line before (or instead of) sending it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PromptAction {
+    /// Nothing to do: a blank line.
+    Skip,
+    /// Send this command `times` times, printing every reply.
+    Send {
+        /// How often (redis-cli's `N command` prefix; 1 without it).
+        times: u64,
+        /// The command words, repeat count removed.
+        command: Vec<Vec<u8>>,
+    },
+    /// Print this text; nothing is sent (`Invalid argument(s)`, `:set` complaints, help).
+    Print(Vec<u8>),
+    /// `quit` or `exit`: stop reading input.
+    Quit,
+}
+
+/// The text redis-cli 7.0 prints for a bare `help` (or `?`).
+const GENERAL_HELP: &str = "redis-cli 7.0.15\n\
+To get help about Redis commands type:\n      \
+\"help @<group>\" to get a list of commands in <group>\n      \
+\"help <command>\" for help on <command>\n      \
+\"help <tab>\" to get a list of possible help topics\n      \
+\"quit\" to exit\n\
+\n\
+To set redis-cli preferences:\n      \
+\":set hints\" enable online hints\n      \
+\":set nohints\" disable online hints\n\
+Set your preferences in ~/.redisclirc\n";
+
+/// Decides what redis-cli's non-interactive prompt (`redis-cli < file`) does with a line,
+/// following `repl()` in redis-cli 7.0: blank lines are skipped, `quit`/`exit` stop,
+/// `:set …` and `restart` are answered locally, a leading count repeats the command, and
+/// `help` prints help instead of being sent.
+pub fn prompt_action(line: impl AsRef<[u8]>) -> PromptAction {
+    let words = match split_line(line) {
+        Ok(words) => words,
+        Err(SplitError) => return PromptAction::Print(b"Invalid argument(s)\n".to_vec()),
+    };
+    let Some(first) = words.first() else {
+        return PromptAction::Skip;
+    };
+    if first.eq_ignore_ascii_case(b"quit") || first.eq_ignore_ascii_case(b"exit") {
+        return PromptAction::Quit;
+    }
+    if first.first() == Some(&b':') {
+        return PromptAction::Print(set_preference(&words));
+    }
+    if first.eq_ignore_ascii_case(b"restart") {
+        return PromptAction::Print(b"Use 'restart' only in Lua debugging mode.\n".to_vec());
+    }
+    if words.len() == 1 && first.eq_ignore_ascii_case(b"clear") {
+        // linenoiseClearScreen: cursor home, erase screen, no newline.
+        return PromptAction::Print(b"\x1b[H\x1b[2J".to_vec());
+    }
+    let (times, command) = match repeat_count(first) {
+        Some(count) if words.len() > 1 => match count {
+            Some(times) => (times, words[1..].to_vec()),
+            None => {
+                return PromptAction::Print(
+                    b"Invalid redis-cli repeat command option value.\n".to_vec(),
+                )
+            }
+        },
+        _ => (1, words),
+    };
+    let name = &command[0];
+    if name.eq_ignore_ascii_case(b"help") || name.as_slice() == b"?" {
+        // Help on a named command or group prints redis-cli's built-in command docs, which
+        // ministore does not carry; it prints nothing for those rather than guess.
+        let text = if command.len() == 1 {
+            GENERAL_HELP.as_bytes().to_vec()
+        } else {
+            Vec::new()
+        };
+        return PromptAction::Print(text.repeat(usize::try_from(times).unwrap_or(1)));
+    }
+    PromptAction::Send { times, command }
+}
+
+/// redis-cli's `cliSetPreferences` for a line starting with `:`.
+fn set_preference(words: &[Vec<u8>]) -> Vec<u8> {
+    let mut out = Vec::new();
+    if words[0].eq_ignore_ascii_case(b":set") && words.len() >= 2 {
+        let pref = &words[1];
+        if pref.eq_ignore_ascii_case(b"hints") || pref.eq_ignore_ascii_case(b"nohints") {
+            return out;
+        }
+        out.extend_from_slice(b"unknown redis-cli preference '");
+        out.extend_from_slice(pref);
+    } else {
+        out.extend_from_slice(b"unknown redis-cli internal command '");
+        out.extend_from_slice(&words[0]);
+    }
+    out.extend_from_slice(b"'\n");
+    out
+}
+
+/// Reads a first word the way redis-cli's `strtol(argv[0], &end, 10)` + `*end == '\0'`
+/// check does. `None`: not a count (the word is sent as the command). `Some(None)`: a count
+/// redis-cli rejects (zero, negative, out of range, or the empty word). `Some(Some(n))`: repeat n times.
+fn repeat_count(word: &[u8]) -> Option<Option<u64>> {
+    let mut i = 0;
+    while i < word.len() && is_c_space(word[i]) {
+        i += 1;
+    }
+    let negative = match word.get(i) {
+        Some(b'-') => {
+            i += 1;
+            true
+        }
+        Some(b'+') => {
+            i += 1;
+            false
+        }
+        _ => false,
+    };
+    let digits = &word[i.min(word.len())..];
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        // strtol consumed nothing (end points at the word's start), so the word counts as
+        // a number only if it is empty.
+        return if word.is_empty() { Some(None) } else { None };
+    }
+    let value = std::str::from_utf8(digits)
+        .ok()
+        .and_then(|d| d.parse::<i64>().ok());
+    match value {
+        Some(n) if !negative && n > 0 => Some(Some(n as u64)),
+        _ => Some(None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{prompt_action, split_line, PromptAction, SplitError};
+
+    fn words(line: &str) -> Vec<String> {
+        split_line(line)
+            .expect("line splits")
+            .into_iter()
+            .map(|w| String::from_utf8_lossy(&w).into_owned())
+            .collect()
+    }
+
+    // Expectations checked against redis-cli 7.0.15 (`ECHO` of each form).
+
+    #[test]
+    fn plain_words_split_on_whitespace() {
+        assert_eq!(words("  SET  k\tv  "), ["SET", "k", "v"]);
+        assert_eq!(words("PING\r"), ["PING"]);
+        assert!(words("   ").is_empty());
+        assert!(words("").is_empty());
+    }
+
+    #[test]
+    fn double_quotes_take_escapes() {
+        let got = split_line(r#"ECHO "x\"y\\z\n\r\t\b\a\x41\x4a\x4g\q""#).expect("splits");
+        assert_eq!(got[1], b"x\"y\\z\n\r\t\x08\x07AJx4gq".to_vec());
+        assert_eq!(words(r#"ECHO """#), ["ECHO", ""]);
+    }
+
+    #[test]
+    fn single_quotes_only_unescape_the_quote() {
+        assert_eq!(words(r"ECHO 'it\'s' 'a\nb'"), ["ECHO", "it's", r"a\nb"]);
+    }
+
+    #[test]
+    fn quotes_may_open_inside_a_word() {
+        assert_eq!(words(r#"SET d ab"cd""#), ["SET", "d", "abcd"]);
+    }
+
+    #[test]
+    fn unbalanced_or_glued_quotes_are_invalid() {
+        assert_eq!(split_line(r#"SET b "unbal"#), Err(SplitError));
+        assert_eq!(split_line(r#"SET d "ab"cd"#), Err(SplitError));
+        assert_eq!(split_line(r#"ECHO "\""#), Err(SplitError));
+        assert_eq!(split_line("ECHO 'x"), Err(SplitError));
+    }
+
+    #[test]
+    fn vertical_tab_separates_only_after_a_quote() {
+        assert_eq!(words("ECHO a\x0bb"), ["ECHO", "a\x0bb"]);
+        assert_eq!(words("ECHO \"a\"\x0bb"), ["ECHO", "a", "b"]);
+    }
+
+    #[test]
+    fn a_nul_byte_ends_the_line() {
+        assert_eq!(
+            split_line(b"ECHO a\0b c").expect("splits"),
+            vec![b"ECHO".to_vec(), b"a".to_vec()]
+        );
+    }
+
+    #[test]
+    fn prompt_handles_repeat_counts_like_redis_cli() {
+        let send = |times, cmd: &[&str]| PromptAction::Send {
+            times,
+            command: cmd.iter().map(|w| w.as_bytes().to_vec()).collect(),
+        };
+        assert_eq!(prompt_action("3 PING"), send(3, &["PING"]));
+        assert_eq!(prompt_action("+2 PING"), send(2, &["PING"]));
+        assert_eq!(prompt_action("\" 3\" PING"), send(3, &["PING"]));
+        assert_eq!(prompt_action("3"), send(1, &["3"]));
+        assert_eq!(prompt_action("0x10 PING"), send(1, &["0x10", "PING"]));
+        let invalid =
+            PromptAction::Print(b"Invalid redis-cli repeat command option value.\n".to_vec());
+        assert_eq!(prompt_action("0 PING"), invalid);
+        assert_eq!(prompt_action("-1 PING"), invalid);
+        assert_eq!(prompt_action("\"\" PING"), invalid);
+        assert_eq!(prompt_action("99999999999999999999 PING"), invalid);
+    }
+
+    #[test]
+    fn prompt_handles_its_own_commands() {
+        assert_eq!(prompt_action(""), PromptAction::Skip);
+        assert_eq!(prompt_action("  \t "), PromptAction::Skip);
+        assert_eq!(prompt_action("QUIT"), PromptAction::Quit);
+        assert_eq!(prompt_action("exit now"), PromptAction::Quit);
+        assert_eq!(prompt_action(":set hints"), PromptAction::Print(Vec::new()));
+        assert_eq!(
+            prompt_action(":set foo"),
+            PromptAction::Print(b"unknown redis-cli preference 'foo'\n".to_vec())
+        );
+        assert_eq!(
+            prompt_action(":"),
+            PromptAction::Print(b"unknown redis-cli internal command ':'\n".to_vec())
+        );
+        assert_eq!(
+            prompt_action("SET b \"x"),
+            PromptAction::Print(b"Invalid argument(s)\n".to_vec())
+        );
+    }
 }

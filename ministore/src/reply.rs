@@ -34,3 +34,143 @@ impl Reply {
         matches!(self, Reply::Error(_))
     }
 }
+
+impl Reply {
+    /// The reply exactly as `redis-cli --no-raw` 7.0 prints it, one line per scalar and a
+    /// trailing newline: `OK`, `(integer) 1`, `"abc"`, `(nil)`, `(error) ERR …`,
+    /// `(empty array)`, and nested arrays numbered and indented the way redis-cli does.
+    ///
+    /// Bulk strings are quoted and escaped like redis-cli's `sdscatrepr`, so arbitrary bytes
+    /// come out as `\xHH`; status and error texts are printed as they are.
+    pub fn to_cli_text(&self) -> String {
+        let mut out = String::new();
+        render_tty(self, "", &mut out);
+        out
+    }
+}
+
+/// redis-cli's `cliFormatReplyTTY`: `prefix` is the indentation of the enclosing arrays,
+/// which every element after the first repeats (the first sits right after its parent's
+/// `N) ` label).
+fn render_tty(reply: &Reply, prefix: &str, out: &mut String) {
+    match reply {
+        Reply::Status(text) => {
+            out.push_str(text);
+            out.push('\n');
+        }
+        Reply::Error(text) => {
+            out.push_str("(error) ");
+            out.push_str(text);
+            out.push('\n');
+        }
+        Reply::Integer(n) => {
+            out.push_str("(integer) ");
+            out.push_str(&n.to_string());
+            out.push('\n');
+        }
+        Reply::Bulk(bytes) => {
+            push_repr(bytes, out);
+            out.push('\n');
+        }
+        Reply::Nil => out.push_str("(nil)\n"),
+        Reply::Array(items) if items.is_empty() => out.push_str("(empty array)\n"),
+        Reply::Array(items) => {
+            // Labels are right-aligned to the width of the largest index, and nested
+            // elements are indented by that width plus the two characters of ") ".
+            let width = items.len().to_string().len();
+            let child_prefix = format!("{prefix}{}", " ".repeat(width + 2));
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(prefix);
+                }
+                out.push_str(&format!("{:>width$}) ", i + 1));
+                render_tty(item, &child_prefix, out);
+            }
+        }
+    }
+}
+
+/// redis-cli's `sdscatrepr` in the C locale: a double-quoted string where `\` and `"` are
+/// backslash-escaped, `\n \r \t \a \b` use their short escapes, printable ASCII stays as
+/// it is and every other byte becomes `\xHH` (lower-case hex).
+fn push_repr(bytes: &[u8], out: &mut String) {
+    out.push('"');
+    for &b in bytes {
+        match b {
+            b'\\' => out.push_str("\\\\"),
+            b'"' => out.push_str("\\\""),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
+            0x07 => out.push_str("\\a"),
+            0x08 => out.push_str("\\b"),
+            0x20..=0x7e => out.push(char::from(b)),
+            _ => out.push_str(&format!("\\x{b:02x}")),
+        }
+    }
+    out.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Reply;
+
+    // Every expectation below was printed by redis-cli 7.0.15 `--no-raw` against redis-server 7.0.15.
+
+    #[test]
+    fn scalars_render_like_redis_cli() {
+        assert_eq!(Reply::ok().to_cli_text(), "OK\n");
+        assert_eq!(Reply::Integer(-3).to_cli_text(), "(integer) -3\n");
+        assert_eq!(Reply::Nil.to_cli_text(), "(nil)\n");
+        assert_eq!(
+            Reply::Error("ERR boom".into()).to_cli_text(),
+            "(error) ERR boom\n"
+        );
+        assert_eq!(Reply::Array(vec![]).to_cli_text(), "(empty array)\n");
+    }
+
+    #[test]
+    fn bulk_strings_are_escaped_like_sdscatrepr() {
+        let raw = b"x\"y\\z\n\r\t\x08\x07\x01\xff\x7f \xc3\xa9".to_vec();
+        assert_eq!(
+            Reply::Bulk(raw).to_cli_text(),
+            "\"x\\\"y\\\\z\\n\\r\\t\\b\\a\\x01\\xff\\x7f \\xc3\\xa9\"\n"
+        );
+        assert_eq!(Reply::bulk("").to_cli_text(), "\"\"\n");
+        assert_eq!(Reply::bulk("\x0b").to_cli_text(), "\"\\x0b\"\n");
+    }
+
+    #[test]
+    fn nested_arrays_are_numbered_and_indented() {
+        // EVAL "return {1,{2,3},{},{\"a\",{4,{5}}}}" 0
+        let reply = Reply::Array(vec![
+            Reply::Integer(1),
+            Reply::Array(vec![Reply::Integer(2), Reply::Integer(3)]),
+            Reply::Array(vec![]),
+            Reply::Array(vec![
+                Reply::bulk("a"),
+                Reply::Array(vec![
+                    Reply::Integer(4),
+                    Reply::Array(vec![Reply::Integer(5)]),
+                ]),
+            ]),
+        ]);
+        let expected = "1) (integer) 1\n\
+                        2) 1) (integer) 2\n   2) (integer) 3\n\
+                        3) (empty array)\n\
+                        4) 1) \"a\"\n   2) 1) (integer) 4\n      2) 1) (integer) 5\n";
+        assert_eq!(reply.to_cli_text(), expected);
+    }
+
+    #[test]
+    fn wide_arrays_right_align_their_labels() {
+        // EVAL "local t={} for i=1,12 do t[i]=i end return {t, t}" 0 (first element shown)
+        let twelve = Reply::Array((1..=12).map(Reply::Integer).collect());
+        let text = Reply::Array(vec![twelve]).to_cli_text();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "1)  1) (integer) 1");
+        assert_eq!(lines[1], "    2) (integer) 2");
+        assert_eq!(lines[9], "   10) (integer) 10");
+        assert_eq!(lines[11], "   12) (integer) 12");
+    }
+}
