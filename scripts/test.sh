@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# scripts/test.sh — runs every lockdive test, installing what is missing first (scripts/tools.sh):
+# formatting, clippy, native tests (ministore incl. the real-Redis conformance suite, the scenario tests),
+# the ministore wasm32 build, the wasm-bindgen tests in headless Chromium, the release build, and the
+# end-to-end test of that build in headless Chromium over WebDriver. Prints a summary; exits non-zero if any
+# step failed. Under CI=true a missing program fails the run (tests never skip).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/tools.sh
+
+E2E_DIST="target/e2e-dist"
+step_names=()
+step_results=()
+step_seconds=()
+failed=0
+
+# Runs one named step, records pass/fail and its duration, and keeps going so the summary shows everything.
+step() {
+    local name="$1"
+    shift
+    printf '\n\033[1;36m==> %s\033[0m\n    $ %s\n' "$name" "$*"
+    local start=$SECONDS status=0
+    "$@" || status=$?
+    step_names+=("$name")
+    step_seconds+=($((SECONDS - start)))
+    if [ "$status" -eq 0 ]; then
+        step_results+=("ok")
+    else
+        step_results+=("FAILED (exit $status)")
+        failed=1
+    fi
+}
+
+summary() {
+    printf '\n\033[1m==> Summary\033[0m\n'
+    local i
+    for i in "${!step_names[@]}"; do
+        printf '  %-52s %-18s %4ss\n' "${step_names[$i]}" "${step_results[$i]}" "${step_seconds[$i]}"
+    done
+    if [ "$failed" -eq 0 ]; then
+        printf '\033[1;32mAll steps passed\033[0m (%ss). Screenshots: target/screenshots/\n' "$SECONDS"
+    else
+        printf '\033[1;31mSome steps FAILED\033[0m (%ss).\n' "$SECONDS"
+    fi
+}
+
+# Step functions run where errexit is off (inside `step`), so each failure returns explicitly.
+
+# Every native lockdive test target except the end-to-end one, which needs the release build made later in
+# this script (it fails, by design, when started without one).
+lockdive_native_tests() {
+    local targets=(--lib --bins) file name
+    for file in tests/*.rs; do
+        [ -e "$file" ] || continue
+        name="$(basename "$file" .rs)"
+        [ "$name" = "e2e" ] || targets+=(--test "$name")
+    done
+    cargo test -p lockdive "${targets[@]}"
+}
+
+release_build() {
+    rm -rf "$E2E_DIST" || return $?
+    trunk build --release --dist "$E2E_DIST"
+}
+
+e2e_tests() {
+    LOCKDIVE_DIST="$PWD/$E2E_DIST" cargo test -p lockdive --test e2e -- --nocapture
+}
+
+step "tools (install what is missing)" bash -c 'source scripts/tools.sh && ensure_build_tools && ensure_test_tools'
+if [ "${step_results[0]}" != "ok" ]; then
+    summary
+    exit 1
+fi
+step "cargo fmt --check" cargo fmt --all --check
+step "cargo clippy (native, -D warnings)" cargo clippy --workspace --all-targets -- -D warnings
+step "ministore tests (incl. conformance vs real Redis)" cargo test -p ministore
+step "lockdive native tests (scenarios)" lockdive_native_tests
+step "ministore builds for wasm32" cargo build -p ministore --target wasm32-unknown-unknown
+step "wasm tests (headless Chromium)" cargo test -p lockdive --target wasm32-unknown-unknown
+step "release build (trunk, into $E2E_DIST)" release_build
+step "end-to-end test of the release build" e2e_tests
+
+summary
+exit "$failed"

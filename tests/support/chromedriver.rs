@@ -1,0 +1,125 @@
+//! Debian's chromedriver, started on a free 127.0.0.1 port in a process group of its own. Dropping it kills
+//! the whole group, so the Chromium it launched dies with it even when a test panics half-way.
+
+use std::io::{self, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// A running chromedriver plus the fresh profile folder its browser uses.
+pub struct ChromeDriver {
+    pub port: u16,
+    /// A new, empty `--user-data-dir` for this browser only.
+    pub profile_dir: PathBuf,
+    child: Child,
+}
+
+impl ChromeDriver {
+    /// Starts chromedriver and waits until it reports ready.
+    pub fn start() -> Result<Self, String> {
+        for program in [CHROMEDRIVER, CHROMIUM] {
+            if !PathBuf::from(program).is_file() {
+                return Err(format!(
+                    "{program} is missing: install Debian's chromium and chromium-driver \
+                     (./scripts/test.sh does it for you)"
+                ));
+            }
+        }
+        let port = free_port().map_err(|e| format!("no free port for chromedriver: {e}"))?;
+        let nanos = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0);
+        let profile_dir =
+            std::env::temp_dir().join(format!("lockdive-e2e-{}-{nanos}", std::process::id()));
+        std::fs::create_dir_all(&profile_dir)
+            .map_err(|e| format!("cannot create {}: {e}", profile_dir.display()))?;
+        let child = Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()
+            .map_err(|e| format!("cannot start {CHROMEDRIVER}: {e}"))?;
+        let driver = Self {
+            port,
+            profile_dir,
+            child,
+        };
+        driver.wait_until_ready(Duration::from_secs(20))?;
+        Ok(driver)
+    }
+
+    pub fn url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+
+    fn wait_until_ready(&self, limit: Duration) -> Result<(), String> {
+        let started = Instant::now();
+        while started.elapsed() < limit {
+            if let Ok(status) = http_request(self.port, "GET", "/status", None) {
+                if status.contains("\"ready\":true") {
+                    return Ok(());
+                }
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        Err(format!("chromedriver did not become ready within {limit:?}"))
+    }
+
+    /// Everything the browser wrote to its console since the last call (needs `goog:loggingPrefs`).
+    pub fn browser_log(&self, session_id: &str) -> Result<Vec<serde_json::Value>, String> {
+        let body = http_request(
+            self.port,
+            "POST",
+            &format!("/session/{session_id}/se/log"),
+            Some(r#"{"type":"browser"}"#),
+        )
+        .map_err(|e| format!("reading the browser log failed: {e}"))?;
+        let json_start = body.find("\r\n\r\n").map(|i| i + 4).unwrap_or(0);
+        let reply: serde_json::Value = serde_json::from_str(&body[json_start..])
+            .map_err(|e| format!("browser log reply is not JSON ({e}): {body}"))?;
+        match reply.get("value").and_then(|v| v.as_array()) {
+            Some(entries) => Ok(entries.clone()),
+            None => Err(format!("chromedriver gave no browser log: {body}")),
+        }
+    }
+}
+
+impl Drop for ChromeDriver {
+    fn drop(&mut self) {
+        // The negative pid addresses the group: chromedriver and every Chromium process it started.
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", self.child.id())])
+            .status();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.profile_dir);
+    }
+}
+
+fn free_port() -> io::Result<u16> {
+    Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+}
+
+/// One HTTP/1.1 exchange with `Connection: close`; returns the raw response, head and body.
+fn http_request(port: u16, method: &str, path: &str, body: Option<&str>) -> io::Result<String> {
+    let mut stream = TcpStream::connect(("127.0.0.1", port))?;
+    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
+    let body = body.unwrap_or("");
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )?;
+    let mut response = String::new();
+    stream.read_to_string(&mut response)?;
+    Ok(response)
+}

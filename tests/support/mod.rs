@@ -1,0 +1,338 @@
+//! The end-to-end harness: serves the release build, starts headless Chromium through chromedriver, opens the
+//! page and waits for the app to mount, then hands the test a [`Page`] with the moves a reader makes
+//! (pointer, keyboard, touch) and the reads a test needs (readout text, screenshots, the console).
+
+pub mod chromedriver;
+pub mod dist_server;
+
+use std::error::Error;
+use std::future::Future;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use chromedriver::{ChromeDriver, CHROMIUM};
+use dist_server::DistServer;
+use fantoccini::actions::{
+    InputSource, KeyAction, KeyActions, MouseActions, PointerAction, TouchActions,
+    MOUSE_BUTTON_LEFT,
+};
+use fantoccini::elements::Element;
+use fantoccini::key::Key;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::json;
+
+pub type E2eResult<T = ()> = Result<T, Box<dyn Error>>;
+
+/// The folder the page is served from: not `/`, so only relative asset URLs load.
+const MOUNT: &str = "/courses/distributed-locking/r2.02.2/";
+/// How long a readout may take to show what the store run returned (Leptos updates the DOM asynchronously).
+const READOUT_WAIT: Duration = Duration::from_secs(5);
+const MOUNT_WAIT: Duration = Duration::from_secs(30);
+const TEST_LIMIT: Duration = Duration::from_secs(180);
+
+/// Each test drives its own browser; one at a time keeps two shared cores from timing the page out.
+static ONE_BROWSER_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// Where the release build is: `LOCKDIVE_DIST`, set by ./scripts/test.sh after `trunk build --release`.
+fn dist_folder() -> PathBuf {
+    let in_ci = std::env::var("CI").is_ok_and(|v| v == "true");
+    let Some(dist) = std::env::var_os("LOCKDIVE_DIST").map(PathBuf::from) else {
+        panic!(
+            "LOCKDIVE_DIST is not set{}: the end-to-end test checks a release build. Run ./scripts/test.sh, \
+             or `trunk build --release --dist target/e2e-dist` then \
+             `LOCKDIVE_DIST=$PWD/target/e2e-dist cargo test --test e2e`.",
+            if in_ci { " (CI=true: this must not be skipped)" } else { "" }
+        );
+    };
+    assert!(
+        dist.join("index.html").is_file(),
+        "LOCKDIVE_DIST={} holds no index.html: build it with `trunk build --release --dist <dir>`",
+        dist.display()
+    );
+    dist
+}
+
+/// Runs one browser test: serve the build, open the page, wait for the mount, run `body`, then fail if
+/// the console logged any error (a panic in wasm logs one through console_error_panic_hook).
+pub fn with_page<F, Fut>(body: F)
+where
+    F: FnOnce(Page) -> Fut,
+    Fut: Future<Output = E2eResult>,
+{
+    let _turn = ONE_BROWSER_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let dist = dist_folder();
+    let server = DistServer::start(&dist, MOUNT).expect("start the static server on 127.0.0.1");
+    let driver = ChromeDriver::start().unwrap_or_else(|e| panic!("{e}"));
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("build a tokio runtime");
+    let outcome = runtime.block_on(async {
+        tokio::time::timeout(TEST_LIMIT, async {
+            let page = Page::open(&driver, &server.page_url).await?;
+            let result = body(page.clone()).await;
+            let console = page.console_errors(&driver).await;
+            let _ = page.client.clone().close().await;
+            result?;
+            let errors = console?;
+            if !errors.is_empty() {
+                return Err(format!("the page logged errors:\n  {}", errors.join("\n  ")).into());
+            }
+            Ok(())
+        })
+        .await
+        .unwrap_or_else(|_| Err(format!("the test ran past {TEST_LIMIT:?}").into()))
+    });
+    drop(driver);
+    drop(server);
+    if let Err(e) = outcome {
+        panic!("{e}");
+    }
+}
+
+/// The open page, with the moves a reader makes on it.
+#[derive(Clone)]
+pub struct Page {
+    pub client: Client,
+    pub url: String,
+}
+
+impl Page {
+    async fn open(driver: &ChromeDriver, url: &str) -> E2eResult<Self> {
+        let mut caps = serde_json::Map::new();
+        caps.insert(
+            "goog:chromeOptions".into(),
+            json!({
+                "binary": CHROMIUM,
+                "args": [
+                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                    "--disable-dev-shm-usage",
+                    format!("--user-data-dir={}", driver.profile_dir.display()),
+                    "--window-size=1280,900",
+                ],
+            }),
+        );
+        caps.insert("goog:loggingPrefs".into(), json!({ "browser": "ALL" }));
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        let client = ClientBuilder::new(connector)
+            .capabilities(caps)
+            .connect(&driver.url())
+            .await?;
+        let page = Self {
+            client,
+            url: url.to_string(),
+        };
+        page.goto("").await?;
+        Ok(page)
+    }
+
+    /// Loads the page (plus `suffix`, e.g. `#s3`) and waits until the app has mounted.
+    pub async fn goto(&self, suffix: &str) -> E2eResult {
+        self.client.goto(&format!("{}{suffix}", self.url)).await?;
+        let started = Instant::now();
+        loop {
+            if let Ok(found) = self
+                .client
+                .find_all(Locator::Css(r#"figure[data-figure="lost-lock"]"#))
+                .await
+            {
+                if !found.is_empty() {
+                    return Ok(());
+                }
+            }
+            if started.elapsed() > MOUNT_WAIT {
+                return Err(format!("the app did not mount within {MOUNT_WAIT:?} at {}", self.url).into());
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    pub async fn find(&self, css: &str) -> E2eResult<Element> {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .map_err(|e| format!("no element matches {css}: {e}").into())
+    }
+
+    pub async fn count(&self, css: &str) -> E2eResult<usize> {
+        Ok(self.client.find_all(Locator::Css(css)).await?.len())
+    }
+
+    pub async fn scroll_into_view(&self, css: &str) -> E2eResult {
+        let element = self.find(css).await?;
+        self.client
+            .execute(
+                "arguments[0].scrollIntoView({block: 'center', inline: 'center'});",
+                vec![serde_json::to_value(&element)?],
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// Moves the real (WebDriver) mouse pointer onto the middle of the element.
+    pub async fn hover(&self, css: &str) -> E2eResult {
+        self.scroll_into_view(css).await?;
+        let element = self.find(css).await?;
+        let mouse = MouseActions::new("mouse".into()).then(PointerAction::MoveToElement {
+            element,
+            duration: Some(Duration::from_millis(50)),
+            x: 0.0,
+            y: 0.0,
+        });
+        self.client.perform_actions(mouse).await?;
+        Ok(())
+    }
+
+    /// Moves the mouse pointer to the top-left corner of the viewport, after checking nothing there is a
+    /// figure target (so "away" really is away).
+    pub async fn move_pointer_away(&self) -> E2eResult {
+        let on_target = self
+            .client
+            .execute(
+                "const e = document.elementFromPoint(2, 2); \
+                 return !!(e && e.closest('[data-release],[data-writer]'));",
+                vec![],
+            )
+            .await?;
+        if on_target.as_bool() != Some(false) {
+            return Err("the viewport corner lies on a figure target; cannot move the pointer away".into());
+        }
+        let mouse = MouseActions::new("mouse".into()).then(PointerAction::MoveTo {
+            duration: Some(Duration::from_millis(50)),
+            x: 2.0,
+            y: 2.0,
+        });
+        self.client.perform_actions(mouse).await?;
+        Ok(())
+    }
+
+    /// Taps the element with a touch pointer (down and up, no hover before it).
+    pub async fn tap(&self, css: &str) -> E2eResult {
+        self.scroll_into_view(css).await?;
+        let element = self.find(css).await?;
+        let finger = TouchActions::new("finger".into())
+            .then(PointerAction::MoveToElement {
+                element,
+                duration: None,
+                x: 0.0,
+                y: 0.0,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .pause(Duration::from_millis(50))
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        self.client.perform_actions(finger).await?;
+        self.client.release_actions().await?;
+        Ok(())
+    }
+
+    /// Presses and releases one key on the real (WebDriver) keyboard.
+    pub async fn press(&self, key: Key) -> E2eResult {
+        let keys = KeyActions::new("keyboard".into())
+            .then(KeyAction::Down { value: key.into() })
+            .then(KeyAction::Up { value: key.into() });
+        self.client.perform_actions(keys).await?;
+        Ok(())
+    }
+
+    /// Presses Tab until the focused element matches `css`; fails if it is not in the tab order.
+    pub async fn tab_to(&self, css: &str, max_presses: usize) -> E2eResult {
+        for _ in 0..max_presses {
+            self.press(Key::Tab).await?;
+            let focused = self
+                .client
+                .execute(
+                    "return !!(document.activeElement && document.activeElement.matches(arguments[0]));",
+                    vec![json!(css)],
+                )
+                .await?;
+            if focused.as_bool() == Some(true) {
+                return Ok(());
+            }
+        }
+        Err(format!("{max_presses} presses of Tab never focused {css}").into())
+    }
+
+    /// The text of the figure's readout, as a reader sees it.
+    pub async fn readout(&self, figure: &str) -> E2eResult<String> {
+        Ok(self.find(&format!("{figure} [data-readout]")).await?.text().await?)
+    }
+
+    /// Polls the figure's readout until it says `expected`; returns the text it showed.
+    pub async fn wait_for_readout(&self, figure: &str, expected: &Expect) -> E2eResult<String> {
+        let started = Instant::now();
+        loop {
+            let text = self.readout(figure).await?;
+            if expected.is_met_by(&text) {
+                return Ok(text);
+            }
+            if started.elapsed() > READOUT_WAIT {
+                return Err(format!(
+                    "{figure} readout never said {expected:?} within {READOUT_WAIT:?}; it says: {text:?}"
+                )
+                .into());
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Saves a PNG of the element under `target/screenshots/<name>.png`.
+    pub async fn screenshot(&self, css: &str, name: &str) -> E2eResult<PathBuf> {
+        let png = self.find(css).await?.screenshot().await?;
+        if !png.starts_with(b"\x89PNG") {
+            return Err(format!("the screenshot of {css} is not a PNG").into());
+        }
+        let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+        std::fs::create_dir_all(&folder)?;
+        let file = folder.join(format!("{name}.png"));
+        std::fs::write(&file, png)?;
+        Ok(file)
+    }
+
+    /// Console messages at level SEVERE (errors, panics, failed loads) since the page opened.
+    async fn console_errors(&self, driver: &ChromeDriver) -> E2eResult<Vec<String>> {
+        let session = self
+            .client
+            .session_id()
+            .await?
+            .ok_or("the WebDriver session has no id")?;
+        let entries = driver.browser_log(&session)?;
+        Ok(entries
+            .iter()
+            .filter(|e| e.get("level").and_then(|l| l.as_str()) == Some("SEVERE"))
+            .map(|e| e.get("message").and_then(|m| m.as_str()).unwrap_or("?").to_string())
+            .collect())
+    }
+}
+
+/// What a readout or verdict must say: every `says` phrase and none of the `never` phrases. Matching
+/// ignores case and typographic apostrophes, so the test holds to the words and not to the typography.
+#[derive(Debug)]
+pub struct Expect {
+    pub says: &'static [&'static str],
+    pub never: &'static [&'static str],
+}
+
+impl Expect {
+    pub fn is_met_by(&self, text: &str) -> bool {
+        let text = normalize(text);
+        self.says.iter().all(|p| text.contains(&normalize(p)))
+            && !self.never.iter().any(|p| text.contains(&normalize(p)))
+    }
+}
+
+pub fn normalize(text: &str) -> String {
+    text.replace(['\u{2019}', '\u{2018}'], "'")
+        .replace(['\u{201c}', '\u{201d}'], "\"")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
