@@ -1,0 +1,250 @@
+//! The fenced write of figure 2: a resource whose store key holds the highest fencing token it has
+//! accepted (34, put there by running the fenced-write script), and three writers whose writes are
+//! each a what-if against that state. [`FenceOutcome`] is read from the store's replies.
+
+use ministore::{Reply, Store};
+
+use super::{cli_text, command_line, integer_in, FENCED_WRITE_SCRIPT};
+
+/// The key holding the highest token the resource has accepted.
+pub const FENCE_KEY: &str = "resource:fence";
+/// The key holding the resource's data, which only an accepted write changes.
+pub const DATA_KEY: &str = "resource:data";
+/// The token of the write that set the fence up: the resource "has seen" it.
+pub const SETUP_TOKEN: i64 = 34;
+
+/// Where a writer stands in the sequence of lock grants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WriterRole {
+    /// Granted before the current holder, then paused past its lease.
+    Paused,
+    /// The current holder, whose write the resource has already accepted.
+    Current,
+    /// The next grant.
+    Next,
+}
+
+impl WriterRole {
+    /// The role as the brief labels it.
+    pub fn label(self) -> &'static str {
+        match self {
+            WriterRole::Paused => "paused",
+            WriterRole::Current => "current",
+            WriterRole::Next => "next",
+        }
+    }
+}
+
+/// A writer: the fencing token its lock grant gave it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Writer {
+    /// The fencing token it presents with every write.
+    pub token: i64,
+    /// Its place in the grant sequence.
+    pub role: WriterRole,
+}
+
+impl Writer {
+    /// The figure's three writers, in token order.
+    pub const ALL: [Writer; 3] = [
+        Writer {
+            token: SETUP_TOKEN - 1,
+            role: WriterRole::Paused,
+        },
+        Writer {
+            token: SETUP_TOKEN,
+            role: WriterRole::Current,
+        },
+        Writer {
+            token: SETUP_TOKEN + 1,
+            role: WriterRole::Next,
+        },
+    ];
+
+    /// The value of the figure's `data-writer` hook.
+    pub fn hook(self) -> String {
+        self.token.to_string()
+    }
+
+    /// `33 (paused)`.
+    pub fn label(self) -> String {
+        format!("{} ({})", self.token, self.role.label())
+    }
+
+    /// The data this writer's write carries.
+    fn payload(self) -> String {
+        format!("payload-{}", self.token)
+    }
+}
+
+/// Runs the fenced-write script for `token`; returns the command line as shown and the reply.
+fn fenced_write(store: &mut Store, token: i64, payload: &str) -> (String, Reply) {
+    let token = token.to_string();
+    let command = command_line(&[
+        "EVAL",
+        "<fenced_write.lua>",
+        "2",
+        FENCE_KEY,
+        DATA_KEY,
+        &token,
+        payload,
+    ]);
+    (
+        command,
+        store.eval(
+            FENCED_WRITE_SCRIPT,
+            &[FENCE_KEY, DATA_KEY],
+            &[token.as_str(), payload],
+        ),
+    )
+}
+
+/// The highest token the resource has accepted, as `GET resource:fence` replies it.
+fn max_seen(store: &mut Store) -> Option<i64> {
+    integer_in(&store.exec(&["GET", FENCE_KEY]))
+}
+
+/// The state every what-if starts from: a fresh store in which the current holder's write
+/// (token [`SETUP_TOKEN`]) went through the fence.
+pub fn seen_state() -> Store {
+    let mut store = Store::new();
+    let current = Writer::ALL[1];
+    let _setup_reply = fenced_write(&mut store, current.token, &current.payload());
+    store
+}
+
+/// The token the resource has accepted in [`seen_state`], read back from the store.
+pub fn max_seen_in_setup() -> Option<i64> {
+    max_seen(&mut seen_state())
+}
+
+/// One writer's what-if against the "seen 34" state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FenceOutcome {
+    /// The writer that tried.
+    pub writer: Writer,
+    /// The token it presented.
+    pub token: i64,
+    /// The highest token accepted before this write (`GET resource:fence`).
+    pub max_seen_before: Option<i64>,
+    /// The fence let the write through (the script did not reply an error).
+    pub accepted: bool,
+    /// The highest token accepted after this write.
+    pub max_seen_after: Option<i64>,
+    /// The `EVAL` as sent.
+    pub command: String,
+    /// The script's reply: the new max seen, or a `FENCED` error.
+    pub reply: Reply,
+    /// What `resource:data` holds afterwards.
+    pub data_after: Option<String>,
+}
+
+impl FenceOutcome {
+    /// Runs `writer`'s write against a fresh copy of the "seen 34" state.
+    pub fn run(writer: Writer) -> FenceOutcome {
+        let mut store = seen_state();
+        let max_seen_before = max_seen(&mut store);
+        let (command, reply) = fenced_write(&mut store, writer.token, &writer.payload());
+        let max_seen_after = max_seen(&mut store);
+        let data_after = super::string_under(&store, DATA_KEY).map(|(value, _)| value);
+        FenceOutcome {
+            writer,
+            token: writer.token,
+            max_seen_before,
+            accepted: !reply.is_error(),
+            max_seen_after,
+            command,
+            reply,
+            data_after,
+        }
+    }
+
+    /// All three writers' what-ifs, in token order.
+    pub fn run_all() -> Vec<FenceOutcome> {
+        Writer::ALL.into_iter().map(FenceOutcome::run).collect()
+    }
+
+    /// `33 < 34`, with the sign computed from the numbers (`≥` when they are equal, as the
+    /// resource's rule is "at least the highest seen").
+    pub fn comparison(&self) -> String {
+        match self.max_seen_before {
+            Some(max) if self.token < max => format!("{} < {max}", self.token),
+            Some(max) if self.token == max => format!("{} ≥ {max}", self.token),
+            Some(max) => format!("{} > {max}", self.token),
+            None => format!("{}, no token seen yet", self.token),
+        }
+    }
+
+    /// `accepted` or `rejected`.
+    pub fn word(&self) -> &'static str {
+        if self.accepted {
+            "accepted"
+        } else {
+            "rejected"
+        }
+    }
+
+    fn clauses(&self) -> Vec<String> {
+        let mut clauses = vec![self.comparison(), self.word().to_string()];
+        if self.max_seen_after != self.max_seen_before {
+            if let Some(after) = self.max_seen_after {
+                clauses.push(format!("max seen becomes {after}"));
+            }
+        }
+        clauses
+    }
+
+    /// The static verdict: `35 (next) → 35 > 34, accepted, max seen becomes 35`.
+    pub fn verdict(&self) -> String {
+        format!("{} → {}", self.writer.label(), self.clauses().join(", "))
+    }
+
+    /// The live readout's sentence: `Writer 33 (paused): 33 < 34, rejected.`
+    pub fn readout(&self) -> String {
+        format!(
+            "Writer {}: {}.",
+            self.writer.label(),
+            self.clauses().join(", ")
+        )
+    }
+
+    /// The readout's evidence: the write and its reply, and what the resource holds afterwards.
+    pub fn evidence(&self) -> Vec<String> {
+        let data = self
+            .data_after
+            .as_deref()
+            .map_or_else(|| "(nil)".to_string(), |d| format!("\"{d}\""));
+        let max = self
+            .max_seen_after
+            .map_or_else(|| "(nil)".to_string(), |m| format!("\"{m}\""));
+        vec![
+            format!(
+                "{}> {} → {}",
+                self.token,
+                self.command,
+                cli_text(&self.reply)
+            ),
+            format!("{FENCE_KEY} now: {max} · {DATA_KEY} now: {data}"),
+        ]
+    }
+}
+
+/// The readout with nothing selected: the state every what-if starts from.
+pub fn idle_readout(max_seen: Option<i64>) -> String {
+    match max_seen {
+        Some(max) => format!(
+            "The resource has accepted token {max}. Hover a writer to read whether its token clears the fence."
+        ),
+        None => "The resource has accepted no token yet. Hover a writer to read whether its token clears the fence."
+            .to_string(),
+    }
+}
+
+/// The figure's caption, with the token the resource has seen read from the store.
+pub fn caption(max_seen: Option<i64>) -> String {
+    let seen = max_seen.map_or_else(|| "no token".to_string(), |m| format!("token {m}"));
+    format!(
+        "Run a fenced write — the resource has seen {seen}. Hover a writer to light its path and read \
+         whether the write is accepted."
+    )
+}

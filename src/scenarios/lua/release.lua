@@ -1,0 +1,6 @@
+-- safe release: DEL only if the stored token is still ours
+if redis.call("GET", KEYS[1]) == ARGV[1] then
+  return redis.call("DEL", KEYS[1])
+else
+  return 0
+end

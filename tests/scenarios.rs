@@ -1,0 +1,313 @@
+//! The brief's two scenarios, run in ministore: every assertion is on what the store replied and
+//! held, and on the verdict sentences rendered from that record.
+
+use lockdive::scenarios::fence::{self, FenceOutcome, Writer, WriterRole, FENCE_KEY};
+use lockdive::scenarios::lost_lock::{
+    self, Client, LostLockOutcome, ReleaseChoice, StepKind, A_TOKEN, B_TOKEN, LEASE_MS,
+};
+use lockdive::scenarios::RELEASE_SCRIPT;
+use ministore::Reply;
+
+fn blind() -> LostLockOutcome {
+    LostLockOutcome::run(ReleaseChoice::BlindDel)
+}
+
+fn checked() -> LostLockOutcome {
+    LostLockOutcome::run(ReleaseChoice::TokenChecked)
+}
+
+fn writer(token: i64) -> Writer {
+    Writer::ALL
+        .into_iter()
+        .find(|w| w.token == token)
+        .expect("the figure has this writer")
+}
+
+#[test]
+fn the_release_script_is_the_one_section_2_shows() {
+    let expected = "-- safe release: DEL only if the stored token is still ours\n\
+                    if redis.call(\"GET\", KEYS[1]) == ARGV[1] then\n  \
+                    return redis.call(\"DEL\", KEYS[1])\nelse\n  return 0\nend\n";
+    assert_eq!(RELEASE_SCRIPT, expected);
+}
+
+#[test]
+fn the_scenario_has_the_briefs_five_steps_in_order() {
+    let run = blind();
+    let titles: Vec<String> = run.steps.iter().map(|s| s.title()).collect();
+    assert_eq!(
+        titles,
+        [
+            "A acquires",
+            "A stalls",
+            "the lease expires",
+            "B acquires",
+            "A releases"
+        ]
+    );
+    let numbers: Vec<u8> = run.steps.iter().map(|s| s.number).collect();
+    assert_eq!(numbers, [1, 2, 3, 4, 5]);
+}
+
+#[test]
+fn a_acquires_with_abc_and_its_lease_runs_while_it_stalls() {
+    let run = blind();
+    let acquire = &run.steps[0];
+    assert_eq!(
+        acquire.command.as_deref(),
+        Some("SET resource:lock abc NX PX 10000")
+    );
+    assert_eq!(acquire.reply, Some(Reply::ok()));
+    assert_eq!(acquire.reply_text().as_deref(), Some("OK"));
+    let held = acquire
+        .key_after
+        .as_ref()
+        .expect("A's SET NX stored the key");
+    assert_eq!(
+        (held.value.as_str(), held.owner, held.ttl_ms),
+        (A_TOKEN, Some(Client::A), Some(LEASE_MS))
+    );
+
+    let stall = &run.steps[1];
+    let still = stall
+        .key_after
+        .as_ref()
+        .expect("the lease has time left mid-stall");
+    assert_eq!(still.owner, Some(Client::A));
+    assert!(still.ttl_ms.is_some_and(|ms| ms < LEASE_MS));
+}
+
+#[test]
+fn the_lease_expires_on_its_own_and_b_takes_the_same_key_with_xyz() {
+    let run = blind();
+    assert!(run.lease_lapsed());
+    let expiry = &run.steps[2];
+    assert_eq!(expiry.kind, StepKind::LeaseExpires);
+    assert!(expiry.clock_ms > LEASE_MS, "A stalled past its lease");
+    assert_eq!(expiry.key_after, None);
+
+    let b = &run.steps[3];
+    assert_eq!(
+        b.command.as_deref(),
+        Some("SET resource:lock xyz NX PX 10000")
+    );
+    assert_eq!(b.reply, Some(Reply::ok()));
+    assert!(run.acquired(Client::A) && run.acquired(Client::B));
+    assert_eq!(
+        run.found_before_release.as_ref().map(|k| k.value.as_str()),
+        Some(B_TOKEN)
+    );
+}
+
+#[test]
+fn a_blind_del_after_takeover_deletes_bs_lock() {
+    let run = blind();
+    let release = run.release_step().expect("A releases");
+    assert_eq!(release.command.as_deref(), Some("DEL resource:lock"));
+    assert_eq!(release.reply_text().as_deref(), Some("(integer) 1"));
+    assert_eq!(run.deleted_lock_of(), Some(Client::B));
+    assert_eq!(run.key_after, None);
+    assert_eq!(run.holder_after(), None);
+}
+
+#[test]
+fn after_the_blind_del_the_next_client_gets_in_beside_b_and_exclusion_breaks() {
+    let run = blind();
+    assert_eq!(run.next_reply, Reply::ok());
+    assert_eq!(run.proceeding(), [Client::B, Client::Next]);
+    assert!(run.exclusion_broken());
+    assert_eq!(
+        run.verdict(),
+        "blind DEL → A deletes B's lock, two clients now proceed, exclusion broken"
+    );
+    assert_eq!(
+        run.readout(),
+        "A deletes B's lock, the key is empty, two clients now proceed, exclusion broken."
+    );
+}
+
+#[test]
+fn the_token_checked_release_returns_0_and_bs_lock_stands() {
+    let run = checked();
+    let release = run.release_step().expect("A releases");
+    assert_eq!(
+        release.command.as_deref(),
+        Some("EVAL <release.lua> 1 resource:lock abc")
+    );
+    assert_eq!(release.reply, Some(Reply::Integer(0)));
+    assert_eq!(run.release_returned(), Some(0));
+    assert_eq!(run.deleted_lock_of(), None);
+    let after = run
+        .key_after
+        .as_ref()
+        .expect("B's lock is still under the key");
+    assert_eq!(
+        (after.value.as_str(), after.owner),
+        (B_TOKEN, Some(Client::B))
+    );
+    assert_eq!(
+        run.key_after, run.found_before_release,
+        "the release was a no-op"
+    );
+    assert_eq!(run.next_reply, Reply::Nil, "the key is still taken");
+    assert!(!run.exclusion_broken());
+    assert_eq!(
+        run.verdict(),
+        "token-checked release → A reads \"xyz\" ≠ \"abc\", returns 0, B's lock stands"
+    );
+    assert_eq!(
+        run.readout(),
+        "A reads \"xyz\" ≠ \"abc\", the script returns 0, B's lock stands."
+    );
+}
+
+#[test]
+fn the_evidence_shows_each_release_as_redis_cli_prints_it() {
+    assert_eq!(
+        blind().evidence(),
+        [
+            "A> DEL resource:lock → (integer) 1",
+            "resource:lock now: (nil)",
+            "next> SET resource:lock next NX PX 10000 → OK",
+        ]
+    );
+    assert_eq!(
+        checked().evidence(),
+        [
+            "A> EVAL <release.lua> 1 resource:lock abc → (integer) 0",
+            "resource:lock now: \"xyz\" (B's lock, 10000 ms left)",
+            "next> SET resource:lock next NX PX 10000 → (nil)",
+        ]
+    );
+}
+
+#[test]
+fn the_idle_readout_states_the_setup_and_what_to_hover() {
+    assert_eq!(
+        lost_lock::idle_readout(&blind(), &checked()),
+        "A stalled past its lease, B took the same key. Hover blind DEL to watch A delete B's lock, \
+         then the token-checked release to watch A's release no-op."
+    );
+}
+
+#[test]
+fn the_runs_are_deterministic() {
+    assert_eq!(blind(), blind());
+    assert_eq!(checked(), checked());
+    assert_eq!(FenceOutcome::run_all(), FenceOutcome::run_all());
+}
+
+#[test]
+fn the_resource_has_seen_34_because_the_fenced_write_of_34_went_through() {
+    assert_eq!(fence::max_seen_in_setup(), Some(34));
+    let mut store = fence::seen_state();
+    assert_eq!(store.exec(&["GET", FENCE_KEY]), Reply::bulk("34"));
+    assert_eq!(
+        fence::idle_readout(fence::max_seen_in_setup()),
+        "The resource has accepted token 34. Hover a writer to read whether its token clears the fence."
+    );
+    assert!(fence::caption(Some(34))
+        .starts_with("Run a fenced write — the resource has seen token 34."));
+}
+
+#[test]
+fn writer_33_is_rejected_by_a_resource_that_has_seen_34() {
+    let out = FenceOutcome::run(writer(33));
+    assert_eq!(out.writer.role, WriterRole::Paused);
+    assert_eq!(
+        (
+            out.token,
+            out.max_seen_before,
+            out.accepted,
+            out.max_seen_after
+        ),
+        (33, Some(34), false, Some(34))
+    );
+    assert_eq!(
+        cli_line(&out.reply),
+        "(error) FENCED token 33 < max seen 34"
+    );
+    assert_eq!(
+        out.data_after.as_deref(),
+        Some("payload-34"),
+        "the current holder's data stands"
+    );
+    assert_eq!(out.verdict(), "33 (paused) → 33 < 34, rejected");
+    assert_eq!(out.readout(), "Writer 33 (paused): 33 < 34, rejected.");
+}
+
+#[test]
+fn writer_34_clears_the_fence_it_set() {
+    let out = FenceOutcome::run(writer(34));
+    assert_eq!(
+        (
+            out.token,
+            out.max_seen_before,
+            out.accepted,
+            out.max_seen_after
+        ),
+        (34, Some(34), true, Some(34))
+    );
+    assert_eq!(out.reply, Reply::Integer(34));
+    assert_eq!(out.verdict(), "34 (current) → 34 ≥ 34, accepted");
+}
+
+#[test]
+fn writer_35_is_accepted_and_raises_the_max_seen_to_35() {
+    let out = FenceOutcome::run(writer(35));
+    assert_eq!(
+        (
+            out.token,
+            out.max_seen_before,
+            out.accepted,
+            out.max_seen_after
+        ),
+        (35, Some(34), true, Some(35))
+    );
+    assert_eq!(out.data_after.as_deref(), Some("payload-35"));
+    assert_eq!(
+        out.verdict(),
+        "35 (next) → 35 > 34, accepted, max seen becomes 35"
+    );
+    assert_eq!(
+        out.evidence(),
+        [
+            "35> EVAL <fenced_write.lua> 2 resource:fence resource:data 35 payload-35 → (integer) 35",
+            "resource:fence now: \"35\" · resource:data now: \"payload-35\"",
+        ]
+    );
+}
+
+#[test]
+fn every_what_if_starts_from_seen_34_not_from_the_previous_write() {
+    let outcomes = FenceOutcome::run_all();
+    assert!(outcomes.iter().all(|o| o.max_seen_before == Some(34)));
+    let verdicts: Vec<String> = outcomes.iter().map(FenceOutcome::verdict).collect();
+    assert_eq!(
+        verdicts,
+        [
+            "33 (paused) → 33 < 34, rejected",
+            "34 (current) → 34 ≥ 34, accepted",
+            "35 (next) → 35 > 34, accepted, max seen becomes 35",
+        ]
+    );
+}
+
+#[test]
+fn the_fence_rejects_a_token_that_is_not_a_number_with_an_error_reply() {
+    let mut store = fence::seen_state();
+    let reply = store.eval(
+        lockdive::scenarios::FENCED_WRITE_SCRIPT,
+        &[FENCE_KEY, fence::DATA_KEY],
+        &["thirty-three", "payload"],
+    );
+    assert_eq!(
+        reply,
+        Reply::Error("ERR fencing token is not a number".to_string())
+    );
+    assert_eq!(store.exec(&["GET", FENCE_KEY]), Reply::bulk("34"));
+}
+
+fn cli_line(reply: &Reply) -> String {
+    lockdive::scenarios::cli_text(reply)
+}
