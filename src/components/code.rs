@@ -1,0 +1,31 @@
+//! `CodeBlock`: a code sample with syntax highlighting, tokenised at render time by `highlight`.
+
+use leptos::either::Either;
+use leptos::prelude::*;
+
+use super::highlight::highlight;
+use crate::content::model::CodeSample;
+
+/// A `<pre><code>` block whose coloured runs are `<span class="tok-…">`; the text is exactly the
+/// sample's (trailing newlines trimmed). The block scrolls sideways on narrow screens and can be
+/// focused so keyboard users can scroll it too.
+#[component]
+pub fn CodeBlock(
+    /// The code and the rules to highlight it with.
+    sample: &'static CodeSample,
+) -> impl IntoView {
+    let lang = sample.lang.label();
+    let runs = highlight(sample.lang, sample.text.trim_end())
+        .into_iter()
+        .map(|token| match token.kind.class() {
+            None => Either::Left(token.text),
+            Some(class) => Either::Right(view! { <span class=class>{token.text}</span> }),
+        })
+        .collect_view();
+    view! {
+        <div class="code-block" data-lang=lang>
+            <span class="code-lang" aria-hidden="true">{lang}</span>
+            <pre tabindex="0"><code>{runs}</code></pre>
+        </div>
+    }
+}

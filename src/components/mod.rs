@@ -1,0 +1,18 @@
+//! The page's view components. Content components render `crate::content` data and hold no text
+//! of their own; `figures` (the two interactive figures) is owned separately.
+//!
+//! - `blocks`: one rendering per content block kind, and the figure slot.
+//! - `boxes`: the "Notes on Valkey" aside, pull-quotes, callouts and the door box.
+//! - `code` + `highlight`: highlighted code blocks (the tokenizer is pure and tested natively).
+//! - `header`, `section`, `steps`, `references`, `rich_text`: the article's structure and prose.
+
+pub mod blocks;
+pub mod boxes;
+pub mod code;
+pub mod figures;
+pub mod header;
+pub mod highlight;
+pub mod references;
+pub mod rich_text;
+pub mod section;
+pub mod steps;
