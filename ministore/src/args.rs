@@ -1,1 +1,388 @@
-//! TODO
+//! Reading command arguments the way Redis 7.0 does: an argument cursor for option lists, and
+//! the number parsers whose quirks decide replies (`string2ll`'s strict integers, `strtod`
+//! with Redis's extra checks for scores, and the looser `strtod` of score range bounds).
+
+use crate::error::CommandError;
+
+/// A cursor over one command line's words, for commands whose options come in any order.
+pub(crate) struct ArgCursor<'a> {
+    words: &'a [&'a [u8]],
+    next: usize,
+}
+
+impl<'a> ArgCursor<'a> {
+    /// A cursor positioned at `words[start]`.
+    pub(crate) fn new(words: &'a [&'a [u8]], start: usize) -> ArgCursor<'a> {
+        ArgCursor { words, next: start }
+    }
+
+    /// The next word, if any.
+    pub(crate) fn next_word(&mut self) -> Option<&'a [u8]> {
+        let word = self.words.get(self.next).copied()?;
+        self.next += 1;
+        Some(word)
+    }
+
+    /// The next word without consuming it.
+    pub(crate) fn peek(&self) -> Option<&'a [u8]> {
+        self.words.get(self.next).copied()
+    }
+
+    /// How many words are left.
+    pub(crate) fn remaining(&self) -> usize {
+        self.words.len().saturating_sub(self.next)
+    }
+
+    /// The words not read yet.
+    pub(crate) fn rest(&self) -> &'a [&'a [u8]] {
+        self.words.get(self.next..).unwrap_or(&[])
+    }
+
+    /// Skips `n` words.
+    pub(crate) fn skip(&mut self, n: usize) {
+        self.next = self.next.saturating_add(n).min(self.words.len());
+    }
+}
+
+/// Case-insensitive comparison of an argument with an option name.
+pub(crate) fn is(word: &[u8], name: &str) -> bool {
+    word.eq_ignore_ascii_case(name.as_bytes())
+}
+
+/// An integer argument, or Redis's "not an integer" error.
+pub(crate) fn int_arg(word: &[u8]) -> Result<i64, CommandError> {
+    parse_int(word).ok_or(CommandError::NotInteger)
+}
+
+/// Redis's `string2ll`: an optional `-`, then `0` alone or digits without a leading zero, in
+/// the i64 range. No `+`, no spaces, no `-0`.
+pub(crate) fn parse_int(word: &[u8]) -> Option<i64> {
+    let (negative, digits) = match word.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, word),
+    };
+    match digits {
+        [] => return None,
+        [b'0'] => return if negative { None } else { Some(0) },
+        [b'1'..=b'9', ..] => {}
+        _ => return None,
+    }
+    // Accumulate as a negative number so i64::MIN parses without overflow.
+    let mut value: i64 = 0;
+    for &digit in digits {
+        if !digit.is_ascii_digit() {
+            return None;
+        }
+        value = value
+            .checked_mul(10)?
+            .checked_sub(i64::from(digit - b'0'))?;
+    }
+    if negative {
+        Some(value)
+    } else {
+        value.checked_neg()
+    }
+}
+
+/// A score argument as `getDoubleFromObject` reads it: the whole word is one C `strtod`
+/// number, without leading space, not NaN, and not out of the double range (`1e400`,
+/// `1e-400`). `inf`, `+inf`, `-inf`, `1e3`, `.5`, `5.` and hex floats are fine.
+pub(crate) fn parse_score(word: &[u8]) -> Option<f64> {
+    if word.first().is_none_or(|b| is_c_space(*b)) {
+        return None;
+    }
+    let parsed = strtod(word);
+    if parsed.consumed != word.len() || parsed.value.is_nan() || parsed.range_error {
+        return None;
+    }
+    Some(parsed.value)
+}
+
+/// A score argument, or Redis's "not a valid float" error.
+pub(crate) fn score_arg(word: &[u8]) -> Result<f64, CommandError> {
+    parse_score(word).ok_or(CommandError::NotFloat)
+}
+
+/// One end of a score range as `zslParseRange` reads it: `(` makes it exclusive; the rest is
+/// C `strtod` up to the end of the C string, so leading spaces, an empty word (0) and
+/// out-of-range values (±inf) pass; NaN does not. Returns `(value, exclusive)`.
+pub(crate) fn parse_score_bound(word: &[u8]) -> Option<(f64, bool)> {
+    // C stops at the first NUL byte.
+    let word = match word.iter().position(|&b| b == 0) {
+        Some(end) => &word[..end],
+        None => word,
+    };
+    let (exclusive, number) = match word.split_first() {
+        Some((b'(', rest)) => (true, rest),
+        _ => (false, word),
+    };
+    let parsed = strtod(number);
+    if parsed.consumed != number.len() || parsed.value.is_nan() {
+        return None;
+    }
+    Some((parsed.value, exclusive))
+}
+
+/// Seconds for DEBUG SLEEP: C `strtod` with no checks at all, so garbage reads as 0.
+pub(crate) fn parse_lenient_float(word: &[u8]) -> f64 {
+    strtod(word).value
+}
+
+/// What C `strtod` made of the start of a string.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Strtod {
+    /// The number read (0 when nothing could be read).
+    pub(crate) value: f64,
+    /// Bytes consumed, leading whitespace included; 0 when nothing could be read.
+    pub(crate) consumed: usize,
+    /// Whether C would set `ERANGE`: the value overflowed to ±inf or underflowed to 0.
+    pub(crate) range_error: bool,
+}
+
+/// C's `strtod` (glibc): leading whitespace, a sign, then `inf`/`infinity`/`nan`, a hex float
+/// (`0x1.8p3`) or a decimal float; reads the longest prefix that is a number.
+pub(crate) fn strtod(input: &[u8]) -> Strtod {
+    const NOTHING: Strtod = Strtod {
+        value: 0.0,
+        consumed: 0,
+        range_error: false,
+    };
+    let mut at = input.iter().take_while(|b| is_c_space(**b)).count();
+    let number_start = at;
+    let negative = match input.get(at) {
+        Some(b'-') => {
+            at += 1;
+            true
+        }
+        Some(b'+') => {
+            at += 1;
+            false
+        }
+        _ => false,
+    };
+    let sign = if negative { -1.0 } else { 1.0 };
+    let rest = &input[at..];
+    if starts_with_ignore_case(rest, b"infinity") {
+        return finished(sign * f64::INFINITY, at + 8, false);
+    }
+    if starts_with_ignore_case(rest, b"inf") {
+        return finished(sign * f64::INFINITY, at + 3, false);
+    }
+    if starts_with_ignore_case(rest, b"nan") {
+        let mut end = at + 3;
+        if input.get(end) == Some(&b'(') {
+            let inner = input[end + 1..]
+                .iter()
+                .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+                .count();
+            if input.get(end + 1 + inner) == Some(&b')') {
+                end += inner + 2;
+            }
+        }
+        return finished(f64::NAN, end, false);
+    }
+    if let Some(hex) = hex_float(rest) {
+        return finished(sign * hex.value, at + hex.consumed, hex.range_error);
+    }
+    match decimal_float(&input[number_start..]) {
+        Some(decimal) => Strtod {
+            consumed: number_start + decimal.consumed,
+            ..decimal
+        },
+        None => NOTHING,
+    }
+}
+
+fn finished(value: f64, consumed: usize, range_error: bool) -> Strtod {
+    Strtod {
+        value,
+        consumed,
+        range_error,
+    }
+}
+
+/// `[sign] digits [. digits] [e [sign] digits]` with at least one mantissa digit.
+fn decimal_float(text: &[u8]) -> Option<Strtod> {
+    let mut at = usize::from(matches!(text.first(), Some(b'+' | b'-')));
+    let int_digits = count_digits(&text[at..]);
+    at += int_digits;
+    let mut frac_digits = 0;
+    if text.get(at) == Some(&b'.') {
+        frac_digits = count_digits(&text[at + 1..]);
+        if int_digits > 0 || frac_digits > 0 {
+            at += 1 + frac_digits;
+        }
+    }
+    if int_digits == 0 && frac_digits == 0 {
+        return None;
+    }
+    let mantissa_nonzero = text[..at].iter().any(|b| (b'1'..=b'9').contains(b));
+    if matches!(text.get(at), Some(b'e' | b'E')) {
+        let mut exp_at = at + 1;
+        if matches!(text.get(exp_at), Some(b'+' | b'-')) {
+            exp_at += 1;
+        }
+        let exp_digits = count_digits(&text[exp_at..]);
+        if exp_digits > 0 {
+            at = exp_at + exp_digits;
+        }
+    }
+    // The prefix is plain ASCII in a form Rust's parser accepts and rounds like glibc.
+    let value: f64 = std::str::from_utf8(&text[..at]).ok()?.parse().ok()?;
+    let range_error = value.is_infinite() || (value == 0.0 && mantissa_nonzero);
+    Some(finished(value, at, range_error))
+}
+
+/// `0x` hexdigits `[. hexdigits] [p [sign] digits]`, unsigned (the caller applies the sign).
+fn hex_float(text: &[u8]) -> Option<Strtod> {
+    if !(text.len() > 2 && text[0] == b'0' && (text[1] == b'x' || text[1] == b'X')) {
+        return None;
+    }
+    let mut at = 2;
+    let mut mantissa = 0.0_f64;
+    let mut any_digit = false;
+    let mut frac_digits: i64 = 0;
+    let mut seen_point = false;
+    while let Some(&byte) = text.get(at) {
+        if let Some(digit) = (byte as char).to_digit(16) {
+            mantissa = mantissa * 16.0 + f64::from(digit);
+            any_digit = true;
+            if seen_point {
+                frac_digits += 1;
+            }
+        } else if byte == b'.' && !seen_point {
+            seen_point = true;
+        } else {
+            break;
+        }
+        at += 1;
+    }
+    if !any_digit {
+        return None;
+    }
+    let mut exponent: i64 = 0;
+    if matches!(text.get(at), Some(b'p' | b'P')) {
+        let mut exp_at = at + 1;
+        let exp_negative = text.get(exp_at) == Some(&b'-');
+        if matches!(text.get(exp_at), Some(b'+' | b'-')) {
+            exp_at += 1;
+        }
+        let exp_digits = count_digits(&text[exp_at..]);
+        if exp_digits > 0 {
+            for &digit in &text[exp_at..exp_at + exp_digits] {
+                exponent = (exponent * 10 + i64::from(digit - b'0')).min(100_000);
+            }
+            if exp_negative {
+                exponent = -exponent;
+            }
+            at = exp_at + exp_digits;
+        }
+    }
+    let power = (exponent - 4 * frac_digits).clamp(-100_000, 100_000) as i32;
+    let value = mantissa * 2f64.powi(power);
+    let range_error = value.is_infinite() || (value == 0.0 && mantissa != 0.0);
+    Some(finished(value, at, range_error))
+}
+
+fn count_digits(text: &[u8]) -> usize {
+    text.iter().take_while(|b| b.is_ascii_digit()).count()
+}
+
+fn starts_with_ignore_case(text: &[u8], prefix: &[u8]) -> bool {
+    text.len() >= prefix.len() && text[..prefix.len()].eq_ignore_ascii_case(prefix)
+}
+
+/// C's `isspace` in the C locale.
+fn is_c_space(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integers_parse_like_string2ll() {
+        assert_eq!(parse_int(b"0"), Some(0));
+        assert_eq!(parse_int(b"-12"), Some(-12));
+        assert_eq!(parse_int(b"9223372036854775807"), Some(i64::MAX));
+        assert_eq!(parse_int(b"-9223372036854775808"), Some(i64::MIN));
+        for rejected in [
+            &b""[..],
+            b"-",
+            b"+1",
+            b" 1",
+            b"1 ",
+            b"01",
+            b"-0",
+            b"1.5",
+            b"9223372036854775808",
+            b"-9223372036854775809",
+            b"1a",
+        ] {
+            assert_eq!(
+                parse_int(rejected),
+                None,
+                "{:?}",
+                String::from_utf8_lossy(rejected)
+            );
+        }
+    }
+
+    #[test]
+    fn scores_accept_what_strtod_reads_whole() {
+        assert_eq!(parse_score(b"0.1"), Some(0.1));
+        assert_eq!(parse_score(b"+inf"), Some(f64::INFINITY));
+        assert_eq!(parse_score(b"-Infinity"), Some(f64::NEG_INFINITY));
+        assert_eq!(parse_score(b".5"), Some(0.5));
+        assert_eq!(parse_score(b"5."), Some(5.0));
+        assert_eq!(parse_score(b"1E3"), Some(1000.0));
+        assert_eq!(parse_score(b"0x10"), Some(16.0));
+        assert_eq!(parse_score(b"0x1p-3"), Some(0.125));
+        assert_eq!(parse_score(b"-0x1.8p1"), Some(-3.0));
+        assert_eq!(parse_score(b"4.9e-324"), Some(4.9e-324));
+    }
+
+    #[test]
+    fn scores_reject_nan_spaces_and_out_of_range() {
+        for rejected in [
+            &b""[..],
+            b"nan",
+            b" 1",
+            b"1 ",
+            b"1e400",
+            b"1e-400",
+            b"abc",
+            b"1e",
+            b".",
+            b"0x",
+        ] {
+            assert_eq!(
+                parse_score(rejected),
+                None,
+                "{:?}",
+                String::from_utf8_lossy(rejected)
+            );
+        }
+    }
+
+    #[test]
+    fn range_bounds_are_looser_than_scores() {
+        assert_eq!(parse_score_bound(b"(1.5"), Some((1.5, true)));
+        assert_eq!(parse_score_bound(b""), Some((0.0, false)));
+        assert_eq!(parse_score_bound(b"("), Some((0.0, true)));
+        assert_eq!(parse_score_bound(b" 1"), Some((1.0, false)));
+        assert_eq!(parse_score_bound(b"1e999"), Some((f64::INFINITY, false)));
+        assert_eq!(parse_score_bound(b"-inf"), Some((f64::NEG_INFINITY, false)));
+        assert_eq!(parse_score_bound(b"2x"), None);
+        assert_eq!(parse_score_bound(b"nan"), None);
+        assert_eq!(parse_score_bound(b"   "), None);
+    }
+
+    #[test]
+    fn debug_sleep_seconds_read_garbage_as_zero() {
+        assert_eq!(parse_lenient_float(b"abc"), 0.0);
+        assert_eq!(parse_lenient_float(b"0.25s"), 0.25);
+        assert_eq!(parse_lenient_float(b"1e"), 1.0);
+    }
+}

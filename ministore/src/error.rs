@@ -1,1 +1,236 @@
-//! TODO
+//! Every error a command can reply, as one typed enum holding Redis 7.0's exact wording.
+//! Commands return `Result<Reply, CommandError>`; the dispatcher turns the error into a
+//! [`Reply::Error`] here, so no error text is spelled anywhere else.
+
+use crate::reply::Reply;
+
+/// An error reply of some command, named for what went wrong.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum CommandError {
+    /// The command name is not one the store knows; carries the words as typed.
+    UnknownCommand { name: Vec<u8>, args: Vec<Vec<u8>> },
+    /// `SCRIPT <sub>` (or another container) with a subcommand it does not have.
+    UnknownSubcommand {
+        container: &'static str,
+        sub: Vec<u8>,
+    },
+    /// DEBUG's own wording for a subcommand it lacks or one given the wrong arguments.
+    UnknownDebugSubcommand { sub: Vec<u8> },
+    /// Arity mismatch; carries the command's full lowercase name (`get`, `script|load`).
+    WrongArity { command: &'static str },
+    /// The key holds another type than the command works on.
+    WrongType,
+    /// Options that do not parse or do not combine.
+    Syntax,
+    /// An argument (or stored value) that is not a 64-bit integer in Redis's strict form.
+    NotInteger,
+    /// A count that must be positive (`ZPOPMIN key -1`).
+    NotPositive,
+    /// INCR/INCRBY/HINCRBY whose result leaves the i64 range.
+    IncrementOverflow,
+    /// DECRBY of i64::MIN, whose negation does not exist.
+    DecrementOverflow,
+    /// HINCRBY on a field whose value is not an integer.
+    HashValueNotInteger,
+    /// A score argument that is not a float (or is NaN).
+    NotFloat,
+    /// ZRANGEBYSCORE bounds that are not floats.
+    MinMaxNotFloat,
+    /// ZRANGE BYLEX bounds without `[`, `(`, `-` or `+`.
+    MinMaxNotStringRange,
+    /// An expire time that is not positive or overflows; carries the command (`set`, `expire`).
+    InvalidExpireTime { command: &'static str },
+    /// EXPIRE with an option it does not know; carries the option as typed.
+    UnsupportedExpireOption { option: Vec<u8> },
+    /// EXPIRE NX together with XX, GT or LT.
+    ExpireNxConflict,
+    /// EXPIRE GT together with LT.
+    ExpireGtLtConflict,
+    /// ZADD XX together with NX.
+    ZAddXxNxConflict,
+    /// ZADD GT/LT/NX in an impossible combination.
+    ZAddGtLtNxConflict,
+    /// ZADD INCR with more than one score-member pair.
+    ZAddIncrSinglePair,
+    /// ZADD INCR whose result is NaN (`inf` + `-inf`).
+    ScoreIsNaN,
+    /// ZRANGE by rank with LIMIT.
+    LimitNeedsByScoreOrByLex,
+    /// ZRANGE BYLEX with WITHSCORES.
+    WithScoresWithByLex,
+    /// EVAL numkeys larger than the arguments that follow.
+    TooManyKeys,
+    /// EVAL numkeys below zero.
+    NegativeKeyCount,
+    /// EVALSHA of a script that is not in the cache.
+    NoScript,
+    /// SCRIPT FLUSH with something other than SYNC or ASYNC.
+    ScriptFlushOption,
+    /// SCRIPT KILL while no script runs (always, here: scripts run to completion).
+    NotBusy,
+    /// `redis.call` of a command that scripts may not run (EVAL, SCRIPT, DEBUG…).
+    NotAllowedFromScript,
+    /// `redis.call` of a command the store does not know.
+    UnknownFromScript,
+    /// `redis.call` with the wrong number of arguments for its command.
+    WrongArityFromScript,
+}
+
+/// Redis caps the echoed command name and arguments of an unknown command at 128 bytes.
+const ECHO_LIMIT: usize = 128;
+
+impl CommandError {
+    /// The error text exactly as Redis 7.0 sends it (without the leading `-`).
+    pub(crate) fn message(&self) -> String {
+        use CommandError::*;
+        match self {
+            UnknownCommand { name, args } => unknown_command_message(name, args),
+            UnknownSubcommand { container, sub } => format!(
+                "ERR unknown subcommand '{}'. Try {container} HELP.",
+                printable(c_str(sub), ECHO_LIMIT)
+            ),
+            UnknownDebugSubcommand { sub } => format!(
+                "ERR unknown subcommand or wrong number of arguments for '{}'. Try DEBUG HELP.",
+                printable(c_str(sub), usize::MAX)
+            ),
+            WrongArity { command } => {
+                format!("ERR wrong number of arguments for '{command}' command")
+            }
+            WrongType => {
+                "WRONGTYPE Operation against a key holding the wrong kind of value".to_string()
+            }
+            Syntax => "ERR syntax error".to_string(),
+            NotInteger => "ERR value is not an integer or out of range".to_string(),
+            NotPositive => "ERR value is out of range, must be positive".to_string(),
+            IncrementOverflow => "ERR increment or decrement would overflow".to_string(),
+            DecrementOverflow => "ERR decrement would overflow".to_string(),
+            HashValueNotInteger => "ERR hash value is not an integer".to_string(),
+            NotFloat => "ERR value is not a valid float".to_string(),
+            MinMaxNotFloat => "ERR min or max is not a float".to_string(),
+            MinMaxNotStringRange => "ERR min or max not valid string range item".to_string(),
+            InvalidExpireTime { command } => {
+                format!("ERR invalid expire time in '{command}' command")
+            }
+            UnsupportedExpireOption { option } => {
+                format!("ERR Unsupported option {}", printable(c_str(option), usize::MAX))
+            }
+            ExpireNxConflict => {
+                "ERR NX and XX, GT or LT options at the same time are not compatible".to_string()
+            }
+            ExpireGtLtConflict => {
+                "ERR GT and LT options at the same time are not compatible".to_string()
+            }
+            ZAddXxNxConflict => {
+                "ERR XX and NX options at the same time are not compatible".to_string()
+            }
+            ZAddGtLtNxConflict => {
+                "ERR GT, LT, and/or NX options at the same time are not compatible".to_string()
+            }
+            ZAddIncrSinglePair => {
+                "ERR INCR option supports a single increment-element pair".to_string()
+            }
+            ScoreIsNaN => "ERR resulting score is not a number (NaN)".to_string(),
+            LimitNeedsByScoreOrByLex => {
+                "ERR syntax error, LIMIT is only supported in combination with either BYSCORE or BYLEX"
+                    .to_string()
+            }
+            WithScoresWithByLex => {
+                "ERR syntax error, WITHSCORES not supported in combination with BYLEX".to_string()
+            }
+            TooManyKeys => "ERR Number of keys can't be greater than number of args".to_string(),
+            NegativeKeyCount => "ERR Number of keys can't be negative".to_string(),
+            NoScript => "NOSCRIPT No matching script. Please use EVAL.".to_string(),
+            ScriptFlushOption => "ERR SCRIPT FLUSH only support SYNC|ASYNC option".to_string(),
+            NotBusy => "NOTBUSY No scripts in execution right now.".to_string(),
+            NotAllowedFromScript => "ERR This Redis command is not allowed from script".to_string(),
+            UnknownFromScript => "ERR Unknown Redis command called from script".to_string(),
+            WrongArityFromScript => {
+                "ERR Wrong number of args calling Redis command from script".to_string()
+            }
+        }
+    }
+}
+
+impl From<CommandError> for Reply {
+    fn from(error: CommandError) -> Reply {
+        Reply::Error(error.message())
+    }
+}
+
+/// `unknown command '%.128s', with args beginning with: ` then `'%.*s' ` per argument while
+/// the list is shorter than 128 bytes, each argument cut to what is left of those 128.
+fn unknown_command_message(name: &[u8], args: &[Vec<u8>]) -> String {
+    let mut echoed: Vec<u8> = Vec::new();
+    for arg in args {
+        if echoed.len() >= ECHO_LIMIT {
+            break;
+        }
+        let room = ECHO_LIMIT - echoed.len();
+        let arg = c_str(arg);
+        echoed.push(b'\'');
+        echoed.extend_from_slice(&arg[..arg.len().min(room)]);
+        echoed.extend_from_slice(b"' ");
+    }
+    format!(
+        "ERR unknown command '{}', with args beginning with: {}",
+        printable(c_str(name), ECHO_LIMIT),
+        printable(&echoed, usize::MAX)
+    )
+}
+
+/// The bytes up to the first NUL, as C's `%s` would print them.
+fn c_str(bytes: &[u8]) -> &[u8] {
+    match bytes.iter().position(|&b| b == 0) {
+        Some(end) => &bytes[..end],
+        None => bytes,
+    }
+}
+
+/// At most `limit` bytes as text; Redis maps CR and LF to spaces so the reply stays one line.
+fn printable(bytes: &[u8], limit: usize) -> String {
+    let cut = &bytes[..bytes.len().min(limit)];
+    String::from_utf8_lossy(cut).replace(['\r', '\n'], " ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_command_echoes_quoted_args_with_a_trailing_space() {
+        let error = CommandError::UnknownCommand {
+            name: b"foo".to_vec(),
+            args: vec![b"a".to_vec(), b"b".to_vec()],
+        };
+        assert_eq!(
+            error.message(),
+            "ERR unknown command 'foo', with args beginning with: 'a' 'b' "
+        );
+    }
+
+    #[test]
+    fn unknown_command_echo_stops_at_128_bytes() {
+        let error = CommandError::UnknownCommand {
+            name: b"foo".to_vec(),
+            args: vec![vec![b'a'; 111], vec![b'b'; 51], b"c".to_vec()],
+        };
+        let expected = format!(
+            "ERR unknown command 'foo', with args beginning with: '{}' '{}' ",
+            "a".repeat(111),
+            "b".repeat(14)
+        );
+        assert_eq!(error.message(), expected);
+    }
+
+    #[test]
+    fn newlines_in_echoed_words_become_spaces() {
+        let error = CommandError::UnknownCommand {
+            name: b"foo".to_vec(),
+            args: vec![b"a\nb".to_vec()],
+        };
+        assert_eq!(
+            error.message(),
+            "ERR unknown command 'foo', with args beginning with: 'a b' "
+        );
+    }
+}

@@ -1,1 +1,600 @@
-//! TODO
+//! Keys, their values (strings, hashes, sorted sets) and per-key expiry on the virtual clock.
+//! Expired keys vanish lazily, on the first access after their deadline, as in Redis; every
+//! lookup here goes through that check so no command can see a dead key.
+
+use std::cmp::Ordering;
+use std::collections::{BTreeSet, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
+use std::ops::Bound;
+
+use crate::error::CommandError;
+
+/// The virtual clock reads as a Unix time in ms that starts here (2023-11-14T22:13:20Z), so
+/// absolute deadlines (`EXAT`, `PXAT`) and Redis's overflow checks on `now + ttl` behave as
+/// on a real server, while the store itself still counts from 0.
+pub(crate) const CLOCK_EPOCH_MS: i64 = 1_700_000_000_000;
+
+/// Redis keeps a sorted set compact (a listpack) up to this many members…
+const COMPACT_ZSET_MAX_ENTRIES: usize = 128;
+/// …each at most this many bytes long.
+const COMPACT_ZSET_MAX_MEMBER: usize = 64;
+
+/// Fx-style hashing: keys come from the page and its scripts, not from an attacker, and a
+/// cheap hash keeps `exec` fast.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(SEED);
+        }
+        for &byte in chunks.remainder() {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(byte)).wrapping_mul(SEED);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type KeyMap<V> = HashMap<Vec<u8>, V, BuildHasherDefault<KeyHasher>>;
+
+/// What a key holds.
+#[derive(Debug, Clone)]
+pub(crate) enum Value {
+    /// A binary-safe string.
+    Str(Vec<u8>),
+    /// A hash with fields in insertion order.
+    Hash(FieldTable),
+    /// A sorted set.
+    ZSet(SortedSet),
+}
+
+impl Value {
+    /// The name TYPE replies.
+    pub(crate) fn type_name(&self) -> &'static str {
+        match self {
+            Value::Str(_) => "string",
+            Value::Hash(_) => "hash",
+            Value::ZSet(_) => "zset",
+        }
+    }
+}
+
+/// One key's value and its deadline.
+#[derive(Debug, Clone)]
+pub(crate) struct Entry {
+    /// What the key holds.
+    pub(crate) value: Value,
+    /// Unix-style ms after which the key is gone, or `None` to live forever.
+    pub(crate) expires_at: Option<i64>,
+}
+
+impl Entry {
+    /// Redis deletes a key once the clock is strictly past its deadline.
+    fn is_expired(&self, now: i64) -> bool {
+        self.expires_at.is_some_and(|at| now > at)
+    }
+}
+
+/// All keys of the store and the virtual clock they expire by.
+#[derive(Debug, Default)]
+pub(crate) struct Keyspace {
+    entries: KeyMap<Entry>,
+    clock_ms: u64,
+}
+
+impl Keyspace {
+    /// Milliseconds on the virtual clock since the store was made.
+    pub(crate) fn clock_ms(&self) -> u64 {
+        self.clock_ms
+    }
+
+    /// Moves the virtual clock forward (saturating: it never wraps).
+    pub(crate) fn advance(&mut self, ms: u64) {
+        self.clock_ms = self.clock_ms.saturating_add(ms);
+    }
+
+    /// The clock as the Unix-style ms that deadlines are kept in.
+    pub(crate) fn now(&self) -> i64 {
+        let elapsed = i64::try_from(self.clock_ms).unwrap_or(i64::MAX);
+        CLOCK_EPOCH_MS.saturating_add(elapsed)
+    }
+
+    /// The live entry of `key`, dropping it first if its deadline has passed.
+    pub(crate) fn entry(&mut self, key: &[u8]) -> Option<&mut Entry> {
+        let now = self.now();
+        if self.entries.get(key).is_some_and(|e| e.is_expired(now)) {
+            self.entries.remove(key);
+            return None;
+        }
+        self.entries.get_mut(key)
+    }
+
+    /// The live value of `key`.
+    pub(crate) fn value(&mut self, key: &[u8]) -> Option<&mut Value> {
+        self.entry(key).map(|entry| &mut entry.value)
+    }
+
+    /// Whether `key` is live.
+    pub(crate) fn contains(&mut self, key: &[u8]) -> bool {
+        self.entry(key).is_some()
+    }
+
+    /// The string at `key`; `WRONGTYPE` if it holds something else.
+    pub(crate) fn string(&mut self, key: &[u8]) -> Result<Option<&mut Vec<u8>>, CommandError> {
+        match self.value(key) {
+            None => Ok(None),
+            Some(Value::Str(bytes)) => Ok(Some(bytes)),
+            Some(_) => Err(CommandError::WrongType),
+        }
+    }
+
+    /// The hash at `key`; `WRONGTYPE` if it holds something else.
+    pub(crate) fn hash(&mut self, key: &[u8]) -> Result<Option<&mut FieldTable>, CommandError> {
+        match self.value(key) {
+            None => Ok(None),
+            Some(Value::Hash(table)) => Ok(Some(table)),
+            Some(_) => Err(CommandError::WrongType),
+        }
+    }
+
+    /// The sorted set at `key`; `WRONGTYPE` if it holds something else.
+    pub(crate) fn zset(&mut self, key: &[u8]) -> Result<Option<&mut SortedSet>, CommandError> {
+        match self.value(key) {
+            None => Ok(None),
+            Some(Value::ZSet(set)) => Ok(Some(set)),
+            Some(_) => Err(CommandError::WrongType),
+        }
+    }
+
+    /// The hash at `key`, made empty (and without expiry) if the key is missing.
+    pub(crate) fn hash_or_insert(&mut self, key: &[u8]) -> Result<&mut FieldTable, CommandError> {
+        if !self.contains(key) {
+            self.insert(key, Value::Hash(FieldTable::default()), None);
+        }
+        match self.value(key) {
+            Some(Value::Hash(table)) => Ok(table),
+            _ => Err(CommandError::WrongType),
+        }
+    }
+
+    /// The sorted set at `key`, made empty if missing; `compact` tells whether Redis would start
+    /// it as a listpack (few, short members).
+    pub(crate) fn zset_or_insert(
+        &mut self,
+        key: &[u8],
+        compact: bool,
+    ) -> Result<&mut SortedSet, CommandError> {
+        if !self.contains(key) {
+            self.insert(key, Value::ZSet(SortedSet::new(compact)), None);
+        }
+        match self.value(key) {
+            Some(Value::ZSet(set)) => Ok(set),
+            _ => Err(CommandError::WrongType),
+        }
+    }
+
+    /// Stores `value` at `key` with the given deadline, replacing whatever was there.
+    pub(crate) fn insert(&mut self, key: &[u8], value: Value, expires_at: Option<i64>) {
+        let entry = Entry { value, expires_at };
+        // Reuse the stored key on overwrite instead of allocating a new one.
+        if let Some(slot) = self.entries.get_mut(key) {
+            *slot = entry;
+        } else {
+            self.entries.insert(key.to_vec(), entry);
+        }
+    }
+
+    /// Deletes `key`; true if it was live.
+    pub(crate) fn remove(&mut self, key: &[u8]) -> bool {
+        let now = self.now();
+        self.entries.remove(key).is_some_and(|e| !e.is_expired(now))
+    }
+
+    /// Deletes `key` if its hash or sorted set has no members left (Redis never keeps empties).
+    pub(crate) fn remove_if_empty(&mut self, key: &[u8]) {
+        let empty = match self.entries.get(key).map(|e| &e.value) {
+            Some(Value::Hash(table)) => table.is_empty(),
+            Some(Value::ZSet(set)) => set.is_empty(),
+            _ => false,
+        };
+        if empty {
+            self.entries.remove(key);
+        }
+    }
+
+    /// Drops every key.
+    pub(crate) fn clear(&mut self) {
+        self.entries.clear();
+    }
+
+    /// Every live entry, in no particular order (the caller sorts).
+    pub(crate) fn live_entries(&self) -> impl Iterator<Item = (&[u8], &Entry)> {
+        let now = self.now();
+        self.entries
+            .iter()
+            .filter(move |(_, entry)| !entry.is_expired(now))
+            .map(|(key, entry)| (key.as_slice(), entry))
+    }
+}
+
+/// A hash's fields in insertion order. Redis keeps small hashes as a listpack, whose order
+/// HGETALL shows; a flat table keeps the same order and is fastest at the sizes scripts use.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct FieldTable {
+    fields: Vec<(Vec<u8>, Vec<u8>)>,
+}
+
+impl FieldTable {
+    /// The value of `field`.
+    pub(crate) fn get(&self, field: &[u8]) -> Option<&[u8]> {
+        self.fields
+            .iter()
+            .find(|(name, _)| name.as_slice() == field)
+            .map(|(_, value)| value.as_slice())
+    }
+
+    /// Sets `field` (in place if it exists, else at the end); true if it is new.
+    pub(crate) fn set(&mut self, field: &[u8], value: &[u8]) -> bool {
+        match self
+            .fields
+            .iter_mut()
+            .find(|(name, _)| name.as_slice() == field)
+        {
+            Some((_, slot)) => {
+                slot.clear();
+                slot.extend_from_slice(value);
+                false
+            }
+            None => {
+                self.fields.push((field.to_vec(), value.to_vec()));
+                true
+            }
+        }
+    }
+
+    /// Removes `field`, keeping the others' order; true if it was there.
+    pub(crate) fn remove(&mut self, field: &[u8]) -> bool {
+        match self
+            .fields
+            .iter()
+            .position(|(name, _)| name.as_slice() == field)
+        {
+            Some(at) => {
+                self.fields.remove(at);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Fields and values in order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (&[u8], &[u8])> {
+        self.fields
+            .iter()
+            .map(|(f, v)| (f.as_slice(), v.as_slice()))
+    }
+
+    /// Number of fields.
+    pub(crate) fn len(&self) -> usize {
+        self.fields.len()
+    }
+
+    /// True without fields.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.fields.is_empty()
+    }
+}
+
+/// A member's place in a sorted set: by score, then by member bytes (Redis's skiplist order).
+/// Scores are never NaN, so the float comparison is total; `-0` ties with `0` as in C.
+#[derive(Debug, Clone)]
+pub(crate) struct Ranked {
+    /// The score.
+    pub(crate) score: f64,
+    /// The member.
+    pub(crate) member: Vec<u8>,
+}
+
+impl Ranked {
+    /// The lowest possible position for `score` (before any member with that score).
+    fn before(score: f64) -> Ranked {
+        Ranked {
+            score,
+            member: Vec::new(),
+        }
+    }
+}
+
+impl Ord for Ranked {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.score
+            .partial_cmp(&other.score)
+            .unwrap_or(Ordering::Equal)
+            .then_with(|| self.member.cmp(&other.member))
+    }
+}
+
+impl PartialOrd for Ranked {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for Ranked {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Ranked {}
+
+/// A score interval as ZRANGEBYSCORE takes it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ScoreRange {
+    /// Lower end.
+    pub(crate) min: f64,
+    /// Whether the lower end is excluded.
+    pub(crate) min_exclusive: bool,
+    /// Upper end.
+    pub(crate) max: f64,
+    /// Whether the upper end is excluded.
+    pub(crate) max_exclusive: bool,
+}
+
+impl ScoreRange {
+    /// Redis's `zslIsInRange` shortcut: ranges that can hold nothing.
+    fn is_empty(&self) -> bool {
+        self.min > self.max || (self.min == self.max && (self.min_exclusive || self.max_exclusive))
+    }
+}
+
+/// A sorted set: members by name for ZSCORE, and by (score, member) for ranges.
+#[derive(Debug, Clone)]
+pub(crate) struct SortedSet {
+    scores: KeyMap<f64>,
+    order: BTreeSet<Ranked>,
+    /// Whether Redis would still hold this set as a listpack; a listpack stores `-0` as `0`,
+    /// which ZSCORE then shows. Once converted, Redis never converts back.
+    compact: bool,
+}
+
+impl SortedSet {
+    /// An empty set; `compact` as Redis's `zsetTypeCreate` would choose.
+    pub(crate) fn new(compact: bool) -> SortedSet {
+        SortedSet {
+            scores: KeyMap::default(),
+            order: BTreeSet::new(),
+            compact,
+        }
+    }
+
+    /// Whether a new set for `count` members of at most `longest` bytes starts compact.
+    pub(crate) fn starts_compact(count: usize, longest: usize) -> bool {
+        count <= COMPACT_ZSET_MAX_ENTRIES && longest <= COMPACT_ZSET_MAX_MEMBER
+    }
+
+    /// Number of members.
+    pub(crate) fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    /// True without members.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+
+    /// The score of `member`.
+    pub(crate) fn score(&self, member: &[u8]) -> Option<f64> {
+        self.scores.get(member).copied()
+    }
+
+    /// Adds `member` or moves it to `score`.
+    pub(crate) fn insert(&mut self, member: &[u8], score: f64) {
+        if self.compact
+            && (self.order.len() + 1 > COMPACT_ZSET_MAX_ENTRIES
+                || member.len() > COMPACT_ZSET_MAX_MEMBER)
+            && !self.scores.contains_key(member)
+        {
+            self.compact = false;
+        }
+        // A listpack keeps scores as text, and `-0` comes back as `0`.
+        let score = if self.compact && score == 0.0 {
+            0.0
+        } else {
+            score
+        };
+        match self.scores.get_mut(member) {
+            Some(old) => {
+                let stale = Ranked {
+                    score: *old,
+                    member: member.to_vec(),
+                };
+                *old = score;
+                self.order.remove(&stale);
+                self.order.insert(Ranked {
+                    score,
+                    member: stale.member,
+                });
+            }
+            None => {
+                self.scores.insert(member.to_vec(), score);
+                self.order.insert(Ranked {
+                    score,
+                    member: member.to_vec(),
+                });
+            }
+        }
+    }
+
+    /// Removes `member`; true if it was there.
+    pub(crate) fn remove(&mut self, member: &[u8]) -> bool {
+        match self.scores.remove(member) {
+            Some(score) => {
+                self.order.remove(&Ranked {
+                    score,
+                    member: member.to_vec(),
+                });
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Removes and returns the lowest-ranked member.
+    pub(crate) fn pop_min(&mut self) -> Option<Ranked> {
+        let first = self.order.pop_first()?;
+        self.scores.remove(&first.member);
+        Some(first)
+    }
+
+    /// Members in rank order.
+    pub(crate) fn iter(&self) -> impl DoubleEndedIterator<Item = &Ranked> {
+        self.order.iter()
+    }
+
+    /// Members whose score lies in `range`, in rank order.
+    pub(crate) fn in_score_range(
+        &self,
+        range: ScoreRange,
+    ) -> impl DoubleEndedIterator<Item = &Ranked> {
+        let bounds = score_bounds(range);
+        let valid = match &bounds {
+            (Bound::Included(lo), Bound::Excluded(hi)) => lo <= hi,
+            _ => true,
+        };
+        let bounds = if range.is_empty() || !valid {
+            // An empty interval that BTreeSet::range accepts without panicking.
+            (
+                Bound::Included(Ranked::before(0.0)),
+                Bound::Excluded(Ranked::before(0.0)),
+            )
+        } else {
+            bounds
+        };
+        self.order.range(bounds)
+    }
+}
+
+/// The B-tree bounds of a score range: `Included(before(min))` or `Included(before(next(min)))`
+/// below, `Excluded(before(max))` or `Excluded(before(next(max)))` above.
+fn score_bounds(range: ScoreRange) -> (Bound<Ranked>, Bound<Ranked>) {
+    let lower = if range.min_exclusive {
+        Bound::Included(Ranked::before(range.min.next_up()))
+    } else if range.min == f64::NEG_INFINITY {
+        Bound::Unbounded
+    } else {
+        Bound::Included(Ranked::before(range.min))
+    };
+    let upper = if range.max_exclusive {
+        Bound::Excluded(Ranked::before(range.max))
+    } else if range.max == f64::INFINITY {
+        Bound::Unbounded
+    } else {
+        Bound::Excluded(Ranked::before(range.max.next_up()))
+    };
+    (lower, upper)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn members<'a>(ranked: impl Iterator<Item = &'a Ranked>) -> Vec<String> {
+        ranked
+            .map(|r| String::from_utf8_lossy(&r.member).into_owned())
+            .collect()
+    }
+
+    fn sample() -> SortedSet {
+        let mut set = SortedSet::new(true);
+        for (member, score) in [
+            ("a", 1.0),
+            ("b", 2.0),
+            ("bb", 2.0),
+            ("c", 3.0),
+            ("i", f64::INFINITY),
+        ] {
+            set.insert(member.as_bytes(), score);
+        }
+        set
+    }
+
+    fn range(min: f64, min_exclusive: bool, max: f64, max_exclusive: bool) -> ScoreRange {
+        ScoreRange {
+            min,
+            min_exclusive,
+            max,
+            max_exclusive,
+        }
+    }
+
+    #[test]
+    fn members_rank_by_score_then_bytes() {
+        assert_eq!(members(sample().iter()), ["a", "b", "bb", "c", "i"]);
+    }
+
+    #[test]
+    fn score_ranges_honour_exclusive_ends() {
+        let set = sample();
+        assert_eq!(
+            members(set.in_score_range(range(1.0, true, 3.0, true))),
+            ["b", "bb"]
+        );
+        assert_eq!(
+            members(set.in_score_range(range(2.0, false, 2.0, false))),
+            ["b", "bb"]
+        );
+        assert!(set
+            .in_score_range(range(2.0, true, 2.0, false))
+            .next()
+            .is_none());
+        assert!(set
+            .in_score_range(range(3.0, false, 1.0, false))
+            .next()
+            .is_none());
+        assert_eq!(
+            members(set.in_score_range(range(f64::INFINITY, false, f64::INFINITY, false))),
+            ["i"]
+        );
+        assert!(set
+            .in_score_range(range(f64::INFINITY, true, f64::INFINITY, false))
+            .next()
+            .is_none());
+        assert_eq!(
+            members(
+                set.in_score_range(range(f64::NEG_INFINITY, false, 2.0, true))
+                    .rev()
+            ),
+            ["a"]
+        );
+    }
+
+    #[test]
+    fn a_compact_set_stores_negative_zero_as_zero() {
+        let mut set = SortedSet::new(true);
+        set.insert(b"m", -0.0);
+        assert!(set.score(b"m").is_some_and(|s| s.is_sign_positive()));
+        let mut big = SortedSet::new(false);
+        big.insert(b"m", -0.0);
+        assert!(big.score(b"m").is_some_and(|s| s.is_sign_negative()));
+    }
+
+    #[test]
+    fn expired_keys_vanish_only_after_their_deadline() {
+        let mut keys = Keyspace::default();
+        let deadline = keys.now() + 100;
+        keys.insert(b"k", Value::Str(b"v".to_vec()), Some(deadline));
+        keys.advance(100);
+        assert!(keys.contains(b"k"));
+        keys.advance(1);
+        assert!(!keys.contains(b"k"));
+    }
+}

@@ -1,6 +1,9 @@
 //! The store's public API: one keyspace on a virtual clock, the script cache, and the
 //! entry points the page and the CLI use (`exec`, `eval`, `advance`, `snapshot`).
 
+use crate::cmd::scripting::ScriptCache;
+use crate::cmd::{self};
+use crate::keyspace::{Keyspace, Value};
 use crate::reply::Reply;
 
 /// What one key holds, as the page renders "what the store holds now".
@@ -26,8 +29,17 @@ pub struct KeySnapshot {
 }
 
 /// An in-memory store with Redis semantics and a virtual millisecond clock that starts at 0.
+///
+/// ```
+/// use ministore::{Reply, Store};
+/// let mut store = Store::new();
+/// assert_eq!(store.exec(&["SET", "lock", "A", "NX", "PX", "30000"]), Reply::ok());
+/// store.advance(30_001);
+/// assert_eq!(store.exec(&["GET", "lock"]), Reply::Nil);
+/// ```
 pub struct Store {
-    _private: (),
+    keyspace: Keyspace,
+    scripts: ScriptCache,
 }
 
 impl Default for Store {
@@ -39,40 +51,99 @@ impl Default for Store {
 impl Store {
     /// An empty store with the clock at 0 ms and the default step budget.
     pub fn new() -> Store {
-        todo!("store helper")
+        Store {
+            keyspace: Keyspace::default(),
+            scripts: ScriptCache::default(),
+        }
     }
 
     /// The virtual clock, in milliseconds since the store was made.
     pub fn now_ms(&self) -> u64 {
-        todo!()
+        self.keyspace.clock_ms()
     }
 
     /// Moves the virtual clock forward; keys whose expiry has passed vanish on next access.
+    /// A key set with `PX 100` at 0 ms is still there at 100 ms and gone at 101 ms (Redis
+    /// deletes a key once the clock is strictly past its deadline).
     pub fn advance(&mut self, ms: u64) {
-        let _ = ms;
-        todo!()
+        self.keyspace.advance(ms);
     }
 
     /// Runs one command line (`["SET", "k", "v", "NX"]`), exactly as Redis would.
     pub fn exec<A: AsRef<[u8]>>(&mut self, args: &[A]) -> Reply {
-        let _ = args;
-        todo!()
+        let words: Vec<&[u8]> = args.iter().map(AsRef::as_ref).collect();
+        cmd::dispatch(&mut self.keyspace, &mut self.scripts, &words)
     }
 
     /// `EVAL script numkeys keys... args...`, with the keys and args given apart.
-    pub fn eval<K: AsRef<[u8]>, V: AsRef<[u8]>>(&mut self, script: &str, keys: &[K], args: &[V]) -> Reply {
-        let _ = (script, keys, args);
-        todo!()
+    pub fn eval<K: AsRef<[u8]>, V: AsRef<[u8]>>(
+        &mut self,
+        script: &str,
+        keys: &[K],
+        args: &[V],
+    ) -> Reply {
+        let keys = owned(keys);
+        let args = owned(args);
+        self.scripts
+            .run_source(&mut self.keyspace, script.as_bytes(), &keys, &args)
+    }
+
+    /// `EVALSHA sha numkeys keys... args...`, with the keys and args given apart.
+    pub fn evalsha<K: AsRef<[u8]>, V: AsRef<[u8]>>(
+        &mut self,
+        sha: &str,
+        keys: &[K],
+        args: &[V],
+    ) -> Reply {
+        let keys = owned(keys);
+        let args = owned(args);
+        self.scripts
+            .run_cached(&mut self.keyspace, sha.as_bytes(), &keys, &args)
+    }
+
+    /// `SCRIPT LOAD script`: caches the script and replies its SHA1 (or the compile error).
+    pub fn script_load(&mut self, script: &str) -> Reply {
+        match self.scripts.load(script.as_bytes()) {
+            Ok(sha) => Reply::Bulk(sha.into_bytes()),
+            Err(compile_error) => compile_error,
+        }
     }
 
     /// Every live key, sorted by name, with its value and remaining TTL.
     pub fn snapshot(&self) -> Vec<KeySnapshot> {
-        todo!()
+        let now = self.keyspace.now();
+        let mut keys: Vec<KeySnapshot> = self
+            .keyspace
+            .live_entries()
+            .map(|(key, entry)| KeySnapshot {
+                key: key.to_vec(),
+                value: match &entry.value {
+                    Value::Str(bytes) => ValueSnapshot::String(bytes.clone()),
+                    Value::Hash(table) => ValueSnapshot::Hash(
+                        table
+                            .iter()
+                            .map(|(f, v)| (f.to_vec(), v.to_vec()))
+                            .collect(),
+                    ),
+                    Value::ZSet(set) => ValueSnapshot::ZSet(
+                        set.iter().map(|r| (r.member.clone(), r.score)).collect(),
+                    ),
+                },
+                ttl_ms: entry
+                    .expires_at
+                    .map(|at| u64::try_from(at.saturating_sub(now)).unwrap_or(0)),
+            })
+            .collect();
+        keys.sort_by(|a, b| a.key.cmp(&b.key));
+        keys
     }
 
     /// How many interpreter steps one script may take before it is stopped.
     pub fn set_step_budget(&mut self, steps: u64) {
-        let _ = steps;
-        todo!()
+        self.scripts.set_step_budget(steps);
     }
+}
+
+fn owned<A: AsRef<[u8]>>(words: &[A]) -> Vec<Vec<u8>> {
+    words.iter().map(|w| w.as_ref().to_vec()).collect()
 }

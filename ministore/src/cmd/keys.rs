@@ -1,0 +1,159 @@
+//! Generic key commands: DEL, EXISTS, TYPE, and the expiry family EXPIRE, PEXPIRE (with
+//! NX/XX/GT/LT), TTL, PTTL and PERSIST, all measured on the virtual clock.
+
+use super::CommandResult;
+use crate::args::{int_arg, is};
+use crate::error::CommandError;
+use crate::keyspace::Keyspace;
+use crate::reply::Reply;
+
+/// `DEL key [key ...]` — how many live keys were deleted.
+pub(crate) fn del(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    let deleted = words[1..].iter().filter(|key| keyspace.remove(key)).count();
+    Ok(count(deleted))
+}
+
+/// `EXISTS key [key ...]` — how many of the keys are live, counting repeats.
+pub(crate) fn exists(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    let live = words[1..]
+        .iter()
+        .filter(|key| keyspace.contains(key))
+        .count();
+    Ok(count(live))
+}
+
+/// `TYPE key` — `string`, `hash`, `zset`, or `none`.
+pub(crate) fn type_of(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    let name = keyspace.value(words[1]).map_or("none", |v| v.type_name());
+    Ok(Reply::Status(name.to_string()))
+}
+
+/// `EXPIRE key seconds [NX|XX|GT|LT]`
+pub(crate) fn expire(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    set_expiry(keyspace, words, Unit::Seconds)
+}
+
+/// `PEXPIRE key milliseconds [NX|XX|GT|LT]`
+pub(crate) fn pexpire(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    set_expiry(keyspace, words, Unit::Millis)
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Unit {
+    Seconds,
+    Millis,
+}
+
+/// EXPIRE's conditions.
+#[derive(Default)]
+struct ExpireConditions {
+    only_without_ttl: bool,
+    only_with_ttl: bool,
+    only_later: bool,
+    only_sooner: bool,
+}
+
+fn parse_conditions(options: &[&[u8]]) -> Result<ExpireConditions, CommandError> {
+    let mut conditions = ExpireConditions::default();
+    for option in options {
+        if is(option, "nx") {
+            conditions.only_without_ttl = true;
+        } else if is(option, "xx") {
+            conditions.only_with_ttl = true;
+        } else if is(option, "gt") {
+            conditions.only_later = true;
+        } else if is(option, "lt") {
+            conditions.only_sooner = true;
+        } else {
+            return Err(CommandError::UnsupportedExpireOption {
+                option: option.to_vec(),
+            });
+        }
+    }
+    let c = &conditions;
+    if c.only_without_ttl && (c.only_with_ttl || c.only_later || c.only_sooner) {
+        return Err(CommandError::ExpireNxConflict);
+    }
+    if c.only_later && c.only_sooner {
+        return Err(CommandError::ExpireGtLtConflict);
+    }
+    Ok(conditions)
+}
+
+/// Redis's `expireGenericCommand`: a deadline in the past deletes the key at once; GT treats
+/// "no expiry" as infinitely late and LT as never sooner.
+fn set_expiry(keyspace: &mut Keyspace, words: &[&[u8]], unit: Unit) -> CommandResult {
+    let conditions = parse_conditions(&words[3..])?;
+    let amount = int_arg(words[2])?;
+    let invalid = CommandError::InvalidExpireTime {
+        command: if unit == Unit::Seconds {
+            "expire"
+        } else {
+            "pexpire"
+        },
+    };
+    let millis = match unit {
+        Unit::Seconds => amount.checked_mul(1000).ok_or(invalid.clone())?,
+        Unit::Millis => amount,
+    };
+    let now = keyspace.now();
+    let deadline = now.checked_add(millis).ok_or(invalid)?;
+    let key = words[1];
+    let Some(entry) = keyspace.entry(key) else {
+        return Ok(Reply::Integer(0));
+    };
+    let current = entry.expires_at;
+    let refused = (conditions.only_without_ttl && current.is_some())
+        || (conditions.only_with_ttl && current.is_none())
+        || (conditions.only_later && current.is_none_or(|at| deadline <= at))
+        || (conditions.only_sooner && current.is_some_and(|at| deadline >= at));
+    if refused {
+        return Ok(Reply::Integer(0));
+    }
+    if deadline <= now {
+        keyspace.remove(key);
+    } else {
+        entry.expires_at = Some(deadline);
+    }
+    Ok(Reply::Integer(1))
+}
+
+/// `TTL key` — seconds left, rounded to nearest; -2 if missing, -1 without expiry.
+pub(crate) fn ttl(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    Ok(Reply::Integer(remaining(keyspace, words[1], Unit::Seconds)))
+}
+
+/// `PTTL key` — milliseconds left; -2 if missing, -1 without expiry.
+pub(crate) fn pttl(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    Ok(Reply::Integer(remaining(keyspace, words[1], Unit::Millis)))
+}
+
+fn remaining(keyspace: &mut Keyspace, key: &[u8], unit: Unit) -> i64 {
+    let now = keyspace.now();
+    match keyspace.entry(key) {
+        None => -2,
+        Some(entry) => match entry.expires_at {
+            None => -1,
+            Some(at) => {
+                let left = at.saturating_sub(now).max(0);
+                match unit {
+                    Unit::Millis => left,
+                    Unit::Seconds => left.saturating_add(500) / 1000,
+                }
+            }
+        },
+    }
+}
+
+/// `PERSIST key` — 1 if an expiry was removed.
+pub(crate) fn persist(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    let removed = keyspace
+        .entry(words[1])
+        .and_then(|entry| entry.expires_at.take())
+        .is_some();
+    Ok(Reply::Integer(i64::from(removed)))
+}
+
+fn count(n: usize) -> Reply {
+    Reply::Integer(i64::try_from(n).unwrap_or(i64::MAX))
+}

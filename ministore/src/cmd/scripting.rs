@@ -1,0 +1,243 @@
+//! Scripting: EVAL, EVALSHA and SCRIPT LOAD/EXISTS/FLUSH/KILL/HELP, the script cache keyed by
+//! SHA1 hex, and the bridge that lets a running script's `redis.call` reach the same keyspace
+//! (through [`CommandHost`]) while the cache itself stays out of the script's reach.
+
+use std::collections::HashMap;
+
+use super::{dispatch_from_script, CommandResult};
+use crate::args::{int_arg, is};
+use crate::error::CommandError;
+use crate::keyspace::Keyspace;
+use crate::lua::{CommandHost, Script};
+use crate::reply::Reply;
+
+/// How many interpreter steps a script may take unless the caller says otherwise: enough for
+/// any real lock or queue script, small enough that a runaway loop stops well inside a second.
+pub(crate) const DEFAULT_STEP_BUDGET: u64 = 1_000_000;
+
+/// Compiled scripts by SHA1 (lowercase hex), and the step budget each run gets.
+pub(crate) struct ScriptCache {
+    scripts: HashMap<String, Script>,
+    step_budget: u64,
+}
+
+impl Default for ScriptCache {
+    fn default() -> Self {
+        ScriptCache {
+            scripts: HashMap::new(),
+            step_budget: DEFAULT_STEP_BUDGET,
+        }
+    }
+}
+
+/// The keyspace as a running script sees it: every `redis.call` is one command against it.
+struct KeyspaceHost<'a> {
+    keyspace: &'a mut Keyspace,
+}
+
+impl CommandHost for KeyspaceHost<'_> {
+    fn call(&mut self, args: &[Vec<u8>]) -> Reply {
+        let words: Vec<&[u8]> = args.iter().map(Vec::as_slice).collect();
+        dispatch_from_script(self.keyspace, &words)
+    }
+}
+
+/// The SHA1 of a script body, as Redis names scripts.
+pub(crate) fn script_sha(source: &[u8]) -> String {
+    sha1_smol::Sha1::from(source).digest().to_string()
+}
+
+impl ScriptCache {
+    /// Sets the step budget of later runs.
+    pub(crate) fn set_step_budget(&mut self, steps: u64) {
+        self.step_budget = steps;
+    }
+
+    /// Compiles and caches `source` unless it is cached; its SHA1, or the compile error reply.
+    pub(crate) fn load(&mut self, source: &[u8]) -> Result<String, Reply> {
+        let sha = script_sha(source);
+        if !self.scripts.contains_key(&sha) {
+            let script = Script::compile(source).map_err(|error| error.to_reply(&sha))?;
+            self.scripts.insert(sha.clone(), script);
+        }
+        Ok(sha)
+    }
+
+    /// Whether a script with this SHA1 (any case) is cached.
+    pub(crate) fn contains(&self, sha: &[u8]) -> bool {
+        self.find(sha).is_some()
+    }
+
+    fn find(&self, sha: &[u8]) -> Option<(String, &Script)> {
+        if sha.len() != 40 {
+            return None;
+        }
+        let sha = String::from_utf8_lossy(sha).to_ascii_lowercase();
+        let script = self.scripts.get(&sha)?;
+        Some((sha, script))
+    }
+
+    /// Runs the cached script `sha` against `keyspace`; NOSCRIPT if it is not cached.
+    pub(crate) fn run_cached(
+        &self,
+        keyspace: &mut Keyspace,
+        sha: &[u8],
+        keys: &[Vec<u8>],
+        argv: &[Vec<u8>],
+    ) -> Reply {
+        let Some((sha, script)) = self.find(sha) else {
+            return CommandError::NoScript.into();
+        };
+        let mut host = KeyspaceHost { keyspace };
+        script.run(&sha, keys, argv, &mut host, self.step_budget)
+    }
+
+    /// Compiles (or finds) `source`, caches it, and runs it, as EVAL does.
+    pub(crate) fn run_source(
+        &mut self,
+        keyspace: &mut Keyspace,
+        source: &[u8],
+        keys: &[Vec<u8>],
+        argv: &[Vec<u8>],
+    ) -> Reply {
+        match self.load(source) {
+            Ok(sha) => self.run_cached(keyspace, sha.as_bytes(), keys, argv),
+            Err(compile_error) => compile_error,
+        }
+    }
+}
+
+/// A script's `KEYS` and `ARGV`.
+type ScriptInputs = (Vec<Vec<u8>>, Vec<Vec<u8>>);
+
+/// Splits `numkeys key... arg...` (from `words[2]` on) into KEYS and ARGV.
+fn keys_and_argv(words: &[&[u8]]) -> Result<ScriptInputs, CommandError> {
+    let numkeys = int_arg(words[2])?;
+    let available = words.len() - 3;
+    if numkeys < 0 {
+        return Err(CommandError::NegativeKeyCount);
+    }
+    let numkeys = usize::try_from(numkeys).map_err(|_| CommandError::TooManyKeys)?;
+    if numkeys > available {
+        return Err(CommandError::TooManyKeys);
+    }
+    let (keys, argv) = words[3..].split_at(numkeys);
+    Ok((
+        keys.iter().map(|w| w.to_vec()).collect(),
+        argv.iter().map(|w| w.to_vec()).collect(),
+    ))
+}
+
+/// `EVAL script numkeys [key ...] [arg ...]`
+pub(crate) fn eval(
+    keyspace: &mut Keyspace,
+    scripts: &mut ScriptCache,
+    words: &[&[u8]],
+) -> CommandResult {
+    let (keys, argv) = keys_and_argv(words)?;
+    Ok(scripts.run_source(keyspace, words[1], &keys, &argv))
+}
+
+/// `EVALSHA sha1 numkeys [key ...] [arg ...]` — a SHA that is not 40 characters long is
+/// NOSCRIPT before anything else is checked.
+pub(crate) fn evalsha(
+    keyspace: &mut Keyspace,
+    scripts: &mut ScriptCache,
+    words: &[&[u8]],
+) -> CommandResult {
+    if words[1].len() != 40 {
+        return Err(CommandError::NoScript);
+    }
+    let (keys, argv) = keys_and_argv(words)?;
+    Ok(scripts.run_cached(keyspace, words[1], &keys, &argv))
+}
+
+/// SCRIPT's subcommands with their arities (counting `SCRIPT` and the subcommand).
+const SUBCOMMANDS: &[(&str, i32)] = &[
+    ("load", 3),
+    ("exists", -3),
+    ("flush", -2),
+    ("kill", 2),
+    ("help", 2),
+];
+
+/// The lines of `SCRIPT HELP`, as Redis 7.0 prints them.
+const HELP: &[&str] = &[
+    "SCRIPT <subcommand> [<arg> [value] [opt] ...]. Subcommands are:",
+    "DEBUG (YES|SYNC|NO)",
+    "    Set the debug mode for subsequent scripts executed.",
+    "EXISTS <sha1> [<sha1> ...]",
+    "    Return information about the existence of the scripts in the script cache.",
+    "FLUSH [ASYNC|SYNC]",
+    "    Flush the Lua scripts cache. Very dangerous on replicas.",
+    "    When called without the optional mode argument, the behavior is determined by the",
+    "    lazyfree-lazy-user-flush configuration directive. Valid modes are:",
+    "    * ASYNC: Asynchronously flush the scripts cache.",
+    "    * SYNC: Synchronously flush the scripts cache.",
+    "KILL",
+    "    Kill the currently executing Lua script.",
+    "LOAD <script>",
+    "    Load a script into the scripts cache without executing it.",
+    "HELP",
+    "    Prints this help.",
+];
+
+/// `SCRIPT LOAD|EXISTS|FLUSH|KILL|HELP …`
+pub(crate) fn script(
+    _: &mut Keyspace,
+    scripts: &mut ScriptCache,
+    words: &[&[u8]],
+) -> CommandResult {
+    let sub = words[1];
+    let Some(&(name, arity)) = SUBCOMMANDS.iter().find(|(name, _)| is(sub, name)) else {
+        return Err(CommandError::UnknownSubcommand {
+            container: "SCRIPT",
+            sub: sub.to_vec(),
+        });
+    };
+    let fits = if arity >= 0 {
+        words.len() == arity.unsigned_abs() as usize
+    } else {
+        words.len() >= arity.unsigned_abs() as usize
+    };
+    if !fits {
+        return Err(CommandError::WrongArity {
+            command: match name {
+                "load" => "script|load",
+                "exists" => "script|exists",
+                "flush" => "script|flush",
+                "kill" => "script|kill",
+                _ => "script|help",
+            },
+        });
+    }
+    match name {
+        "load" => Ok(match scripts.load(words[2]) {
+            Ok(sha) => Reply::Bulk(sha.into_bytes()),
+            Err(compile_error) => compile_error,
+        }),
+        "exists" => Ok(Reply::Array(
+            words[2..]
+                .iter()
+                .map(|sha| Reply::Integer(i64::from(scripts.contains(sha))))
+                .collect(),
+        )),
+        "flush" => match words {
+            [_, _] => {
+                scripts.scripts.clear();
+                Ok(Reply::ok())
+            }
+            [_, _, mode] if is(mode, "sync") || is(mode, "async") => {
+                scripts.scripts.clear();
+                Ok(Reply::ok())
+            }
+            _ => Err(CommandError::ScriptFlushOption),
+        },
+        "kill" => Err(CommandError::NotBusy),
+        _ => Ok(Reply::Array(
+            HELP.iter()
+                .map(|line| Reply::Status(line.to_string()))
+                .collect(),
+        )),
+    }
+}

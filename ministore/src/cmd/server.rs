@@ -1,0 +1,34 @@
+//! Server commands: FLUSHALL, and DEBUG SLEEP, which here moves the virtual clock instead of
+//! blocking, so a conformance file's sleep and the store's clock agree.
+
+use super::CommandResult;
+use crate::args::{is, parse_lenient_float};
+use crate::error::CommandError;
+use crate::keyspace::Keyspace;
+use crate::reply::Reply;
+
+/// `FLUSHALL [ASYNC|SYNC]` — drops every key (scripts stay cached, as in Redis).
+pub(crate) fn flushall(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    match words {
+        [_] => {}
+        [_, mode] if is(mode, "sync") || is(mode, "async") => {}
+        _ => return Err(CommandError::Syntax),
+    }
+    keyspace.clear();
+    Ok(Reply::ok())
+}
+
+/// `DEBUG SLEEP seconds` — advances the virtual clock by the (possibly fractional) seconds.
+/// Redis reads the seconds with a bare `strtod`, so garbage sleeps 0 and still replies OK.
+pub(crate) fn debug(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    match words {
+        [_, sub, seconds] if is(sub, "sleep") => {
+            // Redis sleeps whole microseconds; the clock counts whole milliseconds of them.
+            let micros = (parse_lenient_float(seconds) * 1_000_000.0) as i64;
+            keyspace.advance(u64::try_from(micros / 1000).unwrap_or(0));
+            Ok(Reply::ok())
+        }
+        [_, sub, ..] => Err(CommandError::UnknownDebugSubcommand { sub: sub.to_vec() }),
+        _ => Err(CommandError::WrongArity { command: "debug" }),
+    }
+}

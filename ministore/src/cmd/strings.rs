@@ -1,0 +1,175 @@
+//! String commands: GET, SET with all its options, and INCR/INCRBY/DECR/DECRBY.
+
+use super::CommandResult;
+use crate::args::{int_arg, is, parse_int, ArgCursor};
+use crate::error::CommandError;
+use crate::keyspace::{Keyspace, Value};
+use crate::reply::Reply;
+
+/// `GET key`
+pub(crate) fn get(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    Ok(match keyspace.string(words[1])? {
+        Some(bytes) => Reply::bulk(bytes.as_slice()),
+        None => Reply::Nil,
+    })
+}
+
+/// How SET's expiry option was given.
+#[derive(Clone, Copy, PartialEq)]
+enum ExpiryOption {
+    None,
+    Seconds,
+    Millis,
+    UnixSeconds,
+    UnixMillis,
+    KeepTtl,
+}
+
+/// SET's options once parsed.
+struct SetOptions<'a> {
+    only_if_missing: bool,
+    only_if_present: bool,
+    return_old: bool,
+    expiry: ExpiryOption,
+    expiry_arg: &'a [u8],
+}
+
+/// Parses SET's options with Redis's acceptance rules: NX excludes XX, one kind of expiry at
+/// a time (though EX may repeat), KEEPTTL excludes any expiry; anything else is a syntax error.
+fn parse_set_options<'a>(words: &'a [&'a [u8]]) -> Result<SetOptions<'a>, CommandError> {
+    let mut options = SetOptions {
+        only_if_missing: false,
+        only_if_present: false,
+        return_old: false,
+        expiry: ExpiryOption::None,
+        expiry_arg: b"",
+    };
+    let mut cursor = ArgCursor::new(words, 3);
+    while let Some(word) = cursor.next_word() {
+        let has_next = cursor.peek().is_some();
+        let timed =
+            |kind: ExpiryOption| options.expiry == ExpiryOption::None || options.expiry == kind;
+        if is(word, "nx") && !options.only_if_present {
+            options.only_if_missing = true;
+        } else if is(word, "xx") && !options.only_if_missing {
+            options.only_if_present = true;
+        } else if is(word, "get") {
+            options.return_old = true;
+        } else if is(word, "keepttl") && timed(ExpiryOption::KeepTtl) {
+            options.expiry = ExpiryOption::KeepTtl;
+        } else if let Some(kind) = expiry_kind(word).filter(|k| timed(*k) && has_next) {
+            options.expiry = kind;
+            options.expiry_arg = cursor.next_word().unwrap_or_default();
+        } else {
+            return Err(CommandError::Syntax);
+        }
+    }
+    Ok(options)
+}
+
+fn expiry_kind(word: &[u8]) -> Option<ExpiryOption> {
+    [
+        ("ex", ExpiryOption::Seconds),
+        ("px", ExpiryOption::Millis),
+        ("exat", ExpiryOption::UnixSeconds),
+        ("pxat", ExpiryOption::UnixMillis),
+    ]
+    .into_iter()
+    .find(|(name, _)| is(word, name))
+    .map(|(_, kind)| kind)
+}
+
+/// The absolute deadline SET's expiry option asks for, checked as Redis's
+/// `getExpireMillisecondsOrReply` does (positive, no overflow in units or in `now + ttl`).
+fn set_deadline(keyspace: &Keyspace, kind: ExpiryOption, arg: &[u8]) -> Result<i64, CommandError> {
+    let invalid = CommandError::InvalidExpireTime { command: "set" };
+    let amount = int_arg(arg)?;
+    if amount <= 0 {
+        return Err(invalid);
+    }
+    let millis = match kind {
+        ExpiryOption::Seconds | ExpiryOption::UnixSeconds => {
+            amount.checked_mul(1000).ok_or(invalid.clone())?
+        }
+        _ => amount,
+    };
+    match kind {
+        ExpiryOption::Seconds | ExpiryOption::Millis => {
+            keyspace.now().checked_add(millis).ok_or(invalid)
+        }
+        _ => Ok(millis),
+    }
+}
+
+/// `SET key value [NX|XX] [GET] [EX s|PX ms|EXAT t|PXAT t|KEEPTTL]`
+pub(crate) fn set(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    let (key, value) = (words[1], words[2]);
+    let options = parse_set_options(words)?;
+    let deadline = match options.expiry {
+        ExpiryOption::None | ExpiryOption::KeepTtl => None,
+        kind => Some(set_deadline(keyspace, kind, options.expiry_arg)?),
+    };
+    let old = if options.return_old {
+        Some(match keyspace.string(key)? {
+            Some(bytes) => Reply::bulk(bytes.as_slice()),
+            None => Reply::Nil,
+        })
+    } else {
+        None
+    };
+    let entry = keyspace.entry(key);
+    let found = entry.is_some();
+    if (options.only_if_missing && found) || (options.only_if_present && !found) {
+        return Ok(old.unwrap_or(Reply::Nil));
+    }
+    let kept = if options.expiry == ExpiryOption::KeepTtl {
+        entry.and_then(|e| e.expires_at)
+    } else {
+        None
+    };
+    keyspace.insert(key, Value::Str(value.to_vec()), deadline.or(kept));
+    Ok(old.unwrap_or_else(Reply::ok))
+}
+
+/// `INCR key`
+pub(crate) fn incr(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    increment(keyspace, words[1], 1)
+}
+
+/// `DECR key`
+pub(crate) fn decr(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    increment(keyspace, words[1], -1)
+}
+
+/// `INCRBY key increment` — the increment is checked before the key is looked at.
+pub(crate) fn incrby(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    let by = int_arg(words[2])?;
+    increment(keyspace, words[1], by)
+}
+
+/// `DECRBY key decrement`
+pub(crate) fn decrby(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    let by = int_arg(words[2])?;
+    let by = by.checked_neg().ok_or(CommandError::DecrementOverflow)?;
+    increment(keyspace, words[1], by)
+}
+
+/// Adds `by` to the integer at `key` (0 if missing), keeping the key's expiry.
+fn increment(keyspace: &mut Keyspace, key: &[u8], by: i64) -> CommandResult {
+    let result = match keyspace.string(key)? {
+        Some(bytes) => {
+            let current = parse_int(bytes).ok_or(CommandError::NotInteger)?;
+            let sum = current
+                .checked_add(by)
+                .ok_or(CommandError::IncrementOverflow)?;
+            bytes.clear();
+            bytes.extend_from_slice(sum.to_string().as_bytes());
+            sum
+        }
+        None => {
+            keyspace.insert(key, Value::Str(by.to_string().into_bytes()), None);
+            by
+        }
+    };
+    Ok(Reply::Integer(result))
+}
