@@ -64,7 +64,11 @@ impl CoursePage {
 /// Joins a base and a slug with exactly one `/` between them; an empty base counts as `"/"`.
 pub fn join_base(base: &str, slug: &str) -> String {
     let base = base.trim();
-    let base = if base.is_empty() { DEFAULT_COURSE_BASE } else { base };
+    let base = if base.is_empty() {
+        DEFAULT_COURSE_BASE
+    } else {
+        base
+    };
     let slug = slug.trim_start_matches('/');
     if base.ends_with('/') {
         format!("{base}{slug}")
@@ -145,10 +149,7 @@ mod tests {
 
     #[test]
     fn a_relative_base_keeps_links_relative() {
-        assert_eq!(
-            resolve_href_with("../", "course:r2.02.1/"),
-            "../r2.02.1/"
-        );
+        assert_eq!(resolve_href_with("../", "course:r2.02.1/"), "../r2.02.1/");
         assert_eq!(resolve_href_with("", "course:r2.02/"), "/r2.02/");
     }
 

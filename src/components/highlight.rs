@@ -117,7 +117,9 @@ impl<'a> Tokens<'a> {
         let start = text.as_ptr() as usize - self.source.as_ptr() as usize;
         let end = start + text.len();
         match self.runs.last_mut() {
-            Some((TokenKind::Plain, _, last_end)) if kind == TokenKind::Plain && *last_end == start => {
+            Some((TokenKind::Plain, _, last_end))
+                if kind == TokenKind::Plain && *last_end == start =>
+            {
                 *last_end = end;
             }
             _ => self.runs.push((kind, start, end)),
@@ -354,8 +356,14 @@ if redis.call(\"GET\", KEYS[1]) == ARGV[1] then\n  return redis.call(\"DEL\", KE
         for (lang, source) in [
             (Lang::Lua, RELEASE),
             (Lang::RedisCli, "# c\nDEL resource:lock\n  GET \"k y\"\n"),
-            (Lang::Pseudo, "write(payload, fencing_token)   # rejected when fencing_token < max_seen"),
-            (Lang::Lua, "local s = 'unclosed\nreturn [[long\nstring]] --[[ block\ncomment ]] x"),
+            (
+                Lang::Pseudo,
+                "write(payload, fencing_token)   # rejected when fencing_token < max_seen",
+            ),
+            (
+                Lang::Lua,
+                "local s = 'unclosed\nreturn [[long\nstring]] --[[ block\ncomment ]] x",
+            ),
             (Lang::Lua, "“curly” ≠ é"),
         ] {
             assert_eq!(rebuilt(lang, source), source, "{lang:?}");
@@ -370,10 +378,22 @@ if redis.call(\"GET\", KEYS[1]) == ARGV[1] then\n  return redis.call(\"DEL\", KE
                 "# DANGEROUS: deletes whatever lock is under the key right now\nDEL resource:lock"
             ),
             [
-                Token { kind: Comment, text: "# DANGEROUS: deletes whatever lock is under the key right now" },
-                Token { kind: Plain, text: "\n" },
-                Token { kind: Command, text: "DEL" },
-                Token { kind: Plain, text: " resource:lock" },
+                Token {
+                    kind: Comment,
+                    text: "# DANGEROUS: deletes whatever lock is under the key right now"
+                },
+                Token {
+                    kind: Plain,
+                    text: "\n"
+                },
+                Token {
+                    kind: Command,
+                    text: "DEL"
+                },
+                Token {
+                    kind: Plain,
+                    text: " resource:lock"
+                },
             ]
         );
     }
@@ -381,7 +401,10 @@ if redis.call(\"GET\", KEYS[1]) == ARGV[1] then\n  return redis.call(\"DEL\", KE
     #[test]
     fn an_eval_line_colours_the_key_count_but_not_digits_inside_a_token() {
         assert_eq!(
-            coloured(Lang::RedisCli, "EVAL <script> 1 resource:lock abc-token-123"),
+            coloured(
+                Lang::RedisCli,
+                "EVAL <script> 1 resource:lock abc-token-123"
+            ),
             [(Command, "EVAL"), (Number, "1")]
         );
         assert_eq!(
@@ -395,7 +418,10 @@ if redis.call(\"GET\", KEYS[1]) == ARGV[1] then\n  return redis.call(\"DEL\", KE
         assert_eq!(
             coloured(Lang::Lua, RELEASE),
             [
-                (Comment, "-- safe release: DEL only if the stored token is still ours"),
+                (
+                    Comment,
+                    "-- safe release: DEL only if the stored token is still ours"
+                ),
                 (Keyword, "if"),
                 (Builtin, "redis"),
                 (Builtin, ".call"),
@@ -440,13 +466,19 @@ if redis.call(\"GET\", KEYS[1]) == ARGV[1] then\n  return redis.call(\"DEL\", KE
 
     #[test]
     fn lua_names_with_digits_or_keyword_prefixes_stay_plain() {
-        assert_eq!(coloured(Lang::Lua, "local att2 = endless"), [(Keyword, "local")]);
+        assert_eq!(
+            coloured(Lang::Lua, "local att2 = endless"),
+            [(Keyword, "local")]
+        );
     }
 
     #[test]
     fn a_trailing_lua_comment_runs_to_the_end_of_its_line_only() {
         assert_eq!(
-            coloured(Lang::Lua, "local att = 1   -- the fence: +1 per grant\nreturn att"),
+            coloured(
+                Lang::Lua,
+                "local att = 1   -- the fence: +1 per grant\nreturn att"
+            ),
             [
                 (Keyword, "local"),
                 (Number, "1"),
@@ -472,13 +504,18 @@ if redis.call(\"GET\", KEYS[1]) == ARGV[1] then\n  return redis.call(\"DEL\", KE
     fn long_strings_and_block_comments_span_lines() {
         assert_eq!(
             coloured(Lang::Lua, "--[[ a\nb ]] return [[x\ny]]"),
-            [(Comment, "--[[ a\nb ]]"), (Keyword, "return"), (Str, "[[x\ny]]")]
+            [
+                (Comment, "--[[ a\nb ]]"),
+                (Keyword, "return"),
+                (Str, "[[x\ny]]")
+            ]
         );
     }
 
     #[test]
     fn fencing_pseudo_code_colours_the_call_numbers_and_comments() {
-        let source = "grant = 34\nwrite(payload, fencing_token)   # rejected when fencing_token < max_seen";
+        let source =
+            "grant = 34\nwrite(payload, fencing_token)   # rejected when fencing_token < max_seen";
         assert_eq!(
             coloured(Lang::Pseudo, source),
             [
@@ -492,12 +529,20 @@ if redis.call(\"GET\", KEYS[1]) == ARGV[1] then\n  return redis.call(\"DEL\", KE
     #[test]
     fn neighbouring_plain_runs_are_merged() {
         let tokens = highlight(Lang::Pseudo, "a, b; c");
-        assert_eq!(tokens, [Token { kind: Plain, text: "a, b; c" }]);
+        assert_eq!(
+            tokens,
+            [Token {
+                kind: Plain,
+                text: "a, b; c"
+            }]
+        );
     }
 
     #[test]
     fn every_coloured_kind_has_its_own_class_and_plain_has_none() {
-        let kinds = [Keyword, Str, Number, Comment, Command, KeysArgv, Builtin, Function];
+        let kinds = [
+            Keyword, Str, Number, Comment, Command, KeysArgv, Builtin, Function,
+        ];
         let mut classes: Vec<&str> = kinds.iter().filter_map(|k| k.class()).collect();
         assert_eq!(classes.len(), kinds.len());
         classes.sort_unstable();

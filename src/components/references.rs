@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::content::model::{RelatedList, SourceList};
-use crate::links::{resolve_href_with, course_base};
+use crate::links::{course_base, resolve_href_with};
 
 /// The sources, each a link and a note.
 #[component]

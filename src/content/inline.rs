@@ -112,7 +112,10 @@ mod tests {
     #[test]
     fn unclosed_markup_stays_literal() {
         assert_eq!(parse("a ` lone tick"), [Inline::Text("a ` lone tick")]);
-        assert_eq!(parse("[not a link] here"), [Inline::Text("[not a link] here")]);
+        assert_eq!(
+            parse("[not a link] here"),
+            [Inline::Text("[not a link] here")]
+        );
     }
 
     #[test]
