@@ -115,7 +115,7 @@ fn arguments_get_the_usage_and_exit_2() {
 
 proptest! {
     // Each case spawns a process, so keep the count small; the in-process fuzzers go wider.
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 24, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn no_input_crashes_the_binary(input in proptest::collection::vec(any::<u8>(), 0..400)) {

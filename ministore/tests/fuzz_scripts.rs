@@ -218,7 +218,7 @@ fn run_fresh(source: &str, budget: u64) -> (Reply, Vec<ministore::KeySnapshot>) 
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn token_soups_never_panic_the_compiler_or_the_engine(source in token_soup()) {

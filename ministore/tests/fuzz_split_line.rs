@@ -22,7 +22,7 @@ fn token_soup() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 512, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn arbitrary_bytes_never_panic_the_splitter(line in proptest::collection::vec(any::<u8>(), 0..200)) {

@@ -188,7 +188,7 @@ fn check_snapshot_agrees_with_commands(store: &mut Store) -> Result<(), TestCase
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 192, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 192, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn random_sessions_never_panic_and_the_snapshot_stays_truthful(steps in session()) {
