@@ -379,3 +379,38 @@ fn comments_and_blank_lines_are_not_commands() {
         .collect();
     assert_eq!(lines, [(3, "SET k v"), (5, "GET k")]);
 }
+
+#[test]
+fn a_differing_reply_is_reported_with_file_line_command_expected_and_got() {
+    use std::os::unix::process::ExitStatusExt;
+    let commands = command_lines("# header\nSET k v\nTIME\n");
+    let output = |stdout: String| Output {
+        status: std::process::ExitStatus::from_raw(0),
+        stdout: stdout.into_bytes(),
+        stderr: Vec::new(),
+    };
+    let expected = output(format!(
+        "OK\n\"{MARKER}2\"\n1) \"17\"\n2) \"5\"\n\"{MARKER}3\"\n"
+    ));
+    let got = output(format!(
+        "OK\n\"{MARKER}2\"\n(error) ERR unknown command 'TIME'\n\"{MARKER}3\"\n"
+    ));
+    let problems = diff_file(Path::new("x/demo.redis"), &commands, &expected, &got);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].starts_with("demo.redis:3: TIME\n"),
+        "{}",
+        problems[0]
+    );
+    assert!(
+        problems[0].contains("expected: 1) \"17\""),
+        "{}",
+        problems[0]
+    );
+    assert!(
+        problems[0].contains("got:      (error) ERR unknown command 'TIME'"),
+        "{}",
+        problems[0]
+    );
+    assert!(diff_file(Path::new("x/demo.redis"), &commands, &expected, &expected).is_empty());
+}
