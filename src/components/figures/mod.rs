@@ -1,16 +1,17 @@
-//! PLACEHOLDER written by the content helper so the page builds before the figures land.
-//! The figures helper owns this folder and replaces this file with the real figures.
+//! The dive's two interactive figures. Each runs its scenario in ministore once, when it is
+//! created, and renders the drawing, the live readout and the static verdicts from that run.
+//!
+//! - `lost_lock` (+ `lost_lock_rows`): figure 1, blind DEL vs the token-checked release.
+//! - `fence`: figure 2, three writers against a resource that has seen token 34.
+//! - `selection`: hover / focus / tap / Esc handling shared by both; `readout`, `verdicts`: the
+//!   live `aria-live` readout and the always-visible static verdicts.
 
-use leptos::prelude::*;
+mod fence;
+mod lost_lock;
+mod lost_lock_rows;
+mod readout;
+mod selection;
+mod verdicts;
 
-/// Figure 1 slot (placeholder until the figures helper's component lands).
-#[component]
-pub fn LostLockFigure() -> impl IntoView {
-    view! { <figure data-figure="lost-lock"></figure> }
-}
-
-/// Figure 2 slot (placeholder until the figures helper's component lands).
-#[component]
-pub fn FenceFigure() -> impl IntoView {
-    view! { <figure data-figure="fence"></figure> }
-}
+pub use fence::FenceFigure;
+pub use lost_lock::LostLockFigure;
