@@ -1,0 +1,73 @@
+//! Depth limits of the script engine: deeply nested source and unbounded recursion must end
+//! in an error reply, never a native stack overflow (which would abort the process, or kill the
+//! page in wasm). Kept apart from `fuzz_scripts.rs` because an overflow aborts every test in
+//! the binary. Real Redis answers these with Lua's "chunk has too many syntax levels" (200
+//! levels) and "stack overflow" errors.
+
+use ministore::{Reply, Store};
+
+fn eval(source: &str, budget: u64) -> Reply {
+    let mut store = Store::new();
+    store.set_step_budget(budget);
+    store.eval(source, &["k"], &["arg"])
+}
+
+#[test]
+fn deep_nesting_is_refused_or_run_without_overflowing_the_stack() {
+    let depth = 100_000;
+    let sources = [
+        format!("return {}1{}", "(".repeat(depth), ")".repeat(depth)),
+        format!("return {}1{}", "{".repeat(depth), "}".repeat(depth)),
+        format!("return {}1", "not ".repeat(depth)),
+        format!("return {}1", "- ".repeat(depth)),
+        format!("return 1{}", " .. 1".repeat(depth)),
+        format!("return 1{}", " ^ 1".repeat(depth)),
+        format!("{}{}", "do ".repeat(depth), "end ".repeat(depth)),
+        format!("{}{}", "if true then ".repeat(depth), "end ".repeat(depth)),
+        format!("return {}1{}", "tostring(".repeat(depth), ")".repeat(depth)),
+        format!("local t = {{}} return t{}", "[1]".repeat(depth)),
+    ];
+    for source in &sources {
+        let reply = eval(source, 3_000);
+        assert!(!reply.to_cli_text().is_empty(), "every outcome renders");
+    }
+}
+
+#[test]
+fn moderate_nesting_still_compiles_and_runs() {
+    let depth = 100;
+    let parens = format!("return {}1{}", "(".repeat(depth), ")".repeat(depth));
+    assert_eq!(eval(&parens, 10_000), Reply::Integer(1));
+    let blocks = format!("{}return 7 {}", "do ".repeat(depth), "end ".repeat(depth));
+    assert_eq!(eval(&blocks, 10_000), Reply::Integer(7));
+}
+
+#[test]
+fn moderate_recursion_still_runs() {
+    let source =
+        "local function f(n) if n == 0 then return 0 end return 1 + f(n - 1) end return f(100)";
+    assert_eq!(eval(source, 1_000_000), Reply::Integer(100));
+}
+
+#[test]
+fn unbounded_recursion_is_stopped_with_an_error() {
+    for source in [
+        "local function f(n) return f(n + 1) + 1 end return f(1)",
+        "local function f(n) return 1 + f(n + 1) end return f(1)",
+        "local t = {} local function f() t[#t + 1] = f() end f()",
+    ] {
+        let reply = eval(source, 1_000_000);
+        assert!(reply.is_error(), "{source} returned {reply:?}");
+    }
+}
+
+#[test]
+fn a_tail_call_spin_is_stopped_by_the_budget() {
+    // Lua's proper tail calls make this an endless loop in real Redis (it ends in BUSY); here
+    // the step budget (or a call-depth limit) must end it with an error reply.
+    let reply = eval(
+        "local function spin() return spin() end return spin()",
+        3_000,
+    );
+    assert!(reply.is_error(), "{reply:?}");
+}
