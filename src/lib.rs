@@ -23,6 +23,7 @@ use content::DIVE;
 /// The whole page: the header, the opening figure, then §1–§6.
 #[component]
 pub fn App() -> impl IntoView {
+    Effect::new(|_| land_on_fragment());
     view! {
         <main class="dive">
             <article class="dive-article">
@@ -35,5 +36,28 @@ pub fn App() -> impl IntoView {
                     .collect_view()}
             </article>
         </main>
+    }
+}
+
+/// Opening the page at `#s4` must land on §4. The sections only exist once the app has rendered,
+/// after the browser's own scroll to the fragment found nothing, so scroll there once mounted.
+fn land_on_fragment() {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        let Ok(url) = document.url() else {
+            return;
+        };
+        let Some((_, fragment)) = url.split_once('#') else {
+            return;
+        };
+        if let Some(target) = (!fragment.is_empty())
+            .then(|| document.get_element_by_id(fragment))
+            .flatten()
+        {
+            target.scroll_into_view();
+        }
     }
 }
