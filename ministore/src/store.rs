@@ -1,8 +1,8 @@
 //! The store's public API: one keyspace on a virtual clock, the script cache, and the
 //! entry points the page and the CLI use (`exec`, `eval`, `advance`, `snapshot`).
 
+use crate::cmd;
 use crate::cmd::scripting::ScriptCache;
-use crate::cmd::{self};
 use crate::keyspace::{Keyspace, Value};
 use crate::reply::Reply;
 
@@ -71,8 +71,8 @@ impl Store {
 
     /// Runs one command line (`["SET", "k", "v", "NX"]`), exactly as Redis would.
     pub fn exec<A: AsRef<[u8]>>(&mut self, args: &[A]) -> Reply {
-        let words: Vec<&[u8]> = args.iter().map(AsRef::as_ref).collect();
-        cmd::dispatch(&mut self.keyspace, &mut self.scripts, &words)
+        let Store { keyspace, scripts } = self;
+        cmd::with_words(args, |words| cmd::dispatch(keyspace, scripts, words))
     }
 
     /// `EVAL script numkeys keys... args...`, with the keys and args given apart.

@@ -129,6 +129,22 @@ fn lookup(name: &[u8]) -> Option<&'static CommandSpec> {
     })
 }
 
+/// Calls `run` with the arguments as byte slices, kept on the stack for short command lines
+/// (nearly all of them), so a command costs no allocation before it runs.
+pub(crate) fn with_words<A: AsRef<[u8]>, R>(args: &[A], run: impl FnOnce(&[&[u8]]) -> R) -> R {
+    const INLINE: usize = 8;
+    if args.len() <= INLINE {
+        let mut words: [&[u8]; INLINE] = [&[]; INLINE];
+        for (slot, arg) in words.iter_mut().zip(args) {
+            *slot = arg.as_ref();
+        }
+        run(&words[..args.len()])
+    } else {
+        let words: Vec<&[u8]> = args.iter().map(AsRef::as_ref).collect();
+        run(&words)
+    }
+}
+
 /// Runs one command line from a client.
 pub(crate) fn dispatch(
     keyspace: &mut Keyspace,

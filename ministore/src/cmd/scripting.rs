@@ -3,11 +3,12 @@
 //! (through [`CommandHost`]) while the cache itself stays out of the script's reach.
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
-use super::{dispatch_from_script, CommandResult};
+use super::{dispatch_from_script, with_words, CommandResult};
 use crate::args::{int_arg, is};
 use crate::error::CommandError;
-use crate::keyspace::Keyspace;
+use crate::keyspace::{KeyHasher, Keyspace};
 use crate::lua::{CommandHost, Script};
 use crate::reply::Reply;
 
@@ -17,14 +18,14 @@ pub(crate) const DEFAULT_STEP_BUDGET: u64 = 1_000_000;
 
 /// Compiled scripts by SHA1 (lowercase hex), and the step budget each run gets.
 pub(crate) struct ScriptCache {
-    scripts: HashMap<String, Script>,
+    scripts: HashMap<String, Script, BuildHasherDefault<KeyHasher>>,
     step_budget: u64,
 }
 
 impl Default for ScriptCache {
     fn default() -> Self {
         ScriptCache {
-            scripts: HashMap::new(),
+            scripts: HashMap::default(),
             step_budget: DEFAULT_STEP_BUDGET,
         }
     }
@@ -37,8 +38,7 @@ struct KeyspaceHost<'a> {
 
 impl CommandHost for KeyspaceHost<'_> {
     fn call(&mut self, args: &[Vec<u8>]) -> Reply {
-        let words: Vec<&[u8]> = args.iter().map(Vec::as_slice).collect();
-        dispatch_from_script(self.keyspace, &words)
+        with_words(args, |words| dispatch_from_script(self.keyspace, words))
     }
 }
 
@@ -68,13 +68,19 @@ impl ScriptCache {
         self.find(sha).is_some()
     }
 
-    fn find(&self, sha: &[u8]) -> Option<(String, &Script)> {
-        if sha.len() != 40 {
+    /// Finds a script by SHA1 in any case; the name comes back lowercase, as Redis uses it.
+    fn find(&self, sha: &[u8]) -> Option<(&str, &Script)> {
+        let mut lower = [0u8; 40];
+        if sha.len() != lower.len() {
             return None;
         }
-        let sha = String::from_utf8_lossy(sha).to_ascii_lowercase();
-        let script = self.scripts.get(&sha)?;
-        Some((sha, script))
+        for (slot, byte) in lower.iter_mut().zip(sha) {
+            *slot = byte.to_ascii_lowercase();
+        }
+        let name = std::str::from_utf8(&lower).ok()?;
+        self.scripts
+            .get_key_value(name)
+            .map(|(name, script)| (name.as_str(), script))
     }
 
     /// Runs the cached script `sha` against `keyspace`; NOSCRIPT if it is not cached.
@@ -89,7 +95,7 @@ impl ScriptCache {
             return CommandError::NoScript.into();
         };
         let mut host = KeyspaceHost { keyspace };
-        script.run(&sha, keys, argv, &mut host, self.step_budget)
+        script.run(sha, keys, argv, &mut host, self.step_budget)
     }
 
     /// Compiles (or finds) `source`, caches it, and runs it, as EVAL does.
