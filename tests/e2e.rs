@@ -20,7 +20,12 @@ const LOST_LOCK_IDLE: Expect = Expect {
     never: &["exclusion broken", "lock stands"],
 };
 const BLIND_DEL_OUTCOME: Expect = Expect {
-    says: &["deletes B's lock", "the key is empty", "two clients now proceed", "exclusion broken"],
+    says: &[
+        "deletes B's lock",
+        "the key is empty",
+        "two clients now proceed",
+        "exclusion broken",
+    ],
     never: &["lock stands", "hover"],
 };
 const TOKEN_CHECKED_OUTCOME: Expect = Expect {
@@ -57,11 +62,36 @@ fn within(figure: &str, target: &str) -> String {
 /// (target inside its figure, the figure, what the readout must say, screenshot name)
 fn every_target() -> Vec<(String, &'static str, &'static Expect, &'static str)> {
     vec![
-        (within(LOST_LOCK, BLIND_DEL), LOST_LOCK, &BLIND_DEL_OUTCOME, "lost-lock-blind-del"),
-        (within(LOST_LOCK, TOKEN_CHECKED), LOST_LOCK, &TOKEN_CHECKED_OUTCOME, "lost-lock-token-checked"),
-        (within(FENCE, &writer(33)), FENCE, &WRITER_33_OUTCOME, "fence-writer-33"),
-        (within(FENCE, &writer(34)), FENCE, &WRITER_34_OUTCOME, "fence-writer-34"),
-        (within(FENCE, &writer(35)), FENCE, &WRITER_35_OUTCOME, "fence-writer-35"),
+        (
+            within(LOST_LOCK, BLIND_DEL),
+            LOST_LOCK,
+            &BLIND_DEL_OUTCOME,
+            "lost-lock-blind-del",
+        ),
+        (
+            within(LOST_LOCK, TOKEN_CHECKED),
+            LOST_LOCK,
+            &TOKEN_CHECKED_OUTCOME,
+            "lost-lock-token-checked",
+        ),
+        (
+            within(FENCE, &writer(33)),
+            FENCE,
+            &WRITER_33_OUTCOME,
+            "fence-writer-33",
+        ),
+        (
+            within(FENCE, &writer(34)),
+            FENCE,
+            &WRITER_34_OUTCOME,
+            "fence-writer-34",
+        ),
+        (
+            within(FENCE, &writer(35)),
+            FENCE,
+            &WRITER_35_OUTCOME,
+            "fence-writer-35",
+        ),
     ]
 }
 
@@ -72,14 +102,27 @@ fn the_page_mounts_with_its_title_figures_hooks_and_idle_readouts() {
         assert_eq!(title, "The token makes release safe · R2.02.2");
         for figure in [LOST_LOCK, FENCE] {
             assert_eq!(page.count(figure).await?, 1, "exactly one {figure}");
-            assert_eq!(page.count(&format!("{figure} [data-readout]")).await?, 1, "one readout in {figure}");
             assert_eq!(
-                page.count(&format!("{figure} [data-static-verdicts]")).await?,
+                page.count(&format!("{figure} [data-readout]")).await?,
+                1,
+                "one readout in {figure}"
+            );
+            assert_eq!(
+                page.count(&format!("{figure} [data-static-verdicts]"))
+                    .await?,
                 1,
                 "one static verdict list in {figure}"
             );
-            let live = page.find(&format!("{figure} [data-readout]")).await?.attr("aria-live").await?;
-            assert_eq!(live.as_deref(), Some("polite"), "{figure} readout is an aria-live=polite region");
+            let live = page
+                .find(&format!("{figure} [data-readout]"))
+                .await?
+                .attr("aria-live")
+                .await?;
+            assert_eq!(
+                live.as_deref(),
+                Some("polite"),
+                "{figure} readout is an aria-live=polite region"
+            );
         }
         for (target, _, _, _) in every_target() {
             assert_eq!(page.count(&target).await?, 1, "exactly one {target}");
@@ -106,8 +149,10 @@ fn moving_the_pointer_onto_blind_del_shows_a_deleting_bs_lock() {
 fn moving_the_pointer_onto_the_token_checked_release_shows_it_returns_0_and_bs_lock_stands() {
     with_page(|page| async move {
         page.hover(&within(LOST_LOCK, TOKEN_CHECKED)).await?;
-        page.wait_for_readout(LOST_LOCK, &TOKEN_CHECKED_OUTCOME).await?;
-        page.screenshot(LOST_LOCK, "lost-lock-token-checked").await?;
+        page.wait_for_readout(LOST_LOCK, &TOKEN_CHECKED_OUTCOME)
+            .await?;
+        page.screenshot(LOST_LOCK, "lost-lock-token-checked")
+            .await?;
         page.move_pointer_away().await?;
         page.wait_for_readout(LOST_LOCK, &LOST_LOCK_IDLE).await?;
         Ok(())
@@ -117,10 +162,15 @@ fn moving_the_pointer_onto_the_token_checked_release_shows_it_returns_0_and_bs_l
 #[test]
 fn moving_the_pointer_onto_each_writer_runs_the_fence_against_seen_34() {
     with_page(|page| async move {
-        for (token, expected) in [(33, &WRITER_33_OUTCOME), (34, &WRITER_34_OUTCOME), (35, &WRITER_35_OUTCOME)] {
+        for (token, expected) in [
+            (33, &WRITER_33_OUTCOME),
+            (34, &WRITER_34_OUTCOME),
+            (35, &WRITER_35_OUTCOME),
+        ] {
             page.hover(&within(FENCE, &writer(token))).await?;
             page.wait_for_readout(FENCE, expected).await?;
-            page.screenshot(FENCE, &format!("fence-writer-{token}")).await?;
+            page.screenshot(FENCE, &format!("fence-writer-{token}"))
+                .await?;
         }
         // Each hover is a what-if against "seen 34": 35 raised nothing for the next one.
         page.hover(&within(FENCE, &writer(33))).await?;
@@ -138,7 +188,11 @@ fn tabbing_to_each_target_shows_its_readout_and_esc_clears_it() {
             page.tab_to(&target, 200).await?;
             page.wait_for_readout(figure, expected).await?;
             page.press(Key::Escape).await?;
-            let idle = if figure == LOST_LOCK { &LOST_LOCK_IDLE } else { &FENCE_IDLE };
+            let idle = if figure == LOST_LOCK {
+                &LOST_LOCK_IDLE
+            } else {
+                &FENCE_IDLE
+            };
             page.wait_for_readout(figure, idle).await?;
         }
         Ok(())
@@ -150,7 +204,8 @@ fn tapping_a_target_selects_it_and_tapping_elsewhere_clears() {
     with_page(|page| async move {
         page.tap(&within(LOST_LOCK, BLIND_DEL)).await?;
         page.wait_for_readout(LOST_LOCK, &BLIND_DEL_OUTCOME).await?;
-        page.tap(&format!("{LOST_LOCK} [data-static-verdicts]")).await?;
+        page.tap(&format!("{LOST_LOCK} [data-static-verdicts]"))
+            .await?;
         page.wait_for_readout(LOST_LOCK, &LOST_LOCK_IDLE).await?;
         page.tap(&within(FENCE, &writer(35))).await?;
         page.wait_for_readout(FENCE, &WRITER_35_OUTCOME).await?;
@@ -163,7 +218,11 @@ fn tapping_a_target_selects_it_and_tapping_elsewhere_clears() {
 #[test]
 fn static_verdicts_list_every_choice_outcome() {
     with_page(|page| async move {
-        let lost_lock = page.find(&format!("{LOST_LOCK} [data-static-verdicts]")).await?.text().await?;
+        let lost_lock = page
+            .find(&format!("{LOST_LOCK} [data-static-verdicts]"))
+            .await?
+            .text()
+            .await?;
         let lost_lock_says = Expect {
             says: &[
                 "blind DEL",
@@ -177,9 +236,16 @@ fn static_verdicts_list_every_choice_outcome() {
             ],
             never: &[],
         };
-        assert!(lost_lock_says.is_met_by(&lost_lock), "lost-lock static verdicts: {lost_lock:?}");
+        assert!(
+            lost_lock_says.is_met_by(&lost_lock),
+            "lost-lock static verdicts: {lost_lock:?}"
+        );
 
-        let fence = page.find(&format!("{FENCE} [data-static-verdicts]")).await?.text().await?;
+        let fence = page
+            .find(&format!("{FENCE} [data-static-verdicts]"))
+            .await?
+            .text()
+            .await?;
         let fence_says = Expect {
             says: &[
                 "33 (paused)",
@@ -191,7 +257,10 @@ fn static_verdicts_list_every_choice_outcome() {
             ],
             never: &[],
         };
-        assert!(fence_says.is_met_by(&fence), "fence static verdicts: {fence:?}");
+        assert!(
+            fence_says.is_met_by(&fence),
+            "fence static verdicts: {fence:?}"
+        );
         Ok(())
     });
 }
@@ -200,7 +269,11 @@ fn static_verdicts_list_every_choice_outcome() {
 fn every_section_anchor_exists_and_a_deep_link_lands_on_its_section() {
     with_page(|page| async move {
         for n in 1..=6 {
-            assert_eq!(page.count(&format!("#s{n}")).await?, 1, "exactly one element with id s{n}");
+            assert_eq!(
+                page.count(&format!("#s{n}")).await?,
+                1,
+                "exactly one element with id s{n}"
+            );
         }
         // A deep link opened cold: the section is rendered by the app after the HTML loads, so it only
         // lands if the page scrolls to the fragment once the content exists.
@@ -210,7 +283,10 @@ fn every_section_anchor_exists_and_a_deep_link_lands_on_its_section() {
         loop {
             let top = page
                 .client
-                .execute("return document.getElementById('s4').getBoundingClientRect().top;", vec![])
+                .execute(
+                    "return document.getElementById('s4').getBoundingClientRect().top;",
+                    vec![],
+                )
                 .await?
                 .as_f64()
                 .unwrap_or(f64::NAN);
@@ -218,12 +294,18 @@ fn every_section_anchor_exists_and_a_deep_link_lands_on_its_section() {
                 break;
             }
             if started.elapsed() > std::time::Duration::from_secs(5) {
-                return Err(format!("#s4 deep link did not scroll to the section (its top is at {top}px)").into());
+                return Err(format!(
+                    "#s4 deep link did not scroll to the section (its top is at {top}px)"
+                )
+                .into());
             }
             tokio::time::sleep(std::time::Duration::from_millis(100)).await;
         }
         let heading = normalize(&page.find("#s4").await?.text().await?);
-        assert!(heading.contains("attempts"), "#s4 is the attempts section: {heading:?}");
+        assert!(
+            heading.contains("attempts"),
+            "#s4 is the attempts section: {heading:?}"
+        );
         Ok(())
     });
 }

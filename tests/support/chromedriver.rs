@@ -1,7 +1,7 @@
 //! Debian's chromedriver, started on a free 127.0.0.1 port in a process group of its own. Dropping it kills
 //! the whole group, so the Chromium it launched dies with it even when a test panics half-way.
 
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
@@ -70,7 +70,9 @@ impl ChromeDriver {
             }
             std::thread::sleep(Duration::from_millis(100));
         }
-        Err(format!("chromedriver did not become ready within {limit:?}"))
+        Err(format!(
+            "chromedriver did not become ready within {limit:?}"
+        ))
     }
 
     /// Everything the browser wrote to its console since the last call (needs `goog:loggingPrefs`).
@@ -82,8 +84,7 @@ impl ChromeDriver {
             Some(r#"{"type":"browser"}"#),
         )
         .map_err(|e| format!("reading the browser log failed: {e}"))?;
-        let json_start = body.find("\r\n\r\n").map(|i| i + 4).unwrap_or(0);
-        let reply: serde_json::Value = serde_json::from_str(&body[json_start..])
+        let reply: serde_json::Value = serde_json::from_str(&body)
             .map_err(|e| format!("browser log reply is not JSON ({e}): {body}"))?;
         match reply.get("value").and_then(|v| v.as_array()) {
             Some(entries) => Ok(entries.clone()),
@@ -108,7 +109,8 @@ fn free_port() -> io::Result<u16> {
     Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
 }
 
-/// One HTTP/1.1 exchange with `Connection: close`; returns the raw response, head and body.
+/// One HTTP/1.1 exchange; returns the response body. chromedriver keeps the connection open whatever
+/// the request says, so the body is read by its Content-Length rather than to end of stream.
 fn http_request(port: u16, method: &str, path: &str, body: Option<&str>) -> io::Result<String> {
     let mut stream = TcpStream::connect(("127.0.0.1", port))?;
     stream.set_read_timeout(Some(Duration::from_secs(10)))?;
@@ -119,7 +121,30 @@ fn http_request(port: u16, method: &str, path: &str, body: Option<&str>) -> io::
          Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     )?;
-    let mut response = String::new();
-    stream.read_to_string(&mut response)?;
-    Ok(response)
+    let mut reader = BufReader::new(stream);
+    let mut content_length = 0;
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if reader.read_line(&mut line)? == 0 {
+            return Err(io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                "response ended in its head",
+            ));
+        }
+        let header = line.trim_end();
+        if header.is_empty() {
+            break;
+        }
+        if let Some((name, value)) = header.split_once(':') {
+            if name.trim().eq_ignore_ascii_case("content-length") {
+                content_length = value.trim().parse().map_err(|_| {
+                    io::Error::new(io::ErrorKind::InvalidData, format!("bad header {header:?}"))
+                })?;
+            }
+        }
+    }
+    let mut response = vec![0; content_length];
+    reader.read_exact(&mut response)?;
+    String::from_utf8(response).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
 }

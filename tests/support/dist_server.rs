@@ -75,18 +75,49 @@ fn serve_one(mut stream: TcpStream, root: &Path, mount: &str) -> io::Result<()> 
     let path = target.split(['?', '#']).next().unwrap_or("");
 
     if method != "GET" && method != "HEAD" {
-        return respond(&mut stream, "405 Method Not Allowed", "text/plain", b"GET only\n", true);
+        return respond(
+            &mut stream,
+            "405 Method Not Allowed",
+            "text/plain",
+            b"GET only\n",
+            true,
+        );
     }
     if path == mount.trim_end_matches('/') {
         let location = format!("Location: {mount}\r\n");
-        return respond_with(&mut stream, "301 Moved Permanently", &location, "text/plain", b"", true);
+        return respond_with(
+            &mut stream,
+            "301 Moved Permanently",
+            &location,
+            "text/plain",
+            b"",
+            true,
+        );
     }
     let Some(file) = resolve(root, mount, path) else {
-        return respond(&mut stream, "404 Not Found", "text/plain", b"not found\n", true);
+        return respond(
+            &mut stream,
+            "404 Not Found",
+            "text/plain",
+            b"not found\n",
+            true,
+        );
     };
     match std::fs::read(&file) {
-        Ok(body) => respond(&mut stream, "200 OK", content_type(&file), &body, method == "GET"),
-        Err(_) => respond(&mut stream, "404 Not Found", "text/plain", b"not found\n", true),
+        Ok(body) => respond(
+            &mut stream,
+            "200 OK",
+            content_type(&file),
+            &body,
+            method == "GET",
+        ),
+        Err(_) => respond(
+            &mut stream,
+            "404 Not Found",
+            "text/plain",
+            b"not found\n",
+            true,
+        ),
     }
 }
 

@@ -71,7 +71,7 @@ where
         .build()
         .expect("build a tokio runtime");
     let outcome = runtime.block_on(async {
-        tokio::time::timeout(TEST_LIMIT, async {
+        let run = async {
             let page = Page::open(&driver, &server.page_url).await?;
             let result = body(page.clone()).await;
             let console = page.console_errors(&driver).await;
@@ -82,9 +82,12 @@ where
                 return Err(format!("the page logged errors:\n  {}", errors.join("\n  ")).into());
             }
             Ok(())
-        })
-        .await
-        .unwrap_or_else(|_| Err(format!("the test ran past {TEST_LIMIT:?}").into()))
+        };
+        let limited: E2eResult = match tokio::time::timeout(TEST_LIMIT, run).await {
+            Ok(result) => result,
+            Err(_) => Err(format!("the test ran past {TEST_LIMIT:?}").into()),
+        };
+        limited
     });
     drop(driver);
     drop(server);
@@ -145,7 +148,11 @@ impl Page {
                 }
             }
             if started.elapsed() > MOUNT_WAIT {
-                return Err(format!("the app did not mount within {MOUNT_WAIT:?} at {}", self.url).into());
+                return Err(format!(
+                    "the app did not mount within {MOUNT_WAIT:?} at {}",
+                    self.url
+                )
+                .into());
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
@@ -199,7 +206,9 @@ impl Page {
             )
             .await?;
         if on_target.as_bool() != Some(false) {
-            return Err("the viewport corner lies on a figure target; cannot move the pointer away".into());
+            return Err(
+                "the viewport corner lies on a figure target; cannot move the pointer away".into(),
+            );
         }
         let mouse = MouseActions::new("mouse".into()).then(PointerAction::MoveTo {
             duration: Some(Duration::from_millis(50)),
@@ -262,7 +271,11 @@ impl Page {
 
     /// The text of the figure's readout, as a reader sees it.
     pub async fn readout(&self, figure: &str) -> E2eResult<String> {
-        Ok(self.find(&format!("{figure} [data-readout]")).await?.text().await?)
+        Ok(self
+            .find(&format!("{figure} [data-readout]"))
+            .await?
+            .text()
+            .await?)
     }
 
     /// Polls the figure's readout until it says `expected`; returns the text it showed.
@@ -307,7 +320,12 @@ impl Page {
         Ok(entries
             .iter()
             .filter(|e| e.get("level").and_then(|l| l.as_str()) == Some("SEVERE"))
-            .map(|e| e.get("message").and_then(|m| m.as_str()).unwrap_or("?").to_string())
+            .map(|e| {
+                e.get("message")
+                    .and_then(|m| m.as_str())
+                    .unwrap_or("?")
+                    .to_string()
+            })
             .collect())
     }
 }
