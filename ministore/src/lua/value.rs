@@ -1,0 +1,515 @@
+//! Lua values as the interpreter sees them: nil, booleans, doubles, byte strings, tables (array and
+//! hash parts) and functions, with Lua 5.1's number formatting (`%.14g`) and string→number coercion.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use super::ast::FuncBody;
+use super::stdlib::Builtin;
+
+/// Largest string a script may build; past it the script fails with "not enough memory".
+pub const MAX_STRING_LEN: usize = 32 * 1024 * 1024;
+/// Largest number of entries one table may hold.
+pub const MAX_TABLE_ENTRIES: usize = 4 * 1024 * 1024;
+
+/// A shared, mutable variable slot: locals captured by closures share the same cell.
+pub type Cell = Rc<RefCell<Value>>;
+
+/// One Lua value.
+#[derive(Clone, Debug, Default)]
+pub enum Value {
+    #[default]
+    Nil,
+    Bool(bool),
+    Num(f64),
+    Str(Arc<[u8]>),
+    Table(TableRef),
+    Func(Rc<Closure>),
+    Builtin(Builtin),
+}
+
+/// A reference to a table; equality is identity, as in Lua.
+#[derive(Clone, Debug)]
+pub struct TableRef(pub Rc<RefCell<Table>>);
+
+impl TableRef {
+    /// A new empty table.
+    pub fn new() -> TableRef {
+        TableRef(Rc::new(RefCell::new(Table::default())))
+    }
+
+    /// Reads `t[key]` (raw: no metatables exist here).
+    pub fn get(&self, key: &Value) -> Value {
+        self.0.borrow().get(key)
+    }
+
+    /// Reads `t.name` for a string key.
+    pub fn get_str(&self, name: &str) -> Value {
+        self.0.borrow().get_str(name.as_bytes())
+    }
+
+    /// Writes `t[key] = value`; fails on a nil/NaN key or a table grown past its cap.
+    pub fn set(&self, key: Value, value: Value) -> Result<(), &'static str> {
+        self.0.borrow_mut().set(key, value)
+    }
+
+    /// The border `#t` (Lua 5.1 semantics for tables without holes: the array length).
+    pub fn len(&self) -> usize {
+        self.0.borrow().border()
+    }
+}
+
+impl Default for TableRef {
+    fn default() -> Self {
+        TableRef::new()
+    }
+}
+
+/// A user function: its body and the variable cells it captured when it was created.
+#[derive(Debug)]
+pub struct Closure {
+    pub body: Arc<FuncBody>,
+    pub captured: Vec<(Arc<str>, Cell)>,
+}
+
+/// A hashable table key (numbers by bit pattern after normalising -0, objects by address).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Key {
+    Bool(bool),
+    Num(u64),
+    Str(Arc<[u8]>),
+    Obj(usize),
+}
+
+/// A table: a dense array part for keys 1..n and an insertion-ordered hash part for the rest.
+#[derive(Debug, Default)]
+pub struct Table {
+    pub array: Vec<Value>,
+    hash_index: HashMap<Key, usize>,
+    hash: Vec<(Value, Value)>,
+    live_hash: usize,
+}
+
+impl Table {
+    fn key_of(key: &Value) -> Option<Key> {
+        Some(match key {
+            Value::Nil => return None,
+            Value::Bool(b) => Key::Bool(*b),
+            Value::Num(n) => {
+                if n.is_nan() {
+                    return None;
+                }
+                Key::Num(if *n == 0.0 { 0 } else { n.to_bits() })
+            }
+            Value::Str(s) => Key::Str(s.clone()),
+            Value::Table(t) => Key::Obj(Rc::as_ptr(&t.0) as *const u8 as usize),
+            Value::Func(f) => Key::Obj(Rc::as_ptr(f) as *const u8 as usize),
+            Value::Builtin(b) => Key::Num(u64::MAX - *b as u64),
+        })
+    }
+
+    fn array_slot(key: &Value) -> Option<usize> {
+        if let Value::Num(n) = key {
+            if *n >= 1.0 && *n <= (usize::MAX / 2) as f64 && n.fract() == 0.0 {
+                return Some(*n as usize - 1);
+            }
+        }
+        None
+    }
+
+    /// Raw read.
+    pub fn get(&self, key: &Value) -> Value {
+        if let Some(i) = Self::array_slot(key) {
+            if i < self.array.len() {
+                return self.array[i].clone();
+            }
+        }
+        match Self::key_of(key) {
+            Some(k) => match self.hash_index.get(&k) {
+                Some(&i) => self.hash[i].1.clone(),
+                None => Value::Nil,
+            },
+            None => Value::Nil,
+        }
+    }
+
+    /// Raw read of a string key.
+    pub fn get_str(&self, name: &[u8]) -> Value {
+        match self.hash_index.get(&Key::Str(Arc::from(name))) {
+            Some(&i) => self.hash[i].1.clone(),
+            None => Value::Nil,
+        }
+    }
+
+    fn entries(&self) -> usize {
+        self.array.len() + self.live_hash
+    }
+
+    /// Raw write.
+    pub fn set(&mut self, key: Value, value: Value) -> Result<(), &'static str> {
+        if let Some(i) = Self::array_slot(&key) {
+            if i < self.array.len() {
+                self.array[i] = value;
+                if i + 1 == self.array.len() {
+                    while matches!(self.array.last(), Some(Value::Nil)) {
+                        self.array.pop();
+                    }
+                }
+                return Ok(());
+            }
+            if i == self.array.len() {
+                if value.is_nil() {
+                    return Ok(());
+                }
+                if self.entries() >= MAX_TABLE_ENTRIES {
+                    return Err("not enough memory");
+                }
+                self.array.push(value);
+                self.migrate_from_hash();
+                return Ok(());
+            }
+        }
+        let k = match Self::key_of(&key) {
+            Some(k) => k,
+            None => {
+                return Err(if key.is_nil() {
+                    "table index is nil"
+                } else {
+                    "table index is NaN"
+                })
+            }
+        };
+        match self.hash_index.get(&k) {
+            Some(&i) => {
+                let was_live = !self.hash[i].1.is_nil();
+                let now_live = !value.is_nil();
+                self.hash[i].1 = value;
+                if was_live && !now_live {
+                    self.live_hash -= 1;
+                } else if !was_live && now_live {
+                    self.live_hash += 1;
+                }
+            }
+            None => {
+                if value.is_nil() {
+                    return Ok(());
+                }
+                if self.entries() >= MAX_TABLE_ENTRIES {
+                    return Err("not enough memory");
+                }
+                self.hash_index.insert(k, self.hash.len());
+                self.hash.push((key, value));
+                self.live_hash += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Moves keys n+1, n+2, … from the hash part into the array part after the array grew.
+    fn migrate_from_hash(&mut self) {
+        if self.live_hash == 0 {
+            return;
+        }
+        loop {
+            let next = Value::Num((self.array.len() + 1) as f64);
+            let Some(k) = Self::key_of(&next) else { return };
+            let Some(&i) = self.hash_index.get(&k) else {
+                return;
+            };
+            if self.hash[i].1.is_nil() {
+                return;
+            }
+            let v = std::mem::take(&mut self.hash[i].1);
+            self.live_hash -= 1;
+            self.array.push(v);
+        }
+    }
+
+    /// `#t`: the array part's length (trailing nils are trimmed on write).
+    pub fn border(&self) -> usize {
+        self.array.len()
+    }
+
+    /// The entry after position `pos` in iteration order (array part first, then the hash part),
+    /// as (next position, key, value). Positions are opaque cursors used by `pairs`.
+    pub fn next_from(&self, pos: usize) -> Option<(usize, Value, Value)> {
+        let mut p = pos;
+        while p < self.array.len() {
+            if !self.array[p].is_nil() {
+                return Some((p + 1, Value::Num((p + 1) as f64), self.array[p].clone()));
+            }
+            p += 1;
+        }
+        let mut h = p - self.array.len();
+        while h < self.hash.len() {
+            let (k, v) = &self.hash[h];
+            if !v.is_nil() {
+                // A key that migrated to the array part is skipped here (its value was taken).
+                return Some((self.array.len() + h + 1, k.clone(), v.clone()));
+            }
+            h += 1;
+        }
+        None
+    }
+
+    /// The iteration cursor just past `key` (for `next`), or None when the key is not in the table.
+    pub fn cursor_after(&self, key: &Value) -> Option<usize> {
+        if let Some(i) = Self::array_slot(key) {
+            if i < self.array.len() {
+                return Some(i + 1);
+            }
+        }
+        let k = Self::key_of(key)?;
+        self.hash_index.get(&k).map(|&h| self.array.len() + h + 1)
+    }
+
+    /// Inserts `value` at 1-based `pos` of the array part, shifting the rest up (`table.insert`).
+    pub fn insert_at(&mut self, pos: usize, value: Value) -> Result<(), &'static str> {
+        if self.entries() >= MAX_TABLE_ENTRIES {
+            return Err("not enough memory");
+        }
+        let idx = pos.saturating_sub(1).min(self.array.len());
+        self.array.insert(idx, value);
+        while matches!(self.array.last(), Some(Value::Nil)) {
+            self.array.pop();
+        }
+        self.migrate_from_hash();
+        Ok(())
+    }
+
+    /// Removes and returns the element at 1-based `pos`, shifting the rest down (`table.remove`).
+    pub fn remove_at(&mut self, pos: usize) -> Value {
+        if pos == 0 || pos > self.array.len() {
+            return Value::Nil;
+        }
+        self.array.remove(pos - 1)
+    }
+}
+
+impl Value {
+    /// A string value from bytes.
+    pub fn str(bytes: &[u8]) -> Value {
+        Value::Str(Arc::from(bytes))
+    }
+
+    /// True for nil.
+    pub fn is_nil(&self) -> bool {
+        matches!(self, Value::Nil)
+    }
+
+    /// Lua truthiness: only nil and false are false.
+    pub fn truthy(&self) -> bool {
+        !matches!(self, Value::Nil | Value::Bool(false))
+    }
+
+    /// The name `type()` returns.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Nil => "nil",
+            Value::Bool(_) => "boolean",
+            Value::Num(_) => "number",
+            Value::Str(_) => "string",
+            Value::Table(_) => "table",
+            Value::Func(_) | Value::Builtin(_) => "function",
+        }
+    }
+
+    /// The number this value is or coerces to (numeric strings), as Lua arithmetic sees it.
+    pub fn to_number(&self) -> Option<f64> {
+        match self {
+            Value::Num(n) => Some(*n),
+            Value::Str(s) => parse_number(s),
+            _ => None,
+        }
+    }
+
+    /// The string this value is or coerces to (numbers, `%.14g`), as `..` and the string library see it.
+    pub fn to_str_bytes(&self) -> Option<Arc<[u8]>> {
+        match self {
+            Value::Str(s) => Some(s.clone()),
+            Value::Num(n) => Some(Arc::from(format_number(*n).as_bytes())),
+            _ => None,
+        }
+    }
+
+    /// Lua's raw equality.
+    pub fn raw_eq(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Nil, Value::Nil) => true,
+            (Value::Bool(a), Value::Bool(b)) => a == b,
+            (Value::Num(a), Value::Num(b)) => a == b,
+            (Value::Str(a), Value::Str(b)) => a == b,
+            (Value::Table(a), Value::Table(b)) => Rc::ptr_eq(&a.0, &b.0),
+            (Value::Func(a), Value::Func(b)) => Rc::ptr_eq(a, b),
+            (Value::Builtin(a), Value::Builtin(b)) => a == b,
+            _ => false,
+        }
+    }
+
+    /// What `tostring` prints.
+    pub fn to_display(&self) -> Vec<u8> {
+        match self {
+            Value::Nil => b"nil".to_vec(),
+            Value::Bool(b) => {
+                if *b {
+                    b"true".to_vec()
+                } else {
+                    b"false".to_vec()
+                }
+            }
+            Value::Num(n) => format_number(*n).into_bytes(),
+            Value::Str(s) => s.to_vec(),
+            Value::Table(t) => format!("table: {:p}", Rc::as_ptr(&t.0)).into_bytes(),
+            Value::Func(f) => format!("function: {:p}", Rc::as_ptr(f)).into_bytes(),
+            Value::Builtin(b) => format!("function: builtin: {:?}", b).into_bytes(),
+        }
+    }
+}
+
+/// Formats a number as Lua 5.1 does (`%.14g`): 3 → "3", 0.1 → "0.1", 1e100 → "1e+100".
+pub fn format_number(n: f64) -> String {
+    if n.is_nan() {
+        // glibc prints the default quiet NaN that 0/0 produces with its sign bit set.
+        return if n.is_sign_negative() {
+            "-nan".into()
+        } else {
+            "nan".into()
+        };
+    }
+    if n.is_infinite() {
+        return if n > 0.0 { "inf".into() } else { "-inf".into() };
+    }
+    if n == 0.0 {
+        return if n.is_sign_negative() {
+            "-0".into()
+        } else {
+            "0".into()
+        };
+    }
+    if n.fract() == 0.0 && n.abs() < 1e14 {
+        return format!("{}", n as i64);
+    }
+    format_g(n, 14)
+}
+
+/// C's `%.<precision>g` for a finite, non-zero number.
+pub fn format_g(n: f64, precision: usize) -> String {
+    let p = precision.max(1);
+    let sci = format!("{:.*e}", p - 1, n);
+    let (mantissa, exp) = match sci.split_once('e') {
+        Some((m, e)) => (m.to_string(), e.parse::<i32>().unwrap_or(0)),
+        None => (sci.clone(), 0),
+    };
+    if exp < -4 || exp >= p as i32 {
+        let m = strip_zeros(&mantissa);
+        let sign = if exp < 0 { '-' } else { '+' };
+        format!("{}e{}{:02}", m, sign, exp.abs())
+    } else {
+        let decimals = (p as i32 - 1 - exp).max(0) as usize;
+        strip_zeros(&format!("{:.*}", decimals, n))
+    }
+}
+
+fn strip_zeros(s: &str) -> String {
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+/// Lua 5.1's string→number conversion (`luaO_str2d`): surrounding whitespace allowed, decimal
+/// (with exponent, `inf`, `nan` as glibc's strtod accepts) or `0x` hexadecimal.
+pub fn parse_number(bytes: &[u8]) -> Option<f64> {
+    let s = std::str::from_utf8(bytes).ok()?;
+    let t = s.trim_matches(|c: char| matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0b' | '\x0c'));
+    if t.is_empty() {
+        return None;
+    }
+    let (neg, body) = match t.as_bytes()[0] {
+        b'-' => (true, &t[1..]),
+        b'+' => (false, &t[1..]),
+        _ => (false, t),
+    };
+    if body.len() > 2 && (body.starts_with("0x") || body.starts_with("0X")) {
+        let v = u64::from_str_radix(&body[2..], 16).ok()? as f64;
+        return Some(if neg { -v } else { v });
+    }
+    if body.starts_with(['+', '-']) {
+        return None;
+    }
+    let ok_chars = body
+        .bytes()
+        .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'e' | b'E' | b'+' | b'-'));
+    let lower = body.to_ascii_lowercase();
+    let special = matches!(lower.as_str(), "inf" | "infinity" | "nan");
+    if !ok_chars && !special {
+        return None;
+    }
+    let v: f64 = lower.parse().ok()?;
+    Some(if neg { -v } else { v })
+}
+
+/// Converts a double to an integer the way Redis's Lua bridge does (C cast on x86-64):
+/// truncation toward zero, and i64::MIN for NaN or values out of range.
+pub fn number_to_integer(n: f64) -> i64 {
+    // 2^63 is exactly representable; every double in [-2^63, 2^63) fits an i64.
+    const LIMIT: f64 = 9_223_372_036_854_775_808.0;
+    if n.is_nan() || !(-LIMIT..LIMIT).contains(&n) {
+        i64::MIN
+    } else {
+        n.trunc() as i64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_print_like_lua_5_1() {
+        assert_eq!(format_number(3.0), "3");
+        assert_eq!(format_number(0.1), "0.1");
+        assert_eq!(format_number(1e100), "1e+100");
+        assert_eq!(format_number(1e15), "1e+15");
+        assert_eq!(format_number(123456789012345.0), "1.2345678901234e+14");
+        assert_eq!(format_number(2f64.powi(53)), "9.007199254741e+15");
+        assert_eq!(format_number(1e-5), "1e-05");
+        assert_eq!(format_number(-2.5e-10), "-2.5e-10");
+        assert_eq!(format_number(0.1 + 0.2), "0.3");
+        assert_eq!(format_number(12.5), "12.5");
+        assert_eq!(format_number(-0.0), "-0");
+        assert_eq!(format_number(f64::INFINITY), "inf");
+    }
+
+    #[test]
+    fn strings_coerce_to_numbers_like_lua() {
+        assert_eq!(parse_number(b"10"), Some(10.0));
+        assert_eq!(parse_number(b" 12 "), Some(12.0));
+        assert_eq!(parse_number(b"0x10"), Some(16.0));
+        assert_eq!(parse_number(b"1e3"), Some(1000.0));
+        assert_eq!(parse_number(b"abc"), None);
+        assert_eq!(parse_number(b""), None);
+        assert_eq!(parse_number(b"1 2"), None);
+    }
+
+    #[test]
+    fn out_of_range_numbers_convert_to_the_minimum_integer() {
+        assert_eq!(number_to_integer(3.99), 3);
+        assert_eq!(number_to_integer(-3.99), -3);
+        assert_eq!(number_to_integer(1e300), i64::MIN);
+        assert_eq!(number_to_integer(f64::NAN), i64::MIN);
+    }
+
+    #[test]
+    fn array_part_absorbs_hash_keys_when_it_reaches_them() {
+        let mut t = Table::default();
+        t.set(Value::Num(2.0), Value::str(b"b")).unwrap();
+        t.set(Value::Num(1.0), Value::str(b"a")).unwrap();
+        assert_eq!(t.border(), 2);
+        t.set(Value::Num(2.0), Value::Nil).unwrap();
+        assert_eq!(t.border(), 1);
+    }
+}
