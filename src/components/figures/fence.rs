@@ -33,7 +33,12 @@ fn WriterRow(
         (_, None) => "no max seen".to_string(),
     };
     view! {
-        <div class="fw-row" data-path=outcome.writer.hook()>
+        <div
+            class="fw-row"
+            class:is-lit=move || selection.shown() == Some(token)
+            data-path=outcome.writer.hook()
+            data-tone=result.tone()
+        >
             <ChoiceButton selection choice={token} {..} data-writer=outcome.writer.hook()>
                 <span class="fig-choice-label">{outcome.writer.label()}</span>
             </ChoiceButton>

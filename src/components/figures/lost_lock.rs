@@ -4,8 +4,8 @@
 
 use leptos::prelude::*;
 
-use super::lost_lock_rows::{ReleaseRow, StepRow};
-use super::readout::{Mark, Readout, ReadoutText};
+use super::lost_lock_rows::{mark, ReleaseRow, StepRow};
+use super::readout::{Readout, ReadoutText};
 use super::selection::Selection;
 use super::verdicts::{StaticVerdicts, VerdictLine};
 use crate::scenarios::lost_lock::{
@@ -15,15 +15,6 @@ use crate::scenarios::lost_lock::{
 /// The brief's prompt line for this figure.
 const CAPTION: &str = "The lost-lock deletion — blind DEL vs a token check. Hover a release to \
                        light its path and read what the resource holds at the end.";
-
-/// ✓ when mutual exclusion held, ✗ when it broke.
-fn mark(outcome: &LostLockOutcome) -> Mark {
-    let ok = !outcome.exclusion_broken();
-    Mark {
-        ok,
-        word: if ok { "safe" } else { "unsafe" }.to_string(),
-    }
-}
 
 /// The lost-lock figure, `figure[data-figure="lost-lock"]`.
 #[component]

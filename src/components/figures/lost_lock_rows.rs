@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::readout::Mark;
 use super::selection::{ChoiceButton, Selection};
 use crate::scenarios::lost_lock::{
     describe_key, Client, LockStep, LostLockOutcome, ReleaseChoice, StepKind,
@@ -14,6 +15,15 @@ const LANES: [(Option<Client>, &str); 3] = [
     (Some(Client::B), "client B"),
     (None, "resource:lock"),
 ];
+
+/// ✓ when mutual exclusion held after the release, ✗ when it broke.
+pub fn mark(outcome: &LostLockOutcome) -> Mark {
+    let ok = !outcome.exclusion_broken();
+    Mark {
+        ok,
+        word: if ok { "safe" } else { "unsafe" }.to_string(),
+    }
+}
 
 /// A command and the reply redis-cli would print for it.
 #[component]
@@ -29,6 +39,22 @@ fn Exchange(
     }
 }
 
+/// A step's number, title and the virtual clock after it.
+#[component]
+fn StepLabel(
+    /// The step as the store run recorded it.
+    step: LockStep,
+) -> impl IntoView {
+    view! {
+        <div class="ll-step">
+            <span class="ll-no">{step.number}</span>
+            " "
+            {step.title()}
+            <span class="ll-clock">"t = " {step.clock_ms} " ms"</span>
+        </div>
+    }
+}
+
 /// One of steps 1–4 across the three lanes.
 #[component]
 pub fn StepRow(
@@ -39,7 +65,7 @@ pub fn StepRow(
         let body = match (lane, step.kind) {
             (None, _) => Some(describe_key(step.key_after.as_ref()).into_any()),
             (Some(client), StepKind::Stall) if step.actor == Some(client) => {
-                Some(format!("stalls · t = {} ms", step.clock_ms).into_any())
+                Some("stalls, still working".into_any())
             }
             (Some(client), _) if step.actor == Some(client) => {
                 let command = step.command.clone().unwrap_or_default();
@@ -50,16 +76,9 @@ pub fn StepRow(
         };
         view! { <div class="ll-cell" data-lane=label>{body}</div> }
     });
-    let note =
-        (step.kind == StepKind::LeaseExpires).then(|| format!(" · t = {} ms", step.clock_ms));
     view! {
         <div class="ll-row" data-step=step.number>
-            <div class="ll-step">
-                <span class="ll-no">{step.number}</span>
-                " "
-                {step.title()}
-                {note}
-            </div>
+            <StepLabel step=step.clone() />
             {cells.into_iter().collect_view()}
         </div>
     }
@@ -74,9 +93,8 @@ pub fn ReleaseRow(
     selection: Selection<ReleaseChoice>,
 ) -> impl IntoView {
     let choice = outcome.choice;
+    let tone = mark(&outcome).tone();
     let step = outcome.release_step().cloned();
-    let number = step.as_ref().map_or(5, |s| s.number);
-    let title = step.as_ref().map(LockStep::title).unwrap_or_default();
     let command = step
         .as_ref()
         .and_then(|s| s.command.clone())
@@ -86,18 +104,26 @@ pub fn ReleaseRow(
         .and_then(LockStep::reply_text)
         .unwrap_or_default();
     let b_fate = match (outcome.deleted_lock_of(), outcome.holder_after()) {
-        (Some(Client::B), _) => "✗ B's lock deleted — B still proceeds".to_string(),
+        (Some(victim), _) => {
+            let goes_on = if outcome.proceeding().contains(&victim) {
+                format!(" — {} still proceeds", victim.name())
+            } else {
+                String::new()
+            };
+            format!("✗ {}'s lock deleted{goes_on}", victim.name())
+        }
         (_, Some(holder)) => format!("✓ {}'s lock stands", holder.name()),
         _ => "no lock under the key".to_string(),
     };
     let end = format!("at the end: {}", describe_key(outcome.key_after.as_ref()));
     view! {
-        <div class="ll-row ll-release" data-path=choice.hook()>
-            <div class="ll-step">
-                <span class="ll-no">{number}</span>
-                " "
-                {title}
-            </div>
+        <div
+            class="ll-row ll-release"
+            class:is-lit=move || selection.shown() == Some(choice)
+            data-path=choice.hook()
+            data-tone=tone
+        >
+            {step.clone().map(|step| view! { <StepLabel step /> })}
             <div class="ll-cell" data-lane="client A">
                 <ChoiceButton selection choice {..} data-release=choice.hook()>
                     <span class="fig-choice-label">{choice.label()}</span>
