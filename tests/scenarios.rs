@@ -311,3 +311,164 @@ fn the_fence_rejects_a_token_that_is_not_a_number_with_an_error_reply() {
 fn cli_line(reply: &Reply) -> String {
     lockdive::scenarios::cli_text(reply)
 }
+
+/// The scenarios' commands and both Lua scripts, replayed through real Redis 7.0 (the oracle)
+/// and through ministore, must print the same replies. Real Redis runs on wall-clock time, so the
+/// transcript uses a 100 ms lease and `DEBUG SLEEP` (which ministore turns into a clock advance).
+mod against_real_redis {
+    use std::net::{TcpListener, TcpStream};
+    use std::process::{Child, Command, Stdio};
+    use std::time::{Duration, Instant};
+
+    use lockdive::scenarios::fence::{DATA_KEY, FENCE_KEY};
+    use lockdive::scenarios::lost_lock::{A_TOKEN, B_TOKEN, LOCK_KEY};
+    use lockdive::scenarios::{FENCED_WRITE_SCRIPT, RELEASE_SCRIPT};
+    use ministore::Store;
+
+    /// A redis-server on a free 127.0.0.1 port with DEBUG enabled, stopped on drop.
+    struct RedisServer {
+        child: Child,
+        port: u16,
+    }
+
+    impl RedisServer {
+        /// Starts the server; `None` (with a note) when redis-server is missing, outside CI.
+        fn start() -> Option<RedisServer> {
+            let port = TcpListener::bind("127.0.0.1:0")
+                .and_then(|l| l.local_addr())
+                .map(|a| a.port())
+                .expect("a free port on 127.0.0.1");
+            let spawned = Command::new("redis-server")
+                .args([
+                    "--port",
+                    &port.to_string(),
+                    "--bind",
+                    "127.0.0.1",
+                    "--save",
+                    "",
+                ])
+                .args(["--appendonly", "no", "--enable-debug-command", "yes"])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn();
+            let child = match spawned {
+                Ok(child) => child,
+                Err(e) => {
+                    assert!(
+                        std::env::var("CI").as_deref() != Ok("true"),
+                        "redis-server is required under CI=true: {e}"
+                    );
+                    eprintln!("redis-server not found ({e}); skipping the real-Redis replay");
+                    return None;
+                }
+            };
+            let server = RedisServer { child, port };
+            let deadline = Instant::now() + Duration::from_secs(10);
+            while TcpStream::connect(("127.0.0.1", port)).is_err() {
+                assert!(
+                    Instant::now() < deadline,
+                    "redis-server did not start on port {port}"
+                );
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            Some(server)
+        }
+
+        /// Pipes the lines through `redis-cli --no-raw` and returns what it printed.
+        fn replay(&self, lines: &[String]) -> String {
+            use std::io::Write;
+            let mut cli = Command::new("redis-cli")
+                .args(["-p", &self.port.to_string(), "--no-raw"])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .expect("redis-cli (redis-tools) is installed beside redis-server");
+            let mut input = lines.join("\n");
+            input.push('\n');
+            cli.stdin
+                .take()
+                .expect("piped stdin")
+                .write_all(input.as_bytes())
+                .expect("commands written to redis-cli");
+            let out = cli.wait_with_output().expect("redis-cli ran");
+            String::from_utf8_lossy(&out.stdout).into_owned()
+        }
+    }
+
+    impl Drop for RedisServer {
+        fn drop(&mut self) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+
+    /// The same lines through ministore, printed the way redis-cli prints them.
+    fn replay_in_ministore(lines: &[String]) -> String {
+        let mut store = Store::new();
+        lines
+            .iter()
+            .map(|line| {
+                let args = ministore::cli::split_line(line).expect("a well-formed command line");
+                store.exec(&args).to_cli_text()
+            })
+            .collect()
+    }
+
+    /// A redis-cli double-quoted argument.
+    fn quoted(text: &str) -> String {
+        let escaped = text
+            .replace('\\', "\\\\")
+            .replace('"', "\\\"")
+            .replace('\n', "\\n");
+        format!("\"{escaped}\"")
+    }
+
+    fn lost_lock_lines(release: &str) -> Vec<String> {
+        vec![
+            format!("SET {LOCK_KEY} {A_TOKEN} NX PX 100"),
+            "DEBUG SLEEP 0.2".to_string(),
+            format!("GET {LOCK_KEY}"),
+            format!("SET {LOCK_KEY} {B_TOKEN} NX PX 100000"),
+            release.to_string(),
+            format!("GET {LOCK_KEY}"),
+            format!("SET {LOCK_KEY} next NX PX 100000"),
+            "FLUSHALL".to_string(),
+        ]
+    }
+
+    fn fenced_write(token: &str) -> String {
+        let script = quoted(FENCED_WRITE_SCRIPT);
+        format!("EVAL {script} 2 {FENCE_KEY} {DATA_KEY} {token} payload-{token}")
+    }
+
+    #[test]
+    fn both_releases_and_every_fenced_write_reply_as_real_redis_does() {
+        let Some(redis) = RedisServer::start() else {
+            return;
+        };
+        let mut lines = lost_lock_lines(&format!("DEL {LOCK_KEY}"));
+        let token_checked = format!("EVAL {} 1 {LOCK_KEY} {A_TOKEN}", quoted(RELEASE_SCRIPT));
+        lines.extend(lost_lock_lines(&token_checked));
+        for token in ["34", "33", "34", "35", "34", "thirty-three"] {
+            lines.push(fenced_write(token));
+            lines.push(format!("GET {FENCE_KEY}"));
+            lines.push(format!("GET {DATA_KEY}"));
+        }
+        let from_redis = redis.replay(&lines);
+        let from_ministore = replay_in_ministore(&lines);
+        assert_eq!(
+            from_redis.lines().count(),
+            lines.len(),
+            "one reply per line:\n{from_redis}"
+        );
+        for ((line, want), got) in lines
+            .iter()
+            .zip(from_redis.lines())
+            .zip(from_ministore.lines())
+        {
+            assert_eq!(got, want, "ministore differs from Redis on: {line}");
+        }
+        assert!(from_redis.contains("(error) FENCED token 33 < max seen 34"));
+        assert!(from_redis.contains("(error) FENCED token 34 < max seen 35"));
+    }
+}
