@@ -4,6 +4,8 @@
 //! The brief is checked in as `tests/brief/dive-r2.02.2.txt` (a copy, compared with the shared
 //! original whenever that is present) so this test runs on any checkout.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use lockdive::components::highlight::Lang;
 use lockdive::content::inline::{parse, visible_text, Inline};
 use lockdive::content::model::{Block, FigureSlot, Section};

@@ -1,0 +1,177 @@
+//! The whole page in headless Chromium: the App is mounted into a fresh element and the DOM is
+//! checked against the content modules — one `<h1>`, six labelled, deep-linkable sections, every
+//! paragraph and code block rendered, highlighted code, and course links from the default base.
+#![cfg(target_arch = "wasm32")]
+
+use gloo_timers::future::TimeoutFuture;
+use leptos::mount::mount_to;
+use leptos::prelude::*;
+use lockdive::content::inline::visible_text;
+use lockdive::content::model::Block;
+use lockdive::content::DIVE;
+use lockdive::scenarios::RELEASE_SCRIPT;
+use lockdive::App;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web_sys::{Element, HtmlElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// The App mounted into its own element; dropping it unmounts and removes the element.
+struct Page {
+    root: HtmlElement,
+    _handle: Box<dyn std::any::Any>,
+}
+
+impl Drop for Page {
+    fn drop(&mut self) {
+        self.root.remove();
+    }
+}
+
+impl Page {
+    async fn open() -> Page {
+        let document = document();
+        let root: HtmlElement = document
+            .create_element("div")
+            .expect("a div")
+            .unchecked_into();
+        document
+            .body()
+            .expect("a body")
+            .append_child(&root)
+            .expect("appended");
+        let handle = mount_to(root.clone(), App);
+        // Leptos updates the DOM asynchronously; one zero timeout lets it settle.
+        TimeoutFuture::new(0).await;
+        Page {
+            root,
+            _handle: Box::new(handle),
+        }
+    }
+
+    fn all(&self, selector: &str) -> Vec<Element> {
+        let list = self
+            .root
+            .query_selector_all(selector)
+            .expect("a valid selector");
+        (0..list.length())
+            .filter_map(|i| list.item(i))
+            .filter_map(|node| node.dyn_into::<Element>().ok())
+            .collect()
+    }
+
+    fn find(&self, selector: &str) -> Element {
+        self.root
+            .query_selector(selector)
+            .expect("a valid selector")
+            .unwrap_or_else(|| panic!("no element matches {selector}"))
+    }
+}
+
+fn text_of(element: &Element) -> String {
+    squeeze(&element.text_content().unwrap_or_default())
+}
+
+fn squeeze(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[wasm_bindgen_test]
+async fn the_page_has_one_title_and_six_labelled_deep_linkable_sections() {
+    let page = Page::open().await;
+    let titles = page.all("h1");
+    assert_eq!(titles.len(), 1);
+    assert_eq!(text_of(&titles[0]), DIVE.header.title);
+    assert_eq!(page.all("main article").len(), 1);
+
+    for section in DIVE.sections {
+        let element = page.find(&format!("section#{}", section.id));
+        let label_id = element
+            .get_attribute("aria-labelledby")
+            .expect("the section is labelled");
+        let heading = page.find(&format!("#{label_id}"));
+        assert_eq!(heading.tag_name(), "H2");
+        assert_eq!(text_of(&heading), visible_text(section.heading));
+        let anchor = element
+            .query_selector("a.section-anchor")
+            .expect("a valid selector")
+            .expect("a visible anchor link");
+        assert_eq!(
+            anchor.get_attribute("href").as_deref(),
+            Some(format!("#{}", section.id).as_str())
+        );
+        assert_eq!(text_of(&anchor), section.number);
+    }
+}
+
+#[wasm_bindgen_test]
+async fn every_paragraph_and_code_block_of_the_content_is_rendered() {
+    let page = Page::open().await;
+    let shown = text_of(&page.root);
+    let mut code_blocks = 0;
+    for section in DIVE.sections {
+        for block in section.blocks {
+            match block {
+                Block::Para(markup) => {
+                    let paragraph = squeeze(&visible_text(markup));
+                    assert!(shown.contains(&paragraph), "not rendered: {paragraph}");
+                }
+                Block::PullQuote(text) => {
+                    assert!(
+                        shown.contains(&squeeze(text)),
+                        "pull-quote not rendered: {text}"
+                    )
+                }
+                Block::Code(_) => code_blocks += 1,
+                _ => {}
+            }
+        }
+    }
+    assert_eq!(page.all("pre code").len(), code_blocks);
+    assert_eq!(page.all("blockquote.pull-quote").len(), 2);
+    assert_eq!(page.all("aside.note").len(), 2);
+    assert_eq!(page.all("#s1 ol.scenario-steps > li").len(), 5);
+}
+
+#[wasm_bindgen_test]
+async fn the_release_script_is_shown_highlighted_and_verbatim() {
+    let page = Page::open().await;
+    let code = page.find("#s2 pre code");
+    assert_eq!(
+        code.text_content().unwrap_or_default(),
+        RELEASE_SCRIPT.trim_end()
+    );
+    let keys: Vec<String> = page
+        .all("#s2 pre code .tok-keys")
+        .iter()
+        .map(|e| e.text_content().unwrap_or_default())
+        .collect();
+    assert_eq!(keys, ["KEYS", "ARGV", "KEYS"]);
+    assert!(!page.all("#s2 pre code .tok-keyword").is_empty());
+    assert!(!page.all("#s2 pre code .tok-comment").is_empty());
+    assert_eq!(text_of(&page.find("#s1 pre code .tok-command")), "DEL");
+}
+
+#[wasm_bindgen_test]
+async fn course_links_hang_off_the_default_base_and_sources_go_out() {
+    let page = Page::open().await;
+    let related: Vec<String> = page
+        .all("nav.related a")
+        .iter()
+        .filter_map(|a| a.get_attribute("href"))
+        .collect();
+    assert_eq!(
+        related,
+        ["/r2.02/", "/r2.02.1/", "/r2.02.3/", "/echomq/protocol/"]
+    );
+    let next = page.find("#s5 .section-source a");
+    assert_eq!(next.get_attribute("href").as_deref(), Some("/r2.02.3/"));
+    let sources: Vec<String> = page
+        .all(".sources a")
+        .iter()
+        .filter_map(|a| a.get_attribute("href"))
+        .collect();
+    assert_eq!(sources.len(), 4);
+    assert!(sources.iter().all(|h| h.starts_with("http")));
+}
