@@ -376,9 +376,9 @@ impl SortedSet {
         }
     }
 
-    /// Whether a new set for `count` members of at most `longest` bytes starts compact.
-    pub(crate) fn starts_compact(count: usize, longest: usize) -> bool {
-        count <= COMPACT_ZSET_MAX_ENTRIES && longest <= COMPACT_ZSET_MAX_MEMBER
+    /// Whether a new set whose first member is `first_member_len` bytes long starts compact.
+    pub(crate) fn starts_compact(first_member_len: usize) -> bool {
+        first_member_len <= COMPACT_ZSET_MAX_MEMBER
     }
 
     /// Number of members.

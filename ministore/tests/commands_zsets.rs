@@ -293,4 +293,20 @@ fn sorted_set_commands_on_a_string_are_wrongtype() {
     ] {
         assert_eq!(store.exec(line), wrongtype, "{line:?}");
     }
+    // The type is checked before a zero count could return nothing.
+    assert_eq!(store.exec(&["ZPOPMIN", "s", "0"]), wrongtype);
+}
+
+#[test]
+fn bylex_is_empty_when_the_last_member_is_below_min_or_the_first_above_max() {
+    let mut store = Store::new();
+    store.exec(&["ZADD", "mixed", "2", "a", "1", "b"]);
+    assert_eq!(
+        store.exec(&["ZRANGE", "mixed", "[b", "+", "BYLEX"]),
+        Reply::Array(vec![])
+    );
+    assert_eq!(
+        store.exec(&["ZRANGE", "mixed", "-", "+", "BYLEX"]),
+        flat(&["b", "a"])
+    );
 }

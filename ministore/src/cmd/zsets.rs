@@ -99,8 +99,8 @@ pub(crate) fn zadd(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
         Some(_) => keyspace.zset_or_insert(key, true)?,
         None if flags.xx => return Ok(zadd_reply(&flags, 0, None)),
         None => {
-            let longest = pairs.chunks_exact(2).map(|p| p[1].len()).max().unwrap_or(0);
-            keyspace.zset_or_insert(key, SortedSet::starts_compact(scores.len(), longest))?
+            // Redis 7.0 picks the new set's encoding from the first member alone.
+            keyspace.zset_or_insert(key, SortedSet::starts_compact(pairs[1].len()))?
         }
     };
     let mut changed = 0;
@@ -212,9 +212,7 @@ pub(crate) fn zpopmin(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult
         },
         _ => return Err(CommandError::Syntax),
     };
-    if count == 0 {
-        return Ok(Reply::Array(Vec::new()));
-    }
+    // The type is checked before a zero count returns nothing, as in Redis.
     let Some(set) = keyspace.zset(words[1])? else {
         return Ok(Reply::Array(Vec::new()));
     };
@@ -458,7 +456,13 @@ fn by_lex<'a>(
     max: LexBound<'a>,
     reverse: bool,
 ) -> Box<dyn Iterator<Item = &'a Ranked> + 'a> {
-    if lex_range_is_empty(min, max) {
+    // Redis first checks the ends: the last member must reach `min`, the first stay within `max`.
+    let reachable = set
+        .iter()
+        .next_back()
+        .is_some_and(|r| above_min(&r.member, min))
+        && set.iter().next().is_some_and(|r| below_max(&r.member, max));
+    if lex_range_is_empty(min, max) || !reachable {
         return Box::new(std::iter::empty());
     }
     if reverse {
