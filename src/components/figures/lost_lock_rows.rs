@@ -48,9 +48,10 @@ fn StepLabel(
     view! {
         <div class="ll-step">
             <span class="ll-no">{step.number}</span>
-            " "
-            {step.title()}
-            <span class="ll-clock">"t = " {step.clock_ms} " ms"</span>
+            <span class="ll-title">
+                {step.title()}
+                <span class="ll-clock">"t = " {step.clock_ms} " ms"</span>
+            </span>
         </div>
     }
 }
