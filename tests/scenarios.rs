@@ -294,7 +294,7 @@ fn every_what_if_starts_from_seen_34_not_from_the_previous_write() {
 }
 
 #[test]
-fn the_fence_rejects_a_token_that_is_not_a_number_with_an_error_reply() {
+fn the_fence_answers_a_token_or_max_seen_that_is_not_a_number_with_an_error_reply() {
     let mut store = fence::seen_state();
     let reply = store.eval(
         lockdive::scenarios::FENCED_WRITE_SCRIPT,
@@ -303,9 +303,20 @@ fn the_fence_rejects_a_token_that_is_not_a_number_with_an_error_reply() {
     );
     assert_eq!(
         reply,
-        Reply::Error("ERR fencing token is not a number".to_string())
+        Reply::Error("ERR fencing tokens must be numbers".to_string())
     );
     assert_eq!(store.exec(&["GET", FENCE_KEY]), Reply::bulk("34"));
+
+    store.exec(&["SET", FENCE_KEY, "not-a-token"]);
+    let reply = store.eval(
+        lockdive::scenarios::FENCED_WRITE_SCRIPT,
+        &[FENCE_KEY, fence::DATA_KEY],
+        &["35", "payload"],
+    );
+    assert_eq!(
+        reply,
+        Reply::Error("ERR fencing tokens must be numbers".to_string())
+    );
 }
 
 fn cli_line(reply: &Reply) -> String {

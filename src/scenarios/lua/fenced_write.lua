@@ -1,12 +1,9 @@
 -- fenced write: accept only a token >= the highest token this resource has seen
-local stored = redis.call("GET", KEYS[1])
-local max_seen = 0
-if stored then
-  max_seen = tonumber(stored)
-end
+local stored = redis.call("GET", KEYS[1]) or "0"
+local max_seen = tonumber(stored)
 local token = tonumber(ARGV[1])
-if not token then
-  return redis.error_reply("ERR fencing token is not a number")
+if not token or not max_seen then
+  return redis.error_reply("ERR fencing tokens must be numbers")
 end
 if token < max_seen then
   return redis.error_reply("FENCED token " .. ARGV[1] .. " < max seen " .. stored)
