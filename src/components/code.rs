@@ -25,7 +25,9 @@ pub fn CodeBlock(
     view! {
         <div class="code-block" data-lang=lang>
             <span class="code-lang" aria-hidden="true">{lang}</span>
-            <pre tabindex="0"><code>{runs}</code></pre>
+            <pre tabindex="0" role="region" aria-label=sample.lang.description()>
+                <code>{runs}</code>
+            </pre>
         </div>
     }
 }

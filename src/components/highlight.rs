@@ -23,6 +23,15 @@ impl Lang {
             Lang::Pseudo => "pseudo-code",
         }
     }
+
+    /// What the block holds, for the accessible name of its scrollable region.
+    pub fn description(self) -> &'static str {
+        match self {
+            Lang::RedisCli => "Redis commands",
+            Lang::Lua => "Lua script",
+            Lang::Pseudo => "Pseudo-code",
+        }
+    }
 }
 
 /// What a run of source text is, for colouring.
