@@ -161,10 +161,17 @@ async fn hovering_blind_del_shows_a_deleting_bs_lock_and_leaving_clears_it() {
     assert!(shown.contains("DEL resource:lock → (integer) 1"));
     assert_eq!(fig.selected().as_deref(), Some("blind-del"));
     assert_eq!(blind.get_attribute("aria-pressed").as_deref(), Some("true"));
+    assert_eq!(
+        fig.count("[data-path=\"blind-del\"].is-lit"),
+        1,
+        "blind DEL's path is lit"
+    );
+    assert_eq!(fig.count(".is-lit"), 1, "only the selected path is lit");
     pointer(&blind, "pointerleave", false);
     tick().await;
     assert_eq!(fig.readout(), idle);
     assert_eq!(fig.selected(), None);
+    assert_eq!(fig.count(".is-lit"), 0);
 }
 
 #[wasm_bindgen_test]
@@ -264,6 +271,7 @@ async fn hovering_each_writer_runs_its_what_if_against_seen_34() {
         assert!(shown.contains(sentence), "writer {token}: {shown}");
         assert!(shown.contains(reply), "writer {token}: {shown}");
         assert_eq!(fig.selected().as_deref(), Some(token));
+        assert_eq!(fig.count(&format!("[data-path=\"{token}\"].is-lit")), 1);
         pointer(&writer, "pointerleave", false);
         tick().await;
         assert_eq!(fig.readout(), idle);
