@@ -177,3 +177,29 @@ fn a_script_sees_and_changes_the_same_keyspace() {
     );
     assert_eq!(store.exec(&["ZSCORE", "active", "job:1"]), bulk("5000"));
 }
+
+#[test]
+fn a_runaway_script_is_stopped_by_the_step_budget_and_the_store_stays_usable() {
+    let mut store = Store::new();
+    let runaway = store.eval::<&str, &str>(
+        "redis.call('set', 'before', '1') while true do end",
+        &[],
+        &[],
+    );
+    assert!(runaway.is_error(), "{runaway:?}");
+    // Redis does not roll back: the write made before the loop stays.
+    assert_eq!(store.exec(&["GET", "before"]), bulk("1"));
+    assert_eq!(store.exec(&["PING"]), Reply::Status("PONG".into()));
+}
+
+#[test]
+fn the_default_budget_fits_a_loop_over_ten_thousand_jobs_and_a_lower_one_stops_it() {
+    let mut store = Store::new();
+    let reaper = "local n = 0 for i = 1, 10000 do n = n + redis.call('zadd', 'active', i, 'job:' .. i) end return n";
+    assert_eq!(
+        store.eval::<&str, &str>(reaper, &[], &[]),
+        Reply::Integer(10_000)
+    );
+    store.set_step_budget(1_000);
+    assert!(store.eval::<&str, &str>(reaper, &[], &[]).is_error());
+}
