@@ -84,7 +84,7 @@ impl Entry {
 }
 
 /// All keys of the store and the virtual clock they expire by.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub(crate) struct Keyspace {
     entries: KeyMap<Entry>,
     clock_ms: u64,

@@ -37,6 +37,7 @@ pub struct KeySnapshot {
 /// store.advance(30_001);
 /// assert_eq!(store.exec(&["GET", "lock"]), Reply::Nil);
 /// ```
+#[derive(Clone)]
 pub struct Store {
     keyspace: Keyspace,
     scripts: ScriptCache,

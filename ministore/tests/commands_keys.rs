@@ -138,3 +138,14 @@ fn the_snapshot_lists_live_keys_by_name_with_values_and_leases() {
         ]
     );
 }
+
+#[test]
+fn a_cloned_store_runs_on_independently() {
+    let mut store = Store::new();
+    store.exec(&["SET", "resource:lock", "abc", "PX", "30000"]);
+    let mut branch = store.clone();
+    branch.advance(30_001);
+    assert_eq!(branch.exec(&["GET", "resource:lock"]), Reply::Nil);
+    assert_eq!(store.exec(&["GET", "resource:lock"]), Reply::bulk("abc"));
+    assert_eq!(store.now_ms(), 0);
+}

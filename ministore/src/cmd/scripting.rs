@@ -18,6 +18,7 @@ use crate::reply::Reply;
 pub(crate) const DEFAULT_STEP_BUDGET: u64 = 10_000_000;
 
 /// Compiled scripts by SHA1 (lowercase hex), and the step budget each run gets.
+#[derive(Clone)]
 pub(crate) struct ScriptCache {
     scripts: HashMap<String, Script, BuildHasherDefault<KeyHasher>>,
     step_budget: u64,
