@@ -63,11 +63,11 @@ pub struct Interp<'h> {
     nesting: u32,
     keys: TableRef,
     argv: TableRef,
-    libs: [Option<TableRef>; 4],
 }
 
-/// The library tables, created on first use in a run.
-#[derive(Clone, Copy)]
+/// The library tables. They are read-only and identical in every run, so they are not built as
+/// tables at all: indexing one is a static lookup (see [`stdlib::lib_get`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lib {
     Redis = 0,
     String = 1,
@@ -90,7 +90,6 @@ impl<'h> Interp<'h> {
             nesting: 0,
             keys: array_of(keys),
             argv: array_of(argv),
-            libs: [None, None, None, None],
         }
     }
 
@@ -142,23 +141,14 @@ impl<'h> Interp<'h> {
         Ok(())
     }
 
-    pub fn lib(&mut self, lib: Lib) -> TableRef {
-        if let Some(t) = &self.libs[lib as usize] {
-            return t.clone();
-        }
-        let t = stdlib::make_lib(lib);
-        self.libs[lib as usize] = Some(t.clone());
-        t
-    }
-
     fn global(&mut self, name: &str, line: u32) -> Result<Value, Fault> {
         Ok(match name {
             "KEYS" => Value::Table(self.keys.clone()),
             "ARGV" => Value::Table(self.argv.clone()),
-            "redis" => Value::Table(self.lib(Lib::Redis)),
-            "string" => Value::Table(self.lib(Lib::String)),
-            "table" => Value::Table(self.lib(Lib::Table)),
-            "math" => Value::Table(self.lib(Lib::Math)),
+            "redis" => Value::Lib(Lib::Redis),
+            "string" => Value::Lib(Lib::String),
+            "table" => Value::Lib(Lib::Table),
+            "math" => Value::Lib(Lib::Math),
             _ => match stdlib::global_function(name) {
                 Some(b) => Value::Builtin(b),
                 None => {
@@ -504,6 +494,7 @@ impl<'h> Interp<'h> {
                     runtime_error(line, m)
                 }
             }),
+            Value::Lib(_) => Err(runtime_error(line, "Attempt to modify a readonly table")),
             other => Err(type_error(
                 line,
                 "index",
@@ -634,7 +625,8 @@ impl<'h> Interp<'h> {
     ) -> Result<Value, Fault> {
         match obj {
             Value::Table(t) => Ok(t.get(&key)),
-            Value::Str(_) => Ok(self.lib(Lib::String).get(&key)),
+            Value::Str(_) => Ok(stdlib::lib_get(Lib::String, &key)),
+            Value::Lib(lib) => Ok(stdlib::lib_get(*lib, &key)),
             other => Err(type_error(line, "index", desc().as_deref(), other)),
         }
     }

@@ -75,63 +75,78 @@ pub fn global_function(name: &str) -> Option<Builtin> {
     })
 }
 
-/// Builds one library table.
+/// `lib[key]`: a static lookup in a library table.
+pub fn lib_get(lib: Lib, key: &Value) -> Value {
+    let Value::Str(name) = key else {
+        return Value::Nil;
+    };
+    let b = match (lib, &name[..]) {
+        (Lib::Redis, b"call") => Builtin::RedisCall,
+        (Lib::Redis, b"pcall") => Builtin::RedisPcall,
+        (Lib::Redis, b"error_reply") => Builtin::RedisErrorReply,
+        (Lib::Redis, b"status_reply") => Builtin::RedisStatusReply,
+        (Lib::Redis, b"sha1hex") => Builtin::RedisSha1Hex,
+        (Lib::Redis, b"log") => Builtin::RedisLog,
+        (Lib::Redis, b"LOG_DEBUG") => return Value::Num(0.0),
+        (Lib::Redis, b"LOG_VERBOSE") => return Value::Num(1.0),
+        (Lib::Redis, b"LOG_NOTICE") => return Value::Num(2.0),
+        (Lib::Redis, b"LOG_WARNING") => return Value::Num(3.0),
+        (Lib::String, b"format") => Builtin::StringFormat,
+        (Lib::String, b"sub") => Builtin::StringSub,
+        (Lib::String, b"len") => Builtin::StringLen,
+        (Lib::String, b"upper") => Builtin::StringUpper,
+        (Lib::String, b"lower") => Builtin::StringLower,
+        (Lib::String, b"rep") => Builtin::StringRep,
+        (Lib::String, b"byte") => Builtin::StringByte,
+        (Lib::String, b"char") => Builtin::StringChar,
+        (Lib::String, b"reverse") => Builtin::StringReverse,
+        (Lib::Table, b"insert") => Builtin::TableInsert,
+        (Lib::Table, b"concat") => Builtin::TableConcat,
+        (Lib::Table, b"remove") => Builtin::TableRemove,
+        (Lib::Table, b"getn") => Builtin::TableGetn,
+        (Lib::Math, b"floor") => Builtin::MathFloor,
+        (Lib::Math, b"ceil") => Builtin::MathCeil,
+        (Lib::Math, b"max") => Builtin::MathMax,
+        (Lib::Math, b"min") => Builtin::MathMin,
+        (Lib::Math, b"abs") => Builtin::MathAbs,
+        (Lib::Math, b"sqrt") => Builtin::MathSqrt,
+        (Lib::Math, b"fmod") => Builtin::MathFmod,
+        (Lib::Math, b"huge") => return Value::Num(f64::INFINITY),
+        (Lib::Math, b"pi") => return Value::Num(std::f64::consts::PI),
+        _ => return Value::Nil,
+    };
+    Value::Builtin(b)
+}
+
+/// Builds a copy of one library table (for the rare script that iterates over one).
 pub fn make_lib(lib: Lib) -> TableRef {
-    let t = TableRef::new();
-    let entries: &[(&str, Builtin)] = match lib {
+    let names: &[&str] = match lib {
         Lib::Redis => &[
-            ("call", Builtin::RedisCall),
-            ("pcall", Builtin::RedisPcall),
-            ("error_reply", Builtin::RedisErrorReply),
-            ("status_reply", Builtin::RedisStatusReply),
-            ("sha1hex", Builtin::RedisSha1Hex),
-            ("log", Builtin::RedisLog),
+            "call",
+            "pcall",
+            "error_reply",
+            "status_reply",
+            "sha1hex",
+            "log",
+            "LOG_DEBUG",
+            "LOG_VERBOSE",
+            "LOG_NOTICE",
+            "LOG_WARNING",
         ],
         Lib::String => &[
-            ("format", Builtin::StringFormat),
-            ("sub", Builtin::StringSub),
-            ("len", Builtin::StringLen),
-            ("upper", Builtin::StringUpper),
-            ("lower", Builtin::StringLower),
-            ("rep", Builtin::StringRep),
-            ("byte", Builtin::StringByte),
-            ("char", Builtin::StringChar),
-            ("reverse", Builtin::StringReverse),
+            "format", "sub", "len", "upper", "lower", "rep", "byte", "char", "reverse",
         ],
-        Lib::Table => &[
-            ("insert", Builtin::TableInsert),
-            ("concat", Builtin::TableConcat),
-            ("remove", Builtin::TableRemove),
-            ("getn", Builtin::TableGetn),
-        ],
+        Lib::Table => &["insert", "concat", "remove", "getn"],
         Lib::Math => &[
-            ("floor", Builtin::MathFloor),
-            ("ceil", Builtin::MathCeil),
-            ("max", Builtin::MathMax),
-            ("min", Builtin::MathMin),
-            ("abs", Builtin::MathAbs),
-            ("sqrt", Builtin::MathSqrt),
-            ("fmod", Builtin::MathFmod),
+            "floor", "ceil", "max", "min", "abs", "sqrt", "fmod", "huge", "pi",
         ],
     };
-    for (name, b) in entries {
-        // Library tables are fresh and small: these writes cannot fail.
-        let _ = t.set(Value::str(name.as_bytes()), Value::Builtin(*b));
-    }
-    match lib {
-        Lib::Math => {
-            let _ = t.set(Value::str(b"huge"), Value::Num(f64::INFINITY));
-            let _ = t.set(Value::str(b"pi"), Value::Num(std::f64::consts::PI));
-        }
-        Lib::Redis => {
-            for (i, level) in ["LOG_DEBUG", "LOG_VERBOSE", "LOG_NOTICE", "LOG_WARNING"]
-                .iter()
-                .enumerate()
-            {
-                let _ = t.set(Value::str(level.as_bytes()), Value::Num(i as f64));
-            }
-        }
-        _ => {}
+    let t = TableRef::new();
+    for name in names {
+        let key = Value::str(name.as_bytes());
+        let value = lib_get(lib, &key);
+        // A fresh table of a dozen entries cannot exceed its size cap.
+        let _ = t.set(key, value);
     }
     t
 }
@@ -239,6 +254,8 @@ impl Args<'_> {
     fn table(&self, n: usize) -> Result<TableRef, Fault> {
         match self.v.get(n - 1) {
             Some(Value::Table(t)) => Ok(t.clone()),
+            // A library table handed to pairs/next/… is materialised as a fresh copy.
+            Some(Value::Lib(lib)) => Ok(make_lib(*lib)),
             _ => Err(self.bad(n, &format!("table expected, got {}", self.got(n)))),
         }
     }

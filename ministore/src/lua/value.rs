@@ -3,10 +3,12 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 use std::sync::Arc;
 
 use super::ast::FuncBody;
+use super::interp::Lib;
 use super::stdlib::Builtin;
 
 /// Largest string a script may build; past it the script fails with "not enough memory".
@@ -28,6 +30,8 @@ pub enum Value {
     Table(TableRef),
     Func(Rc<Closure>),
     Builtin(Builtin),
+    /// One of the read-only library tables (`redis`, `string`, `table`, `math`).
+    Lib(Lib),
 }
 
 /// A reference to a table; equality is identity, as in Lua.
@@ -83,11 +87,59 @@ pub enum Key {
     Obj(usize),
 }
 
+/// A fast hasher for table keys (FxHash's multiply-rotate, seeded per thread, with a full
+/// avalanche at the end). It saves seeding a SipHash state for every table a script creates, and
+/// the final mix matters: integral doubles have all-zero low bits, which without it would send
+/// every sparse numeric key to the same bucket.
+#[derive(Clone, Copy)]
+pub struct KeyHasher(u64);
+
+thread_local! {
+    static KEY_SEED: u64 = {
+        use std::hash::BuildHasher;
+        std::collections::hash_map::RandomState::new().hash_one(0x5eed_u64)
+    };
+}
+
+impl Default for KeyHasher {
+    fn default() -> Self {
+        KeyHasher(KEY_SEED.with(|s| *s))
+    }
+}
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        // murmur3's fmix64.
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 33)
+    }
+}
+
 /// A table: a dense array part for keys 1..n and an insertion-ordered hash part for the rest.
 #[derive(Debug, Default)]
 pub struct Table {
     pub array: Vec<Value>,
-    hash_index: HashMap<Key, usize>,
+    hash_index: HashMap<Key, usize, BuildHasherDefault<KeyHasher>>,
     hash: Vec<(Value, Value)>,
     live_hash: usize,
 }
@@ -107,6 +159,7 @@ impl Table {
             Value::Table(t) => Key::Obj(Rc::as_ptr(&t.0) as *const u8 as usize),
             Value::Func(f) => Key::Obj(Rc::as_ptr(f) as *const u8 as usize),
             Value::Builtin(b) => Key::Num(u64::MAX - *b as u64),
+            Value::Lib(l) => Key::Num(u64::MAX - 1000 - *l as u64),
         })
     }
 
@@ -137,6 +190,15 @@ impl Table {
 
     /// Raw read of a string key.
     pub fn get_str(&self, name: &[u8]) -> Value {
+        if self.hash.len() <= 8 {
+            // Small tables (reply tables, records) are scanned rather than hashed: no allocation.
+            return self
+                .hash
+                .iter()
+                .find(|(k, _)| matches!(k, Value::Str(s) if &s[..] == name))
+                .map(|(_, v)| v.clone())
+                .unwrap_or_default();
+        }
         match self.hash_index.get(&Key::Str(Arc::from(name))) {
             Some(&i) => self.hash[i].1.clone(),
             None => Value::Nil,
@@ -311,7 +373,7 @@ impl Value {
             Value::Bool(_) => "boolean",
             Value::Num(_) => "number",
             Value::Str(_) => "string",
-            Value::Table(_) => "table",
+            Value::Table(_) | Value::Lib(_) => "table",
             Value::Func(_) | Value::Builtin(_) => "function",
         }
     }
@@ -344,6 +406,7 @@ impl Value {
             (Value::Table(a), Value::Table(b)) => Rc::ptr_eq(&a.0, &b.0),
             (Value::Func(a), Value::Func(b)) => Rc::ptr_eq(a, b),
             (Value::Builtin(a), Value::Builtin(b)) => a == b,
+            (Value::Lib(a), Value::Lib(b)) => a == b,
             _ => false,
         }
     }
@@ -364,6 +427,7 @@ impl Value {
             Value::Table(t) => format!("table: {:p}", Rc::as_ptr(&t.0)).into_bytes(),
             Value::Func(f) => format!("function: {:p}", Rc::as_ptr(f)).into_bytes(),
             Value::Builtin(b) => format!("function: builtin: {:?}", b).into_bytes(),
+            Value::Lib(l) => format!("table: {:?}", l).into_bytes(),
         }
     }
 }
@@ -501,6 +565,20 @@ mod tests {
         assert_eq!(number_to_integer(-3.99), -3);
         assert_eq!(number_to_integer(1e300), i64::MIN);
         assert_eq!(number_to_integer(f64::NAN), i64::MIN);
+    }
+
+    #[test]
+    fn sparse_numeric_keys_spread_over_the_hash_part() {
+        // 20k keys far beyond the array part: quadratic probing would make this take seconds.
+        let mut t = Table::default();
+        for i in 0..20_000 {
+            t.set(Value::Num(1e9 + (i as f64) * 1024.0), Value::Num(i as f64))
+                .unwrap();
+        }
+        assert_eq!(
+            t.get(&Value::Num(1e9 + 1024.0 * 19_999.0)).to_number(),
+            Some(19_999.0)
+        );
     }
 
     #[test]
