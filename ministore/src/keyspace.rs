@@ -226,53 +226,74 @@ impl Keyspace {
 }
 
 /// A hash's fields in insertion order. Redis keeps small hashes as a listpack, whose order
-/// HGETALL shows; a flat table keeps the same order and is fastest at the sizes scripts use.
+/// HGETALL shows; a flat table keeps the same order, and an index by name joins it once the
+/// hash grows past a few dozen fields so large hashes stay O(1) per field.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct FieldTable {
     fields: Vec<(Vec<u8>, Vec<u8>)>,
+    index: Option<KeyMap<usize>>,
 }
 
+/// Below this many fields a scan beats hashing.
+const FIELD_INDEX_FROM: usize = 32;
+
 impl FieldTable {
+    fn position(&self, field: &[u8]) -> Option<usize> {
+        match &self.index {
+            Some(index) => index.get(field).copied(),
+            None => self
+                .fields
+                .iter()
+                .position(|(name, _)| name.as_slice() == field),
+        }
+    }
+
     /// The value of `field`.
     pub(crate) fn get(&self, field: &[u8]) -> Option<&[u8]> {
-        self.fields
-            .iter()
-            .find(|(name, _)| name.as_slice() == field)
-            .map(|(_, value)| value.as_slice())
+        let at = self.position(field)?;
+        self.fields.get(at).map(|(_, value)| value.as_slice())
     }
 
     /// Sets `field` (in place if it exists, else at the end); true if it is new.
     pub(crate) fn set(&mut self, field: &[u8], value: &[u8]) -> bool {
-        match self
-            .fields
-            .iter_mut()
-            .find(|(name, _)| name.as_slice() == field)
-        {
-            Some((_, slot)) => {
-                slot.clear();
-                slot.extend_from_slice(value);
-                false
-            }
-            None => {
-                self.fields.push((field.to_vec(), value.to_vec()));
-                true
-            }
+        if let Some((_, slot)) = self.position(field).and_then(|at| self.fields.get_mut(at)) {
+            slot.clear();
+            slot.extend_from_slice(value);
+            return false;
         }
+        self.fields.push((field.to_vec(), value.to_vec()));
+        let at = self.fields.len() - 1;
+        match &mut self.index {
+            Some(index) => {
+                index.insert(field.to_vec(), at);
+            }
+            None if self.fields.len() > FIELD_INDEX_FROM => {
+                let index = self
+                    .fields
+                    .iter()
+                    .enumerate()
+                    .map(|(at, (name, _))| (name.clone(), at))
+                    .collect();
+                self.index = Some(index);
+            }
+            None => {}
+        }
+        true
     }
 
     /// Removes `field`, keeping the others' order; true if it was there.
     pub(crate) fn remove(&mut self, field: &[u8]) -> bool {
-        match self
-            .fields
-            .iter()
-            .position(|(name, _)| name.as_slice() == field)
-        {
-            Some(at) => {
-                self.fields.remove(at);
-                true
+        let Some(at) = self.position(field) else {
+            return false;
+        };
+        self.fields.remove(at);
+        if let Some(index) = &mut self.index {
+            index.remove(field);
+            for later in index.values_mut().filter(|position| **position > at) {
+                *later -= 1;
             }
-            None => false,
         }
+        true
     }
 
     /// Fields and values in order.
@@ -585,6 +606,23 @@ mod tests {
         let mut big = SortedSet::new(false);
         big.insert(b"m", -0.0);
         assert!(big.score(b"m").is_some_and(|s| s.is_sign_negative()));
+    }
+
+    #[test]
+    fn a_large_field_table_keeps_order_and_finds_fields_through_its_index() {
+        let mut table = FieldTable::default();
+        for i in 0..100 {
+            assert!(table.set(format!("f{i}").as_bytes(), b"v"));
+        }
+        assert!(!table.set(b"f7", b"seven"));
+        assert!(table.remove(b"f3"));
+        assert!(!table.remove(b"f3"));
+        assert_eq!(table.get(b"f7"), Some(&b"seven"[..]));
+        assert_eq!(table.get(b"f99"), Some(&b"v"[..]));
+        assert_eq!(table.get(b"f3"), None);
+        let names: Vec<&[u8]> = table.iter().map(|(name, _)| name).take(4).collect();
+        assert_eq!(names, [&b"f0"[..], b"f1", b"f2", b"f4"]);
+        assert_eq!(table.len(), 99);
     }
 
     #[test]
