@@ -74,22 +74,23 @@ impl ChromeDriver {
             "chromedriver did not become ready within {limit:?}"
         ))
     }
+}
 
-    /// Everything the browser wrote to its console since the last call (needs `goog:loggingPrefs`).
-    pub fn browser_log(&self, session_id: &str) -> Result<Vec<serde_json::Value>, String> {
-        let body = http_request(
-            self.port,
-            "POST",
-            &format!("/session/{session_id}/se/log"),
-            Some(r#"{"type":"browser"}"#),
-        )
-        .map_err(|e| format!("reading the browser log failed: {e}"))?;
-        let reply: serde_json::Value = serde_json::from_str(&body)
-            .map_err(|e| format!("browser log reply is not JSON ({e}): {body}"))?;
-        match reply.get("value").and_then(|v| v.as_array()) {
-            Some(entries) => Ok(entries.clone()),
-            None => Err(format!("chromedriver gave no browser log: {body}")),
-        }
+/// Everything the browser wrote to its console since the last call (needs `goog:loggingPrefs`), from
+/// the chromedriver on `port`. Each entry is chromedriver's JSON (`level`, `message`, `source`).
+pub fn browser_log(port: u16, session_id: &str) -> Result<Vec<serde_json::Value>, String> {
+    let body = http_request(
+        port,
+        "POST",
+        &format!("/session/{session_id}/se/log"),
+        Some(r#"{"type":"browser"}"#),
+    )
+    .map_err(|e| format!("reading the browser log failed: {e}"))?;
+    let reply: serde_json::Value = serde_json::from_str(&body)
+        .map_err(|e| format!("browser log reply is not JSON ({e}): {body}"))?;
+    match reply.get("value").and_then(|v| v.as_array()) {
+        Some(entries) => Ok(entries.clone()),
+        None => Err(format!("chromedriver gave no browser log: {body}")),
     }
 }
 

@@ -8,10 +8,10 @@ pub mod dist_server;
 use std::error::Error;
 use std::future::Future;
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use chromedriver::{ChromeDriver, CHROMIUM};
+use chromedriver::{browser_log, ChromeDriver, CHROMIUM};
 use dist_server::DistServer;
 use fantoccini::actions::{
     InputSource, KeyAction, KeyActions, MouseActions, PointerAction, TouchActions,
@@ -74,14 +74,10 @@ where
         let run = async {
             let page = Page::open(&driver, &server.page_url).await?;
             let result = body(page.clone()).await;
-            let console = page.console_errors(&driver).await;
+            let console = page.expect_a_clean_console().await;
             let _ = page.client.clone().close().await;
             result?;
-            let errors = console?;
-            if !errors.is_empty() {
-                return Err(format!("the page logged errors:\n  {}", errors.join("\n  ")).into());
-            }
-            Ok(())
+            console
         };
         let limited: E2eResult = match tokio::time::timeout(TEST_LIMIT, run).await {
             Ok(result) => result,
@@ -101,6 +97,9 @@ where
 pub struct Page {
     pub client: Client,
     pub url: String,
+    driver_port: u16,
+    /// Console errors read so far: reading chromedriver's log empties it, so they are kept here.
+    console_errors: Arc<Mutex<Vec<String>>>,
 }
 
 impl Page {
@@ -128,6 +127,8 @@ impl Page {
         let page = Self {
             client,
             url: url.to_string(),
+            driver_port: driver.port,
+            console_errors: Arc::default(),
         };
         page.goto("").await?;
         Ok(page)
@@ -146,6 +147,16 @@ impl Page {
                 if !found.is_empty() {
                     return Ok(());
                 }
+            }
+            // A panic or a failed load never mounts: say why now instead of waiting out the limit.
+            let errors = self.read_console_errors().await?;
+            if !errors.is_empty() {
+                return Err(format!(
+                    "the app did not mount at {}; the page logged:\n  {}",
+                    self.url,
+                    errors.join("\n  ")
+                )
+                .into());
             }
             if started.elapsed() > MOUNT_WAIT {
                 return Err(format!(
@@ -309,24 +320,39 @@ impl Page {
         Ok(file)
     }
 
-    /// Console messages at level SEVERE (errors, panics, failed loads) since the page opened.
-    async fn console_errors(&self, driver: &ChromeDriver) -> E2eResult<Vec<String>> {
+    /// Every console message at level SEVERE (errors, panics, failed loads) since the page opened.
+    async fn read_console_errors(&self) -> E2eResult<Vec<String>> {
         let session = self
             .client
             .session_id()
             .await?
             .ok_or("the WebDriver session has no id")?;
-        let entries = driver.browser_log(&session)?;
-        Ok(entries
-            .iter()
-            .filter(|e| e.get("level").and_then(|l| l.as_str()) == Some("SEVERE"))
-            .map(|e| {
-                e.get("message")
-                    .and_then(|m| m.as_str())
-                    .unwrap_or("?")
-                    .to_string()
-            })
-            .collect())
+        let fresh = browser_log(self.driver_port, &session)?;
+        let mut seen = self
+            .console_errors
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        seen.extend(
+            fresh
+                .iter()
+                .filter(|e| e.get("level").and_then(|l| l.as_str()) == Some("SEVERE"))
+                .map(|e| {
+                    e.get("message")
+                        .and_then(|m| m.as_str())
+                        .unwrap_or("?")
+                        .to_string()
+                }),
+        );
+        Ok(seen.clone())
+    }
+
+    async fn expect_a_clean_console(&self) -> E2eResult {
+        let errors = self.read_console_errors().await?;
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("the page logged errors:\n  {}", errors.join("\n  ")).into())
+        }
     }
 }
 
