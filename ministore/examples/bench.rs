@@ -2,7 +2,8 @@
 //! GET/SET run in-process, beside `redis-benchmark` against a redis-server this command starts on
 //! a free 127.0.0.1 port, as a table with the ratio and the target (release script >= 10x).
 //!
-//! Run: `cargo run --release -p ministore --example bench` (exits 1 when the target fails).
+//! Run: `cargo run --profile native-bench -p ministore --example bench` (the workspace's release
+//! profile optimises for wasm size; `--release` works too, slower). Exits 1 when the target fails.
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -25,8 +26,12 @@ const REQUESTS: &str = "100000";
 /// The in-process engine must beat the loopback server by this factor on the release script.
 const TARGET_RATIO: f64 = 10.0;
 
-/// How long each in-process measurement runs.
-const MEASURE_FOR: Duration = Duration::from_millis(1500);
+/// How long each in-process measurement round runs.
+const MEASURE_FOR: Duration = Duration::from_millis(500);
+
+/// Both sides are measured this many times and the best round counts: the machine is shared,
+/// and the best round is the one least disturbed by other work.
+const ROUNDS: usize = 3;
 
 fn main() -> ExitCode {
     for program in ["redis-server", "redis-cli", "redis-benchmark"] {
@@ -88,34 +93,41 @@ fn main() -> ExitCode {
         eprintln!("bench: redis-server's SHA1 of the release script is {loaded:?}, expected {sha}");
         return ExitCode::from(2);
     }
-    let redis_getset = redis_benchmark(&["-p", &port, "-q", "-n", REQUESTS, "-t", "get,set"]);
-    let redis_release = redis_benchmark(&[
-        "-p",
-        &port,
-        "-q",
-        "-n",
-        REQUESTS,
-        "evalsha",
-        &sha,
-        "1",
-        "resource:lock",
-        "abc",
-    ]);
+    let mut redis_release = None;
+    let mut redis_set = None;
+    let mut redis_get = None;
+    for _ in 0..ROUNDS {
+        let getset = redis_benchmark(&["-p", &port, "-q", "-n", REQUESTS, "-t", "get,set"]);
+        let release = redis_benchmark(&[
+            "-p",
+            &port,
+            "-q",
+            "-n",
+            REQUESTS,
+            "evalsha",
+            &sha,
+            "1",
+            "resource:lock",
+            "abc",
+        ]);
+        match (release, getset) {
+            (Ok(release), Ok(getset)) => {
+                redis_release = best(redis_release, release.first().map(|r| r.1));
+                redis_set = best(redis_set, find(&getset, "SET"));
+                redis_get = best(redis_get, find(&getset, "GET"));
+            }
+            (Err(err), _) | (_, Err(err)) => {
+                eprintln!("bench: redis-benchmark failed: {err}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     drop(server);
 
-    let (redis_release, redis_set, redis_get) = match (redis_release, redis_getset) {
-        (Ok(release), Ok(getset)) => (
-            release.first().map(|r| r.1),
-            find(&getset, "SET"),
-            find(&getset, "GET"),
-        ),
-        (Err(err), _) | (_, Err(err)) => {
-            eprintln!("bench: redis-benchmark failed: {err}");
-            return ExitCode::from(2);
-        }
-    };
-
-    println!("ministore benchmark: in-process Store::exec (1 thread) vs redis-benchmark -n {REQUESTS} (50 clients, loopback)");
+    println!(
+        "ministore benchmark: in-process Store::exec (1 thread) vs redis-benchmark -n {REQUESTS} \
+         (50 clients, loopback)"
+    );
     println!();
     println!("| operation                          | ministore ops/s | redis-server ops/s |  ratio | target          |");
     println!("|------------------------------------|-----------------|--------------------|--------|-----------------|");
@@ -128,7 +140,10 @@ fn main() -> ExitCode {
     row("SET key:__rand_int__ xxx", engine_set, redis_set, None);
     row("GET key:__rand_int__", engine_get, redis_get, None);
     println!();
-    println!("redis-server: {}", redis_version());
+    println!(
+        "best of {ROUNDS} rounds on each side; redis-server: {}",
+        redis_version()
+    );
     match release_ratio {
         Some(ratio) if ratio >= TARGET_RATIO => ExitCode::SUCCESS,
         _ => ExitCode::FAILURE,
@@ -151,24 +166,36 @@ fn row(name: &str, engine: f64, redis: Option<f64>, target: Option<f64>) -> Opti
     ratio
 }
 
-/// Runs one command line repeatedly on a fresh store for [`MEASURE_FOR`] and returns ops/s.
-/// `prepare` sets the store up and returns the command line to repeat.
+/// Runs one command line repeatedly on a fresh store, [`ROUNDS`] rounds of [`MEASURE_FOR`],
+/// and returns the best round's ops/s. `prepare` sets the store up and returns the command line.
 fn engine_ops_per_sec(prepare: impl FnOnce(&mut Store) -> Vec<Vec<u8>>) -> f64 {
     let mut store = Store::new();
     let command = prepare(&mut store);
     let first = store.exec(&command);
     assert!(!first.is_error(), "{command:?} failed: {first:?}");
-    let mut ops: u64 = 0;
-    let start = Instant::now();
-    loop {
-        for _ in 0..1_000 {
-            std::hint::black_box(store.exec(std::hint::black_box(&command)));
+    let mut best_rate: f64 = 0.0;
+    for _ in 0..ROUNDS {
+        let mut ops: u64 = 0;
+        let start = Instant::now();
+        loop {
+            for _ in 0..1_000 {
+                std::hint::black_box(store.exec(std::hint::black_box(&command)));
+            }
+            ops += 1_000;
+            let elapsed = start.elapsed();
+            if elapsed >= MEASURE_FOR {
+                best_rate = best_rate.max(ops as f64 / elapsed.as_secs_f64());
+                break;
+            }
         }
-        ops += 1_000;
-        let elapsed = start.elapsed();
-        if elapsed >= MEASURE_FOR {
-            return ops as f64 / elapsed.as_secs_f64();
-        }
+    }
+    best_rate
+}
+
+fn best(so_far: Option<f64>, round: Option<f64>) -> Option<f64> {
+    match (so_far, round) {
+        (Some(a), Some(b)) => Some(a.max(b)),
+        (a, b) => a.or(b),
     }
 }
 
