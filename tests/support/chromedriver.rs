@@ -94,6 +94,29 @@ pub fn browser_log(port: u16, session_id: &str) -> Result<Vec<serde_json::Value>
     }
 }
 
+/// Runs one Chrome DevTools Protocol command through chromedriver and returns its result.
+pub fn cdp(
+    port: u16,
+    session_id: &str,
+    command: &str,
+    params: serde_json::Value,
+) -> Result<serde_json::Value, String> {
+    let request = serde_json::json!({ "cmd": command, "params": params }).to_string();
+    let body = http_request(
+        port,
+        "POST",
+        &format!("/session/{session_id}/goog/cdp/execute"),
+        Some(&request),
+    )
+    .map_err(|e| format!("CDP {command} failed: {e}"))?;
+    let reply: serde_json::Value = serde_json::from_str(&body)
+        .map_err(|e| format!("CDP {command} reply is not JSON ({e})"))?;
+    match reply.get("value") {
+        Some(value) if value.get("error").is_none() => Ok(value.clone()),
+        _ => Err(format!("CDP {command} failed: {body}")),
+    }
+}
+
 impl Drop for ChromeDriver {
     fn drop(&mut self) {
         // The negative pid addresses the group: chromedriver and every Chromium process it started.
@@ -148,4 +171,33 @@ fn http_request(port: u16, method: &str, path: &str, body: Option<&str>) -> io::
     let mut response = vec![0; content_length];
     reader.read_exact(&mut response)?;
     String::from_utf8(response).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
+}
+
+/// Decodes standard base64 (the encoding CDP uses for screenshots).
+pub fn base64_decode(text: &str) -> Result<Vec<u8>, String> {
+    fn sextet(c: u8) -> Option<u32> {
+        match c {
+            b'A'..=b'Z' => Some(u32::from(c - b'A')),
+            b'a'..=b'z' => Some(u32::from(c - b'a') + 26),
+            b'0'..=b'9' => Some(u32::from(c - b'0') + 52),
+            b'+' => Some(62),
+            b'/' => Some(63),
+            _ => None,
+        }
+    }
+    let digits: Vec<u8> = text
+        .bytes()
+        .filter(|&c| c != b'=' && !c.is_ascii_whitespace())
+        .collect();
+    let mut out = Vec::with_capacity(digits.len() * 3 / 4);
+    for chunk in digits.chunks(4) {
+        let mut group = 0u32;
+        for (i, &c) in chunk.iter().enumerate() {
+            let value = sextet(c).ok_or_else(|| format!("not base64: byte {c}"))?;
+            group |= value << (18 - 6 * i);
+        }
+        let bytes = group.to_be_bytes();
+        out.extend_from_slice(&bytes[1..chunk.len()]);
+    }
+    Ok(out)
 }

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use chromedriver::{browser_log, ChromeDriver, CHROMIUM};
+use chromedriver::{base64_decode, browser_log, cdp, ChromeDriver, CHROMIUM};
 use dist_server::DistServer;
 use fantoccini::actions::{
     InputSource, KeyAction, KeyActions, MouseActions, PointerAction, TouchActions,
@@ -309,7 +309,38 @@ impl Page {
 
     /// Saves a PNG of the element under `target/screenshots/<name>.png`.
     pub async fn screenshot(&self, css: &str, name: &str) -> E2eResult<PathBuf> {
-        let png = self.find(css).await?.screenshot().await?;
+        // WebDriver's element screenshot is clipped to the 900 px viewport, and a figure is taller than that:
+        // CDP captures the element's whole box, beyond the viewport, without moving the pointer.
+        let element = self.find(css).await?;
+        let rect = self
+            .client
+            .execute(
+                "const r = arguments[0].getBoundingClientRect(); \
+                 return [r.left + window.scrollX, r.top + window.scrollY, r.width, r.height];",
+                vec![serde_json::to_value(&element)?],
+            )
+            .await?;
+        let side = |i: usize| rect.get(i).and_then(|v| v.as_f64()).unwrap_or(0.0);
+        let session = self
+            .client
+            .session_id()
+            .await?
+            .ok_or("the WebDriver session has no id")?;
+        let shot = cdp(
+            self.driver_port,
+            &session,
+            "Page.captureScreenshot",
+            json!({
+                "format": "png",
+                "captureBeyondViewport": true,
+                "clip": { "x": side(0), "y": side(1), "width": side(2), "height": side(3), "scale": 1 },
+            }),
+        )?;
+        let data = shot
+            .get("data")
+            .and_then(|d| d.as_str())
+            .ok_or("CDP returned no image")?;
+        let png = base64_decode(data)?;
         if !png.starts_with(b"\x89PNG") {
             return Err(format!("the screenshot of {css} is not a PNG").into());
         }
