@@ -234,7 +234,7 @@ fn words(parts: Vec<&str>) -> Vec<Vec<u8>> {
 /// One random command line.
 fn command_line(dice: &mut Dice) -> Vec<Vec<u8>> {
     let key = dice.pick(KEYS);
-    let line: Vec<&str> = match dice.below(30) {
+    let line: Vec<&str> = match dice.below(31) {
         0..=3 => {
             let mut line = vec!["ZADD", key];
             let flags = ["NX", "XX", "GT", "LT", "CH", "INCR"];
@@ -324,6 +324,27 @@ fn command_line(dice: &mut Dice) -> Vec<Vec<u8>> {
             line
         }
         28 => vec!["PERSIST", key],
+        29 => match dice.below(8) {
+            0 => vec!["ZINCRBY", key, dice.pick(SCORES), dice.pick(MEMBERS)],
+            1 => vec!["ZCOUNT", key, dice.pick(BOUNDS), dice.pick(BOUNDS)],
+            2 => vec![dice.pick(&["ZRANK", "ZREVRANK"]), key, dice.pick(MEMBERS)],
+            3 => vec![
+                "ZREVRANGE",
+                key,
+                dice.pick(INTEGERS),
+                dice.pick(INTEGERS),
+                "WITHSCORES",
+            ],
+            4 => vec![
+                "ZREVRANGEBYSCORE",
+                key,
+                dice.pick(BOUNDS),
+                dice.pick(BOUNDS),
+            ],
+            5 => vec!["HSETNX", key, dice.pick(FIELDS), dice.pick(VALUES)],
+            6 => vec![dice.pick(&["HKEYS", "HVALS"]), key],
+            _ => vec![dice.pick(&["MGET", "SETNX"]), key, dice.pick(KEYS)],
+        },
         // Garbage: a known command with arbitrary words, or too few of them.
         _ => {
             let names = [

@@ -138,3 +138,14 @@ fn hset_needs_field_value_pairs() {
     assert_eq!(store.exec(&["HSET", "h", "a", "1", "b"]), arity);
     assert_eq!(store.exec(&["EXISTS", "h"]), Reply::Integer(0));
 }
+
+#[test]
+fn hsetnx_only_adds_and_hkeys_hvals_keep_field_order() {
+    let mut store = Store::new();
+    store.exec(&["HSET", "h", "b", "1", "a", "2"]);
+    assert_eq!(store.exec(&["HSETNX", "h", "a", "9"]), Reply::Integer(0));
+    assert_eq!(store.exec(&["HSETNX", "h", "c", "3"]), Reply::Integer(1));
+    assert_eq!(store.exec(&["HKEYS", "h"]), flat(&["b", "a", "c"]));
+    assert_eq!(store.exec(&["HVALS", "h"]), flat(&["1", "2", "3"]));
+    assert_eq!(store.exec(&["HKEYS", "missing"]), Reply::Array(vec![]));
+}

@@ -215,3 +215,18 @@ fn string_commands_on_a_hash_are_wrongtype_and_bad_arity_names_the_command() {
         error("ERR wrong number of arguments for 'set' command")
     );
 }
+
+#[test]
+fn mget_shows_nil_for_missing_keys_and_other_types_and_setnx_only_creates() {
+    let mut store = Store::new();
+    store.exec(&["SET", "a", "1"]);
+    store.exec(&["HSET", "h", "f", "v"]);
+    assert_eq!(
+        store.exec(&["MGET", "a", "h", "missing", "a"]),
+        Reply::Array(vec![bulk("1"), Reply::Nil, Reply::Nil, bulk("1")])
+    );
+    assert_eq!(store.exec(&["SETNX", "a", "2"]), Reply::Integer(0));
+    assert_eq!(store.exec(&["SETNX", "b", "2"]), Reply::Integer(1));
+    assert_eq!(store.exec(&["GET", "a"]), bulk("1"));
+    assert_eq!(store.exec(&["GET", "b"]), bulk("2"));
+}

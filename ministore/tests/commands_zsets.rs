@@ -310,3 +310,29 @@ fn bylex_is_empty_when_the_last_member_is_below_min_or_the_first_above_max() {
         flat(&["b", "a"])
     );
 }
+
+#[test]
+fn zincrby_zcount_and_ranks_follow_the_score_order() {
+    let mut store = store_with_scores();
+    assert_eq!(store.exec(&["ZINCRBY", "z", "5", "a"]), bulk("6"));
+    assert_eq!(
+        store.exec(&["ZINCRBY", "z", "x", "a"]),
+        error("ERR value is not a valid float")
+    );
+    assert_eq!(
+        store.exec(&["ZCOUNT", "z", "(2", "+inf"]),
+        Reply::Integer(2)
+    );
+    assert_eq!(store.exec(&["ZRANK", "z", "bb"]), Reply::Integer(1));
+    assert_eq!(store.exec(&["ZREVRANK", "z", "bb"]), Reply::Integer(2));
+    assert_eq!(store.exec(&["ZRANK", "z", "nope"]), Reply::Nil);
+    assert_eq!(store.exec(&["ZREVRANGE", "z", "0", "1"]), flat(&["a", "c"]));
+    assert_eq!(
+        store.exec(&["ZREVRANGEBYSCORE", "z", "3", "(1", "WITHSCORES"]),
+        flat(&["c", "3", "bb", "2", "b", "2"])
+    );
+    assert_eq!(
+        store.exec(&["ZREVRANGE", "z", "0", "1", "BYSCORE"]),
+        error("ERR syntax error")
+    );
+}

@@ -1,5 +1,5 @@
-//! Hash commands: HSET, HGET, HDEL, HEXISTS, HGETALL, HINCRBY, HMGET and HLEN. Fields keep
-//! insertion order, as Redis's listpack encoding shows them for small hashes.
+//! Hash commands: HSET, HSETNX, HGET, HDEL, HEXISTS, HGETALL, HKEYS, HVALS, HINCRBY, HMGET and
+//! HLEN. Fields keep insertion order, as Redis's listpack encoding shows them for small hashes.
 
 use super::CommandResult;
 use crate::args::{int_arg, parse_int};
@@ -96,4 +96,27 @@ pub(crate) fn hincrby(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult
         .ok_or(CommandError::IncrementOverflow)?;
     table.set(words[2], sum.to_string().as_bytes());
     Ok(Reply::Integer(sum))
+}
+
+/// `HSETNX key field value` — sets the field only if it is missing; 1 if it did.
+pub(crate) fn hsetnx(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    let table = keyspace.hash_or_insert(words[1])?;
+    let added = table.get(words[2]).is_none() && table.set(words[2], words[3]);
+    Ok(Reply::Integer(i64::from(added)))
+}
+
+/// `HKEYS key` — the field names in order.
+pub(crate) fn hkeys(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    let names = keyspace.hash(words[1])?.map_or_else(Vec::new, |table| {
+        table.iter().map(|(field, _)| Reply::bulk(field)).collect()
+    });
+    Ok(Reply::Array(names))
+}
+
+/// `HVALS key` — the values in field order.
+pub(crate) fn hvals(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    let values = keyspace.hash(words[1])?.map_or_else(Vec::new, |table| {
+        table.iter().map(|(_, value)| Reply::bulk(value)).collect()
+    });
+    Ok(Reply::Array(values))
 }

@@ -1,4 +1,4 @@
-//! String commands: GET, SET with all its options, and INCR/INCRBY/DECR/DECRBY.
+//! String commands: GET, MGET, SET with all its options, SETNX, and INCR/INCRBY/DECR/DECRBY.
 
 use super::CommandResult;
 use crate::args::{int_arg, is, parse_int, ArgCursor};
@@ -12,6 +12,27 @@ pub(crate) fn get(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
         Some(bytes) => Reply::bulk(bytes.as_slice()),
         None => Reply::Nil,
     })
+}
+
+/// `MGET key [key ...]` — each value, or nil for a missing key or one that is not a string.
+pub(crate) fn mget(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    let values = words[1..]
+        .iter()
+        .map(|key| match keyspace.value(key) {
+            Some(Value::Str(bytes)) => Reply::bulk(bytes.as_slice()),
+            _ => Reply::Nil,
+        })
+        .collect();
+    Ok(Reply::Array(values))
+}
+
+/// `SETNX key value` — SET NX answering 1 or 0.
+pub(crate) fn setnx(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    if keyspace.contains(words[1]) {
+        return Ok(Reply::Integer(0));
+    }
+    keyspace.insert(words[1], Value::Str(words[2].to_vec()), None);
+    Ok(Reply::Integer(1))
 }
 
 /// How SET's expiry option was given.

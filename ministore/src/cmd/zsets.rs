@@ -1,6 +1,6 @@
-//! Sorted-set commands: ZADD (NX XX GT LT CH INCR), ZREM, ZSCORE, ZCARD, ZRANGE (by rank,
-//! BYSCORE or BYLEX, REV, LIMIT, WITHSCORES), ZRANGEBYSCORE and ZPOPMIN, and the way Redis
-//! 7.0 prints a score (`%.17g`, `inf`/`-inf`).
+//! Sorted-set commands: ZADD (NX XX GT LT CH INCR) and ZINCRBY, ZREM, ZSCORE, ZCARD, ZCOUNT,
+//! ZRANK/ZREVRANK, ZRANGE (by rank, BYSCORE or BYLEX, REV, LIMIT, WITHSCORES) with the older
+//! ZRANGEBYSCORE/ZREVRANGE/ZREVRANGEBYSCORE, ZPOPMIN, and Redis 7.0's score format (`%.17g`).
 
 use super::CommandResult;
 use crate::args::{int_arg, is, parse_int, parse_score_bound, score_arg, ArgCursor};
@@ -61,7 +61,11 @@ struct ZAddFlags {
 
 /// `ZADD key [NX|XX] [GT|LT] [CH] [INCR] score member [score member ...]`
 pub(crate) fn zadd(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
-    let mut flags = ZAddFlags::default();
+    zadd_with(keyspace, words, ZAddFlags::default())
+}
+
+/// ZADD with some flags already set (ZINCRBY sets INCR); the words may add more.
+fn zadd_with(keyspace: &mut Keyspace, words: &[&[u8]], mut flags: ZAddFlags) -> CommandResult {
     let mut cursor = ArgCursor::new(words, 2);
     while let Some(word) = cursor.peek() {
         let flag = match () {
@@ -229,6 +233,7 @@ pub(crate) fn zpopmin(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult
 }
 
 /// Which members a ZRANGE selects.
+#[derive(Clone, Copy)]
 enum RangeKind {
     Rank,
     Score,
@@ -246,13 +251,39 @@ struct RangeQuery {
 
 /// `ZRANGE key start stop [BYSCORE|BYLEX] [REV] [LIMIT offset count] [WITHSCORES]`
 pub(crate) fn zrange(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    ranged(keyspace, words, None, None)
+}
+
+/// `ZRANGEBYSCORE key min max [WITHSCORES] [LIMIT offset count]`
+pub(crate) fn zrangebyscore(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    ranged(keyspace, words, Some(RangeKind::Score), Some(false))
+}
+
+/// `ZREVRANGE key start stop [WITHSCORES]`
+pub(crate) fn zrevrange(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    ranged(keyspace, words, Some(RangeKind::Rank), Some(true))
+}
+
+/// `ZREVRANGEBYSCORE key max min [WITHSCORES] [LIMIT offset count]`
+pub(crate) fn zrevrangebyscore(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    ranged(keyspace, words, Some(RangeKind::Score), Some(true))
+}
+
+/// Redis's `zrangeGenericCommand`: the older range commands fix the kind and direction, and
+/// then BYSCORE/BYLEX/REV are syntax errors; ZRANGE takes them as options.
+fn ranged(
+    keyspace: &mut Keyspace,
+    words: &[&[u8]],
+    fixed_kind: Option<RangeKind>,
+    fixed_reverse: Option<bool>,
+) -> CommandResult {
     let mut query = RangeQuery {
-        kind: RangeKind::Rank,
-        reverse: false,
+        kind: fixed_kind.unwrap_or(RangeKind::Rank),
+        reverse: fixed_reverse.unwrap_or(false),
         with_scores: false,
         limit: None,
     };
-    let (mut kind_given, mut reverse_given) = (false, false);
+    let (mut kind_given, mut reverse_given) = (fixed_kind.is_some(), fixed_reverse.is_some());
     let mut cursor = ArgCursor::new(words, 4);
     while let Some(word) = cursor.next_word() {
         if is(word, "withscores") {
@@ -272,7 +303,7 @@ pub(crate) fn zrange(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult 
             return Err(CommandError::Syntax);
         }
     }
-    // LIMIT with a negative count is Redis's "no limit", which by rank it tolerates.
+    // LIMIT with a count of -1 is Redis's "no limit", which by rank it tolerates.
     if query.limit.is_some_and(|(_, count)| count != -1) && matches!(query.kind, RangeKind::Rank) {
         return Err(CommandError::LimitNeedsByScoreOrByLex);
     }
@@ -282,25 +313,67 @@ pub(crate) fn zrange(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult 
     run_range(keyspace, words, query)
 }
 
-/// `ZRANGEBYSCORE key min max [WITHSCORES] [LIMIT offset count]`
-pub(crate) fn zrangebyscore(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
-    let mut query = RangeQuery {
-        kind: RangeKind::Score,
-        reverse: false,
-        with_scores: false,
-        limit: None,
+/// `ZCOUNT key min max` — how many members score within the range.
+pub(crate) fn zcount(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    let range = score_range(words[2], words[3])?;
+    let count = keyspace
+        .zset(words[1])?
+        .map_or(0, |set| set.in_score_range(range).count());
+    Ok(Reply::Integer(i64::try_from(count).unwrap_or(i64::MAX)))
+}
+
+/// `ZRANK key member` — the member's 0-based rank from the lowest score, or nil.
+pub(crate) fn zrank(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    rank(keyspace, words, false)
+}
+
+/// `ZREVRANK key member` — the member's 0-based rank from the highest score, or nil.
+pub(crate) fn zrevrank(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    rank(keyspace, words, true)
+}
+
+fn rank(keyspace: &mut Keyspace, words: &[&[u8]], reverse: bool) -> CommandResult {
+    let Some(set) = keyspace.zset(words[1])? else {
+        return Ok(Reply::Nil);
     };
-    let mut cursor = ArgCursor::new(words, 4);
-    while let Some(word) = cursor.next_word() {
-        if is(word, "withscores") {
-            query.with_scores = true;
-        } else if is(word, "limit") && cursor.remaining() >= 2 {
-            query.limit = Some(parse_limit(&mut cursor)?);
-        } else {
-            return Err(CommandError::Syntax);
-        }
-    }
-    run_range(keyspace, words, query)
+    let Some(score) = set.score(words[2]) else {
+        return Ok(Reply::Nil);
+    };
+    let below = set
+        .iter()
+        .take_while(|r| r.score < score || (r.score == score && r.member.as_slice() < words[2]))
+        .count();
+    let rank = if reverse {
+        set.len() - 1 - below
+    } else {
+        below
+    };
+    Ok(Reply::Integer(i64::try_from(rank).unwrap_or(i64::MAX)))
+}
+
+/// `ZINCRBY key increment member` — ZADD INCR under its own name.
+pub(crate) fn zincrby(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    zadd_with(
+        keyspace,
+        words,
+        ZAddFlags {
+            incr: true,
+            ..ZAddFlags::default()
+        },
+    )
+}
+
+/// A ZRANGEBYSCORE-style `min max` pair.
+fn score_range(min: &[u8], max: &[u8]) -> Result<ScoreRange, CommandError> {
+    let ((min, min_exclusive), (max, max_exclusive)) = parse_score_bound(min)
+        .zip(parse_score_bound(max))
+        .ok_or(CommandError::MinMaxNotFloat)?;
+    Ok(ScoreRange {
+        min,
+        min_exclusive,
+        max,
+        max_exclusive,
+    })
 }
 
 fn parse_limit(cursor: &mut ArgCursor<'_>) -> Result<(i64, i64), CommandError> {
@@ -319,17 +392,7 @@ fn run_range(keyspace: &mut Keyspace, words: &[&[u8]], query: RangeQuery) -> Com
     };
     let selection = match query.kind {
         RangeKind::Rank => Selection::Rank(int_arg(low)?, int_arg(high)?),
-        RangeKind::Score => {
-            let ((min, min_exclusive), (max, max_exclusive)) = parse_score_bound(low)
-                .zip(parse_score_bound(high))
-                .ok_or(CommandError::MinMaxNotFloat)?;
-            Selection::Score(ScoreRange {
-                min,
-                min_exclusive,
-                max,
-                max_exclusive,
-            })
-        }
+        RangeKind::Score => Selection::Score(score_range(low, high)?),
         RangeKind::Lex => {
             let (min, max) = parse_lex_bound(low)
                 .zip(parse_lex_bound(high))
