@@ -63,6 +63,20 @@ release_build() {
     trunk build --release --dist "$E2E_DIST"
 }
 
+# gzip -9 size of everything the page loads (html, css, js, wasm) against the issue's budget.
+SIZE_BUDGET_BYTES=250000
+release_size() {
+    local file bytes total=0
+    for file in "$E2E_DIST"/*.html "$E2E_DIST"/*.css "$E2E_DIST"/*.js "$E2E_DIST"/*.wasm; do
+        [ -f "$file" ] || continue
+        bytes=$(gzip -9c "$file" | wc -c)
+        total=$((total + bytes))
+        printf '    %-44s %8s B raw %8s B gzip\n' "$(basename "$file")" "$(stat -c%s "$file")" "$bytes"
+    done
+    printf '    %-44s %8s   %12s B gzip (budget %s B)\n' "total" "" "$total" "$SIZE_BUDGET_BYTES"
+    [ "$total" -gt 0 ] && [ "$total" -le "$SIZE_BUDGET_BYTES" ]
+}
+
 e2e_tests() {
     LOCKDIVE_DIST="$PWD/$E2E_DIST" cargo test -p lockdive --test e2e -- --nocapture
 }
@@ -79,6 +93,7 @@ step "lockdive native tests (scenarios)" lockdive_native_tests
 step "ministore builds for wasm32" cargo build -p ministore --target wasm32-unknown-unknown
 step "wasm tests (headless Chromium)" cargo test -p lockdive --target wasm32-unknown-unknown
 step "release build (trunk, into $E2E_DIST)" release_build
+step "release size (gzip -9, html+css+js+wasm <= 250 KB)" release_size
 step "end-to-end test of the release build" e2e_tests
 
 summary
