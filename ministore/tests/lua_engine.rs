@@ -1079,6 +1079,13 @@ fn a_budget_fits_the_release_script_many_times_over() {
 }
 
 #[test]
+fn recursion_a_hundred_calls_deep_still_runs() {
+    let src =
+        "local function f(n) if n == 0 then return 0 end return 1 + f(n - 1) end return f(100)";
+    assert_eq!(run(src), int(100));
+}
+
+#[test]
 fn infinite_recursion_is_a_stack_overflow_error() {
     assert_eq!(
         run("local function f() return f() + 1 end return f()"),
@@ -1104,17 +1111,24 @@ fn deep_recursion_stops_before_a_one_mebibyte_stack_runs_out() {
         ")".repeat(30)
     );
     let deep_expression = format!("return {}1{}", "(".repeat(190), ")".repeat(190));
+    let deep_blocks = format!(
+        "{}return 7 {}",
+        "if true then ".repeat(190),
+        "end ".repeat(190)
+    );
     let handle = std::thread::Builder::new()
         .stack_size(stack)
         .spawn(move || {
             let a = run("local function f() return f() + 1 end return f()");
             let b = run(&nested);
             let c = run(&deep_expression);
-            (a, b, c)
+            let d = run(&deep_blocks);
+            (a, b, c, d)
         })
         .expect("spawn");
-    let (a, b, c) = handle.join().expect("the engine overflowed its stack");
+    let (a, b, c, d) = handle.join().expect("the engine overflowed its stack");
     assert_eq!(c, int(1));
+    assert_eq!(d, int(7));
     assert_eq!(a, raised("ERR user_script:1: stack overflow", 1));
     assert_eq!(b, raised("ERR user_script:1: stack overflow", 1));
 }

@@ -192,86 +192,18 @@ impl Parser {
         Ok(stats)
     }
 
+    // Statement kinds are parsed in their own non-inlined functions so that the recursion
+    // block → statement → if/while/… → block keeps small frames (a deep nest must reach the
+    // syntax-level limit long before the native stack's end, even unoptimised).
     fn statement(&mut self) -> Result<Stat, ParseError> {
         let line = self.line();
-        let kind = match self.peek().clone() {
+        let kind = match self.peek() {
             Tok::If => self.if_stat(line)?,
-            Tok::While => {
-                self.advance();
-                let cond = self.expr()?;
-                self.check_next(&Tok::Do)?;
-                let body = self.loop_block()?;
-                self.check_match(&Tok::End, &Tok::While, line)?;
-                StatKind::While(cond, body)
-            }
-            Tok::Do => {
-                self.advance();
-                let body = self.block()?;
-                self.check_match(&Tok::End, &Tok::Do, line)?;
-                StatKind::Do(body)
-            }
+            Tok::While | Tok::Do | Tok::Repeat => self.loop_stat(line)?,
             Tok::For => self.for_stat(line)?,
-            Tok::Repeat => {
-                self.advance();
-                let body = self.loop_block()?;
-                self.check_match(&Tok::Until, &Tok::Repeat, line)?;
-                let cond = self.expr()?;
-                StatKind::Repeat(body, cond)
-            }
-            Tok::Function => {
-                self.advance();
-                let mut target = Expr {
-                    line,
-                    kind: ExprKind::Name(self.name()?),
-                };
-                let mut is_method = false;
-                while matches!(self.peek(), Tok::Dot | Tok::Colon) && !is_method {
-                    is_method = self.peek() == &Tok::Colon;
-                    self.advance();
-                    let key_line = self.line();
-                    let key = self.name()?;
-                    target = Expr {
-                        line: key_line,
-                        kind: ExprKind::Index(
-                            Box::new(target),
-                            Box::new(Expr {
-                                line: key_line,
-                                kind: ExprKind::Str(Arc::from(key.as_bytes())),
-                            }),
-                        ),
-                    };
-                }
-                let body = self.func_body(is_method, line)?;
-                StatKind::Function(target, body)
-            }
-            Tok::Local => {
-                self.advance();
-                if self.test_next(&Tok::Function) {
-                    let name = self.name()?;
-                    let body = self.func_body(false, line)?;
-                    StatKind::LocalFunction(name, body)
-                } else {
-                    let mut names = vec![self.name()?];
-                    while self.test_next(&Tok::Comma) {
-                        names.push(self.name()?);
-                    }
-                    let exprs = if self.test_next(&Tok::Assign) {
-                        self.expr_list()?
-                    } else {
-                        Vec::new()
-                    };
-                    StatKind::Local(names, exprs)
-                }
-            }
-            Tok::Return => {
-                self.advance();
-                let exprs = if self.block_follow() || self.peek() == &Tok::Semi {
-                    Vec::new()
-                } else {
-                    self.expr_list()?
-                };
-                StatKind::Return(exprs)
-            }
+            Tok::Function => self.function_stat(line)?,
+            Tok::Local => self.local_stat(line)?,
+            Tok::Return => self.return_stat()?,
             Tok::Break => {
                 self.advance();
                 if self.loops == 0 {
@@ -284,6 +216,89 @@ impl Parser {
         Ok(Stat { line, kind })
     }
 
+    #[inline(never)]
+    fn loop_stat(&mut self, line: u32) -> Result<StatKind, ParseError> {
+        match self.advance().tok {
+            Tok::While => {
+                let cond = self.expr()?;
+                self.check_next(&Tok::Do)?;
+                let body = self.loop_block()?;
+                self.check_match(&Tok::End, &Tok::While, line)?;
+                Ok(StatKind::While(cond, body))
+            }
+            Tok::Do => {
+                let body = self.block()?;
+                self.check_match(&Tok::End, &Tok::Do, line)?;
+                Ok(StatKind::Do(body))
+            }
+            _ => {
+                let body = self.loop_block()?;
+                self.check_match(&Tok::Until, &Tok::Repeat, line)?;
+                let cond = self.expr()?;
+                Ok(StatKind::Repeat(body, cond))
+            }
+        }
+    }
+
+    #[inline(never)]
+    fn function_stat(&mut self, line: u32) -> Result<StatKind, ParseError> {
+        self.advance();
+        let mut target = Expr {
+            line,
+            kind: ExprKind::Name(self.name()?),
+        };
+        let mut is_method = false;
+        while matches!(self.peek(), Tok::Dot | Tok::Colon) && !is_method {
+            is_method = self.peek() == &Tok::Colon;
+            self.advance();
+            let key_line = self.line();
+            let key = self.name()?;
+            target = Expr {
+                line: key_line,
+                kind: ExprKind::Index(
+                    Box::new(target),
+                    Box::new(Expr {
+                        line: key_line,
+                        kind: ExprKind::Str(Arc::from(key.as_bytes())),
+                    }),
+                ),
+            };
+        }
+        let body = self.func_body(is_method, line)?;
+        Ok(StatKind::Function(target, body))
+    }
+
+    #[inline(never)]
+    fn local_stat(&mut self, line: u32) -> Result<StatKind, ParseError> {
+        self.advance();
+        if self.test_next(&Tok::Function) {
+            let name = self.name()?;
+            let body = self.func_body(false, line)?;
+            return Ok(StatKind::LocalFunction(name, body));
+        }
+        let mut names = vec![self.name()?];
+        while self.test_next(&Tok::Comma) {
+            names.push(self.name()?);
+        }
+        let exprs = if self.test_next(&Tok::Assign) {
+            self.expr_list()?
+        } else {
+            Vec::new()
+        };
+        Ok(StatKind::Local(names, exprs))
+    }
+
+    #[inline(never)]
+    fn return_stat(&mut self) -> Result<StatKind, ParseError> {
+        self.advance();
+        let exprs = if self.block_follow() || self.peek() == &Tok::Semi {
+            Vec::new()
+        } else {
+            self.expr_list()?
+        };
+        Ok(StatKind::Return(exprs))
+    }
+
     fn loop_block(&mut self) -> Result<Block, ParseError> {
         self.loops += 1;
         let b = self.block();
@@ -291,6 +306,7 @@ impl Parser {
         b
     }
 
+    #[inline(never)]
     fn if_stat(&mut self, line: u32) -> Result<StatKind, ParseError> {
         let mut arms = Vec::new();
         self.advance();
@@ -318,6 +334,7 @@ impl Parser {
         Ok(StatKind::If(arms, otherwise))
     }
 
+    #[inline(never)]
     fn for_stat(&mut self, line: u32) -> Result<StatKind, ParseError> {
         self.advance();
         let first = self.name()?;
@@ -376,6 +393,7 @@ impl Parser {
         Ok(Arc::new(FuncBody { params, body }))
     }
 
+    #[inline(never)]
     fn expr_stat(&mut self) -> Result<StatKind, ParseError> {
         let first = self.suffixed_expr()?;
         if matches!(self.peek(), Tok::Assign | Tok::Comma) {
@@ -695,5 +713,19 @@ mod tests {
         assert!(err(&src).contains("chunk has too many syntax levels"));
         let src = format!("return t{}", ".x".repeat(5000));
         assert!(err(&src).contains("chunk has too many syntax levels"));
+        for (prefix, open, close) in [
+            ("", "if true then ", "end "),
+            ("", "do ", "end "),
+            ("", "while true do ", "end "),
+            ("", "local f = function() ", "end "),
+            ("return ", "{", "}"),
+            ("return ", "f(", ")"),
+        ] {
+            let src = format!("{prefix}{}{}", open.repeat(100_000), close.repeat(100_000));
+            assert!(
+                err(&src).contains("chunk has too many syntax levels"),
+                "{open}"
+            );
+        }
     }
 }
