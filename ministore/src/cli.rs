@@ -201,7 +201,8 @@ pub fn prompt_action(line: impl AsRef<[u8]>) -> PromptAction {
         } else {
             Vec::new()
         };
-        return PromptAction::Print(text.repeat(usize::try_from(times).unwrap_or(1)));
+        // The prompt answers help itself, once, whatever the repeat count.
+        return PromptAction::Print(text);
     }
     PromptAction::Send { times, command }
 }
@@ -336,6 +337,12 @@ mod tests {
         assert_eq!(prompt_action("-1 PING"), invalid);
         assert_eq!(prompt_action("\"\" PING"), invalid);
         assert_eq!(prompt_action("99999999999999999999 PING"), invalid);
+        assert_eq!(prompt_action("0 help"), invalid);
+        assert_eq!(
+            prompt_action("2 help"),
+            prompt_action("help"),
+            "help is printed once"
+        );
     }
 
     #[test]
