@@ -64,6 +64,14 @@ ensure_wasm_target() {
     fi
 }
 
+# rustfmt and clippy ship with most rustup profiles, but not with `minimal`.
+ensure_rust_components() {
+    if ! cargo fmt --version >/dev/null 2>&1 || ! cargo clippy --version >/dev/null 2>&1; then
+        say "rustup component add rustfmt clippy"
+        rustup component add rustfmt clippy
+    fi
+}
+
 ensure_trunk() {
     if [ "$(trunk --version 2>/dev/null || true)" != "trunk $TRUNK_VERSION" ]; then
         say "cargo install trunk $TRUNK_VERSION (takes several minutes, once)"
@@ -122,6 +130,7 @@ ensure_build_tools() {
 
 # What the tests add on top: headless Chromium + chromedriver, and Redis as the conformance oracle.
 ensure_test_tools() {
+    ensure_rust_components
     ensure_apt_packages "${APT_TEST_PACKAGES[@]}"
     require_programs wasm-bindgen-test-runner chromium chromedriver redis-server redis-cli
     [ -x /usr/bin/chromium ] || die "/usr/bin/chromium not found (webdriver.json and the e2e test use it)"
