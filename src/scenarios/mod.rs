@@ -2,6 +2,8 @@
 //! (`lost_lock`) and the fenced write (`fence`). Each run records the commands and replies and
 //! renders its verdict sentences from them; no outcome is typed in. Pure Rust, no web imports.
 
+pub mod attempts;
+pub mod console;
 pub mod fence;
 pub mod lost_lock;
 

@@ -1,0 +1,458 @@
+//! The console under each figure: a redis-cli-like prompt over a copy of that figure's store.
+//! Owns line handling (redis-cli's prompt rules via `ministore::cli`), history, multi-line
+//! pastes and the output log; pure Rust, so every rule is tested natively.
+
+use ministore::cli::{prompt_action, PromptAction};
+use ministore::{Reply, Store};
+
+use super::attempts::{self, AttemptsRun};
+use super::lost_lock::{LostLockOutcome, ReleaseChoice, A_TOKEN, B_TOKEN, LOCK_KEY};
+use super::{fence, FENCED_WRITE_SCRIPT, RELEASE_SCRIPT};
+
+/// Interpreter steps one console script may take. The store's default (10M) suits a reaper over
+/// thousands of jobs; a learner's `while true do end` should stop at once, so the console asks
+/// for a fifth of it (about 20–60 ms in a browser tab).
+pub const STEP_BUDGET: u64 = 2_000_000;
+/// A repeat count (`5 PING`) above this is cut down to it, so `1000000 EVAL …` cannot hang the tab.
+pub const MAX_REPEAT: u64 = 100;
+/// Lines of one reply shown before the rest is summarised.
+pub const MAX_REPLY_LINES: usize = 200;
+/// Entries kept in the log; older ones scroll away.
+pub const MAX_LOG_ENTRIES: usize = 100;
+/// What the prompt shows before each command.
+pub const PROMPT: &str = "ministore>";
+
+/// Which figure's store a console starts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ConsoleSeed {
+    /// Figure 1 after the token-checked release: B's lock `xyz` stands under `resource:lock`.
+    LostLock,
+    /// Figure 2's "seen 34" state.
+    Fence,
+    /// The attempts figure after W1's refused complete and W2's accepted one.
+    Attempts,
+}
+
+impl ConsoleSeed {
+    /// The value of the console's `data-console` hook.
+    pub fn hook(self) -> &'static str {
+        match self {
+            ConsoleSeed::LostLock => "lost-lock",
+            ConsoleSeed::Fence => "fence",
+            ConsoleSeed::Attempts => "attempts",
+        }
+    }
+
+    /// The console's label: whose store it runs against.
+    pub fn label(self) -> &'static str {
+        match self {
+            ConsoleSeed::LostLock => {
+                "Console — figure 1's store after the token-checked release (B holds the lock)"
+            }
+            ConsoleSeed::Fence => "Console — the fenced resource that has seen token 34",
+            ConsoleSeed::Attempts => "Console — EchoMQ's queue after both completes",
+        }
+    }
+
+    /// The store the console starts from, with the figure's scripts in the script cache.
+    pub fn store(self) -> Store {
+        let mut store = match self {
+            ConsoleSeed::LostLock => replay_lost_lock(ReleaseChoice::TokenChecked),
+            ConsoleSeed::Fence => fence::seen_state(),
+            ConsoleSeed::Attempts => AttemptsRun::run().briefs_ending().0,
+        };
+        for (_, script) in self.scripts() {
+            let _sha = store.script_load(script);
+        }
+        store.set_step_budget(STEP_BUDGET);
+        store
+    }
+
+    /// The figure's scripts, by file name.
+    pub fn scripts(self) -> Vec<(&'static str, &'static str)> {
+        match self {
+            ConsoleSeed::LostLock => vec![("release.lua", RELEASE_SCRIPT)],
+            ConsoleSeed::Fence => vec![("fenced_write.lua", FENCED_WRITE_SCRIPT)],
+            ConsoleSeed::Attempts => attempts::SCRIPTS.to_vec(),
+        }
+    }
+
+    /// Commands worth trying here, each a complete line the console accepts.
+    pub fn examples(self) -> Vec<String> {
+        let sha = |name: &str| {
+            self.scripts()
+                .into_iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, script)| sha1_of(script))
+                .unwrap_or_default()
+        };
+        match self {
+            ConsoleSeed::LostLock => vec![
+                format!("GET {LOCK_KEY}"),
+                format!("PTTL {LOCK_KEY}"),
+                format!("EVAL {} 1 {LOCK_KEY} {A_TOKEN}", quote_word(RELEASE_SCRIPT)),
+                format!("EVALSHA {} 1 {LOCK_KEY} {B_TOKEN}", sha("release.lua")),
+                "EVAL \"while true do end\" 0".to_string(),
+            ],
+            ConsoleSeed::Fence => {
+                let write = sha("fenced_write.lua");
+                let (max, data) = (fence::FENCE_KEY, fence::DATA_KEY);
+                vec![
+                    format!("GET {max}"),
+                    format!("EVALSHA {write} 2 {max} {data} 33 late-write"),
+                    format!("EVALSHA {write} 2 {max} {data} 35 next-write"),
+                    format!("GET {data}"),
+                ]
+            }
+            ConsoleSeed::Attempts => {
+                let job = attempts::job_key();
+                vec![
+                    format!("HGETALL {job}"),
+                    format!(
+                        "EVALSHA {} 2 {} {job} {} 1",
+                        sha("emq_complete.lua"),
+                        attempts::active_key(),
+                        attempts::JOB_ID
+                    ),
+                    format!(
+                        "EVALSHA {} 3 {} {job} {} {} 1 0",
+                        sha("emq_retry.lua"),
+                        attempts::active_key(),
+                        attempts::wait_key(),
+                        attempts::JOB_ID
+                    ),
+                    format!("ZRANGE {} 0 -1 WITHSCORES", attempts::wait_key()),
+                ]
+            }
+        }
+    }
+}
+
+/// The SHA1 `SCRIPT LOAD` gives a script, computed in a scratch store.
+fn sha1_of(script: &str) -> String {
+    match Store::new().script_load(script) {
+        Reply::Bulk(sha) => String::from_utf8_lossy(&sha).into_owned(),
+        _ => String::new(),
+    }
+}
+
+/// Figure 1's run replayed command by command on the same virtual clock, so the console holds
+/// exactly what the figure's store held at its end.
+pub fn replay_lost_lock(choice: ReleaseChoice) -> Store {
+    let run = LostLockOutcome::run(choice);
+    let mut store = Store::new();
+    let commands = run
+        .steps
+        .iter()
+        .map(|s| (s.clock_ms, s.command.clone()))
+        .chain(std::iter::once((
+            run.steps.last().map_or(0, |s| s.clock_ms),
+            Some(run.next_command.clone()),
+        )));
+    for (clock_ms, command) in commands {
+        store.advance(clock_ms.saturating_sub(store.now_ms()));
+        let Some(line) = command else { continue };
+        let Ok(words) = ministore::cli::split_line(&line) else {
+            continue;
+        };
+        let words: Vec<Vec<u8>> = words
+            .into_iter()
+            .map(|w| match w.as_slice() {
+                b"<release.lua>" => RELEASE_SCRIPT.as_bytes().to_vec(),
+                _ => w,
+            })
+            .collect();
+        let _reply = store.exec(&words);
+    }
+    store
+}
+
+/// `text` as one redis-cli double-quoted word: quotes and backslashes escaped, line breaks as `\n`.
+pub fn quote_word(text: &str) -> String {
+    format!("\"{}\"", escape_in_quotes(text))
+}
+
+fn escape_in_quotes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.trim_end_matches(['\n', '\r']).chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\n' => out.push_str("\\n"),
+            '\r' => {}
+            '\t' => out.push_str("\\t"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Whether the end of `line` is inside an open double-quoted word.
+fn inside_double_quote(line: &str) -> bool {
+    let mut quote = None;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (Some('"'), '\\') => {
+                chars.next();
+            }
+            (Some('\''), '\\') => {}
+            (Some(q), c) if c == q => quote = None,
+            (None, '"' | '\'') => quote = Some(c),
+            _ => {}
+        }
+    }
+    quote == Some('"')
+}
+
+/// What a paste does to the prompt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Paste {
+    /// Insert this text at the caret (line breaks already encoded).
+    Insert(String),
+    /// Run each of these lines as its own command, as redis-cli does with pasted lines.
+    RunLines(Vec<String>),
+}
+
+/// Decides what pasting `pasted` after `before_caret` does. A single line is inserted as it is.
+/// A multi-line paste inside an open `"` is escaped into it (`\n`, `\"`), so a script pasted
+/// between `EVAL "` and `"` runs as written; after a command word it becomes one quoted word
+/// (`EVAL ` + paste + ` 1 resource:lock abc`); at an empty prompt each line is its own command.
+pub fn paste(before_caret: &str, pasted: &str) -> Paste {
+    let pasted = pasted.replace("\r\n", "\n");
+    if !pasted.trim_end_matches('\n').contains('\n') {
+        return Paste::Insert(pasted.trim_end_matches('\n').to_string());
+    }
+    if inside_double_quote(before_caret) {
+        Paste::Insert(escape_in_quotes(&pasted))
+    } else if before_caret.trim().is_empty() {
+        Paste::RunLines(
+            pasted
+                .lines()
+                .filter(|l| !l.trim().is_empty())
+                .map(str::to_string)
+                .collect(),
+        )
+    } else {
+        let gap = if before_caret.ends_with(char::is_whitespace) {
+            ""
+        } else {
+            " "
+        };
+        Paste::Insert(format!("{gap}{} ", quote_word(&pasted)))
+    }
+}
+
+/// How one output line is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// A reply as redis-cli prints it.
+    Reply,
+    /// An error reply (its text starts with `(error)`); shown in red as well.
+    Error,
+    /// The console's own remark (a cut-down repeat count, a long reply cut short).
+    Note,
+}
+
+/// One line of output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputLine {
+    /// The text, exactly as printed.
+    pub text: String,
+    /// How it is styled and announced.
+    pub tone: Tone,
+}
+
+/// One command and what it printed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogEntry {
+    /// A number unique within the console, for keyed rendering.
+    pub id: u64,
+    /// The line as typed.
+    pub input: String,
+    /// What it printed, in order.
+    pub output: Vec<OutputLine>,
+}
+
+/// A console's whole state: its store, history and log.
+#[derive(Clone)]
+pub struct Console {
+    seed: ConsoleSeed,
+    store: Store,
+    history: Vec<String>,
+    /// Where ↑/↓ are in the history; `None` while editing a fresh line.
+    browsing: Option<usize>,
+    /// The line being typed before ↑ was first pressed, given back by ↓ at the end.
+    draft: String,
+    log: Vec<LogEntry>,
+    next_id: u64,
+}
+
+impl Console {
+    /// A console over a fresh copy of `seed`'s store.
+    pub fn new(seed: ConsoleSeed) -> Console {
+        Console {
+            seed,
+            store: seed.store(),
+            history: Vec::new(),
+            browsing: None,
+            draft: String::new(),
+            log: Vec::new(),
+            next_id: 0,
+        }
+    }
+
+    /// Which figure's store this console started from.
+    pub fn seed(&self) -> ConsoleSeed {
+        self.seed
+    }
+
+    /// The log, oldest first.
+    pub fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+
+    /// The commands entered, oldest first.
+    pub fn history(&self) -> &[String] {
+        &self.history
+    }
+
+    /// The store as it stands (for tests and the figure's "what the store holds").
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Back to the seed's store with an empty log; history is kept, as a shell keeps it.
+    pub fn reset(&mut self) {
+        self.store = self.seed.store();
+        self.log.clear();
+        self.browsing = None;
+    }
+
+    /// Runs one line typed at the prompt and logs it. Returns the new entry, if one was logged
+    /// (`clear` empties the log instead).
+    pub fn submit(&mut self, line: &str) -> Option<&LogEntry> {
+        self.browsing = None;
+        self.draft.clear();
+        let line = line.trim_end_matches(['\n', '\r']);
+        if !line.trim().is_empty() && self.history.last().map(String::as_str) != Some(line) {
+            self.history.push(line.to_string());
+        }
+        let output = match prompt_action(line) {
+            PromptAction::Skip => Vec::new(),
+            PromptAction::Quit => vec![note(
+                "This console stays open; Reset returns it to the figure's store.",
+            )],
+            PromptAction::Print(bytes) if bytes.starts_with(b"\x1b[H") => {
+                self.log.clear();
+                return None;
+            }
+            PromptAction::Print(bytes) => String::from_utf8_lossy(&bytes)
+                .lines()
+                .map(|l| OutputLine {
+                    text: l.to_string(),
+                    tone: Tone::Note,
+                })
+                .collect(),
+            PromptAction::Send { times, command } => self.send(times, &command),
+        };
+        self.push(line.to_string(), output);
+        self.log.last()
+    }
+
+    /// Runs several lines in turn (a multi-line paste at an empty prompt).
+    pub fn submit_lines(&mut self, lines: &[String]) {
+        for line in lines {
+            let _entry = self.submit(line);
+        }
+    }
+
+    fn send(&mut self, times: u64, command: &[Vec<u8>]) -> Vec<OutputLine> {
+        let mut output = Vec::new();
+        let runs = times.min(MAX_REPEAT);
+        if runs < times {
+            output.push(note(&format!(
+                "(repeat count {times} cut to {MAX_REPEAT} in this console)"
+            )));
+        }
+        for _ in 0..runs {
+            let reply = self.store.exec(command);
+            output.extend(reply_lines(&reply));
+        }
+        output
+    }
+
+    fn push(&mut self, input: String, output: Vec<OutputLine>) {
+        self.log.push(LogEntry {
+            id: self.next_id,
+            input,
+            output,
+        });
+        self.next_id += 1;
+        if self.log.len() > MAX_LOG_ENTRIES {
+            let excess = self.log.len() - MAX_LOG_ENTRIES;
+            self.log.drain(..excess);
+        }
+    }
+
+    /// ↑: the previous command, remembering `current` as the draft when browsing starts.
+    /// `None` when there is nothing older.
+    pub fn history_up(&mut self, current: &str) -> Option<String> {
+        let at = match self.browsing {
+            None if self.history.is_empty() => return None,
+            None => {
+                self.draft = current.to_string();
+                self.history.len() - 1
+            }
+            Some(0) => return None,
+            Some(at) => at - 1,
+        };
+        self.browsing = Some(at);
+        self.history.get(at).cloned()
+    }
+
+    /// ↓: the next command, or the draft once past the newest. `None` when not browsing.
+    pub fn history_down(&mut self) -> Option<String> {
+        let at = self.browsing?;
+        if at + 1 < self.history.len() {
+            self.browsing = Some(at + 1);
+            self.history.get(at + 1).cloned()
+        } else {
+            self.browsing = None;
+            Some(std::mem::take(&mut self.draft))
+        }
+    }
+}
+
+fn note(text: &str) -> OutputLine {
+    OutputLine {
+        text: text.to_string(),
+        tone: Tone::Note,
+    }
+}
+
+/// A reply as redis-cli prints it, one output line per printed line; a long one is cut short.
+pub fn reply_lines(reply: &Reply) -> Vec<OutputLine> {
+    let tone = if reply.is_error() {
+        Tone::Error
+    } else {
+        Tone::Reply
+    };
+    let text = reply.to_cli_text();
+    let total = text.lines().count();
+    let mut lines: Vec<OutputLine> = text
+        .lines()
+        .take(MAX_REPLY_LINES)
+        .map(|l| OutputLine {
+            text: l.to_string(),
+            tone,
+        })
+        .collect();
+    if total > MAX_REPLY_LINES {
+        lines.push(note(&format!(
+            "… {} more lines not shown",
+            total - MAX_REPLY_LINES
+        )));
+    }
+    lines
+}

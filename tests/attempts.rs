@@ -1,0 +1,427 @@
+//! The attempts fence of §4, run in ministore: every frame's reply and job hash, every
+//! transition's outcome, and the verdict sentences rendered from them. The scripts are also
+//! replayed through real Redis 7.0 (the oracle) and must print the same replies.
+#![cfg(not(target_arch = "wasm32"))]
+
+use lockdive::scenarios::attempts::{
+    self, AttemptsRun, FrameKind, Lane, Transition, JOB_ID, LEASE_MS, PAYLOAD, W1_STALL_MS,
+};
+use ministore::Reply;
+
+fn run() -> AttemptsRun {
+    AttemptsRun::run()
+}
+
+fn outcome(transition: Transition) -> attempts::TransitionOutcome {
+    run()
+        .outcome(transition)
+        .cloned()
+        .expect("every transition is tried")
+}
+
+#[test]
+fn the_frames_are_enqueue_w1_claims_w1_stalls_reaper_runs_w2_claims() {
+    let run = run();
+    let titles: Vec<String> = run.frames.iter().map(|f| f.title()).collect();
+    assert_eq!(
+        titles,
+        [
+            "job 42 enqueued",
+            "W1 claims",
+            "W1 stalls",
+            "reaper runs",
+            "W2 claims"
+        ]
+    );
+    let numbers: Vec<u8> = run.frames.iter().map(|f| f.number).collect();
+    assert_eq!(numbers, [1, 2, 3, 4, 5]);
+}
+
+#[test]
+fn the_job_waits_with_attempts_0_after_enqueue() {
+    let run = run();
+    let enqueue = &run.frames[0];
+    assert_eq!(enqueue.kind, FrameKind::Enqueue);
+    assert_eq!(enqueue.reply, Some(Reply::Integer(1)));
+    assert_eq!(enqueue.job_after.state.as_deref(), Some("waiting"));
+    assert_eq!(enqueue.job_after.attempts, Some(0));
+    assert_eq!(enqueue.job_after.payload.as_deref(), Some(PAYLOAD));
+    assert!(enqueue.job_after.waiting);
+    assert_eq!(enqueue.job_after.lease_deadline_ms, None);
+}
+
+#[test]
+fn w1_claims_job_42_and_attempts_becomes_1() {
+    let run = run();
+    let claim = run.frame(Lane::W1, FrameKind::Claim).expect("W1 claims");
+    assert_eq!(
+        claim.reply,
+        Some(Reply::Array(vec![
+            Reply::bulk(JOB_ID),
+            Reply::bulk(PAYLOAD),
+            Reply::Integer(1)
+        ]))
+    );
+    assert_eq!(run.w1_att, Some(1));
+    assert_eq!(claim.job_after.state.as_deref(), Some("active"));
+    assert_eq!(claim.job_after.attempts, Some(1));
+    assert_eq!(claim.job_after.lease_deadline_ms, Some(LEASE_MS as f64));
+    assert!(!claim.job_after.waiting);
+    assert_eq!(
+        claim.reply_text().as_deref(),
+        Some("1) \"42\"\n2) \"send-welcome-email\"\n3) (integer) 1")
+    );
+    assert!(
+        claim.command.as_deref().is_some_and(
+            |c| c.starts_with("EVAL <emq_claim.lua> 2 emq:{mail}:wait emq:{mail}:active")
+        )
+    );
+}
+
+#[test]
+fn w1_stalls_past_its_lease_and_the_job_still_looks_active() {
+    let run = run();
+    let stall = run.frame(Lane::W1, FrameKind::Stall).expect("W1 stalls");
+    assert_eq!(stall.clock_ms, W1_STALL_MS);
+    assert!(W1_STALL_MS > LEASE_MS);
+    assert!(run.w1_stalled_past_lease());
+    // Nothing has noticed yet: the hash still says active, with W1's count.
+    assert_eq!(stall.job_after.state.as_deref(), Some("active"));
+    assert_eq!(stall.job_after.attempts, Some(1));
+}
+
+#[test]
+fn the_reaper_moves_the_expired_job_back_to_wait() {
+    let run = run();
+    let reap = run
+        .frame(Lane::Reaper, FrameKind::Reap)
+        .expect("reaper runs");
+    assert_eq!(reap.reply, Some(Reply::Array(vec![Reply::bulk(JOB_ID)])));
+    assert_eq!(run.reaped_ids(), [JOB_ID]);
+    assert_eq!(reap.job_after.state.as_deref(), Some("waiting"));
+    assert!(reap.job_after.waiting);
+    assert_eq!(reap.job_after.lease_deadline_ms, None);
+    // Reaping does not touch the fence.
+    assert_eq!(reap.job_after.attempts, Some(1));
+}
+
+#[test]
+fn w2_reclaims_the_job_and_attempts_becomes_2() {
+    let run = run();
+    let claim = run.frame(Lane::W2, FrameKind::Claim).expect("W2 claims");
+    assert_eq!(
+        claim.reply,
+        Some(Reply::Array(vec![
+            Reply::bulk(JOB_ID),
+            Reply::bulk(PAYLOAD),
+            Reply::Integer(2)
+        ]))
+    );
+    assert_eq!(run.w2_att, Some(2));
+    assert_eq!(claim.job_after.state.as_deref(), Some("active"));
+    assert_eq!(claim.job_after.attempts, Some(2));
+    assert_eq!(
+        claim.job_after.lease_deadline_ms,
+        Some((claim.clock_ms + LEASE_MS) as f64)
+    );
+}
+
+#[test]
+fn w1s_stale_complete_is_refused_with_emqstale() {
+    let o = outcome(Transition::W1Complete);
+    assert_eq!(o.presented, Some(1));
+    assert_eq!(o.stored, Some(2));
+    assert_eq!(
+        o.reply,
+        Reply::Error("EMQSTALE complete token mismatch".to_string())
+    );
+    assert!(!o.accepted());
+    assert_eq!(
+        o.job_after, o.job_before,
+        "a refused complete changes nothing"
+    );
+    assert_eq!(
+        o.verdict(),
+        "W1 complete (att 1) → att 1 ≠ attempts 2, refused with EMQSTALE complete token mismatch, \
+         job 42 stays active"
+    );
+}
+
+#[test]
+fn w1s_stale_retry_is_refused_with_the_retry_fence() {
+    let o = outcome(Transition::W1Retry);
+    assert_eq!(
+        o.reply,
+        Reply::Error("EMQSTALE retry token mismatch".to_string())
+    );
+    assert_eq!(o.job_after, o.job_before);
+    assert!(o
+        .verdict()
+        .contains("refused with EMQSTALE retry token mismatch"));
+}
+
+#[test]
+fn w2s_complete_succeeds_and_the_job_is_completed() {
+    let o = outcome(Transition::W2Complete);
+    assert_eq!(o.presented, Some(2));
+    assert_eq!(o.reply, Reply::Integer(1));
+    assert!(o.accepted());
+    assert_eq!(o.job_after.state.as_deref(), Some("completed"));
+    assert_eq!(
+        o.job_after.lease_deadline_ms, None,
+        "completed jobs leave active"
+    );
+    assert_eq!(o.job_after.attempts, Some(2));
+    assert_eq!(
+        o.verdict(),
+        "W2 complete (att 2) → att 2 = attempts 2, accepted, job 42 is now completed"
+    );
+}
+
+#[test]
+fn the_readout_explains_the_fence_and_shows_the_call_as_redis_cli_prints_it() {
+    let o = outcome(Transition::W1Complete);
+    assert!(o
+        .readout()
+        .starts_with("W1 calls @complete: att 1 ≠ attempts 2"));
+    assert!(o.readout().contains("fenced out"));
+    assert_eq!(
+        o.evidence(),
+        [
+            "W1> EVAL <emq_complete.lua> 2 emq:{mail}:active emq:{mail}:job:42 42 1 → \
+             (error) EMQSTALE complete token mismatch",
+            "emq:{mail}:job:42 now: state=active attempts=2 · in active until 22500 ms",
+        ]
+    );
+    let w2 = outcome(Transition::W2Complete);
+    assert!(!w2.readout().contains("fenced out"));
+    assert!(w2.evidence()[0].ends_with("→ (integer) 1"));
+}
+
+#[test]
+fn the_idle_readout_states_the_setup_from_the_run() {
+    assert_eq!(
+        run().idle_readout(),
+        "W1 claimed with att 1 and stalled past its lease; the reaper moved job 42 back to wait and \
+         W2 re-claimed it with att 2. Hover W1's or W2's complete to run it against the fence."
+    );
+}
+
+#[test]
+fn the_briefs_ending_refuses_w1_then_completes_w2() {
+    let run = run();
+    let (store, outcomes) = run.briefs_ending();
+    let replies: Vec<&Reply> = outcomes.iter().map(|o| &o.reply).collect();
+    assert_eq!(
+        replies,
+        [
+            &Reply::Error("EMQSTALE complete token mismatch".to_string()),
+            &Reply::Integer(1)
+        ]
+    );
+    let job = attempts::JobHash::read(&store);
+    assert_eq!(job.state.as_deref(), Some("completed"));
+    assert_eq!(job.attempts, Some(2));
+    // After W2's complete, W1's stale att is still refused: the fence does not reopen.
+    let mut after = store.clone();
+    let job_key = attempts::job_key();
+    let again = after.eval(
+        attempts::COMPLETE_SCRIPT,
+        &[attempts::active_key().as_str(), job_key.as_str()],
+        &[JOB_ID, "1"],
+    );
+    assert_eq!(
+        again,
+        Reply::Error("EMQSTALE complete token mismatch".to_string())
+    );
+}
+
+#[test]
+fn every_what_if_starts_from_the_reclaimed_state() {
+    let run = run();
+    for o in &run.outcomes {
+        assert_eq!(o.job_before.attempts, Some(2), "{:?}", o.transition);
+        assert_eq!(o.job_before.state.as_deref(), Some("active"));
+    }
+}
+
+#[test]
+fn claim_on_an_empty_queue_replies_nil_and_complete_of_an_unknown_job_replies_0() {
+    let mut store = ministore::Store::new();
+    let (wait, active, prefix) = (
+        attempts::wait_key(),
+        attempts::active_key(),
+        attempts::job_prefix(),
+    );
+    let claim = store.eval(
+        attempts::CLAIM_SCRIPT,
+        &[wait.as_str(), active.as_str()],
+        &[prefix.as_str(), "0", "10000"],
+    );
+    assert_eq!(claim, Reply::Nil);
+    let complete = store.eval(
+        attempts::COMPLETE_SCRIPT,
+        &[active.as_str(), "emq:{mail}:job:7"],
+        &["7", "1"],
+    );
+    assert_eq!(complete, Reply::Integer(0));
+}
+
+#[test]
+fn the_runs_are_deterministic() {
+    let (a, b) = (run(), run());
+    assert_eq!(a.frames, b.frames);
+    assert_eq!(a.outcomes, b.outcomes);
+}
+
+#[test]
+fn the_scripts_the_figure_shows_are_the_files_it_runs() {
+    let names: Vec<&str> = attempts::SCRIPTS.iter().map(|(n, _)| *n).collect();
+    assert_eq!(
+        names,
+        [
+            "emq_claim.lua",
+            "emq_complete.lua",
+            "emq_retry.lua",
+            "emq_reap.lua"
+        ]
+    );
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/scenarios/lua/");
+    for (name, text) in attempts::SCRIPTS {
+        let on_disk = std::fs::read_to_string(format!("{dir}{name}")).expect("script file");
+        assert_eq!(on_disk, text, "{name}");
+    }
+    // The §4 excerpt's fence lines are in the complete script as the page shows them.
+    for line in lockdive::content::s4_attempts::COMPLETE_EXCERPT
+        .lines()
+        .skip(1)
+    {
+        assert!(
+            attempts::COMPLETE_SCRIPT.contains(line),
+            "emq_complete.lua lacks the excerpt line {line:?}"
+        );
+    }
+}
+
+/// The whole scenario, replayed through real Redis 7.0 and through ministore, must print the
+/// same replies. Real Redis runs on wall-clock time, so the clock is passed to the scripts as an
+/// argument (as the page does) and never read.
+mod against_real_redis {
+    use std::net::{TcpListener, TcpStream};
+    use std::process::{Child, Command, Stdio};
+    use std::time::{Duration, Instant};
+
+    use lockdive::scenarios::attempts::{self, JOB_ID, PAYLOAD};
+    use lockdive::scenarios::console::quote_word;
+    use ministore::Store;
+
+    struct RedisServer {
+        child: Child,
+        port: u16,
+    }
+
+    impl RedisServer {
+        fn start() -> Option<RedisServer> {
+            let port = TcpListener::bind("127.0.0.1:0")
+                .and_then(|l| l.local_addr())
+                .map(|a| a.port())
+                .expect("a free port on 127.0.0.1");
+            let spawned = Command::new("redis-server")
+                .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
+                .args(["--save", "", "--appendonly", "no"])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn();
+            let child = match spawned {
+                Ok(child) => child,
+                Err(e) => {
+                    assert!(
+                        std::env::var("CI").as_deref() != Ok("true"),
+                        "redis-server is required under CI=true: {e}"
+                    );
+                    eprintln!("redis-server not found ({e}); skipping the real-Redis replay");
+                    return None;
+                }
+            };
+            let server = RedisServer { child, port };
+            let deadline = Instant::now() + Duration::from_secs(10);
+            while TcpStream::connect(("127.0.0.1", port)).is_err() {
+                assert!(Instant::now() < deadline, "redis-server did not start");
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            Some(server)
+        }
+
+        fn replay(&self, lines: &[String]) -> String {
+            use std::io::Write;
+            let mut cli = Command::new("redis-cli")
+                .args(["-p", &self.port.to_string(), "--no-raw"])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .expect("redis-cli (redis-tools) is installed beside redis-server");
+            let mut input = lines.join("\n");
+            input.push('\n');
+            cli.stdin
+                .take()
+                .expect("piped stdin")
+                .write_all(input.as_bytes())
+                .expect("commands written to redis-cli");
+            let out = cli.wait_with_output().expect("redis-cli ran");
+            String::from_utf8_lossy(&out.stdout).into_owned()
+        }
+    }
+
+    impl Drop for RedisServer {
+        fn drop(&mut self) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+
+    #[test]
+    fn claim_reap_reclaim_and_both_fences_reply_as_real_redis_does() {
+        let Some(redis) = RedisServer::start() else {
+            return;
+        };
+        let (wait, active, job, prefix) = (
+            attempts::wait_key(),
+            attempts::active_key(),
+            attempts::job_key(),
+            attempts::job_prefix(),
+        );
+        let claim = quote_word(attempts::CLAIM_SCRIPT);
+        let complete = quote_word(attempts::COMPLETE_SCRIPT);
+        let retry = quote_word(attempts::RETRY_SCRIPT);
+        let reap = quote_word(attempts::REAP_SCRIPT);
+        let lines = vec![
+            format!("HSET {job} payload {PAYLOAD} state waiting attempts 0"),
+            format!("ZADD {wait} 0 {JOB_ID}"),
+            format!("EVAL {claim} 2 {wait} {active} {prefix} 0 10000"),
+            format!("EVAL {reap} 2 {active} {wait} {prefix} 5000"),
+            format!("EVAL {reap} 2 {active} {wait} {prefix} 12000"),
+            format!("HGETALL {job}"),
+            format!("EVAL {claim} 2 {wait} {active} {prefix} 12500 10000"),
+            format!("EVAL {claim} 2 {wait} {active} {prefix} 12600 10000"),
+            format!("EVAL {complete} 2 {active} {job} {JOB_ID} 1"),
+            format!("EVAL {retry} 3 {active} {job} {wait} {JOB_ID} 1 13000"),
+            format!("EVAL {complete} 2 {active} {job} {JOB_ID} 2"),
+            format!("HGETALL {job}"),
+            format!("ZRANGE {active} 0 -1 WITHSCORES"),
+            format!("EVAL {complete} 2 {active} emq:{{mail}}:job:7 7 1"),
+        ];
+        let from_redis = redis.replay(&lines);
+        let mut store = Store::new();
+        let from_ministore: String = lines
+            .iter()
+            .map(|line| {
+                let words = ministore::cli::split_line(line).expect("a well-formed line");
+                store.exec(&words).to_cli_text()
+            })
+            .collect();
+        assert_eq!(from_ministore, from_redis);
+        assert!(from_redis.contains("(error) EMQSTALE complete token mismatch"));
+        assert!(from_redis.contains("(error) EMQSTALE retry token mismatch"));
+        assert!(from_redis.contains("\"completed\""));
+    }
+}
