@@ -61,6 +61,11 @@ impl Writer {
         },
     ];
 
+    /// The figure's writer holding `token`, if there is one.
+    pub fn with_token(token: i64) -> Option<Writer> {
+        Writer::ALL.into_iter().find(|w| w.token == token)
+    }
+
     /// The value of the figure's `data-writer` hook.
     pub fn hook(self) -> String {
         self.token.to_string()
@@ -142,11 +147,15 @@ pub struct FenceOutcome {
 impl FenceOutcome {
     /// Runs `writer`'s write against a fresh copy of the "seen 34" state.
     pub fn run(writer: Writer) -> FenceOutcome {
-        let mut store = seen_state();
-        let max_seen_before = max_seen(&mut store);
-        let (command, reply) = fenced_write(&mut store, writer.token, &writer.payload());
-        let max_seen_after = max_seen(&mut store);
-        let data_after = super::string_under(&store, DATA_KEY).map(|(value, _)| value);
+        FenceOutcome::run_against(&mut seen_state(), writer)
+    }
+
+    /// Runs `writer`'s write against `store`, which keeps whatever the script wrote.
+    pub fn run_against(store: &mut Store, writer: Writer) -> FenceOutcome {
+        let max_seen_before = max_seen(store);
+        let (command, reply) = fenced_write(store, writer.token, &writer.payload());
+        let max_seen_after = max_seen(store);
+        let data_after = super::string_under(store, DATA_KEY).map(|(value, _)| value);
         FenceOutcome {
             writer,
             token: writer.token,
@@ -199,6 +208,16 @@ impl FenceOutcome {
         format!("{} → {}", self.writer.label(), self.clauses().join(", "))
     }
 
+    /// A line of the commit log: `token 35: 35 > 34, accepted, max seen becomes 35`.
+    pub fn log_line(&self) -> String {
+        format!("token {}: {}", self.token, self.clauses().join(", "))
+    }
+
+    /// The reply as redis-cli prints it.
+    pub fn reply_text(&self) -> String {
+        cli_text(&self.reply)
+    }
+
     /// The live readout's sentence: `Writer 33 (paused): 33 < 34, rejected.`
     pub fn readout(&self) -> String {
         format!(
@@ -247,4 +266,86 @@ pub fn caption(max_seen: Option<i64>) -> String {
         "Run a fenced write — the resource has seen {seen}. Hover a writer to light its path and read \
          whether the write is accepted."
     )
+}
+
+/// The fence as a learner has pushed it: "seen 34", then every committed write in order, each
+/// run by the fenced-write script against the store the previous ones left.
+#[derive(Clone)]
+pub struct FenceLedger {
+    store: Store,
+    log: Vec<FenceOutcome>,
+}
+
+impl Default for FenceLedger {
+    fn default() -> Self {
+        FenceLedger::new()
+    }
+}
+
+impl FenceLedger {
+    /// Nothing committed yet: the resource has seen 34.
+    pub fn new() -> FenceLedger {
+        FenceLedger {
+            store: seen_state(),
+            log: Vec::new(),
+        }
+    }
+
+    /// Commits the writes of `tokens` in order; a token no writer holds is skipped.
+    pub fn replay(tokens: &[i64]) -> FenceLedger {
+        let mut ledger = FenceLedger::new();
+        for writer in tokens.iter().filter_map(|t| Writer::with_token(*t)) {
+            ledger.commit(writer);
+        }
+        ledger
+    }
+
+    /// Runs `writer`'s write against the committed store and keeps what it did.
+    pub fn commit(&mut self, writer: Writer) -> &FenceOutcome {
+        let outcome = FenceOutcome::run_against(&mut self.store, writer);
+        self.log.push(outcome);
+        &self.log[self.log.len() - 1]
+    }
+
+    /// `writer`'s write as a what-if against the committed store, which stays as it is.
+    pub fn what_if(&self, writer: Writer) -> FenceOutcome {
+        FenceOutcome::run_against(&mut self.store.clone(), writer)
+    }
+
+    /// The highest token accepted so far, as `GET resource:fence` replies it.
+    pub fn max_seen(&self) -> Option<i64> {
+        max_seen(&mut self.store.clone())
+    }
+
+    /// Every committed write, oldest first.
+    pub fn log(&self) -> &[FenceOutcome] {
+        &self.log
+    }
+
+    /// What the figure renders from the ledger: the max seen, the log and each writer's what-if.
+    pub fn board(&self) -> FenceBoard {
+        FenceBoard {
+            max_seen: self.max_seen(),
+            log: self.log.clone(),
+            what_ifs: Writer::ALL.into_iter().map(|w| self.what_if(w)).collect(),
+        }
+    }
+}
+
+/// A ledger's state as plain data the page can compare and render.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FenceBoard {
+    /// The highest token accepted so far.
+    pub max_seen: Option<i64>,
+    /// Every committed write, oldest first.
+    pub log: Vec<FenceOutcome>,
+    /// Each writer's what-if against the committed state, in token order.
+    pub what_ifs: Vec<FenceOutcome>,
+}
+
+impl FenceBoard {
+    /// The what-if of the writer holding `token`.
+    pub fn what_if(&self, token: i64) -> Option<&FenceOutcome> {
+        self.what_ifs.iter().find(|o| o.token == token)
+    }
 }

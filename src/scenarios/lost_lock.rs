@@ -43,7 +43,7 @@ impl Client {
     }
 
     /// The client whose token `value` is, if any.
-    fn holding(value: &str) -> Option<Client> {
+    pub(crate) fn holding(value: &str) -> Option<Client> {
         [
             (Client::A, A_TOKEN),
             (Client::B, B_TOKEN),
@@ -84,7 +84,7 @@ impl ReleaseChoice {
     }
 
     /// Runs A's release against the store; returns the command line as shown and the reply.
-    fn release(self, store: &mut Store) -> (String, Reply) {
+    pub(crate) fn release(self, store: &mut Store) -> (String, Reply) {
         match self {
             ReleaseChoice::BlindDel => {
                 let words = ["DEL", LOCK_KEY];
@@ -123,7 +123,8 @@ pub struct KeyHolding {
 }
 
 impl KeyHolding {
-    fn read(store: &Store) -> Option<KeyHolding> {
+    /// What the key holds in `store` now, if it is live.
+    pub(crate) fn read(store: &Store) -> Option<KeyHolding> {
         string_under(store, LOCK_KEY).map(|(value, ttl_ms)| KeyHolding {
             owner: Client::holding(&value),
             value,

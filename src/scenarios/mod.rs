@@ -6,6 +6,8 @@ pub mod attempts;
 pub mod console;
 pub mod fence;
 pub mod lost_lock;
+pub mod player;
+pub mod share;
 
 use ministore::{Reply, Store, ValueSnapshot};
 
