@@ -1,0 +1,289 @@
+//! What the real-Redis tests share: a redis-server started on a free 127.0.0.1 port (stopped
+//! on drop), running a program with a time limit, and the marker protocol that cuts two
+//! redis-cli-style outputs into per-command blocks and reports every differing block.
+
+#![allow(dead_code)] // each test binary uses a different part of it
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// Marker the harness echoes after every command so both outputs can be cut per command.
+pub const MARKER: &str = "@@conformance-line ";
+
+/// A redis-server this test started; killed and its directory removed on drop.
+pub struct RedisServer {
+    child: Child,
+    /// The loopback port it listens on.
+    pub port: u16,
+    dir: PathBuf,
+}
+
+impl RedisServer {
+    /// Starts redis-server on a free port and waits until it answers PING.
+    pub fn start() -> RedisServer {
+        require_program("redis-server");
+        require_program("redis-cli");
+        let port = free_port();
+        let dir = std::env::temp_dir().join(format!(
+            "ministore-conformance-{}-{port}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).expect("create the server's temp dir");
+        let log = std::fs::File::create(dir.join("redis.log")).expect("create the server log");
+        let child = Command::new("redis-server")
+            .args([
+                "--port",
+                &port.to_string(),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ])
+            .args(["--enable-debug-command", "yes", "--daemonize", "no"])
+            .arg("--dir")
+            .arg(&dir)
+            .stdout(Stdio::from(log.try_clone().expect("clone the log handle")))
+            .stderr(Stdio::from(log))
+            .spawn()
+            .expect("spawn redis-server");
+        let server = RedisServer { child, port, dir };
+        server.wait_for_ping();
+        server
+    }
+
+    fn wait_for_ping(&self) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if let Ok(mut conn) = TcpStream::connect(("127.0.0.1", self.port)) {
+                let _ = conn.set_read_timeout(Some(Duration::from_millis(500)));
+                let mut buf = [0u8; 7];
+                if conn.write_all(b"PING\r\n").is_ok()
+                    && conn.read_exact(&mut buf).is_ok()
+                    && &buf == b"+PONG\r\n"
+                {
+                    return;
+                }
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let log = std::fs::read_to_string(self.dir.join("redis.log")).unwrap_or_default();
+        panic!(
+            "redis-server on 127.0.0.1:{} did not answer PING within 10 s; its log:\n{log}",
+            self.port
+        );
+    }
+
+    /// FLUSHALL + SCRIPT FLUSH, so each file starts from what a fresh ministore holds.
+    pub fn reset(&self) {
+        for command in [&["FLUSHALL"][..], &["SCRIPT", "FLUSH"][..]] {
+            let out = Command::new("redis-cli")
+                .args(["-p", &self.port.to_string()])
+                .args(command)
+                .output()
+                .expect("run redis-cli");
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert_eq!(text.trim(), "OK", "redis-cli {command:?} failed: {text}");
+        }
+    }
+}
+
+impl Drop for RedisServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Fails the suite when a program is missing: loudly under CI=true, and with how to install it
+/// otherwise. A conformance suite that silently passes without its oracle is worse than none.
+pub fn require_program(name: &str) {
+    let found = Command::new(name)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if found {
+        return;
+    }
+    let hint =
+        "install it with `sudo apt-get install redis-server redis-tools` (Debian's Redis 7.0)";
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("CI=true and `{name}` is not on PATH: the real-Redis conformance suite cannot run; {hint}");
+    }
+    panic!("`{name}` is not on PATH, so the conformance suite cannot compare against real Redis; {hint}");
+}
+
+pub fn free_port() -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind an ephemeral port");
+    listener.local_addr().expect("local address").port()
+}
+
+/// Runs a program with `input` on stdin and kills it if it outlives `limit`.
+pub fn run_with_input(mut command: Command, input: Vec<u8>, limit: Duration) -> Output {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn a conformance process");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let writer = std::thread::spawn(move || {
+        // The program may exit early (a crash); a broken pipe is then expected.
+        let _ = stdin.write_all(&input);
+    });
+    let mut stdout = child.stdout.take().expect("piped stdout");
+    let mut stderr = child.stderr.take().expect("piped stderr");
+    let out_reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = stdout.read_to_end(&mut buf);
+        buf
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = stderr.read_to_end(&mut buf);
+        buf
+    });
+    let deadline = Instant::now() + limit;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("poll child") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let status = child.wait().expect("reap killed child");
+            eprintln!("conformance: {command:?} ran past {limit:?} and was killed");
+            break status;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let _ = writer.join();
+    Output {
+        status,
+        stdout: out_reader.join().unwrap_or_default(),
+        stderr: err_reader.join().unwrap_or_default(),
+    }
+}
+
+/// One command line of a conformance file.
+pub struct CommandLine {
+    /// 1-based line number in its file.
+    pub line_no: usize,
+    /// The line as written.
+    pub text: String,
+}
+
+pub fn command_lines(source: &str) -> Vec<CommandLine> {
+    source
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| {
+            let trimmed = line.trim_start();
+            !trimmed.is_empty() && !trimmed.starts_with('#')
+        })
+        .map(|(i, line)| CommandLine {
+            line_no: i + 1,
+            text: line.to_string(),
+        })
+        .collect()
+}
+
+/// The input both sides get: every command followed by an ECHO of its line number.
+pub fn marked_input(commands: &[CommandLine]) -> Vec<u8> {
+    let mut input = String::new();
+    for command in commands {
+        let _ = writeln!(
+            input,
+            "{}\nECHO \"{MARKER}{}\"",
+            command.text, command.line_no
+        );
+    }
+    input.into_bytes()
+}
+
+/// Cuts an output into the lines each command printed, keyed by the marker that follows them.
+pub fn split_by_marker(output: &str) -> Vec<(usize, Vec<String>)> {
+    let mut blocks = Vec::new();
+    let mut current = Vec::new();
+    for line in output.lines() {
+        let marker = line
+            .strip_prefix('"')
+            .and_then(|l| l.strip_prefix(MARKER))
+            .and_then(|l| l.strip_suffix('"'))
+            .and_then(|n| n.parse::<usize>().ok());
+        match marker {
+            Some(line_no) => blocks.push((line_no, std::mem::take(&mut current))),
+            None => current.push(line.to_string()),
+        }
+    }
+    if !current.is_empty() {
+        blocks.push((0, current));
+    }
+    blocks
+}
+
+/// Compares one file's two outputs and describes every mismatch.
+pub fn diff_file(
+    file: &Path,
+    commands: &[CommandLine],
+    expected: &Output,
+    got: &Output,
+) -> Vec<String> {
+    let name = file
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let expected_blocks: HashMap<usize, Vec<String>> =
+        split_by_marker(&String::from_utf8_lossy(&expected.stdout))
+            .into_iter()
+            .collect();
+    let got_blocks: HashMap<usize, Vec<String>> =
+        split_by_marker(&String::from_utf8_lossy(&got.stdout))
+            .into_iter()
+            .collect();
+    let mut problems = Vec::new();
+    for command in commands {
+        let Some(want) = expected_blocks.get(&command.line_no) else {
+            problems.push(format!(
+                "{name}:{}: redis-cli printed no reply block for `{}` (does the line quit redis-cli?)",
+                command.line_no, command.text
+            ));
+            continue;
+        };
+        let have = got_blocks.get(&command.line_no);
+        if have != Some(want) {
+            let got_text = match have {
+                Some(lines) => lines.join("\n            "),
+                None => "<no reply block: ministore stopped before this line>".to_string(),
+            };
+            problems.push(format!(
+                "{name}:{}: {}\n  expected: {}\n  got:      {}",
+                command.line_no,
+                command.text,
+                want.join("\n            "),
+                got_text
+            ));
+        }
+    }
+    if !got.status.success() || !got.stderr.is_empty() {
+        problems.push(format!(
+            "{name}: ministore exited with {} and stderr:\n{}",
+            got.status,
+            String::from_utf8_lossy(&got.stderr)
+        ));
+    }
+    if let Some(trailing) = got_blocks.get(&0) {
+        problems.push(format!(
+            "{name}: ministore printed lines after the last command: {trailing:?}"
+        ));
+    }
+    problems
+}
