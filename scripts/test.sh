@@ -55,7 +55,7 @@ lockdive_native_tests() {
         name="$(basename "$file" .rs)"
         [ "$name" = "e2e" ] || targets+=(--test "$name")
     done
-    cargo test -p lockdive "${targets[@]}"
+    cargo test --no-fail-fast -p lockdive "${targets[@]}"
 }
 
 release_build() {
@@ -78,7 +78,7 @@ release_size() {
 }
 
 e2e_tests() {
-    LOCKDIVE_DIST="$PWD/$E2E_DIST" cargo test -p lockdive --test e2e -- --nocapture
+    LOCKDIVE_DIST="$PWD/$E2E_DIST" cargo test -p lockdive --test e2e
 }
 
 step "tools (install what is missing)" bash -c 'source scripts/tools.sh && ensure_build_tools && ensure_test_tools'
@@ -88,10 +88,10 @@ if [ "${step_results[0]}" != "ok" ]; then
 fi
 step "cargo fmt --check" cargo fmt --all --check
 step "cargo clippy (native, -D warnings)" cargo clippy --workspace --all-targets -- -D warnings
-step "ministore tests (incl. conformance vs real Redis)" cargo test -p ministore
+step "ministore tests (incl. conformance vs real Redis)" cargo test --no-fail-fast -p ministore
 step "lockdive native tests (scenarios)" lockdive_native_tests
 step "ministore builds for wasm32" cargo build -p ministore --target wasm32-unknown-unknown
-step "wasm tests (headless Chromium)" cargo test -p lockdive --target wasm32-unknown-unknown
+step "wasm tests (headless Chromium)" cargo test --no-fail-fast -p lockdive --target wasm32-unknown-unknown
 step "release build (trunk, into $E2E_DIST)" release_build
 step "release size (gzip -9, html+css+js+wasm <= 250 KB)" release_size
 step "end-to-end test of the release build" e2e_tests
