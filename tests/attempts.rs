@@ -83,7 +83,7 @@ fn w1_stalls_past_its_lease_and_the_job_still_looks_active() {
     let run = run();
     let stall = run.frame(Lane::W1, FrameKind::Stall).expect("W1 stalls");
     assert_eq!(stall.clock_ms, W1_STALL_MS);
-    assert!(W1_STALL_MS > LEASE_MS);
+    const { assert!(W1_STALL_MS > LEASE_MS) };
     assert!(run.w1_stalled_past_lease());
     // Nothing has noticed yet: the hash still says active, with W1's count.
     assert_eq!(stall.job_after.state.as_deref(), Some("active"));

@@ -5,11 +5,13 @@ use leptos::prelude::*;
 
 use super::boxes::{CalloutBox, DoorBox, NoteAside, PullQuote};
 use super::code::CodeBlock;
-use super::figures::{FenceFigure, LostLockFigure};
+use super::console::StoreConsole;
+use super::figures::{AttemptsFigure, FenceFigure, LostLockFigure};
 use super::references::{RelatedNav, SourcesList};
 use super::rich_text::RichText;
 use super::steps::ScenarioSteps;
 use crate::content::model::{Block, FigureSlot};
+use crate::scenarios::console::ConsoleSeed;
 
 /// One block of a section's body; every kind of block has exactly one rendering here.
 #[component]
@@ -36,14 +38,27 @@ pub fn BlockView(
     }
 }
 
-/// The interactive figure a slot names.
+/// The interactive figure a slot names, with a console over that figure's store under it.
 #[component]
 pub fn FigureView(
     /// Which figure goes here.
     figure: FigureSlot,
 ) -> impl IntoView {
     match figure {
-        FigureSlot::LostLock => view! { <LostLockFigure /> }.into_any(),
-        FigureSlot::Fence => view! { <FenceFigure /> }.into_any(),
+        FigureSlot::LostLock => view! {
+            <LostLockFigure />
+            <StoreConsole seed=ConsoleSeed::LostLock />
+        }
+        .into_any(),
+        FigureSlot::Fence => view! {
+            <FenceFigure />
+            <StoreConsole seed=ConsoleSeed::Fence />
+        }
+        .into_any(),
+        FigureSlot::Attempts => view! {
+            <AttemptsFigure />
+            <StoreConsole seed=ConsoleSeed::Attempts />
+        }
+        .into_any(),
     }
 }

@@ -3,12 +3,14 @@
 //!
 //! - `blocks`: one rendering per content block kind, and the figure slot.
 //! - `boxes`: the "Notes on Valkey" aside, pull-quotes, callouts and the door box.
+//! - `console`: the redis-cli-like prompt under each figure, over a copy of its store.
 //! - `code` + `highlight`: highlighted code blocks (the tokenizer is pure and tested natively).
 //! - `header`, `section`, `steps`, `references`, `rich_text`: the article's structure and prose.
 
 pub mod blocks;
 pub mod boxes;
 pub mod code;
+pub mod console;
 pub mod figures;
 pub mod header;
 pub mod highlight;

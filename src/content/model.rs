@@ -124,6 +124,8 @@ pub enum FigureSlot {
     LostLock,
     /// Figure 2: the fenced write against a resource that has seen token 34.
     Fence,
+    /// Figure 3 (§4): EchoMQ's `attempts` fence refusing a reaped worker's stale complete.
+    Attempts,
 }
 
 /// The cited sources.

@@ -3,9 +3,12 @@
 //!
 //! - `lost_lock` (+ `lost_lock_rows`): figure 1, blind DEL vs the token-checked release.
 //! - `fence`: figure 2, three writers against a resource that has seen token 34.
+//! - `attempts` (+ `attempts_rows`): figure 3 in §4, EchoMQ's `attempts` fence (W1, W2, reaper).
 //! - `selection`: hover / focus / tap / Esc handling shared by both; `readout`, `verdicts`: the
 //!   live `aria-live` readout and the always-visible static verdicts.
 
+mod attempts;
+mod attempts_rows;
 mod fence;
 mod lost_lock;
 mod lost_lock_rows;
@@ -13,5 +16,6 @@ mod readout;
 mod selection;
 mod verdicts;
 
+pub use attempts::AttemptsFigure;
 pub use fence::FenceFigure;
 pub use lost_lock::LostLockFigure;

@@ -1,0 +1,133 @@
+//! Figure 3, the attempts fence of §4: W1 claims job 42 and stalls, the reaper moves the job
+//! back, W2 re-claims it; then W1's complete, W1's retry and W2's complete meet the fence. All
+//! rendered from one ministore run made when the figure is created; the full scripts are
+//! behind a disclosure, shown from the same text the run executed.
+
+use leptos::prelude::*;
+
+use super::attempts_rows::{mark, FrameRow, TransitionRow, LANES};
+use super::readout::{Readout, ReadoutText};
+use super::selection::Selection;
+use super::verdicts::{StaticVerdicts, VerdictLine};
+use crate::components::code::CodeBlock;
+use crate::components::highlight::Lang;
+use crate::content::model::CodeSample;
+use crate::scenarios::attempts::{
+    job_key, AttemptsRun, Transition, CAPTION, CLAIM_SCRIPT, COMPLETE_SCRIPT, REAP_SCRIPT,
+    RETRY_SCRIPT, SCRIPTS,
+};
+
+/// The four scripts as code samples, in [`SCRIPTS`] order (the same `include_str!` texts).
+static SCRIPT_SAMPLES: [CodeSample; 4] = [
+    CodeSample {
+        lang: Lang::Lua,
+        text: CLAIM_SCRIPT,
+    },
+    CodeSample {
+        lang: Lang::Lua,
+        text: COMPLETE_SCRIPT,
+    },
+    CodeSample {
+        lang: Lang::Lua,
+        text: RETRY_SCRIPT,
+    },
+    CodeSample {
+        lang: Lang::Lua,
+        text: REAP_SCRIPT,
+    },
+];
+
+/// The full scripts behind a `<details>` disclosure.
+#[component]
+fn ScriptsDisclosure() -> impl IntoView {
+    view! {
+        <details class="at-scripts" data-scripts>
+            <summary>"The full scripts this figure runs"</summary>
+            {SCRIPTS
+                .iter()
+                .zip(SCRIPT_SAMPLES.iter())
+                .map(|((name, _), sample)| {
+                    view! {
+                        <p class="at-script-name"><code>{*name}</code></p>
+                        <CodeBlock sample />
+                    }
+                })
+                .collect_view()}
+        </details>
+    }
+}
+
+/// The attempts figure, `figure[data-figure="attempts"]`.
+#[component]
+pub fn AttemptsFigure() -> impl IntoView {
+    let run = AttemptsRun::run();
+    let idle = ReadoutText::idle(run.idle_readout());
+    let readouts = StoredValue::new(
+        run.outcomes
+            .iter()
+            .map(|o| {
+                (
+                    o.transition,
+                    ReadoutText {
+                        mark: Some(mark(o)),
+                        sentence: o.readout(),
+                        evidence: o.evidence(),
+                    },
+                )
+            })
+            .collect::<Vec<_>>(),
+    );
+    let selection = Selection::<Transition>::new("[data-complete], [data-retry]");
+    let text = Signal::derive(move || {
+        selection
+            .shown()
+            .and_then(|t| {
+                readouts.with_value(|r| r.iter().find(|(k, _)| *k == t).map(|(_, v)| v.clone()))
+            })
+            .unwrap_or_else(|| idle.clone())
+    });
+    let verdicts = run
+        .outcomes
+        .iter()
+        .map(|o| VerdictLine {
+            mark: mark(o),
+            text: o.verdict(),
+        })
+        .collect();
+    let first_number = u8::try_from(run.frames.len() + 1).unwrap_or(u8::MAX);
+    let clock_ms = run.reclaimed_state().now_ms();
+    let transitions = run
+        .outcomes
+        .clone()
+        .into_iter()
+        .zip(first_number..)
+        .map(|(outcome, number)| view! { <TransitionRow outcome number clock_ms selection /> })
+        .collect_view();
+
+    view! {
+        <figure
+            class="fig fig-attempts"
+            data-figure="attempts"
+            data-selected=move || selection.shown().map(Transition::key)
+        >
+            <figcaption>{CAPTION}</figcaption>
+            <div class="ll-drawing at-drawing" role="group" aria-label="W1, W2 and the reaper move job 42; its attempts field is the fence">
+                <div class="ll-row ll-head at-row" aria-hidden="true">
+                    <div class="ll-step">"step"</div>
+                    {LANES
+                        .iter()
+                        .map(|(lane, label)| match lane {
+                            Some(_) => view! { <div class="ll-cell">{*label}</div> }.into_any(),
+                            None => view! { <div class="ll-cell"><code>{job_key()}</code></div> }.into_any(),
+                        })
+                        .collect_view()}
+                </div>
+                {run.frames.into_iter().map(|frame| view! { <FrameRow frame /> }).collect_view()}
+                {transitions}
+            </div>
+            <Readout text />
+            <StaticVerdicts lines=verdicts />
+            <ScriptsDisclosure />
+        </figure>
+    }
+}

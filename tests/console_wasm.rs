@@ -1,0 +1,207 @@
+//! The console in headless Chromium: type a command and press Enter, walk the history with ↑/↓,
+//! see errors marked, and stop a runaway script without freezing the page.
+#![cfg(target_arch = "wasm32")]
+
+use gloo_timers::future::TimeoutFuture;
+use leptos::mount::mount_to;
+use leptos::prelude::*;
+use lockdive::components::console::StoreConsole;
+use lockdive::scenarios::console::ConsoleSeed;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web_sys::{HtmlElement, HtmlInputElement, KeyboardEvent, KeyboardEventInit};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// A console mounted into its own element; dropping it unmounts it and removes the element.
+struct Mounted {
+    root: HtmlElement,
+    _handle: Box<dyn std::any::Any>,
+}
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        self.root.remove();
+    }
+}
+
+impl Mounted {
+    fn new(seed: ConsoleSeed) -> Mounted {
+        let document = document();
+        let root: HtmlElement = document
+            .create_element("div")
+            .expect("a div")
+            .unchecked_into();
+        document
+            .body()
+            .expect("a body")
+            .append_child(&root)
+            .expect("appended");
+        let handle = mount_to(root.clone(), move || view! { <StoreConsole seed /> });
+        Mounted {
+            root,
+            _handle: Box::new(handle),
+        }
+    }
+
+    fn find(&self, selector: &str) -> HtmlElement {
+        self.root
+            .query_selector(selector)
+            .expect("a valid selector")
+            .unwrap_or_else(|| panic!("no element matches {selector}"))
+            .unchecked_into()
+    }
+
+    fn input(&self) -> HtmlInputElement {
+        self.find("[data-console] input").unchecked_into()
+    }
+
+    fn key(&self, key: &str) {
+        let init = KeyboardEventInit::new();
+        init.set_key(key);
+        init.set_bubbles(true);
+        init.set_cancelable(true);
+        let event = KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init)
+            .expect("a key event");
+        self.input().dispatch_event(&event).expect("dispatched");
+    }
+
+    /// Types `line` into the prompt and presses Enter.
+    async fn run(&self, line: &str) {
+        self.input().set_value(line);
+        self.key("Enter");
+        TimeoutFuture::new(0).await;
+    }
+
+    fn log(&self) -> String {
+        self.find("[data-console-log]")
+            .text_content()
+            .unwrap_or_default()
+    }
+
+    /// The output lines of the newest entry.
+    fn last_output(&self) -> Vec<(String, String)> {
+        let entries = self
+            .root
+            .query_selector_all(".console-entry")
+            .expect("a valid selector");
+        let last: HtmlElement = entries
+            .item(entries.length().saturating_sub(1))
+            .expect("an entry")
+            .unchecked_into();
+        let lines = last.query_selector_all(".console-out").expect("a selector");
+        (0..lines.length())
+            .filter_map(|i| lines.item(i))
+            .map(|node| {
+                let el: HtmlElement = node.unchecked_into();
+                (el.text_content().unwrap_or_default(), el.class_name())
+            })
+            .collect()
+    }
+}
+
+#[wasm_bindgen_test]
+async fn the_console_has_its_hook_a_label_an_input_and_a_live_log() {
+    let console = Mounted::new(ConsoleSeed::LostLock);
+    TimeoutFuture::new(0).await;
+    let section = console.find("[data-console=\"lost-lock\"]");
+    assert_eq!(
+        section.get_attribute("aria-label").as_deref(),
+        Some(ConsoleSeed::LostLock.label())
+    );
+    let log = console.find("[data-console-log]");
+    assert_eq!(log.get_attribute("aria-live").as_deref(), Some("polite"));
+    let input = console.input();
+    let label = console.find("label[for]");
+    assert_eq!(label.get_attribute("for"), Some(input.id()));
+}
+
+#[wasm_bindgen_test]
+async fn typing_a_command_and_enter_prints_the_reply_as_redis_cli_does() {
+    let console = Mounted::new(ConsoleSeed::LostLock);
+    TimeoutFuture::new(0).await;
+    console.run("GET resource:lock").await;
+    assert_eq!(console.input().value(), "", "the prompt is cleared");
+    assert!(console.log().contains("GET resource:lock"));
+    assert_eq!(
+        console.last_output(),
+        [("\"xyz\"".to_string(), "console-out".to_string())]
+    );
+    console
+        .run("EVAL \"return redis.call('GET', KEYS[1]) == ARGV[1]\" 1 resource:lock xyz")
+        .await;
+    assert_eq!(console.last_output()[0].0, "(integer) 1");
+}
+
+#[wasm_bindgen_test]
+async fn an_error_is_printed_with_its_text_and_marked_as_an_error() {
+    let console = Mounted::new(ConsoleSeed::Fence);
+    TimeoutFuture::new(0).await;
+    console.run("HGET resource:fence x").await;
+    let out = console.last_output();
+    assert!(out[0].0.starts_with("(error) WRONGTYPE"), "{out:?}");
+    assert!(out[0].1.contains("console-error"));
+}
+
+#[wasm_bindgen_test]
+async fn up_and_down_walk_the_history() {
+    let console = Mounted::new(ConsoleSeed::Attempts);
+    TimeoutFuture::new(0).await;
+    console.run("HGET emq:{mail}:job:42 state").await;
+    console.run("HGET emq:{mail}:job:42 attempts").await;
+    console.input().set_value("draft");
+    console.key("ArrowUp");
+    assert_eq!(console.input().value(), "HGET emq:{mail}:job:42 attempts");
+    console.key("ArrowUp");
+    assert_eq!(console.input().value(), "HGET emq:{mail}:job:42 state");
+    console.key("ArrowDown");
+    console.key("ArrowDown");
+    assert_eq!(console.input().value(), "draft");
+    console.input().set_value("");
+    console.key("ArrowUp");
+    console.key("Enter");
+    TimeoutFuture::new(0).await;
+    assert_eq!(console.last_output()[0].0, "\"2\"");
+}
+
+#[wasm_bindgen_test]
+async fn a_runaway_script_is_stopped_and_the_page_keeps_answering() {
+    let console = Mounted::new(ConsoleSeed::LostLock);
+    TimeoutFuture::new(0).await;
+    let started = js_sys_now();
+    console.run("EVAL \"while true do end\" 0").await;
+    let took_ms = js_sys_now() - started;
+    let out = console.last_output();
+    assert!(out[0].0.starts_with("(error) "), "{out:?}");
+    assert!(out[0].0.contains("step budget"), "{out:?}");
+    assert!(out[0].1.contains("console-error"));
+    web_sys::console::log_1(&format!("runaway script stopped after {took_ms:.0} ms").into());
+    console.run("PING").await;
+    assert_eq!(console.last_output()[0].0, "PONG");
+}
+
+#[wasm_bindgen_test]
+async fn reset_returns_to_the_figures_store() {
+    let console = Mounted::new(ConsoleSeed::LostLock);
+    TimeoutFuture::new(0).await;
+    console.run("DEL resource:lock").await;
+    let reset: HtmlElement = console
+        .root
+        .query_selector_all(".console-button")
+        .expect("a selector")
+        .item(1)
+        .expect("the reset button")
+        .unchecked_into();
+    reset.click();
+    TimeoutFuture::new(0).await;
+    assert_eq!(console.log(), "");
+    console.run("GET resource:lock").await;
+    assert_eq!(console.last_output()[0].0, "\"xyz\"");
+}
+
+/// Milliseconds from the page's clock (performance.now() is not in the enabled web-sys features).
+fn js_sys_now() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
