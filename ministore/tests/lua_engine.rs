@@ -1142,6 +1142,31 @@ fn doubling_a_string_hits_the_memory_cap_not_the_allocator() {
 }
 
 #[test]
+fn work_on_huge_strings_is_charged_by_length() {
+    // Each upper() of a 10 MB string costs about 10k steps, so a 100k budget stops this loop
+    // after a handful of copies instead of letting one step do unbounded work.
+    for body in [
+        "local u = s:upper()",
+        "local b = (s == s .. '')",
+        "local t = {} t[s] = 1",
+    ] {
+        let src = format!("local s = string.rep('x', 1e7) for i = 1, 1e6 do {body} end");
+        assert_budget_stop(
+            &run_with(&src, &[], &[], &mut FakeHost::default(), 100_000),
+            100_000,
+        );
+    }
+}
+
+#[test]
+fn a_chain_of_a_million_nested_tables_is_freed_without_overflowing() {
+    let r = run("local t = {} for i = 1, 1000000 do t = {t} end return 'built'");
+    assert_eq!(r, bulk("built"));
+    let r = run("local f = function() return 0 end for i = 1, 300000 do local g = f f = function() return g() end end return 'built'");
+    assert_eq!(r, bulk("built"));
+}
+
+#[test]
 fn a_growing_table_is_stopped_by_the_budget_or_the_cap() {
     let e = error_text(&run(
         "local t = {} local i = 0 while true do i = i + 1 t[i] = i end",

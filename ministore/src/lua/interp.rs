@@ -489,6 +489,7 @@ impl<'h> Interp<'h> {
         frame: &Frame,
         line: u32,
     ) -> Result<(), Fault> {
+        self.charge(key.weight(), line)?;
         match obj {
             Value::Table(t) => t.set(key, v).map_err(|m| {
                 if m == "not enough memory" {
@@ -626,6 +627,7 @@ impl<'h> Interp<'h> {
         line: u32,
         desc: impl FnOnce() -> Option<String>,
     ) -> Result<Value, Fault> {
+        self.charge(key.weight(), line)?;
         match obj {
             Value::Table(t) => Ok(t.get(&key)),
             Value::Str(_) => Ok(stdlib::lib_get(Lib::String, &key)),
@@ -794,6 +796,8 @@ impl<'h> Interp<'h> {
         }
         let a = self.eval(l, frame)?;
         let b = self.eval(r, frame)?;
+        // Comparing or coercing long strings is work proportional to their length.
+        self.charge(a.weight().max(b.weight()), line)?;
         match op {
             BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod | BinOp::Pow => {
                 match (a.to_number(), b.to_number()) {

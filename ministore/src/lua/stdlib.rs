@@ -293,6 +293,9 @@ pub fn call_builtin(
         f: b,
         line,
     };
+    // Library functions copy, scan or hash their string arguments: charge for their length.
+    let weight: u64 = args.iter().map(Value::weight).sum();
+    it.charge(weight, line)?;
     match b {
         Builtin::RedisCall | Builtin::RedisPcall => {
             let raising = b == Builtin::RedisCall;

@@ -78,6 +78,63 @@ pub struct Closure {
     pub captured: Vec<(Arc<str>, Cell)>,
 }
 
+/// Dropping a table or closure frees what it holds iteratively: a script can build a chain of a
+/// million nested tables (`t = {t}` in a loop), and the default recursive drop of such a chain
+/// would overflow the native stack.
+impl Drop for Table {
+    fn drop(&mut self) {
+        if self.array.is_empty() && self.hash.is_empty() {
+            return;
+        }
+        let mut pending: Vec<Value> = std::mem::take(&mut self.array);
+        for (k, v) in std::mem::take(&mut self.hash) {
+            pending.push(k);
+            pending.push(v);
+        }
+        drain(pending);
+    }
+}
+
+impl Drop for Closure {
+    fn drop(&mut self) {
+        let pending: Vec<Value> = self
+            .captured
+            .drain(..)
+            .filter_map(|(_, cell)| Rc::try_unwrap(cell).ok().map(RefCell::into_inner))
+            .collect();
+        drain(pending);
+    }
+}
+
+/// Drops values one at a time, first emptying any table or closure that this is the last
+/// reference to, so that nested structures never drop recursively.
+fn drain(mut pending: Vec<Value>) {
+    while let Some(v) = pending.pop() {
+        match v {
+            Value::Table(t) => {
+                if let Ok(cell) = Rc::try_unwrap(t.0) {
+                    let mut table = cell.into_inner();
+                    pending.append(&mut table.array);
+                    for (k, v) in std::mem::take(&mut table.hash) {
+                        pending.push(k);
+                        pending.push(v);
+                    }
+                }
+            }
+            Value::Func(f) => {
+                if let Ok(mut closure) = Rc::try_unwrap(f) {
+                    for (_, cell) in closure.captured.drain(..) {
+                        if let Ok(cell) = Rc::try_unwrap(cell) {
+                            pending.push(cell.into_inner());
+                        }
+                    }
+                }
+            }
+            other => drop(other),
+        }
+    }
+}
+
 /// A hashable table key (numbers by bit pattern after normalising -0, objects by address).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Key {
@@ -356,6 +413,15 @@ impl Value {
         Value::Str(Arc::from(bytes))
     }
 
+    /// Extra steps an operation on this value costs: one per KiB of string, so that a script
+    /// cannot do unbounded work per step by handling huge strings.
+    pub fn weight(&self) -> u64 {
+        match self {
+            Value::Str(s) => (s.len() / 1024) as u64,
+            _ => 0,
+        }
+    }
+
     /// True for nil.
     pub fn is_nil(&self) -> bool {
         matches!(self, Value::Nil)
@@ -579,6 +645,18 @@ mod tests {
             t.get(&Value::Num(1e9 + 1024.0 * 19_999.0)).to_number(),
             Some(19_999.0)
         );
+    }
+
+    #[test]
+    fn a_long_chain_of_nested_tables_drops_without_recursion() {
+        let mut t = Value::Table(TableRef::new());
+        for _ in 0..1_000_000 {
+            let outer = TableRef::new();
+            outer.set(Value::Num(1.0), t).unwrap();
+            outer.set(Value::str(b"next"), Value::Nil).unwrap();
+            t = Value::Table(outer);
+        }
+        drop(t);
     }
 
     #[test]
