@@ -17,6 +17,8 @@ pub enum Builtin {
     RedisStatusReply,
     RedisSha1Hex,
     RedisLog,
+    RedisReplicateCommands,
+    RedisSetRepl,
     ToNumber,
     ToString,
     Type,
@@ -87,6 +89,12 @@ pub fn lib_get(lib: Lib, key: &Value) -> Value {
         (Lib::Redis, b"status_reply") => Builtin::RedisStatusReply,
         (Lib::Redis, b"sha1hex") => Builtin::RedisSha1Hex,
         (Lib::Redis, b"log") => Builtin::RedisLog,
+        (Lib::Redis, b"replicate_commands") => Builtin::RedisReplicateCommands,
+        (Lib::Redis, b"set_repl") => Builtin::RedisSetRepl,
+        (Lib::Redis, b"REPL_NONE") => return Value::Num(0.0),
+        (Lib::Redis, b"REPL_AOF") => return Value::Num(1.0),
+        (Lib::Redis, b"REPL_SLAVE" | b"REPL_REPLICA") => return Value::Num(2.0),
+        (Lib::Redis, b"REPL_ALL") => return Value::Num(3.0),
         (Lib::Redis, b"LOG_DEBUG") => return Value::Num(0.0),
         (Lib::Redis, b"LOG_VERBOSE") => return Value::Num(1.0),
         (Lib::Redis, b"LOG_NOTICE") => return Value::Num(2.0),
@@ -132,6 +140,13 @@ pub fn make_lib(lib: Lib) -> TableRef {
             "LOG_VERBOSE",
             "LOG_NOTICE",
             "LOG_WARNING",
+            "replicate_commands",
+            "set_repl",
+            "REPL_NONE",
+            "REPL_AOF",
+            "REPL_SLAVE",
+            "REPL_REPLICA",
+            "REPL_ALL",
         ],
         Lib::String => &[
             "format", "sub", "len", "upper", "lower", "rep", "byte", "char", "reverse",
@@ -159,6 +174,8 @@ fn name_of(b: Builtin) -> &'static str {
         Builtin::RedisStatusReply => "status_reply",
         Builtin::RedisSha1Hex => "sha1hex",
         Builtin::RedisLog => "log",
+        Builtin::RedisReplicateCommands => "replicate_commands",
+        Builtin::RedisSetRepl => "set_repl",
         Builtin::ToNumber => "tonumber",
         Builtin::ToString => "tostring",
         Builtin::Type => "type",
@@ -341,6 +358,15 @@ pub fn call_builtin(
             ))
         }
         Builtin::RedisLog => Ok(Vec::new()),
+        // Redis 7 always replicates effects; these remain for old scripts.
+        Builtin::RedisReplicateCommands => one(Value::Bool(true)),
+        Builtin::RedisSetRepl => match args.len() {
+            1 => Ok(Vec::new()),
+            _ => Err(Fault::Error {
+                value: convert::error_table("ERR redis.set_repl() requires two arguments.".into()),
+                line,
+            }),
+        },
         Builtin::ToNumber => {
             let v = a.any(1)?;
             match args.get(1) {

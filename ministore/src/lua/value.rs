@@ -492,8 +492,11 @@ impl Value {
             Value::Str(s) => s.to_vec(),
             Value::Table(t) => format!("table: {:p}", Rc::as_ptr(&t.0)).into_bytes(),
             Value::Func(f) => format!("function: {:p}", Rc::as_ptr(f)).into_bytes(),
-            Value::Builtin(b) => format!("function: builtin: {:?}", b).into_bytes(),
-            Value::Lib(l) => format!("table: {:?}", l).into_bytes(),
+            // Lua prints C functions by address too; a stable pseudo-address per builtin.
+            Value::Builtin(b) => {
+                format!("function: 0x{:08x}", 0x1000 + *b as usize * 16).into_bytes()
+            }
+            Value::Lib(l) => format!("table: 0x{:08x}", 0x2000 + *l as usize * 16).into_bytes(),
         }
     }
 }
