@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 
 use super::lost_lock_rows::{mark, ReleaseRow, StepRow};
+use super::player::ScenarioPlayer;
 use super::readout::{Readout, ReadoutText};
 use super::selection::Selection;
 use super::verdicts::{StaticVerdicts, VerdictLine};
@@ -90,6 +91,7 @@ pub fn LostLockFigure() -> impl IntoView {
             </div>
             <Readout text />
             <StaticVerdicts lines=verdicts />
+            <ScenarioPlayer />
         </figure>
     }
 }

@@ -2,7 +2,10 @@
 //! created, and renders the drawing, the live readout and the static verdicts from that run.
 //!
 //! - `lost_lock` (+ `lost_lock_rows`): figure 1, blind DEL vs the token-checked release.
-//! - `fence`: figure 2, three writers against a resource that has seen token 34.
+//! - `player` (+ `player_controls`, `player_frame`): figure 1's scenario player (timeline, lease
+//!   and stall sliders, release switch, lease clock, hazard).
+//! - `fence` (+ `fence_log`): figure 2, three writers against a resource that has seen token 34;
+//!   a click commits a write, the log lists the commits. `share_url`: the state in the URL fragment.
 //! - `attempts` (+ `attempts_rows`): figure 3 in §4, EchoMQ's `attempts` fence (W1, W2, reaper).
 //! - `selection`: hover / focus / tap / Esc handling shared by both; `readout`, `verdicts`: the
 //!   live `aria-live` readout and the always-visible static verdicts.
@@ -10,10 +13,15 @@
 mod attempts;
 mod attempts_rows;
 mod fence;
+mod fence_log;
 mod lost_lock;
 mod lost_lock_rows;
+mod player;
+mod player_controls;
+mod player_frame;
 mod readout;
 mod selection;
+mod share_url;
 mod verdicts;
 
 pub use attempts::AttemptsFigure;

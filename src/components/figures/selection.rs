@@ -1,6 +1,7 @@
 //! Which choice a figure is showing, and the button that selects one. Hover, keyboard focus and a
 //! tap each select; pointer leave, blur, Esc and a tap elsewhere clear what they set. One
-//! [`Selection`] per figure, owned by the figure; buttons get a copy of its handle.
+//! [`Selection`] per figure, owned by the figure; buttons get a copy of its handle. A button may
+//! also commit its choice (figure 2): see [`ChoiceButton`]'s `on_commit`.
 
 use leptos::ev;
 use leptos::prelude::*;
@@ -78,31 +79,62 @@ where
 
 /// A focusable target for one choice of a figure. Its data hook (`data-release`, `data-writer`)
 /// is spread onto it by the caller: `<ChoiceButton selection choice {..} data-writer="33">`.
+///
+/// Touch pointers do not hover: a finger's `pointerenter` would otherwise select and commit in
+/// one tap. With `on_commit`, activating the button commits only when its choice was already
+/// shown as the press began: a mouse commits on click (hover previewed it), the keyboard on
+/// Enter/Space (focus previewed it), and a finger on its second tap (the first one selects,
+/// so a touch reader sees the what-if before changing anything).
 #[component]
 pub fn ChoiceButton<T>(
     /// The selection of the figure this button belongs to.
     selection: Selection<T>,
     /// The choice the button stands for.
     choice: T,
+    /// Called to commit the choice; without it, a click only pins the selection.
+    #[prop(optional)]
+    on_commit: Option<Callback<T>>,
     /// What the button shows.
     children: Children,
 ) -> impl IntoView
 where
     T: Copy + PartialEq + Send + Sync + 'static,
 {
+    // Whether the choice was already shown when the current press began; `None` when the click
+    // came without a pointer press (keyboard activation).
+    let shown_at_press = StoredValue::new(None::<bool>);
+    let hovering = |e: &ev::PointerEvent| e.pointer_type() != "touch";
     view! {
         <button
             type="button"
             class="fig-choice"
             aria-pressed=move || (selection.shown() == Some(choice)).to_string()
-            on:pointerenter=move |_| selection.hovered.set(Some(choice))
-            on:pointerleave=move |_| selection.hovered.set(None)
+            on:pointerenter=move |e| {
+                if hovering(&e) {
+                    selection.hovered.set(Some(choice));
+                }
+            }
+            on:pointerleave=move |e| {
+                if hovering(&e) {
+                    selection.hovered.set(None);
+                }
+            }
+            on:pointerdown=move |_| shown_at_press.set_value(Some(selection.shown() == Some(choice)))
             on:focus=move |_| selection.focused.set(Some(choice))
             on:blur=move |_| {
                 selection.focused.set(None);
                 selection.pinned.set(None);
             }
-            on:click=move |_| selection.pinned.set(Some(choice))
+            on:click=move |_| {
+                let was_shown = shown_at_press
+                    .try_update_value(Option::take)
+                    .flatten()
+                    .unwrap_or_else(|| selection.shown() == Some(choice));
+                match on_commit {
+                    Some(commit) if was_shown => commit.run(choice),
+                    _ => selection.pinned.set(Some(choice)),
+                }
+            }
         >
             {children()}
         </button>

@@ -1,0 +1,78 @@
+//! Figure 2's commit log: every write a learner committed, accepted or rejected, with its token
+//! and the store's reply, oldest first, and the button that resets the fence to "seen 34".
+
+use leptos::prelude::*;
+
+use super::readout::Mark;
+use crate::scenarios::fence::FenceBoard;
+use crate::scenarios::share::MAX_FENCE_COMMITS;
+
+/// The log, `ol[data-fence-log]`, and the reset button, `[data-fence-reset]`.
+#[component]
+pub fn FenceLog(
+    /// The fence as committed so far; its log is what this lists.
+    board: Memo<FenceBoard>,
+    /// The token the resource had seen before any commit (what a reset returns to).
+    seen: Option<i64>,
+    /// Empties the log and returns the fence to `seen`.
+    on_reset: Callback<()>,
+) -> impl IntoView {
+    let seen_text = seen.map_or_else(|| "nothing".to_string(), |s| s.to_string());
+    let empty = move || board.with(|b| b.log.is_empty());
+    let full = move || board.with(|b| b.log.len() >= MAX_FENCE_COMMITS);
+    view! {
+        <div class="fw-ledger">
+            <p class="fw-hint">
+                "Click a writer to commit its write — tap it twice on a touch screen, or press Enter \
+                 on it. Committed writes stack up: the resource keeps the highest token it accepted."
+            </p>
+            <div class="fw-ledger-head">
+                <p class="fw-log-title" id="fw-log-title">"Committed writes"</p>
+                <button
+                    type="button"
+                    class="fw-reset"
+                    data-fence-reset
+                    aria-disabled=move || empty().to_string()
+                    on:click=move |_| on_reset.run(())
+                >
+                    {format!("Reset to seen {seen_text}")}
+                </button>
+            </div>
+            <ol class="fw-log" data-fence-log aria-labelledby="fw-log-title">
+                {move || {
+                    board
+                        .with(|b| {
+                            b.log
+                                .iter()
+                                .map(|outcome| {
+                                    let mark = Mark {
+                                        ok: outcome.accepted,
+                                        word: outcome.word().to_string(),
+                                    };
+                                    view! {
+                                        <li data-tone=mark.tone() data-token=outcome.token>
+                                            <span class="fig-mark">
+                                                <span aria-hidden="true">{mark.icon()}</span>
+                                            </span>
+                                            " "
+                                            {outcome.log_line()}
+                                            " "
+                                            <code>{outcome.reply_text()}</code>
+                                        </li>
+                                    }
+                                })
+                                .collect_view()
+                        })
+                }}
+            </ol>
+            <Show when=empty>
+                <p class="fw-log-empty">{format!("None yet: the resource has seen {seen_text}.")}</p>
+            </Show>
+            <Show when=full>
+                <p class="fw-log-empty">
+                    {format!("The log is full ({MAX_FENCE_COMMITS} writes): reset to start again.")}
+                </p>
+            </Show>
+        </div>
+    }
+}

@@ -1,0 +1,310 @@
+//! Figure 1's scenario player in headless Chromium: each control (forward/back, play/pause, the
+//! timeline's arrow keys, both sliders, the release switch) moves the player to the frame the
+//! store run gives, the hazard shows only when the stall outlasts the lease, and the URL fragment
+//! carries the player's state both ways.
+#![cfg(target_arch = "wasm32")]
+
+use gloo_timers::future::TimeoutFuture;
+use leptos::mount::mount_to;
+use leptos::prelude::*;
+use lockdive::components::figures::LostLockFigure;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web_sys::{Event, EventInit, HtmlElement, KeyboardEvent, KeyboardEventInit};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[wasm_bindgen]
+extern "C" {
+    /// An `<input>`, reached through its `value` / `checked` properties (no extra web-sys feature).
+    #[wasm_bindgen(extends = HtmlElement)]
+    type FormInput;
+    #[wasm_bindgen(method, getter)]
+    fn value(this: &FormInput) -> String;
+    #[wasm_bindgen(method, setter)]
+    fn set_value(this: &FormInput, value: &str);
+    #[wasm_bindgen(method, getter)]
+    fn checked(this: &FormInput) -> bool;
+
+    #[wasm_bindgen(js_namespace = history, js_name = replaceState)]
+    fn replace_state(data: &JsValue, unused: &str, url: &str);
+}
+
+/// The test page's URL with `fragment` in place of its own.
+fn set_fragment(fragment: &str) {
+    let url = document().url().expect("a URL");
+    let base = url.split('#').next().unwrap_or_default().to_string();
+    replace_state(&JsValue::NULL, "", &format!("{base}{fragment}"));
+}
+
+fn fragment() -> String {
+    let url = document().url().expect("a URL");
+    url.find('#').map(|at| url[at..].to_string()).unwrap_or_default()
+}
+
+/// The figure mounted into its own element, removed on drop.
+struct Mounted {
+    root: HtmlElement,
+    _handle: Box<dyn std::any::Any>,
+}
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        self.root.remove();
+    }
+}
+
+impl Mounted {
+    async fn figure() -> Mounted {
+        let root: HtmlElement = document()
+            .create_element("div")
+            .expect("a div")
+            .unchecked_into();
+        document()
+            .body()
+            .expect("a body")
+            .append_child(&root)
+            .expect("appended");
+        let handle = mount_to(root.clone(), || view! { <LostLockFigure /> });
+        tick().await;
+        Mounted {
+            root,
+            _handle: Box::new(handle),
+        }
+    }
+
+    fn find(&self, selector: &str) -> HtmlElement {
+        self.root
+            .query_selector(selector)
+            .expect("a valid selector")
+            .unwrap_or_else(|| panic!("no element matches {selector}"))
+            .unchecked_into()
+    }
+
+    fn count(&self, selector: &str) -> u32 {
+        self.root
+            .query_selector_all(selector)
+            .expect("a valid selector")
+            .length()
+    }
+
+    fn text(&self, selector: &str) -> String {
+        self.find(selector).text_content().unwrap_or_default()
+    }
+
+    fn step(&self) -> String {
+        self.find("[data-player]")
+            .get_attribute("data-player-step")
+            .unwrap_or_default()
+    }
+
+    fn hazard(&self) -> bool {
+        self.count("[data-player] [data-hazard=\"true\"]") == 1
+    }
+
+    async fn click(&self, selector: &str) {
+        self.find(selector).click();
+        tick().await;
+    }
+
+    /// Moves a slider as a drag would: sets its value and fires `input`.
+    async fn slide(&self, hook: &str, ms: u64) {
+        let input: FormInput = self
+            .find(&format!("input[data-slider=\"{hook}\"]"))
+            .unchecked_into();
+        input.set_value(&ms.to_string());
+        let init = EventInit::new();
+        init.set_bubbles(true);
+        let event = Event::new_with_event_init_dict("input", &init).expect("an input event");
+        input.dispatch_event(&event).expect("dispatched");
+        tick().await;
+    }
+
+    async fn key_on_timeline(&self, key: &str) {
+        let init = KeyboardEventInit::new();
+        init.set_key(key);
+        init.set_bubbles(true);
+        let event = KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init)
+            .expect("a key event");
+        self.find("[data-player-timeline]")
+            .dispatch_event(&event)
+            .expect("dispatched");
+        tick().await;
+    }
+
+    fn slider(&self, hook: &str) -> String {
+        self.find(&format!("input[data-slider=\"{hook}\"]"))
+            .unchecked_into::<FormInput>()
+            .value()
+    }
+}
+
+async fn tick() {
+    TimeoutFuture::new(0).await;
+}
+
+#[wasm_bindgen_test]
+async fn the_player_opens_on_step_0_of_the_briefs_run_with_the_hazard_shown() {
+    set_fragment("");
+    let fig = Mounted::figure().await;
+    assert_eq!(fig.count("[data-player]"), 1);
+    assert_eq!(fig.count("[data-readout]"), 1, "the player adds no second readout");
+    assert_eq!(fig.count("[data-static-verdicts]"), 1);
+    assert_eq!(fig.step(), "0");
+    assert_eq!(fig.slider("lease"), "10000");
+    assert_eq!(fig.slider("stall"), "12500");
+    assert!(fig.text(".pl-slider").contains("10000 ms"), "live value");
+    assert!(fig.hazard());
+    assert_eq!(fig.text("[data-player-clock]"), "t = 0 ms");
+    assert_eq!(fig.text("[data-player-pttl]"), "10000 ms");
+    assert!(fig.text(".pl-frame").contains("A> SET resource:lock abc NX PX 10000 → OK"));
+    assert_eq!(fig.count(".pl-timeline li"), 5);
+    assert_eq!(fragment(), "", "opening the page writes nothing into the URL");
+}
+
+#[wasm_bindgen_test]
+async fn forward_and_back_step_through_the_stores_frames() {
+    set_fragment("");
+    let fig = Mounted::figure().await;
+    fig.click("[data-player-back]").await;
+    assert_eq!(fig.step(), "0", "back at the start stays there");
+    fig.click("[data-player-forward]").await;
+    assert_eq!(fig.step(), "1");
+    assert_eq!(fig.text("[data-player-clock]"), "t = 5000 ms");
+    assert_eq!(fig.text("[data-player-pttl]"), "5000 ms");
+    fig.click("[data-player-forward]").await;
+    assert_eq!(fig.text("[data-player-clock]"), "t = 10001 ms");
+    assert_eq!(fig.text("[data-player-pttl]"), "-2 ms");
+    assert!(fig.text(".pl-keys").contains("(empty: no live keys)"));
+    fig.click("[data-player-forward]").await;
+    assert!(fig.text(".pl-keys").contains("\"xyz\""));
+    fig.click("[data-player-forward]").await;
+    fig.click("[data-player-forward]").await;
+    assert_eq!(fig.step(), "4", "forward at the end stays there");
+    assert!(fig.text(".pl-note").contains("A deletes B's lock"));
+    fig.click("[data-player-back]").await;
+    assert_eq!(fig.step(), "3");
+    assert_eq!(
+        fig.find("[data-player-back]").get_attribute("aria-disabled").as_deref(),
+        Some("false")
+    );
+}
+
+#[wasm_bindgen_test]
+async fn arrow_keys_home_and_end_move_along_the_focused_timeline() {
+    set_fragment("");
+    let fig = Mounted::figure().await;
+    fig.key_on_timeline("ArrowRight").await;
+    assert_eq!(fig.step(), "1");
+    fig.key_on_timeline("End").await;
+    assert_eq!(fig.step(), "4");
+    fig.key_on_timeline("ArrowLeft").await;
+    assert_eq!(fig.step(), "3");
+    fig.key_on_timeline("Home").await;
+    assert_eq!(fig.step(), "0");
+    assert_eq!(
+        fig.find(".pl-timeline li.is-current")
+            .get_attribute("aria-current")
+            .as_deref(),
+        Some("step")
+    );
+    fig.click(".pl-timeline li:nth-child(3) button").await;
+    assert_eq!(fig.step(), "2", "a click on a step jumps to it");
+}
+
+#[wasm_bindgen_test]
+async fn the_hazard_appears_only_while_the_stall_outlasts_the_lease() {
+    set_fragment("");
+    let fig = Mounted::figure().await;
+    fig.slide("stall", 6000).await;
+    assert!(!fig.hazard(), "a 6 s stall fits a 10 s lease");
+    assert!(fig.text(".pl-status").contains("no hazard"));
+    assert!(fig.text(".pl-slider:nth-child(2)").contains("6000 ms"));
+    fig.key_on_timeline("End").await;
+    assert!(fig.text(".pl-frame").contains("the lease would end"));
+    fig.key_on_timeline("ArrowLeft").await;
+    assert!(fig.text(".pl-note").contains("A deletes its own lock"));
+    fig.slide("stall", 10500).await;
+    assert!(fig.hazard(), "half a second past the lease");
+    fig.slide("lease", 15000).await;
+    assert!(!fig.hazard(), "a longer lease covers the stall again");
+    assert!(fig.text(".pl-slider").contains("15000 ms"));
+}
+
+#[wasm_bindgen_test]
+async fn the_release_can_be_switched_at_the_last_step() {
+    set_fragment("");
+    let fig = Mounted::figure().await;
+    fig.key_on_timeline("End").await;
+    assert!(fig.text(".pl-note").contains("A deletes B's lock"));
+    fig.click("[data-player-release=\"token-checked\"]").await;
+    assert_eq!(fig.step(), "4", "switching keeps the position");
+    assert!(fig
+        .find("[data-player-release=\"token-checked\"]")
+        .unchecked_into::<FormInput>()
+        .checked());
+    assert!(fig
+        .text(".pl-note")
+        .contains("A reads \"xyz\" ≠ \"abc\", the script returns 0: B's lock stands."));
+    assert!(fig.text(".pl-keys").contains("\"xyz\""));
+    assert!(fig.text(".pl-status").contains("left B's lock alone"));
+    fig.click("[data-player-release=\"blind-del\"]").await;
+    assert!(fig.text(".pl-note").contains("exclusion broken"));
+}
+
+#[wasm_bindgen_test]
+async fn play_advances_by_itself_and_pause_stops_it() {
+    set_fragment("");
+    let fig = Mounted::figure().await;
+    fig.click("[data-player-play]").await;
+    assert_eq!(
+        fig.find("[data-player-play]").get_attribute("aria-pressed").as_deref(),
+        Some("true")
+    );
+    TimeoutFuture::new(1_600).await;
+    assert_eq!(fig.step(), "1", "one step after a play interval");
+    fig.click("[data-player-play]").await;
+    assert!(fig.text("[data-player-play]").contains("Play"));
+    TimeoutFuture::new(1_600).await;
+    assert_eq!(fig.step(), "1", "paused");
+}
+
+#[wasm_bindgen_test]
+async fn a_change_writes_the_players_state_into_the_fragment() {
+    set_fragment("#s2");
+    let fig = Mounted::figure().await;
+    assert_eq!(fragment(), "#s2", "a section anchor is left alone until the learner acts");
+    fig.click("[data-player-forward]").await;
+    fig.click("[data-player-release=\"token-checked\"]").await;
+    fig.slide("lease", 8000).await;
+    tick().await;
+    assert_eq!(fragment(), "#play=1&lease=8000&stall=12500&release=token");
+    set_fragment("");
+}
+
+#[wasm_bindgen_test]
+async fn a_shared_link_opens_the_player_where_it_was_and_bad_values_fall_back() {
+    set_fragment("#play=4&lease=4000&stall=2000&release=token&fence=35");
+    let fig = Mounted::figure().await;
+    assert_eq!(fig.step(), "4");
+    assert_eq!(fig.slider("lease"), "4000");
+    assert_eq!(fig.slider("stall"), "2000");
+    assert!(!fig.hazard());
+    assert!(fig
+        .find("[data-player-release=\"token-checked\"]")
+        .unchecked_into::<FormInput>()
+        .checked());
+    drop(fig);
+
+    set_fragment("#play=999&lease=-5&stall=abc&release=%3Cscript%3E");
+    let fig = Mounted::figure().await;
+    assert_eq!(fig.step(), "4", "clamped onto the timeline");
+    assert_eq!(fig.slider("lease"), "10000");
+    assert_eq!(fig.slider("stall"), "12500");
+    assert!(fig
+        .find("[data-player-release=\"blind-del\"]")
+        .unchecked_into::<FormInput>()
+        .checked());
+    set_fragment("");
+}
