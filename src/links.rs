@@ -2,7 +2,10 @@
 //!
 //! The base defaults to `"/"` (course paths relative to the site root) and can be overridden by the
 //! embedding site with `<meta name="lockdive:course-base" content="https://example.org/course/">` in
-//! `index.html`; the tag is read once, on first use. The slugs, appended to the base, are:
+//! `index.html`, or per page load with the query parameter `?course-base=https://example.org/course/`
+//! (an iframe embed sets it without rebuilding the page; it wins over the meta tag, and only an http(s)
+//! URL or a path is taken — see [`course_base_from_query`]). Both are read once, on first use. The
+//! slugs, appended to the base, are:
 //!
 //! | page                          | slug               | default href         |
 //! |-------------------------------|--------------------|----------------------|
@@ -16,6 +19,9 @@
 
 /// The `<meta name=...>` an embedding site sets to move every course link at once.
 pub const COURSE_BASE_META: &str = "lockdive:course-base";
+
+/// The query parameter that overrides the meta tag for one page load: `?course-base=...`.
+pub const COURSE_BASE_PARAM: &str = "course-base";
 
 /// The base used when no meta tag says otherwise: course paths from the site root.
 pub const DEFAULT_COURSE_BASE: &str = "/";
@@ -91,13 +97,56 @@ pub fn resolve_href(href: &str) -> String {
     resolve_href_with(&course_base(), href)
 }
 
-/// The course base URL: the meta tag's content if the page has one, else [`DEFAULT_COURSE_BASE`].
+/// The course base URL: the `?course-base=` query parameter if it is acceptable, else the meta tag's
+/// content if the page has one, else [`DEFAULT_COURSE_BASE`].
 pub fn course_base() -> String {
     thread_local! {
-        // Read once: the meta tag is static for the life of the page.
-        static BASE: String = read_course_base().unwrap_or_else(|| DEFAULT_COURSE_BASE.to_string());
+        // Read once: the URL's query and the meta tag are static for the life of the page.
+        static BASE: String = choose_course_base(read_query_base().as_deref(), read_course_base().as_deref());
     }
     BASE.with(Clone::clone)
+}
+
+/// Picks the base from the query parameter's raw value and the meta tag's content, in that order.
+pub fn choose_course_base(query: Option<&str>, meta: Option<&str>) -> String {
+    query
+        .and_then(course_base_from_query)
+        .or_else(|| {
+            meta.map(str::trim)
+                .filter(|m| !m.is_empty())
+                .map(str::to_string)
+        })
+        .unwrap_or_else(|| DEFAULT_COURSE_BASE.to_string())
+}
+
+/// Accepts a query-supplied base only if it is an `http(s)://` URL or a path (`/…`, `./…`, `../…`) with
+/// no whitespace, quotes or angle brackets. Anyone can craft a query string, so `javascript:`, `data:`
+/// and protocol-relative `//host` bases are refused (the meta tag, or the default, applies instead).
+pub fn course_base_from_query(raw: &str) -> Option<String> {
+    let base = raw.trim();
+    let scheme_ok = base.starts_with("https://")
+        || base.starts_with("http://")
+        || (base.starts_with('/') && !base.starts_with("//"))
+        || base.starts_with("./")
+        || base.starts_with("../");
+    let chars_ok = !base
+        .chars()
+        .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '"' | '\'' | '<' | '>' | '`' | '\\'));
+    (scheme_ok && chars_ok && base.len() <= 512).then(|| base.to_string())
+}
+
+#[cfg(target_arch = "wasm32")]
+fn read_query_base() -> Option<String> {
+    let href = web_sys::window()?.location().href().ok()?;
+    web_sys::Url::new(&href)
+        .ok()?
+        .search_params()
+        .get(COURSE_BASE_PARAM)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn read_query_base() -> Option<String> {
+    None
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -151,6 +200,34 @@ mod tests {
     fn a_relative_base_keeps_links_relative() {
         assert_eq!(resolve_href_with("../", "course:r2.02.1/"), "../r2.02.1/");
         assert_eq!(resolve_href_with("", "course:r2.02/"), "/r2.02/");
+    }
+
+    #[test]
+    fn a_course_base_query_parameter_wins_over_the_meta_tag() {
+        assert_eq!(
+            choose_course_base(Some("https://learn.example.org/c/"), Some("/meta/")),
+            "https://learn.example.org/c/"
+        );
+        assert_eq!(choose_course_base(Some("../course/"), None), "../course/");
+        assert_eq!(choose_course_base(None, Some(" /meta/ ")), "/meta/");
+        assert_eq!(choose_course_base(None, Some("  ")), "/");
+        assert_eq!(choose_course_base(None, None), "/");
+    }
+
+    #[test]
+    fn a_hostile_course_base_query_falls_back_to_the_meta_tag() {
+        for hostile in [
+            "javascript:alert(1)//",
+            "data:text/html,x",
+            "//evil.example/",
+            "https://x.example/\"><script>",
+            "https://x.example/ a",
+            "",
+            "course",
+        ] {
+            assert_eq!(course_base_from_query(hostile), None, "{hostile:?}");
+            assert_eq!(choose_course_base(Some(hostile), Some("/meta/")), "/meta/");
+        }
     }
 
     #[test]
