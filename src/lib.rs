@@ -7,9 +7,11 @@
 //! - `components`: the views — header, sections, code blocks (with a tested highlighter), asides
 //!   and the two interactive figures; views render content and verdicts, never compute them.
 //! - `links`: the one configurable base URL that every link to another course page hangs off.
+//! - `embed`: what the page tells its host (content height to a framing parent, the interactive mark).
 
 pub mod components;
 pub mod content;
+pub mod embed;
 pub mod links;
 pub mod scenarios;
 
@@ -18,14 +20,21 @@ use leptos::prelude::*;
 use components::blocks::FigureView;
 use components::header::DiveHeader;
 use components::section::DiveSection;
+use components::theme_toggle::ThemeToggle;
 use content::DIVE;
 
 /// The whole page: the header, the opening figure, then §1–§6.
 #[component]
 pub fn App() -> impl IntoView {
     Effect::new(|_| land_on_fragment());
+    // Runs once the view is in the DOM: from here on the figures answer the pointer and keyboard.
+    Effect::new(|_| {
+        embed::post_height_to_host();
+        embed::announce_interactive();
+    });
     view! {
         <main class="dive">
+            <ThemeToggle />
             <article class="dive-article">
                 <DiveHeader header=DIVE.header />
                 <FigureView figure=DIVE.lead_figure />

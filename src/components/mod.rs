@@ -5,6 +5,7 @@
 //! - `boxes`: the "Notes on Valkey" aside, pull-quotes, callouts and the door box.
 //! - `console`: the redis-cli-like prompt under each figure, over a copy of its store.
 //! - `code` + `highlight`: highlighted code blocks (the tokenizer is pure and tested natively).
+//! - `theme_toggle`: the light / dark / system switch (remembered in localStorage).
 //! - `header`, `section`, `steps`, `references`, `rich_text`: the article's structure and prose.
 
 pub mod blocks;
@@ -18,3 +19,4 @@ pub mod references;
 pub mod rich_text;
 pub mod section;
 pub mod steps;
+pub mod theme_toggle;
