@@ -337,6 +337,8 @@ const SCRIPTS: &[(&str, &[&str], &[&str])] = &[
     ("return tostring(math.huge)", &[], &[]),
     ("return redis.sha1hex('abc')", &[], &[]),
     ("return redis.replicate_commands()", &[], &[]),
+    ("#!lua\nreturn 1", &[], &[]),
+    ("#!lua\nreturn x", &[], &[]),
     ("redis.set_repl(redis.REPL_ALL) return {redis.REPL_NONE, redis.REPL_AOF, redis.REPL_SLAVE, redis.REPL_REPLICA, redis.REPL_ALL}", &[], &[]),
     ("return redis.set_repl()", &[], &[]),
     ("return redis.log(redis.LOG_WARNING, 'x')", &[], &[]),

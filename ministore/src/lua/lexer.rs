@@ -167,6 +167,13 @@ pub fn tokenize(src: &[u8]) -> Result<Vec<Token>, LexError> {
         pos: 0,
         line: 1,
     };
+    // Redis 7 scripts may open with a `#!lua flags=…` line; the scripting command reads the
+    // flags, and the line itself is skipped like a comment (lines keep their numbers).
+    if src.starts_with(b"#!") {
+        while !lx.at_end() && !matches!(lx.peek(), b'\n' | b'\r') {
+            lx.pos += 1;
+        }
+    }
     let mut out = Vec::new();
     loop {
         let t = lx.next_token()?;
@@ -558,6 +565,13 @@ mod tests {
                 Tok::Eof
             ]
         );
+    }
+
+    #[test]
+    fn a_shebang_line_is_skipped_but_counted() {
+        let t = tokenize(b"#!lua flags=no-writes\nreturn x").unwrap();
+        assert_eq!(t[0].tok, Tok::Return);
+        assert_eq!(t[0].line, 2);
     }
 
     #[test]
