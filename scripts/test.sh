@@ -46,14 +46,20 @@ summary() {
 
 # Step functions run where errexit is off (inside `step`), so each failure returns explicitly.
 
-# Every native lockdive test target except the end-to-end one, which needs the release build made later in
-# this script (it fails, by design, when started without one).
+# Test targets that drive the release build in a browser: every tests/*.rs that uses the harness in
+# tests/support/ (e2e.rs, and any other such file). They need the build made later in this script, and
+# fail, by design, when started without one; every other target is a native test.
+browser_targets() {
+    grep -l '^[[:space:]]*mod support;' tests/*.rs 2>/dev/null | xargs -r -n1 basename | sed 's/\.rs$//'
+}
+
 lockdive_native_tests() {
-    local targets=(--lib --bins) file name
+    local targets=(--lib --bins) file name browser
+    browser="$(browser_targets)"
     for file in tests/*.rs; do
         [ -e "$file" ] || continue
         name="$(basename "$file" .rs)"
-        [ "$name" = "e2e" ] || targets+=(--test "$name")
+        grep -qx "$name" <<<"$browser" || targets+=(--test "$name")
     done
     cargo test --no-fail-fast -p lockdive "${targets[@]}"
 }
@@ -78,7 +84,12 @@ release_size() {
 }
 
 e2e_tests() {
-    LOCKDIVE_DIST="$PWD/$E2E_DIST" cargo test -p lockdive --test e2e
+    local targets=() name
+    for name in $(browser_targets); do
+        targets+=(--test "$name")
+    done
+    [ "${#targets[@]}" -gt 0 ] || { echo "no browser test targets found in tests/" >&2; return 1; }
+    LOCKDIVE_DIST="$PWD/$E2E_DIST" cargo test --no-fail-fast -p lockdive "${targets[@]}"
 }
 
 step "tools (install what is missing)" bash -c 'source scripts/tools.sh && ensure_build_tools && ensure_test_tools'
@@ -89,12 +100,12 @@ fi
 step "cargo fmt --check" cargo fmt --all --check
 step "cargo clippy (native, -D warnings)" cargo clippy --workspace --all-targets -- -D warnings
 step "ministore tests (incl. conformance vs real Redis)" cargo test --no-fail-fast -p ministore
-step "lockdive native tests (scenarios)" lockdive_native_tests
+step "lockdive native tests (scenarios, content, ...)" lockdive_native_tests
 step "ministore builds for wasm32" cargo build -p ministore --target wasm32-unknown-unknown
 step "wasm tests (headless Chromium)" cargo test --no-fail-fast -p lockdive --target wasm32-unknown-unknown
 step "release build (trunk, into $E2E_DIST)" release_build
 step "release size (gzip -9, html+css+js+wasm <= 250 KB)" release_size
-step "end-to-end test of the release build" e2e_tests
+step "end-to-end tests of the release build ($(browser_targets | paste -sd, -))" e2e_tests
 
 summary
 exit "$failed"
