@@ -4,6 +4,8 @@
 //! which builds the page and passes its folder in `LOCKDIVE_DIST`.
 #![cfg(not(target_arch = "wasm32"))]
 
+// The harness is shared with tests/embedding.rs; each binary uses only part of it.
+#[allow(dead_code)]
 mod support;
 
 use fantoccini::key::Key;
