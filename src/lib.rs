@@ -7,12 +7,19 @@
 //! - `components`: the views — header, sections, code blocks (with a tested highlighter), asides
 //!   and the two interactive figures; views render content and verdicts, never compute them.
 //! - `links`: the one configurable base URL that every link to another course page hangs off.
+//! - `prerender`: the page rendered natively into dist/index.html at build time, and the wasm's
+//!   takeover of that markup.
 //! - `embed`: what the page tells its host (content height to a framing parent, the interactive mark).
+
+// The native (`ssr`) side types the whole page as one nested view, async resolution included,
+// deeper than the compiler's default query limit of 128.
+#![recursion_limit = "256"]
 
 pub mod components;
 pub mod content;
 pub mod embed;
 pub mod links;
+pub mod prerender;
 pub mod scenarios;
 
 use leptos::prelude::*;

@@ -1,0 +1,40 @@
+//! `prerender <index.html>`: renders the page natively (leptos `ssr`, scenarios run in ministore)
+//! into the `<body>` of an index.html Trunk produced, in place. Trunk's post_build hook runs it
+//! (see Trunk.toml), so `trunk build` and `trunk serve` ship a page readable before the wasm.
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() -> std::process::ExitCode {
+    use std::process::ExitCode;
+
+    let mut args = std::env::args_os().skip(1);
+    let (Some(path), None) = (args.next(), args.next()) else {
+        eprintln!("usage: prerender <path/to/index.html>");
+        return ExitCode::from(2);
+    };
+    let path = std::path::PathBuf::from(path);
+    let index_html = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("prerender: cannot read {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let page = match lockdive::prerender::into_page(&index_html, &lockdive::prerender::render_app())
+    {
+        Ok(page) => page,
+        Err(e) => {
+            eprintln!("prerender: {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Err(e) = std::fs::write(&path, page) {
+        eprintln!("prerender: cannot write {}: {e}", path.display());
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
+
+/// The prerender is a build tool; a wasm build of it (as `cargo test --target wasm32-…` makes of
+/// every binary) has nothing to do.
+#[cfg(target_arch = "wasm32")]
+fn main() {}
