@@ -95,12 +95,13 @@ pub fn FenceFigure() -> impl IntoView {
     // The commit just made, shown in the readout until the selection moves on.
     let just_committed = RwSignal::new(None::<FenceOutcome>);
     let selection = Selection::<i64>::new("[data-writer]");
-    Effect::new(move |before: Option<Option<i64>>| {
+    // Leaving the committed writer (pointer away, blur, Esc, another writer) ends the commit's
+    // readout; a later visit shows the what-if against the new state.
+    Effect::new(move |_| {
         let now = selection.shown();
-        if before.is_some_and(|b| b != now) {
+        if just_committed.with_untracked(|c| c.as_ref().is_some_and(|c| Some(c.token) != now)) {
             just_committed.set(None);
         }
-        now
     });
     let on_commit = Callback::new(move |token: i64| {
         if committed.with(|c| c.len() >= MAX_FENCE_COMMITS) {

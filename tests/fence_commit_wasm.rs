@@ -1,0 +1,255 @@
+//! Figure 2's cumulative fence in headless Chromium: hover previews a write against the committed
+//! state, a mouse click, Enter or a second tap commits it, the log lists every commit, reset
+//! returns to "seen 34", and the committed writes travel in the URL fragment.
+#![cfg(target_arch = "wasm32")]
+
+use gloo_timers::future::TimeoutFuture;
+use leptos::mount::mount_to;
+use leptos::prelude::*;
+use lockdive::components::figures::FenceFigure;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web_sys::{Element, HtmlElement, PointerEvent, PointerEventInit};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = history, js_name = replaceState)]
+    fn replace_state(data: &JsValue, unused: &str, url: &str);
+}
+
+const IDLE_34: &str =
+    "The resource has accepted token 34. Hover a writer to read whether its token clears the fence.";
+
+fn set_fragment(fragment: &str) {
+    let url = document().url().expect("a URL");
+    let base = url.split('#').next().unwrap_or_default().to_string();
+    replace_state(&JsValue::NULL, "", &format!("{base}{fragment}"));
+}
+
+fn fragment() -> String {
+    let url = document().url().expect("a URL");
+    url.find('#').map(|at| url[at..].to_string()).unwrap_or_default()
+}
+
+struct Mounted {
+    root: HtmlElement,
+    _handle: Box<dyn std::any::Any>,
+}
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        self.root.remove();
+    }
+}
+
+impl Mounted {
+    async fn figure() -> Mounted {
+        let root: HtmlElement = document()
+            .create_element("div")
+            .expect("a div")
+            .unchecked_into();
+        document()
+            .body()
+            .expect("a body")
+            .append_child(&root)
+            .expect("appended");
+        let handle = mount_to(root.clone(), || view! { <FenceFigure /> });
+        tick().await;
+        Mounted {
+            root,
+            _handle: Box::new(handle),
+        }
+    }
+
+    fn find(&self, selector: &str) -> HtmlElement {
+        self.root
+            .query_selector(selector)
+            .expect("a valid selector")
+            .unwrap_or_else(|| panic!("no element matches {selector}"))
+            .unchecked_into()
+    }
+
+    fn text(&self, selector: &str) -> String {
+        self.find(selector).text_content().unwrap_or_default()
+    }
+
+    fn writer(&self, token: u8) -> HtmlElement {
+        self.find(&format!("[data-writer=\"{token}\"]"))
+    }
+
+    fn readout(&self) -> String {
+        self.text("[data-readout]")
+    }
+
+    fn log(&self) -> Vec<String> {
+        let items = self
+            .root
+            .query_selector_all("ol[data-fence-log] > li")
+            .expect("a valid selector");
+        (0..items.length())
+            .filter_map(|i| items.item(i))
+            .map(|li| li.text_content().unwrap_or_default())
+            .collect()
+    }
+
+    fn max_seen(&self) -> String {
+        self.text("[data-fence-max]")
+    }
+
+    /// A mouse moves onto the writer and clicks it.
+    async fn mouse_click(&self, token: u8) {
+        let target = self.writer(token);
+        pointer(&target, "pointerenter", "mouse");
+        pointer(&target, "pointerdown", "mouse");
+        target.click();
+        tick().await;
+    }
+
+    async fn mouse_leave(&self, token: u8) {
+        pointer(&self.writer(token), "pointerleave", "mouse");
+        tick().await;
+    }
+
+    /// A finger taps the writer: touch pointers send enter, down, then the click.
+    async fn finger_tap(&self, token: u8) {
+        let target = self.writer(token);
+        pointer(&target, "pointerenter", "touch");
+        pointer(&target, "pointerdown", "touch");
+        target.click();
+        pointer(&target, "pointerleave", "touch");
+        tick().await;
+    }
+}
+
+fn pointer(target: &Element, kind: &str, pointer_type: &str) {
+    let init = PointerEventInit::new();
+    init.set_bubbles(kind == "pointerdown");
+    init.set_pointer_type(pointer_type);
+    let event = PointerEvent::new_with_event_init_dict(kind, &init).expect("a pointer event");
+    target.dispatch_event(&event).expect("dispatched");
+}
+
+async fn tick() {
+    TimeoutFuture::new(0).await;
+}
+
+#[wasm_bindgen_test]
+async fn after_35_is_committed_34_is_rejected_and_the_log_lists_both() {
+    set_fragment("");
+    let fig = Mounted::figure().await;
+    assert_eq!(fig.readout(), IDLE_34);
+    assert!(fig.log().is_empty());
+    assert!(fig.text(".fw-ledger").contains("None yet"));
+
+    fig.mouse_click(35).await;
+    assert!(fig
+        .readout()
+        .contains("Committed — Writer 35 (next): 35 > 34, accepted, max seen becomes 35."));
+    assert_eq!(fig.max_seen(), "35");
+    assert_eq!(fig.log().len(), 1);
+    assert!(fig.log()[0].contains("token 35: 35 > 34, accepted, max seen becomes 35"));
+    assert!(fig.log()[0].contains("(integer) 35"));
+    fig.mouse_leave(35).await;
+    assert!(fig.readout().starts_with("The resource has accepted token 35."));
+
+    // Hover stays a what-if, now against "seen 35".
+    let current = fig.writer(34);
+    pointer(&current, "pointerenter", "mouse");
+    tick().await;
+    assert!(fig.readout().contains("Writer 34 (current): 34 < 35, rejected."));
+    assert!(fig.readout().contains("(error) FENCED token 34 < max seen 35"));
+    assert_eq!(fig.log().len(), 1, "a hover commits nothing");
+    assert!(fig.text("[data-path=\"34\"] .fw-check").contains("34 < 35"));
+
+    fig.mouse_click(34).await;
+    assert!(fig.readout().contains("Committed — Writer 34 (current): 34 < 35, rejected."));
+    let log = fig.log();
+    assert_eq!(log.len(), 2);
+    assert!(log[1].contains("token 34: 34 < 35, rejected"));
+    assert!(log[1].contains("(error) FENCED token 34 < max seen 35"));
+    assert_eq!(fig.max_seen(), "35", "a rejected write leaves the max");
+    assert_eq!(
+        fig.find("ol[data-fence-log] > li:nth-child(2)")
+            .get_attribute("data-tone")
+            .as_deref(),
+        Some("bad")
+    );
+
+    let verdicts = fig.text("[data-static-verdicts]");
+    assert!(verdicts.contains("34 (current) → 34 ≥ 34, accepted"), "still against seen 34");
+    assert!(verdicts.contains("35 (next) → 35 > 34, accepted, max seen becomes 35"));
+    set_fragment("");
+}
+
+#[wasm_bindgen_test]
+async fn a_first_tap_selects_and_a_second_tap_on_the_same_writer_commits() {
+    set_fragment("");
+    let fig = Mounted::figure().await;
+    fig.finger_tap(35).await;
+    assert!(fig.readout().contains("Writer 35 (next): 35 > 34, accepted"));
+    assert!(!fig.readout().contains("Committed"));
+    assert!(fig.log().is_empty(), "one tap only previews");
+    fig.finger_tap(35).await;
+    assert!(fig.readout().contains("Committed — Writer 35 (next)"));
+    assert_eq!(fig.log().len(), 1);
+    fig.finger_tap(33).await;
+    assert_eq!(fig.log().len(), 1, "a tap on another writer selects it first");
+    assert!(fig.readout().contains("33 < 35, rejected"));
+    set_fragment("");
+}
+
+#[wasm_bindgen_test]
+async fn enter_on_a_focused_writer_commits_it() {
+    set_fragment("");
+    let fig = Mounted::figure().await;
+    let next = fig.writer(35);
+    next.focus().expect("focusable");
+    tick().await;
+    assert!(fig.readout().contains("35 > 34, accepted"));
+    // Enter or Space on a focused button is a click without a pointer press.
+    next.click();
+    tick().await;
+    assert_eq!(fig.log().len(), 1);
+    assert_eq!(fig.max_seen(), "35");
+    next.blur().expect("blurred");
+    set_fragment("");
+}
+
+#[wasm_bindgen_test]
+async fn reset_returns_the_fence_to_seen_34() {
+    set_fragment("");
+    let fig = Mounted::figure().await;
+    fig.mouse_click(35).await;
+    fig.mouse_leave(35).await;
+    assert_eq!(fig.max_seen(), "35");
+    fig.find("[data-fence-reset]").click();
+    tick().await;
+    assert!(fig.log().is_empty());
+    assert_eq!(fig.max_seen(), "34");
+    assert_eq!(fig.readout(), IDLE_34);
+    assert!(fig.text("[data-path=\"34\"] .fw-check").contains("34 ≥ 34"));
+    assert_eq!(fragment(), "", "nothing left to share");
+}
+
+#[wasm_bindgen_test]
+async fn committed_writes_travel_in_the_url_fragment() {
+    set_fragment("#s3");
+    let fig = Mounted::figure().await;
+    assert_eq!(fragment(), "#s3");
+    fig.mouse_click(35).await;
+    fig.mouse_click(34).await;
+    assert_eq!(fragment(), "#fence=35,34");
+    drop(fig);
+
+    set_fragment("#play=2&fence=35,33,99,oops");
+    let fig = Mounted::figure().await;
+    let log = fig.log();
+    assert_eq!(log.len(), 2, "unknown tokens are skipped: {log:?}");
+    assert!(log[0].contains("token 35"));
+    assert!(log[1].contains("token 33: 33 < 35, rejected"));
+    assert_eq!(fig.max_seen(), "35");
+    set_fragment("");
+}
