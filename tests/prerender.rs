@@ -1,0 +1,282 @@
+//! The prerendered page: the `prerender` binary Trunk's post_build hook runs, run here on a copy of
+//! the real index.html. The HTML it writes must already hold every section, every code block and
+//! every figure's static verdicts — the ones the scenarios compute in ministore — with no script
+//! needed to see them.
+
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use lockdive::content::model::Block;
+use lockdive::content::DIVE;
+use lockdive::scenarios::attempts::AttemptsRun;
+use lockdive::scenarios::fence::FenceOutcome;
+use lockdive::scenarios::lost_lock::{LostLockOutcome, ReleaseChoice};
+
+const START: &str = "<!--lockdive:prerendered-->";
+const END: &str = "<!--/lockdive:prerendered-->";
+
+/// A copy of the project's index.html in a fresh temporary folder, removed on drop.
+struct ScratchPage {
+    folder: PathBuf,
+    file: PathBuf,
+}
+
+impl ScratchPage {
+    fn new(name: &str) -> ScratchPage {
+        let folder =
+            std::env::temp_dir().join(format!("lockdive-prerender-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&folder).expect("create a scratch folder");
+        let file = folder.join("index.html");
+        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("index.html");
+        std::fs::copy(&source, &file).expect("copy index.html");
+        ScratchPage { folder, file }
+    }
+
+    /// Runs the prerender binary on the copy, as Trunk's hook does, and returns the file's text.
+    fn prerender(&self) -> String {
+        let output = Command::new(env!("CARGO_BIN_EXE_prerender"))
+            .arg(&self.file)
+            .output()
+            .expect("run the prerender binary");
+        assert!(
+            output.status.success(),
+            "prerender failed ({}): {}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+        );
+        std::fs::read_to_string(&self.file).expect("read the prerendered page")
+    }
+}
+
+impl Drop for ScratchPage {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.folder);
+    }
+}
+
+/// The prerendered nodes: what sits between the marks in `<body>`.
+fn prerendered(page: &str) -> &str {
+    let body = page.find("<body").expect("the page has a <body>");
+    let start = page[body..]
+        .find(START)
+        .map(|at| body + at + START.len())
+        .expect("the body holds the opening mark");
+    let end = page[start..]
+        .find(END)
+        .map(|at| start + at)
+        .expect("the body holds the closing mark");
+    &page[start..end]
+}
+
+/// Text as a reader sees it: tags and comments dropped, the entities the renderer writes decoded.
+fn visible_text(html: &str) -> String {
+    let mut text = String::new();
+    let mut rest = html;
+    while let Some(at) = rest.find('<') {
+        text.push_str(&rest[..at]);
+        let close = if rest[at..].starts_with("<!--") {
+            rest[at..].find("-->").map(|e| at + e + 3)
+        } else {
+            rest[at..].find('>').map(|e| at + e + 1)
+        };
+        rest = close.map_or("", |c| &rest[c..]);
+    }
+    text.push_str(rest);
+    text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#x27;", "'")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
+
+/// Each complete `<tag …>…</tag>` element whose start tag contains `marker`, nesting respected.
+fn elements<'a>(html: &'a str, tag: &str, marker: &str) -> Vec<&'a str> {
+    let open = format!("<{tag}");
+    let close = format!("</{tag}>");
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(at) = html[from..].find(&open).map(|a| from + a) {
+        from = at + open.len();
+        let start_tag_end = html[at..].find('>').map_or(html.len(), |e| at + e + 1);
+        let name_ends = html[from..].starts_with([' ', '>', '/']);
+        if !name_ends || !html[at..start_tag_end].contains(marker) {
+            continue;
+        }
+        let mut depth = 0usize;
+        let mut cursor = at;
+        let end = loop {
+            let next_open = html[cursor..].find(&open).map(|o| cursor + o);
+            let next_close = html[cursor..].find(&close).map(|c| cursor + c);
+            match (next_open, next_close) {
+                (Some(o), Some(c)) if o < c => {
+                    depth += 1;
+                    cursor = o + open.len();
+                }
+                (_, Some(c)) => {
+                    depth -= 1;
+                    cursor = c + close.len();
+                    if depth == 0 {
+                        break cursor;
+                    }
+                }
+                (_, None) => panic!("<{tag}> at byte {at} is never closed"),
+            }
+        };
+        found.push(&html[at..end]);
+    }
+    found
+}
+
+/// The one figure `data-figure=name` in the page.
+fn figure<'a>(html: &'a str, name: &str) -> &'a str {
+    let figures = elements(html, "figure", &format!("data-figure=\"{name}\""));
+    assert_eq!(figures.len(), 1, "exactly one figure[data-figure={name}]");
+    figures[0]
+}
+
+/// The lines of a figure's `[data-static-verdicts]` list, as read.
+fn static_verdicts(figure: &str) -> Vec<String> {
+    let lists = elements(figure, "div", "data-static-verdicts");
+    assert_eq!(lists.len(), 1, "one [data-static-verdicts] in {figure:.80}");
+    elements(lists[0], "li", "")
+        .into_iter()
+        .map(|li| visible_text(li).trim().to_string())
+        .collect()
+}
+
+/// Every verdict line ends with the scenario's sentence, in the scenario's order.
+fn assert_verdicts(figure_name: &str, page: &str, expected: Vec<String>) {
+    let lines = static_verdicts(figure(page, figure_name));
+    assert_eq!(
+        lines.len(),
+        expected.len(),
+        "{figure_name}: {lines:?} vs the scenario's {expected:?}"
+    );
+    for (line, sentence) in lines.iter().zip(&expected) {
+        assert!(
+            line.ends_with(sentence.as_str()),
+            "{figure_name}: the prerendered line {line:?} does not say the scenario's {sentence:?}"
+        );
+    }
+}
+
+#[test]
+fn the_prerendered_page_holds_every_section_in_the_briefs_order() {
+    let scratch = ScratchPage::new("sections");
+    let page = scratch.prerender();
+    let body = prerendered(&page);
+    let mut last = 0;
+    for section in DIVE.sections {
+        let anchor = format!("<section id=\"{}\"", section.id);
+        let at = body
+            .find(&anchor)
+            .unwrap_or_else(|| panic!("no {anchor} in the prerendered page"));
+        assert!(at > last, "{} is out of order", section.id);
+        last = at;
+    }
+}
+
+#[test]
+fn the_prerendered_page_holds_every_code_block_as_written() {
+    let scratch = ScratchPage::new("code");
+    let page = scratch.prerender();
+    let blocks: Vec<String> = elements(prerendered(&page), "pre", "")
+        .into_iter()
+        .map(visible_text)
+        .collect();
+    let samples: Vec<_> = DIVE
+        .sections
+        .iter()
+        .flat_map(|s| s.blocks)
+        .filter_map(|b| match b {
+            Block::Code(sample) => Some(sample),
+            _ => None,
+        })
+        .collect();
+    assert!(!samples.is_empty(), "the dive has code samples");
+    for sample in samples {
+        let want = sample.text.trim_end();
+        assert!(
+            blocks.iter().any(|b| b == want),
+            "no <pre> block reads:\n{want}"
+        );
+    }
+}
+
+#[test]
+fn the_prerendered_figures_show_the_verdicts_ministore_computes() {
+    let scratch = ScratchPage::new("verdicts");
+    let page = scratch.prerender();
+    let body = prerendered(&page);
+    assert_verdicts(
+        "lost-lock",
+        body,
+        ReleaseChoice::ALL
+            .into_iter()
+            .map(|c| LostLockOutcome::run(c).verdict())
+            .collect(),
+    );
+    assert_verdicts(
+        "fence",
+        body,
+        FenceOutcome::run_all()
+            .iter()
+            .map(|o| o.verdict())
+            .collect(),
+    );
+    assert_verdicts(
+        "attempts",
+        body,
+        AttemptsRun::run()
+            .outcomes
+            .iter()
+            .map(|o| o.verdict())
+            .collect(),
+    );
+}
+
+#[test]
+fn nothing_in_the_prerendered_page_waits_for_a_script() {
+    let scratch = ScratchPage::new("scriptless");
+    let page = scratch.prerender();
+    let body = prerendered(&page);
+    for hiding in [
+        "<script",
+        "<template",
+        "<noscript",
+        " hidden",
+        "display:none",
+    ] {
+        assert!(
+            !body.contains(hiding),
+            "the prerendered page contains {hiding:?}: part of it would need a script to be seen"
+        );
+    }
+    // The readouts already say something before any hover: the idle sentence.
+    for name in ["lost-lock", "fence", "attempts"] {
+        let readouts = elements(figure(body, name), "div", "data-readout");
+        assert_eq!(readouts.len(), 1, "{name}: one [data-readout]");
+        assert!(
+            !visible_text(readouts[0]).trim().is_empty(),
+            "{name}: the readout is empty before the wasm"
+        );
+    }
+}
+
+#[test]
+fn prerendering_is_repeatable_and_keeps_the_trunk_page_around_it() {
+    let scratch = ScratchPage::new("repeat");
+    let once = scratch.prerender();
+    let twice = scratch.prerender();
+    assert_eq!(once, twice, "a second run must change nothing");
+    let source = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("index.html"))
+        .expect("read index.html");
+    let without = once.replacen(&format!("{START}{}{END}", prerendered(&once)), "", 1);
+    assert_eq!(
+        without, source,
+        "outside the marks the page is index.html untouched"
+    );
+}
