@@ -195,9 +195,9 @@ pub fn StoreConsole(
                 <button type="button" class="console-button" on:click=reset>"Reset"</button>
             </div>
             <p class="console-help" id=format!("console-help-{}", seed.hook())>
-                "Enter runs the line, ↑/↓ walk the history. Paste a multi-line script after "
-                <code>"EVAL "</code>
-                " and it becomes one quoted argument."
+                "Enter runs the line, ↑/↓ walk the history. A multi-line script pasted after "
+                <code>"EVAL"</code>
+                " becomes one quoted argument."
             </p>
         </section>
     }

@@ -26,17 +26,44 @@ pub fn mark(outcome: &TransitionOutcome) -> Mark {
     }
 }
 
-/// A command and the reply redis-cli prints for it (arrays keep their numbered lines).
+/// A call in a lane, named short (`@claim`), and the reply redis-cli prints for it (arrays keep
+/// their numbered lines). The full command line runs under the row, across the lanes.
 #[component]
 fn Exchange(
-    /// The command line sent.
-    command: String,
+    /// The short name of the call.
+    call: &'static str,
     /// The reply as redis-cli prints it.
     reply: String,
 ) -> impl IntoView {
     view! {
-        <code class="ll-cmd">{command}</code>
+        <code class="ll-cmd">{call}</code>
         <span class="ll-reply at-reply">"→ " <code>{reply}</code></span>
+    }
+}
+
+/// The full command line a row sent, spanning the lanes under it.
+#[component]
+fn CommandLine(
+    /// Who sent it (`W1`), or `None` for the enqueue.
+    actor: Option<Lane>,
+    /// The command line, scripts shown by file name.
+    command: String,
+) -> impl IntoView {
+    let prompt = actor.map_or("setup", Lane::name);
+    view! {
+        <div class="at-command">
+            <code>{prompt} "> " {command}</code>
+        </div>
+    }
+}
+
+/// The short name of what a frame sends.
+fn call_of(kind: FrameKind) -> &'static str {
+    match kind {
+        FrameKind::Enqueue => "HSET + ZADD",
+        FrameKind::Claim => "@claim",
+        FrameKind::Reap => "reap",
+        FrameKind::Stall => "",
     }
 }
 
@@ -81,9 +108,8 @@ pub fn FrameRow(
 ) -> impl IntoView {
     let cells = LANES.map(|(lane, label)| {
         let exchange = || {
-            let command = frame.command.clone().unwrap_or_default();
             let reply = frame.reply_text().unwrap_or_default();
-            view! { <Exchange command reply /> }
+            view! { <Exchange call=call_of(frame.kind) reply /> }
         };
         let body = match (lane, frame.kind) {
             (None, FrameKind::Enqueue) => {
@@ -102,6 +128,7 @@ pub fn FrameRow(
         <div class="ll-row at-row" data-step=frame.number>
             <RowLabel number=frame.number title=frame.title() clock_ms=frame.clock_ms />
             {cells.into_iter().collect_view()}
+            {frame.command.clone().map(|command| view! { <CommandLine actor=frame.actor command /> })}
         </div>
     }
 }
@@ -126,15 +153,19 @@ pub fn TransitionRow(
         _ => (Some(worker.hook()), None),
     };
     let reply = crate::scenarios::cli_text(&outcome.reply);
-    let title = format!("{} calls @{}", worker.name(), transition.verb());
+    let acts = match transition {
+        Transition::W1Complete | Transition::W2Complete => "completes",
+        Transition::W1Retry => "retries",
+    };
+    let title = format!("{} {acts}", worker.name());
     let cells = LANES.map(|(lane, label)| {
-        let (command, reply, presented) = (outcome.command.clone(), reply.clone(), outcome.presented);
+        let (reply, presented) = (reply.clone(), outcome.presented);
         let body = match lane {
             Some(l) if l == worker => Some(
                 view! {
                     <ChoiceButton selection choice={transition} {..} data-complete=complete_hook data-retry=retry_hook>
-                        <span class="fig-choice-label">{transition.label()} " with att " {presented}</span>
-                        <code class="ll-cmd">{command}</code>
+                        <span class="fig-choice-label">{transition.label()}</span>
+                        <code class="ll-cmd">"@" {transition.verb()} " att=" {presented}</code>
                     </ChoiceButton>
                     <span class="ll-reply at-reply">"→ " <code>{reply}</code></span>
                 }
@@ -166,6 +197,7 @@ pub fn TransitionRow(
         >
             <RowLabel number title clock_ms />
             {cells.into_iter().collect_view()}
+            <CommandLine actor=Some(worker) command=outcome.command.clone() />
         </div>
     }
 }
