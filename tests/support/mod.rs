@@ -139,14 +139,18 @@ impl Page {
         self.client.goto(&format!("{}{suffix}", self.url)).await?;
         let started = Instant::now();
         loop {
-            if let Ok(found) = self
+            // The figures' markup can be there before the wasm is (a prerendered page): only the
+            // `data-interactive` mark the app sets once mounted says the targets answer.
+            let mounted = self
                 .client
-                .find_all(Locator::Css(r#"figure[data-figure="lost-lock"]"#))
-                .await
-            {
-                if !found.is_empty() {
-                    return Ok(());
-                }
+                .execute(
+                    "return document.documentElement.hasAttribute('data-interactive') \
+                     && !!document.querySelector('figure[data-figure=\"lost-lock\"]');",
+                    vec![],
+                )
+                .await;
+            if let Ok(serde_json::Value::Bool(true)) = mounted {
+                return Ok(());
             }
             // A panic or a failed load never mounts: say why now instead of waiting out the limit.
             let errors = self.read_console_errors().await?;
@@ -278,6 +282,20 @@ impl Page {
             }
         }
         Err(format!("{max_presses} presses of Tab never focused {css}").into())
+    }
+
+    /// Runs one Chrome DevTools Protocol command in this page's browser (e.g. `Emulation.setEmulatedMedia`).
+    pub async fn cdp(
+        &self,
+        command: &str,
+        params: serde_json::Value,
+    ) -> E2eResult<serde_json::Value> {
+        let session = self
+            .client
+            .session_id()
+            .await?
+            .ok_or("the WebDriver session has no id")?;
+        Ok(cdp(self.driver_port, &session, command, params)?)
     }
 
     /// The text of the figure's readout, as a reader sees it.
