@@ -74,6 +74,8 @@ pub(crate) enum CommandError {
     UnknownFromScript,
     /// `redis.call` with the wrong number of arguments for its command.
     WrongArityFromScript,
+    /// `redis.call` of a write command from a script declared `#!lua flags=no-writes`.
+    WriteFromReadOnlyScript,
 }
 
 /// Redis caps the echoed command name and arguments of an unknown command at 128 bytes.
@@ -146,6 +148,9 @@ impl CommandError {
             UnknownFromScript => "ERR Unknown Redis command called from script".to_string(),
             WrongArityFromScript => {
                 "ERR Wrong number of args calling Redis command from script".to_string()
+            }
+            WriteFromReadOnlyScript => {
+                "ERR Write commands are not allowed from read-only scripts.".to_string()
             }
         }
     }

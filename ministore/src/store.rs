@@ -83,10 +83,8 @@ impl Store {
         keys: &[K],
         args: &[V],
     ) -> Reply {
-        let keys = owned(keys);
-        let args = owned(args);
         self.scripts
-            .run_source(&mut self.keyspace, script.as_bytes(), &keys, &args)
+            .run_source(&mut self.keyspace, script.as_bytes(), keys, args)
     }
 
     /// `EVALSHA sha numkeys keys... args...`, with the keys and args given apart.
@@ -96,10 +94,8 @@ impl Store {
         keys: &[K],
         args: &[V],
     ) -> Reply {
-        let keys = owned(keys);
-        let args = owned(args);
         self.scripts
-            .run_cached(&mut self.keyspace, sha.as_bytes(), &keys, &args)
+            .run_cached(&mut self.keyspace, sha.as_bytes(), keys, args)
     }
 
     /// `SCRIPT LOAD script`: caches the script and replies its SHA1 (or the compile error).
@@ -143,8 +139,4 @@ impl Store {
     pub fn set_step_budget(&mut self, steps: u64) {
         self.scripts.set_step_budget(steps);
     }
-}
-
-fn owned<A: AsRef<[u8]>>(words: &[A]) -> Vec<Vec<u8>> {
-    words.iter().map(|w| w.as_ref().to_vec()).collect()
 }

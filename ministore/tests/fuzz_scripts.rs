@@ -17,7 +17,7 @@ struct RotatingHost {
 }
 
 impl CommandHost for RotatingHost {
-    fn call(&mut self, args: &[Vec<u8>]) -> Reply {
+    fn call(&mut self, args: &[&[u8]]) -> Reply {
         self.calls += 1;
         match self.calls % 6 {
             0 => Reply::Integer(args.len() as i64),

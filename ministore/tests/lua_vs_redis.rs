@@ -73,6 +73,8 @@ impl Drop for RedisServer {
 struct Resp {
     reader: BufReader<TcpStream>,
     writer: TcpStream,
+    /// The script running through this host declared `#!lua flags=no-writes`.
+    read_only: bool,
 }
 
 impl Resp {
@@ -81,6 +83,7 @@ impl Resp {
         Resp {
             reader: BufReader::new(s.try_clone().expect("clone stream")),
             writer: s,
+            read_only: false,
         }
     }
 
@@ -130,9 +133,45 @@ impl Resp {
     }
 }
 
+/// The real server as a script's keyspace. Commands sent over a client connection are checked
+/// as a client's, so this host first does what Redis's scripting bridge does before running a
+/// command — existence, arity and `noscript` from `COMMAND INFO`, and `write` for a `no-writes`
+/// script — and answers with the bridge's texts; every other reply (HSET's own arity error
+/// included) comes back from the server as it is.
 impl CommandHost for Resp {
-    fn call(&mut self, args: &[Vec<u8>]) -> Reply {
-        self.command(args)
+    fn call(&mut self, args: &[&[u8]]) -> Reply {
+        let args: Vec<Vec<u8>> = args.iter().map(|a| a.to_vec()).collect();
+        let info = self.command(&[b"COMMAND".to_vec(), b"INFO".to_vec(), args[0].clone()]);
+        let Reply::Array(entries) = info else {
+            panic!("COMMAND INFO replied {info:?}");
+        };
+        let Some(Reply::Array(spec)) = entries.into_iter().next() else {
+            return Reply::Error("ERR Unknown Redis command called from script".into());
+        };
+        let arity = match spec.get(1) {
+            Some(Reply::Integer(n)) => *n,
+            other => panic!("COMMAND INFO arity {other:?}"),
+        };
+        let flags: Vec<Reply> = match spec.get(2) {
+            Some(Reply::Array(flags)) => flags.clone(),
+            other => panic!("COMMAND INFO flags {other:?}"),
+        };
+        let has = |flag: &str| flags.contains(&Reply::Status(flag.into()));
+        let count = args.len() as i64;
+        if (arity > 0 && count != arity) || (arity < 0 && count < -arity) {
+            return Reply::Error(
+                "ERR Wrong number of args calling Redis command from script".into(),
+            );
+        }
+        if has("noscript") {
+            return Reply::Error("ERR This Redis command is not allowed from script".into());
+        }
+        if self.read_only && has("write") {
+            return Reply::Error(
+                "ERR Write commands are not allowed from read-only scripts.".into(),
+            );
+        }
+        self.command(&args)
     }
 }
 
@@ -338,6 +377,26 @@ const SCRIPTS: &[(&str, &[&str], &[&str])] = &[
     ("return redis.sha1hex('abc')", &[], &[]),
     ("return redis.replicate_commands()", &[], &[]),
     ("#!lua\nreturn 1", &[], &[]),
+    // A command's own arity check (odd field/value or score/member words) is not the bridge's.
+    ("return redis.call('HSET', KEYS[1], 'a')", &["h"], &[]),
+    ("return redis.call('HSET', KEYS[1], 'a', 'b', 'c')", &["h"], &[]),
+    ("return redis.pcall('HSET', KEYS[1], 'a', 'b', 'c')", &["h"], &[]),
+    ("return redis.call('ZADD', KEYS[1], '1', 'a', '2')", &["z"], &[]),
+    ("return redis.call('MSET', 'a', '1', 'b')", &[], &[]),
+    ("return redis.call('GET', 'a', 'b')", &[], &[]),
+    ("return redis.call('EVAL', 'return 1', '0')", &[], &[]),
+    // Shebangs: read-only scripts, other engines, unknown flags and options.
+    ("#!lua flags=no-writes\nreturn redis.call('SET', KEYS[1], 'v')", &["k"], &[]),
+    ("#!lua flags=no-writes\nreturn redis.pcall('DEL', KEYS[1])", &["k"], &[]),
+    ("#!lua flags=no-writes\nreturn redis.call('GET', 's')", &[], &[]),
+    ("#!lua flags=no-writes\nreturn redis.call('SET', 'k')", &[], &[]),
+    ("#!lua flags=no-writes,allow-oom\nreturn 1", &[], &[]),
+    ("#!lua flags=\nreturn 1", &[], &[]),
+    ("#!python\nreturn 1", &[], &[]),
+    ("#!lua flags=bogus\nreturn 1", &[], &[]),
+    ("#!lua name=x\nreturn 1", &[], &[]),
+    ("#!\nreturn 1", &[], &[]),
+    ("#!lua", &[], &[]),
     ("#!lua\nreturn x", &[], &[]),
     ("redis.set_repl(redis.REPL_ALL) return {redis.REPL_NONE, redis.REPL_AOF, redis.REPL_SLAVE, redis.REPL_REPLICA, redis.REPL_ALL}", &[], &[]),
     ("return redis.set_repl()", &[], &[]),
@@ -373,7 +432,10 @@ fn the_engine_matches_real_redis_script_for_script() {
         host.command(&words(&["FLUSHALL"]));
         host.command(&words(&["SET", "s", "v"]));
         let actual = match Script::compile(src.as_bytes()) {
-            Ok(script) => script.run(&sha, &keys, &argv, &mut host, DEFAULT_STEP_BUDGET),
+            Ok(script) => {
+                host.read_only = script.is_read_only();
+                script.run(&sha, &keys, &argv, &mut host, DEFAULT_STEP_BUDGET)
+            }
             Err(e) => e.to_reply(&sha),
         };
         if actual != expected {

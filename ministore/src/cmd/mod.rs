@@ -35,6 +35,8 @@ struct CommandSpec {
     arity: i32,
     /// False for commands Redis flags `noscript`.
     allowed_in_scripts: bool,
+    /// True for commands Redis flags `write`: a `no-writes` script may not call them.
+    writes: bool,
     handler: Handler,
 }
 
@@ -60,47 +62,60 @@ const fn keyed(
         name,
         arity,
         allowed_in_scripts: true,
+        writes: false,
         handler: Handler::Keys(run),
+    }
+}
+
+/// A table entry for a command that writes keys (Redis's `write` flag).
+const fn writing(
+    name: &'static str,
+    arity: i32,
+    run: fn(&mut Keyspace, &[&[u8]]) -> CommandResult,
+) -> CommandSpec {
+    CommandSpec {
+        writes: true,
+        ..keyed(name, arity, run)
     }
 }
 
 /// Every command the store knows, with Redis 7.0's arities.
 static COMMANDS: &[CommandSpec] = &[
     keyed("get", 2, strings::get),
-    keyed("set", -3, strings::set),
+    writing("set", -3, strings::set),
     keyed("mget", -2, strings::mget),
-    keyed("setnx", 3, strings::setnx),
-    keyed("incr", 2, strings::incr),
-    keyed("incrby", 3, strings::incrby),
-    keyed("decr", 2, strings::decr),
-    keyed("decrby", 3, strings::decrby),
-    keyed("del", -2, keys::del),
+    writing("setnx", 3, strings::setnx),
+    writing("incr", 2, strings::incr),
+    writing("incrby", 3, strings::incrby),
+    writing("decr", 2, strings::decr),
+    writing("decrby", 3, strings::decrby),
+    writing("del", -2, keys::del),
     keyed("exists", -2, keys::exists),
     keyed("type", 2, keys::type_of),
-    keyed("expire", -3, keys::expire),
-    keyed("pexpire", -3, keys::pexpire),
+    writing("expire", -3, keys::expire),
+    writing("pexpire", -3, keys::pexpire),
     keyed("ttl", 2, keys::ttl),
     keyed("pttl", 2, keys::pttl),
-    keyed("persist", 2, keys::persist),
-    keyed("hset", -4, hashes::hset),
+    writing("persist", 2, keys::persist),
+    writing("hset", -4, hashes::hset),
     keyed("hget", 3, hashes::hget),
-    keyed("hdel", -3, hashes::hdel),
+    writing("hdel", -3, hashes::hdel),
     keyed("hexists", 3, hashes::hexists),
     keyed("hgetall", 2, hashes::hgetall),
-    keyed("hincrby", 4, hashes::hincrby),
+    writing("hincrby", 4, hashes::hincrby),
     keyed("hmget", -3, hashes::hmget),
     keyed("hlen", 2, hashes::hlen),
     keyed("hkeys", 2, hashes::hkeys),
     keyed("hvals", 2, hashes::hvals),
-    keyed("hsetnx", 4, hashes::hsetnx),
-    keyed("zadd", -4, zsets::zadd),
-    keyed("zrem", -3, zsets::zrem),
+    writing("hsetnx", 4, hashes::hsetnx),
+    writing("zadd", -4, zsets::zadd),
+    writing("zrem", -3, zsets::zrem),
     keyed("zscore", 3, zsets::zscore),
     keyed("zcard", 2, zsets::zcard),
     keyed("zrange", -4, zsets::zrange),
     keyed("zrangebyscore", -4, zsets::zrangebyscore),
-    keyed("zpopmin", -2, zsets::zpopmin),
-    keyed("zincrby", 4, zsets::zincrby),
+    writing("zpopmin", -2, zsets::zpopmin),
+    writing("zincrby", 4, zsets::zincrby),
     keyed("zcount", 4, zsets::zcount),
     keyed("zrank", 3, zsets::zrank),
     keyed("zrevrank", 3, zsets::zrevrank),
@@ -108,37 +123,47 @@ static COMMANDS: &[CommandSpec] = &[
     keyed("zrevrangebyscore", -4, zsets::zrevrangebyscore),
     keyed("ping", -1, connection::ping),
     keyed("echo", 2, connection::echo),
-    keyed("flushall", -1, server::flushall),
+    writing("flushall", -1, server::flushall),
     CommandSpec {
         name: "debug",
         arity: -2,
         allowed_in_scripts: false,
+        writes: false,
         handler: Handler::Keys(server::debug),
     },
     CommandSpec {
         name: "eval",
         arity: -3,
         allowed_in_scripts: false,
+        writes: false,
         handler: Handler::Scripting(scripting::eval),
     },
     CommandSpec {
         name: "evalsha",
         arity: -3,
         allowed_in_scripts: false,
+        writes: false,
         handler: Handler::Scripting(scripting::evalsha),
     },
     CommandSpec {
         name: "script",
         arity: -2,
         allowed_in_scripts: false,
+        writes: false,
         handler: Handler::Scripting(scripting::script),
     },
 ];
 
 fn lookup(name: &[u8]) -> Option<&'static CommandSpec> {
-    COMMANDS.iter().find(|spec| {
-        spec.name.len() == name.len() && name.eq_ignore_ascii_case(spec.name.as_bytes())
-    })
+    // Lowercased once into a stack buffer, then compared as plain bytes: a scan of the table
+    // costs a length check per entry and no allocation.
+    let mut lower = [0u8; 16];
+    let lower = lower.get_mut(..name.len())?;
+    for (slot, byte) in lower.iter_mut().zip(name) {
+        *slot = byte.to_ascii_lowercase();
+    }
+    let lower: &[u8] = lower;
+    COMMANDS.iter().find(|spec| spec.name.as_bytes() == lower)
 }
 
 /// Calls `run` with the arguments as byte slices, kept on the stack for short command lines
@@ -187,19 +212,29 @@ pub(crate) fn dispatch(
     result.unwrap_or_else(Reply::from)
 }
 
-/// Runs one `redis.call` from a script: same commands on the same keyspace, but EVAL, SCRIPT
-/// and DEBUG are refused, and unknown commands and bad arity get the scripting wording.
-pub(crate) fn dispatch_from_script(keyspace: &mut Keyspace, words: &[&[u8]]) -> Reply {
+/// Runs one `redis.call` from a script: same commands on the same keyspace, checked in the
+/// order of Redis's `scriptCall` — unknown command, arity (from the command table), commands
+/// scripts may not run (EVAL, SCRIPT, DEBUG), then writes from a `no-writes` script — with the
+/// scripting wording. A command's own errors (HSET's odd field count) keep their own text.
+pub(crate) fn dispatch_from_script(
+    keyspace: &mut Keyspace,
+    words: &[&[u8]],
+    read_only: bool,
+) -> Reply {
     let Some(spec) = words.first().and_then(|name| lookup(name)) else {
         return CommandError::UnknownFromScript.into();
     };
     if !spec.accepts(words.len()) {
         return CommandError::WrongArityFromScript.into();
     }
-    match spec.handler {
-        Handler::Keys(run) if spec.allowed_in_scripts => {
-            run(keyspace, words).unwrap_or_else(Reply::from)
-        }
-        _ => CommandError::NotAllowedFromScript.into(),
+    let Handler::Keys(run) = spec.handler else {
+        return CommandError::NotAllowedFromScript.into();
+    };
+    if !spec.allowed_in_scripts {
+        return CommandError::NotAllowedFromScript.into();
     }
+    if read_only && spec.writes {
+        return CommandError::WriteFromReadOnlyScript.into();
+    }
+    run(keyspace, words).unwrap_or_else(Reply::from)
 }

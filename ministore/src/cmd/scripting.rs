@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use super::{dispatch_from_script, with_words, CommandResult};
+use super::{dispatch_from_script, CommandResult};
 use crate::args::{int_arg, is};
 use crate::error::CommandError;
 use crate::keyspace::{KeyHasher, Keyspace};
@@ -33,14 +33,17 @@ impl Default for ScriptCache {
     }
 }
 
-/// The keyspace as a running script sees it: every `redis.call` is one command against it.
+/// The keyspace as a running script sees it: every `redis.call` is one command against it,
+/// checked as Redis's scripting bridge checks it (see [`dispatch_from_script`]).
 struct KeyspaceHost<'a> {
     keyspace: &'a mut Keyspace,
+    /// The script declared `#!lua flags=no-writes`.
+    read_only: bool,
 }
 
 impl CommandHost for KeyspaceHost<'_> {
-    fn call(&mut self, args: &[Vec<u8>]) -> Reply {
-        with_words(args, |words| dispatch_from_script(self.keyspace, words))
+    fn call(&mut self, words: &[&[u8]]) -> Reply {
+        dispatch_from_script(self.keyspace, words, self.read_only)
     }
 }
 
@@ -86,27 +89,31 @@ impl ScriptCache {
     }
 
     /// Runs the cached script `sha` against `keyspace`; NOSCRIPT if it is not cached.
-    pub(crate) fn run_cached(
+    /// `keys` and `argv` are passed through as borrowed: nothing is copied per call.
+    pub(crate) fn run_cached<K: AsRef<[u8]>, V: AsRef<[u8]>>(
         &self,
         keyspace: &mut Keyspace,
         sha: &[u8],
-        keys: &[Vec<u8>],
-        argv: &[Vec<u8>],
+        keys: &[K],
+        argv: &[V],
     ) -> Reply {
         let Some((sha, script)) = self.find(sha) else {
             return CommandError::NoScript.into();
         };
-        let mut host = KeyspaceHost { keyspace };
-        script.run(sha, keys, argv, &mut host, self.step_budget)
+        let mut host = KeyspaceHost {
+            keyspace,
+            read_only: script.is_read_only(),
+        };
+        script.run_inputs(sha, &keys, &argv, &mut host, self.step_budget)
     }
 
     /// Compiles (or finds) `source`, caches it, and runs it, as EVAL does.
-    pub(crate) fn run_source(
+    pub(crate) fn run_source<K: AsRef<[u8]>, V: AsRef<[u8]>>(
         &mut self,
         keyspace: &mut Keyspace,
         source: &[u8],
-        keys: &[Vec<u8>],
-        argv: &[Vec<u8>],
+        keys: &[K],
+        argv: &[V],
     ) -> Reply {
         match self.load(source) {
             Ok(sha) => self.run_cached(keyspace, sha.as_bytes(), keys, argv),
@@ -115,11 +122,11 @@ impl ScriptCache {
     }
 }
 
-/// A script's `KEYS` and `ARGV`.
-type ScriptInputs = (Vec<Vec<u8>>, Vec<Vec<u8>>);
+/// A script's `KEYS` and `ARGV`, borrowed from the command line.
+type ScriptInputs<'w, 'b> = (&'w [&'b [u8]], &'w [&'b [u8]]);
 
-/// Splits `numkeys key... arg...` (from `words[2]` on) into KEYS and ARGV.
-fn keys_and_argv(words: &[&[u8]]) -> Result<ScriptInputs, CommandError> {
+/// Splits `numkeys key... arg...` (from `words[2]` on) into KEYS and ARGV, without copying.
+fn keys_and_argv<'w, 'b>(words: &'w [&'b [u8]]) -> Result<ScriptInputs<'w, 'b>, CommandError> {
     let numkeys = int_arg(words[2])?;
     let available = words.len() - 3;
     if numkeys < 0 {
@@ -129,11 +136,7 @@ fn keys_and_argv(words: &[&[u8]]) -> Result<ScriptInputs, CommandError> {
     if numkeys > available {
         return Err(CommandError::TooManyKeys);
     }
-    let (keys, argv) = words[3..].split_at(numkeys);
-    Ok((
-        keys.iter().map(|w| w.to_vec()).collect(),
-        argv.iter().map(|w| w.to_vec()).collect(),
-    ))
+    Ok(words[3..].split_at(numkeys))
 }
 
 /// `EVAL script numkeys [key ...] [arg ...]`
@@ -143,7 +146,7 @@ pub(crate) fn eval(
     words: &[&[u8]],
 ) -> CommandResult {
     let (keys, argv) = keys_and_argv(words)?;
-    Ok(scripts.run_source(keyspace, words[1], &keys, &argv))
+    Ok(scripts.run_source(keyspace, words[1], keys, argv))
 }
 
 /// `EVALSHA sha1 numkeys [key ...] [arg ...]` — a SHA that is not 40 characters long is
@@ -157,7 +160,7 @@ pub(crate) fn evalsha(
         return Err(CommandError::NoScript);
     }
     let (keys, argv) = keys_and_argv(words)?;
-    Ok(scripts.run_cached(keyspace, words[1], &keys, &argv))
+    Ok(scripts.run_cached(keyspace, words[1], keys, argv))
 }
 
 /// SCRIPT's subcommands with their arities (counting `SCRIPT` and the subcommand).

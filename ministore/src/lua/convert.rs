@@ -10,10 +10,6 @@ use crate::reply::Reply;
 /// How deeply a returned table may nest before the reply is cut off (Redis runs out of Lua stack).
 const MAX_REPLY_DEPTH: usize = 100;
 
-/// Redis's error when a script calls a command that does not exist.
-pub const UNKNOWN_COMMAND: &str = "ERR Unknown Redis command called from script";
-/// Redis's error when a script calls a command with the wrong number of arguments.
-pub const WRONG_ARITY: &str = "ERR Wrong number of args calling Redis command from script";
 /// `redis.call()` with no arguments.
 pub const NO_ARGUMENTS: &str = "ERR Please specify at least one argument for this redis lib call";
 /// `redis.call` with an argument that is neither a string nor a number.
@@ -22,21 +18,42 @@ pub const BAD_ARGUMENT_TYPE: &str =
 /// A returned table nested too deeply (e.g. a table containing itself).
 pub const STACK_LIMIT: &str = "ERR reached lua stack limit";
 
-/// Turns `redis.call`'s Lua arguments into a command line: strings as they are, numbers printed
-/// with 17 significant digits (`0.1` → `0.10000000000000001`), anything else refused.
-pub fn command_args(args: &[Value]) -> Result<Vec<Vec<u8>>, String> {
+/// Calls `run` with `redis.call`'s Lua arguments as a command line: strings borrowed as they
+/// are, numbers printed with 17 significant digits (`0.1` → `0.10000000000000001`); anything
+/// else is refused with Redis's error text. Short lines are built on the stack.
+pub fn with_command_words<R>(
+    args: &[Value],
+    run: impl FnOnce(&[&[u8]]) -> R,
+) -> Result<R, &'static str> {
+    const INLINE: usize = 8;
     if args.is_empty() {
-        return Err(NO_ARGUMENTS.into());
+        return Err(NO_ARGUMENTS);
     }
-    let mut out = Vec::with_capacity(args.len());
+    // Numbers are printed first, so that every word can then be borrowed.
+    let mut printed: Vec<Vec<u8>> = Vec::new();
     for a in args {
         match a {
-            Value::Str(s) => out.push(s.to_vec()),
-            Value::Num(n) => out.push(number_argument(*n).into_bytes()),
-            _ => return Err(BAD_ARGUMENT_TYPE.into()),
+            Value::Str(_) => {}
+            Value::Num(n) => printed.push(number_argument(*n).into_bytes()),
+            _ => return Err(BAD_ARGUMENT_TYPE),
         }
     }
-    Ok(out)
+    let mut printed = printed.iter();
+    let mut inline: [&[u8]; INLINE] = [&[]; INLINE];
+    let mut spilled: Vec<&[u8]> = Vec::new();
+    let words: &mut [&[u8]] = if args.len() <= INLINE {
+        &mut inline[..args.len()]
+    } else {
+        spilled.resize(args.len(), &[]);
+        &mut spilled
+    };
+    for (word, a) in words.iter_mut().zip(args) {
+        *word = match a {
+            Value::Str(s) => s,
+            _ => printed.next().map_or(&[][..], Vec::as_slice),
+        };
+    }
+    Ok(run(words))
 }
 
 fn number_argument(n: f64) -> String {
@@ -61,20 +78,6 @@ fn number_argument(n: f64) -> String {
         return format!("{}", n as i64);
     }
     format_g(n, 17)
-}
-
-/// Rewrites the host's generic errors into the ones Redis gives a script for the same mistake:
-/// an unknown command and a wrong argument count are checked by the scripting bridge itself.
-pub fn script_view_of_reply(reply: Reply) -> Reply {
-    match reply {
-        Reply::Error(e) if e.starts_with("ERR unknown command") => {
-            Reply::Error(UNKNOWN_COMMAND.into())
-        }
-        Reply::Error(e) if e.starts_with("ERR wrong number of arguments for") => {
-            Reply::Error(WRONG_ARITY.into())
-        }
-        other => other,
-    }
 }
 
 /// Redis → Lua: integer → number, bulk → string, nil → false, array → table,

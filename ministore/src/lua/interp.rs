@@ -7,9 +7,9 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use super::ast::{BinOp, Block, Expr, ExprKind, FuncBody, Stat, StatKind, TableField, UnOp};
-use super::stdlib;
+use super::stdlib::{self, Builtin};
 use super::value::{Cell, Closure, TableRef, Value, MAX_STRING_LEN};
-use super::CommandHost;
+use super::{CommandHost, ScriptInputs};
 
 /// How much native recursion a script may cause before it fails with "stack overflow": a Lua
 /// call costs [`CALL_NESTING`] units and every nested compound expression [`EXPR_NESTING`].
@@ -36,6 +36,55 @@ enum Flow {
     Normal,
     Break,
     Return(Vec<Value>),
+    /// `return e` with one single-valued expression: no Vec for the commonest return.
+    ReturnOne(Value),
+}
+
+/// What a call expression produced: one value (the `redis.call` fast path) or a list.
+enum CallResult {
+    One(Value),
+    Many(Vec<Value>),
+}
+
+/// `redis.call` arguments up to this many are evaluated into a stack array, not a Vec.
+const INLINE_ARGS: usize = 6;
+
+/// `KEYS` or `ARGV`: the caller's items, read in place, and the table made from them once the
+/// script uses the name as a table (`#KEYS`, `ipairs(ARGV)`, `KEYS[1] = …`).
+struct Inputs<'h> {
+    items: &'h dyn ScriptInputs,
+    table: Option<TableRef>,
+}
+
+impl Inputs<'_> {
+    /// The table, built on first use; the same table for the rest of the run.
+    fn table(&mut self) -> TableRef {
+        self.table
+            .get_or_insert_with(|| array_of(self.items))
+            .clone()
+    }
+
+    /// `KEYS[key]`: from the table once there is one, else straight from the caller's items.
+    fn get(&self, key: &Value) -> Value {
+        if let Some(t) = &self.table {
+            return t.get(key);
+        }
+        match key {
+            Value::Num(n) if n.fract() == 0.0 && *n >= 1.0 && *n <= self.items.count() as f64 => {
+                Value::str(self.items.item(*n as usize - 1))
+            }
+            _ => Value::Nil,
+        }
+    }
+}
+
+/// Which of `KEYS`/`ARGV` a global name is.
+fn input_slot(name: &str) -> Option<usize> {
+    match name {
+        "KEYS" => Some(0),
+        "ARGV" => Some(1),
+        _ => None,
+    }
 }
 
 /// The variables visible in one function activation.
@@ -64,8 +113,8 @@ pub struct Interp<'h> {
     budget: u64,
     depth: u32,
     nesting: u32,
-    keys: TableRef,
-    argv: TableRef,
+    /// `KEYS` and `ARGV`.
+    inputs: [Inputs<'h>; 2],
 }
 
 /// The library tables. They are read-only and identical in every run, so they are not built as
@@ -81,8 +130,8 @@ pub enum Lib {
 impl<'h> Interp<'h> {
     pub fn new(
         host: &'h mut dyn CommandHost,
-        keys: &[Vec<u8>],
-        argv: &[Vec<u8>],
+        keys: &'h dyn ScriptInputs,
+        argv: &'h dyn ScriptInputs,
         budget: u64,
     ) -> Self {
         Interp {
@@ -91,8 +140,16 @@ impl<'h> Interp<'h> {
             budget,
             depth: 0,
             nesting: 0,
-            keys: array_of(keys),
-            argv: array_of(argv),
+            inputs: [
+                Inputs {
+                    items: keys,
+                    table: None,
+                },
+                Inputs {
+                    items: argv,
+                    table: None,
+                },
+            ],
         }
     }
 
@@ -108,6 +165,7 @@ impl<'h> Interp<'h> {
             } else {
                 v.swap_remove(0)
             }),
+            Flow::ReturnOne(v) => Ok(v),
             _ => Ok(Value::Nil),
         }
     }
@@ -146,8 +204,8 @@ impl<'h> Interp<'h> {
 
     fn global(&mut self, name: &str, line: u32) -> Result<Value, Fault> {
         Ok(match name {
-            "KEYS" => Value::Table(self.keys.clone()),
-            "ARGV" => Value::Table(self.argv.clone()),
+            "KEYS" => Value::Table(self.inputs[0].table()),
+            "ARGV" => Value::Table(self.inputs[1].table()),
             "redis" => Value::Lib(Lib::Redis),
             "string" => Value::Lib(Lib::String),
             "table" => Value::Lib(Lib::Table),
@@ -193,7 +251,14 @@ impl<'h> Interp<'h> {
             StatKind::Local(names, exprs) => self.exec_local(names, exprs, frame),
             StatKind::Assign(targets, exprs) => self.exec_assign(targets, exprs, frame),
             StatKind::Call(e) => {
-                self.eval_multi(e, frame)?;
+                match &e.kind {
+                    ExprKind::Call(fexpr, args) => {
+                        self.call_expr(fexpr, args, e.line, frame)?;
+                    }
+                    _ => {
+                        self.eval_multi(e, frame)?;
+                    }
+                }
                 Ok(Flow::Normal)
             }
             StatKind::If(arms, otherwise) => self.exec_if(arms, otherwise.as_ref(), frame),
@@ -414,12 +479,19 @@ impl<'h> Interp<'h> {
 
     #[inline(never)]
     fn exec_return(&mut self, exprs: &[Expr], frame: &mut Frame) -> Result<Flow, Fault> {
-        let values = if exprs.len() == 1 && !exprs[0].is_multi() {
-            vec![self.eval(&exprs[0], frame)?]
-        } else {
-            self.eval_list(exprs, frame, 0)?
-        };
-        Ok(Flow::Return(values))
+        if let [only] = exprs {
+            return Ok(match &only.kind {
+                ExprKind::Call(fexpr, args) => {
+                    match self.call_expr(fexpr, args, only.line, frame)? {
+                        CallResult::One(v) => Flow::ReturnOne(v),
+                        CallResult::Many(values) => Flow::Return(values),
+                    }
+                }
+                ExprKind::Method(..) => Flow::Return(self.eval_multi(only, frame)?),
+                _ => Flow::ReturnOne(self.eval(only, frame)?),
+            });
+        }
+        Ok(Flow::Return(self.eval_list(exprs, frame, 0)?))
     }
 
     fn for_number(&mut self, e: &Expr, frame: &mut Frame, what: &str) -> Result<f64, Fault> {
@@ -531,18 +603,48 @@ impl<'h> Interp<'h> {
 
     /// Evaluates a call expression to all of its results.
     fn eval_multi(&mut self, e: &Expr, frame: &mut Frame) -> Result<Vec<Value>, Fault> {
-        self.step(e.line)?;
         match &e.kind {
-            ExprKind::Call(fexpr, args) => {
-                let f = self.eval(fexpr, frame)?;
-                let args = self.eval_list(args, frame, 0)?;
-                self.call_value(&f, args, e.line, Some((fexpr, frame)))
-            }
+            ExprKind::Call(fexpr, args) => match self.call_expr(fexpr, args, e.line, frame)? {
+                CallResult::One(v) => Ok(vec![v]),
+                CallResult::Many(values) => Ok(values),
+            },
             ExprKind::Method(obj_expr, name, args) => {
+                self.step(e.line)?;
                 self.call_method(obj_expr, name, args, e.line, frame)
             }
-            _ => Ok(vec![self.eval(e, frame)?]),
+            _ => {
+                self.step(e.line)?;
+                Ok(vec![self.eval(e, frame)?])
+            }
         }
+    }
+
+    /// Evaluates `f(args)`. `redis.call`/`redis.pcall` with a few plain arguments — nearly every
+    /// call a Redis script makes — take a path that allocates nothing for the arguments or the
+    /// result list.
+    #[inline(never)]
+    fn call_expr(
+        &mut self,
+        fexpr: &Expr,
+        args: &[Expr],
+        line: u32,
+        frame: &mut Frame,
+    ) -> Result<CallResult, Fault> {
+        self.step(line)?;
+        let f = self.eval(fexpr, frame)?;
+        if let Value::Builtin(b @ (Builtin::RedisCall | Builtin::RedisPcall)) = f {
+            if args.len() <= INLINE_ARGS && !args.last().is_some_and(Expr::is_multi) {
+                let mut values: [Value; INLINE_ARGS] = Default::default();
+                for (slot, arg) in values.iter_mut().zip(args) {
+                    *slot = self.eval(arg, frame)?;
+                }
+                return stdlib::redis_call(self, b, &values[..args.len()], line)
+                    .map(CallResult::One);
+            }
+        }
+        let args = self.eval_list(args, frame, 0)?;
+        self.call_value(&f, args, line, Some((fexpr, frame)))
+            .map(CallResult::Many)
     }
 
     #[inline(never)]
@@ -615,6 +717,7 @@ impl<'h> Interp<'h> {
         }
         match self.exec_block(&closure.body.body, &mut frame)? {
             Flow::Return(v) => Ok(v),
+            Flow::ReturnOne(v) => Ok(vec![v]),
             _ => Ok(Vec::new()),
         }
     }
@@ -661,7 +764,13 @@ impl<'h> Interp<'h> {
     fn eval_compound(&mut self, e: &Expr, frame: &mut Frame) -> Result<Value, Fault> {
         match &e.kind {
             ExprKind::Index(obj, key) => self.eval_index(obj, key, e.line, frame),
-            ExprKind::Call(..) | ExprKind::Method(..) => Ok(self
+            ExprKind::Call(fexpr, args) => {
+                Ok(match self.call_expr(fexpr, args, e.line, frame)? {
+                    CallResult::One(v) => v,
+                    CallResult::Many(values) => values.into_iter().next().unwrap_or_default(),
+                })
+            }
+            ExprKind::Method(..) => Ok(self
                 .eval_multi(e, frame)?
                 .into_iter()
                 .next()
@@ -683,6 +792,17 @@ impl<'h> Interp<'h> {
         line: u32,
         frame: &mut Frame,
     ) -> Result<Value, Fault> {
+        // `KEYS[i]` / `ARGV[i]` read the caller's items in place (same steps as the general path).
+        if let ExprKind::Name(name) = &obj.kind {
+            if let Some(slot) = input_slot(name) {
+                if frame.lookup(name).is_none() {
+                    self.step(obj.line)?;
+                    let k = self.eval(key, frame)?;
+                    self.charge(k.weight(), line)?;
+                    return Ok(self.inputs[slot].get(&k));
+                }
+            }
+        }
         let o = self.eval(obj, frame)?;
         let k = self.eval(key, frame)?;
         self.index(&o, k, line, || describe(obj, frame))
@@ -885,9 +1005,11 @@ fn less_equal(a: &Value, b: &Value, line: u32) -> Result<bool, Fault> {
     }
 }
 
-fn array_of(items: &[Vec<u8>]) -> TableRef {
+fn array_of(items: &dyn ScriptInputs) -> TableRef {
     let t = TableRef::new();
-    t.0.borrow_mut().array = items.iter().map(|i| Value::str(i)).collect();
+    t.0.borrow_mut().array = (0..items.count())
+        .map(|i| Value::str(items.item(i)))
+        .collect();
     t
 }
 

@@ -24,22 +24,51 @@ use interp::{Fault, Interp};
 pub const DEFAULT_STEP_BUDGET: u64 = 5_000_000;
 
 /// What a running script calls `redis.call` / `redis.pcall` through.
+///
+/// The host plays Redis's scripting bridge: it checks that the command exists, that it may run
+/// from a script, its argument count and (for read-only scripts) that it does not write, and
+/// answers those refusals with the bridge's own wording (`ERR Unknown Redis command called from
+/// script`, …). The engine passes every reply through as it is, so a command's own error — HSET
+/// with an odd number of field/value words says `ERR wrong number of arguments for 'hset'
+/// command` — reaches the script unchanged, as in Redis.
 pub trait CommandHost {
-    /// Runs one command issued by the script and returns Redis's reply (errors included).
-    fn call(&mut self, args: &[Vec<u8>]) -> Reply;
+    /// Runs one command line issued by the script and returns its reply (errors included).
+    fn call(&mut self, args: &[&[u8]]) -> Reply;
+}
+
+/// The script's `KEYS` or `ARGV` as the caller passed them: read in place, without a copy,
+/// until the script needs them as a real table.
+pub trait ScriptInputs {
+    /// How many items there are.
+    fn count(&self) -> usize;
+    /// Item `i` (0-based), `i < count()`.
+    fn item(&self, i: usize) -> &[u8];
+}
+
+impl<A: AsRef<[u8]>> ScriptInputs for &[A] {
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    fn item(&self, i: usize) -> &[u8] {
+        self[i].as_ref()
+    }
 }
 
 /// A compiled script, ready to run any number of times.
 #[derive(Debug, Clone)]
 pub struct Script {
     chunk: Arc<FuncBody>,
+    read_only: bool,
 }
 
-/// Why a script did not compile; renders as Redis's own `ERR Error compiling script …` reply.
+/// Why a script did not compile; renders as Redis's own `ERR Error compiling script …` reply,
+/// or, for a bad `#!` line, as the shebang error Redis gives before compiling anything.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompileError {
     line: u32,
     message: String,
+    shebang: bool,
 }
 
 impl CompileError {
@@ -47,6 +76,9 @@ impl CompileError {
     /// (Redis 7.0 names the chunk "new function" for EVAL and does not mention the SHA.)
     pub fn to_reply(&self, sha: &str) -> Reply {
         let _ = sha;
+        if self.shebang {
+            return Reply::Error(format!("ERR {}", self.message));
+        }
         Reply::Error(format!(
             "ERR Error compiling script (new function): {}",
             self
@@ -60,27 +92,96 @@ impl CompileError {
 }
 
 impl std::fmt::Display for CompileError {
-    /// Lua's own wording: `user_script:1: 'end' expected near '<eof>'`.
+    /// Lua's own wording: `user_script:1: 'end' expected near '<eof>'` (a shebang error is
+    /// Redis's text alone).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.shebang {
+            return f.write_str(&self.message);
+        }
         write!(f, "user_script:{}: {}", self.line, self.message)
     }
 }
 
+/// The flags Redis 7.0 accepts after `flags=` on a `#!lua` line.
+const SHEBANG_FLAGS: &[&[u8]] = &[
+    b"no-writes",
+    b"allow-oom",
+    b"allow-stale",
+    b"no-cluster",
+    b"allow-cross-slot-keys",
+];
+
+/// Reads a leading `#!lua flags=…` line as Redis 7.0's `evalExtractShebangFlags` does; true
+/// when the script declares `no-writes`. A script without a shebang may write.
+fn shebang_read_only(source: &[u8]) -> Result<bool, String> {
+    if !source.starts_with(b"#!") {
+        return Ok(false);
+    }
+    let Some(end) = source.iter().position(|&b| b == b'\n') else {
+        return Err("Invalid script shebang".into());
+    };
+    let parts = match crate::cli::split_line(&source[..end]) {
+        Ok(parts) if !parts.is_empty() => parts,
+        _ => return Err("Invalid engine in script shebang".into()),
+    };
+    if parts[0] != b"#!lua" {
+        return Err(format!(
+            "Unexpected engine in script shebang: {}",
+            String::from_utf8_lossy(&parts[0])
+        ));
+    }
+    let mut read_only = false;
+    for option in &parts[1..] {
+        let Some(flags) = option.strip_prefix(b"flags=") else {
+            return Err(format!(
+                "Unknown lua shebang option: {}",
+                String::from_utf8_lossy(option)
+            ));
+        };
+        if flags.is_empty() {
+            continue;
+        }
+        for flag in flags.split(|&b| b == b',') {
+            if !SHEBANG_FLAGS.contains(&flag) {
+                return Err(format!(
+                    "Unexpected flag in script shebang: {}",
+                    String::from_utf8_lossy(flag)
+                ));
+            }
+            read_only |= flag == b"no-writes";
+        }
+    }
+    Ok(read_only)
+}
+
 impl Script {
-    /// Lexes and parses the source.
+    /// Reads the `#!lua` line if there is one, then lexes and parses the source.
     pub fn compile(source: &[u8]) -> Result<Script, CompileError> {
+        let read_only = shebang_read_only(source).map_err(|message| CompileError {
+            line: 1,
+            message,
+            shebang: true,
+        })?;
         match parser::parse(source) {
             Ok(body) => Ok(Script {
                 chunk: Arc::new(FuncBody {
                     params: Vec::new(),
                     body,
                 }),
+                read_only,
             }),
             Err(e) => Err(CompileError {
                 line: e.line,
                 message: e.message,
+                shebang: false,
             }),
         }
+    }
+
+    /// True when the script's shebang declares `flags=no-writes`: the host must refuse write
+    /// commands from it.
+    pub fn is_read_only(&self) -> bool {
+        self.read_only
     }
 
     /// Runs the script with `KEYS` and `ARGV` bound, converting its result (or its error) to
@@ -91,6 +192,19 @@ impl Script {
         sha: &str,
         keys: &[Vec<u8>],
         argv: &[Vec<u8>],
+        host: &mut dyn CommandHost,
+        step_budget: u64,
+    ) -> Reply {
+        self.run_inputs(sha, &keys, &argv, host, step_budget)
+    }
+
+    /// [`Script::run`] with `KEYS` and `ARGV` read in place from any list of byte strings
+    /// (`&[&[u8]]` from a command line, …): nothing is copied until the script reads an item.
+    pub fn run_inputs(
+        &self,
+        sha: &str,
+        keys: &dyn ScriptInputs,
+        argv: &dyn ScriptInputs,
         host: &mut dyn CommandHost,
         step_budget: u64,
     ) -> Reply {

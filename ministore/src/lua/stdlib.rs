@@ -298,6 +298,30 @@ fn str_pos(pos: i64, len: usize) -> i64 {
     }
 }
 
+/// `redis.call` / `redis.pcall` (`b`) with these arguments: the command's reply as a Lua value;
+/// `redis.call` raises an error reply instead of returning it. The words reach the host
+/// borrowed from the argument strings, and its reply is passed on as it is.
+pub fn redis_call(it: &mut Interp, b: Builtin, args: &[Value], line: u32) -> Result<Value, Fault> {
+    // Library functions copy, scan or hash their string arguments: charge for their length.
+    let weight: u64 = args.iter().map(Value::weight).sum();
+    it.charge(weight, line)?;
+    let (result, failed) = match convert::with_command_words(args, |words| it.host.call(words)) {
+        Ok(reply) => {
+            it.charge(1, line)?;
+            let failed = reply.is_error();
+            (convert::reply_to_value(reply), failed)
+        }
+        Err(text) => (convert::error_table(text.to_string()), true),
+    };
+    if failed && b == Builtin::RedisCall {
+        return Err(Fault::Error {
+            value: result,
+            line,
+        });
+    }
+    Ok(result)
+}
+
 /// Runs a built-in function.
 pub fn call_builtin(
     it: &mut Interp,
@@ -310,28 +334,14 @@ pub fn call_builtin(
         f: b,
         line,
     };
-    // Library functions copy, scan or hash their string arguments: charge for their length.
-    let weight: u64 = args.iter().map(Value::weight).sum();
-    it.charge(weight, line)?;
+    // Library functions copy, scan or hash their string arguments: charge for their length
+    // (`redis_call` charges for its own).
+    if !matches!(b, Builtin::RedisCall | Builtin::RedisPcall) {
+        let weight: u64 = args.iter().map(Value::weight).sum();
+        it.charge(weight, line)?;
+    }
     match b {
-        Builtin::RedisCall | Builtin::RedisPcall => {
-            let raising = b == Builtin::RedisCall;
-            let result = match convert::command_args(&args) {
-                Ok(argv) => {
-                    let reply = it.host.call(&argv);
-                    it.charge(1, line)?;
-                    convert::reply_to_value(convert::script_view_of_reply(reply))
-                }
-                Err(text) => convert::error_table(text),
-            };
-            if raising && convert::error_text(&result).is_some() {
-                return Err(Fault::Error {
-                    value: result,
-                    line,
-                });
-            }
-            one(result)
-        }
+        Builtin::RedisCall | Builtin::RedisPcall => redis_call(it, b, &args, line).map(|v| vec![v]),
         Builtin::RedisErrorReply => match args.as_slice() {
             [Value::Str(s)] => one(convert::error_reply_table(s)),
             _ => one(convert::error_table(
