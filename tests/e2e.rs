@@ -9,7 +9,7 @@
 mod support;
 
 use fantoccini::key::Key;
-use support::{normalize, with_page, Expect};
+use support::{normalize, with_page, with_page_loaded, Expect, Loading, Page};
 
 const LOST_LOCK: &str = r#"figure[data-figure="lost-lock"]"#;
 const FENCE: &str = r#"figure[data-figure="fence"]"#;
@@ -308,6 +308,304 @@ fn every_section_anchor_exists_and_a_deep_link_lands_on_its_section() {
             heading.contains("attempts"),
             "#s4 is the attempts section: {heading:?}"
         );
+        Ok(())
+    });
+}
+
+// ---- The prerendered page (issue 4): readable with JavaScript off, taken over without a shift. ----
+
+/// Evaluates `expression` through DevTools, which works even with the page's own scripts off, and
+/// returns its value as JSON.
+async fn evaluate(page: &Page, expression: &str) -> support::E2eResult<serde_json::Value> {
+    let reply = page
+        .cdp(
+            "Runtime.evaluate",
+            serde_json::json!({ "expression": expression, "returnByValue": true }),
+        )
+        .await?;
+    if let Some(thrown) = reply.get("exceptionDetails") {
+        return Err(format!("evaluating {expression:?} threw {thrown}").into());
+    }
+    Ok(reply
+        .pointer("/result/value")
+        .cloned()
+        .unwrap_or(serde_json::Value::Null))
+}
+
+/// Runs of whitespace as one space, ends trimmed: how the tests compare rendered text.
+fn squeezed(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The visible `<li>` lines of one figure's static verdicts, as the reader sees them.
+async fn visible_verdicts(page: &Page, figure: &str) -> support::E2eResult<Vec<String>> {
+    let lines = evaluate(
+        page,
+        &format!(
+            "[...document.querySelectorAll('figure[data-figure=\"{figure}\"] [data-static-verdicts] li')]\
+             .filter(li => li.checkVisibility() && li.getBoundingClientRect().height > 0)\
+             .map(li => li.innerText)"
+        ),
+    )
+    .await?;
+    Ok(lines
+        .as_array()
+        .ok_or_else(|| format!("no verdict list in {figure}"))?
+        .iter()
+        .map(|line| squeezed(line.as_str().unwrap_or_default()))
+        .collect())
+}
+
+/// Saves a PNG of the whole page (beyond the viewport) under `target/screenshots/<name>.png`.
+async fn full_page_screenshot(page: &Page, name: &str) -> support::E2eResult {
+    let metrics = page
+        .cdp("Page.getLayoutMetrics", serde_json::json!({}))
+        .await?;
+    let size = |axis: &str| {
+        metrics
+            .pointer(&format!("/cssContentSize/{axis}"))
+            .and_then(|v| v.as_f64())
+            .unwrap_or(0.0)
+    };
+    let shot = page
+        .cdp(
+            "Page.captureScreenshot",
+            serde_json::json!({
+                "format": "png",
+                "captureBeyondViewport": true,
+                "clip": { "x": 0, "y": 0, "width": size("width"), "height": size("height"), "scale": 1 },
+            }),
+        )
+        .await?;
+    let png = support::chromedriver::base64_decode(
+        shot.get("data")
+            .and_then(|d| d.as_str())
+            .ok_or("CDP returned no image")?,
+    )?;
+    let folder = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+    std::fs::create_dir_all(&folder)?;
+    std::fs::write(folder.join(format!("{name}.png")), png)?;
+    Ok(())
+}
+
+#[test]
+fn with_javascript_off_every_section_code_block_and_static_verdict_is_readable() {
+    use lockdive::content::model::Block;
+    use lockdive::content::DIVE;
+    use lockdive::scenarios::attempts::AttemptsRun;
+    use lockdive::scenarios::fence::FenceOutcome;
+    use lockdive::scenarios::lost_lock::{LostLockOutcome, ReleaseChoice};
+
+    with_page_loaded(Loading::ScriptsOff, |page| async move {
+        // Scripts really are off: well after the load, the app has not marked the page live.
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        let live = evaluate(
+            &page,
+            "document.documentElement.hasAttribute('data-interactive')",
+        )
+        .await?;
+        assert_eq!(
+            live,
+            serde_json::json!(false),
+            "the wasm ran with JavaScript off"
+        );
+
+        for section in DIVE.sections {
+            let shown = evaluate(
+                &page,
+                &format!(
+                    "(() => {{ const s = document.getElementById('{}'); if (!s) return 'missing'; \
+                     const r = s.getBoundingClientRect(); \
+                     return s.checkVisibility() && r.width > 0 && r.height > 0 ? 'shown' : 'hidden'; }})()",
+                    section.id
+                ),
+            )
+            .await?;
+            assert_eq!(shown, serde_json::json!("shown"), "section #{}", section.id);
+        }
+
+        let blocks = evaluate(
+            &page,
+            "[...document.querySelectorAll('pre')].filter(p => p.checkVisibility()).map(p => p.innerText)",
+        )
+        .await?;
+        let blocks: Vec<&str> = blocks
+            .as_array()
+            .ok_or("no <pre> list")?
+            .iter()
+            .filter_map(|b| b.as_str())
+            .map(str::trim_end)
+            .collect();
+        for block in DIVE.sections.iter().flat_map(|s| s.blocks) {
+            if let Block::Code(sample) = block {
+                let text = sample.text.trim_end();
+                assert!(
+                    blocks.contains(&text),
+                    "no visible code block reads:\n{text}"
+                );
+            }
+        }
+
+        let expected = [
+            (
+                "lost-lock",
+                ReleaseChoice::ALL
+                    .into_iter()
+                    .map(|c| LostLockOutcome::run(c).verdict())
+                    .collect::<Vec<_>>(),
+            ),
+            (
+                "fence",
+                FenceOutcome::run_all()
+                    .iter()
+                    .map(|o| o.verdict())
+                    .collect(),
+            ),
+            (
+                "attempts",
+                AttemptsRun::run()
+                    .outcomes
+                    .iter()
+                    .map(|o| o.verdict())
+                    .collect(),
+            ),
+        ];
+        for (figure, sentences) in expected {
+            let lines = visible_verdicts(&page, figure).await?;
+            assert_eq!(
+                lines.len(),
+                sentences.len(),
+                "{figure}: {lines:?} vs the scenario's {sentences:?}"
+            );
+            for (line, sentence) in lines.iter().zip(&sentences) {
+                assert!(
+                    line.ends_with(&squeezed(sentence)),
+                    "{figure}: the page says {line:?}, the scenario {sentence:?}"
+                );
+            }
+        }
+        full_page_screenshot(&page, "prerendered-javascript-off").await?;
+        Ok(())
+    });
+}
+
+/// Installed before the page's own scripts: sums layout shifts, and records the layout of the
+/// prerendered page at the last moment before the wasm runs (when its instantiation resolves, just
+/// before the glue calls `main`), with the `<main>` that was there.
+const TAKEOVER_PROBE: &str = r##"(() => {
+  const probe = { shift: 0, before: null, oldMain: null };
+  window.__lockdiveProbe = probe;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) probe.shift += entry.value;
+  }).observe({ type: "layout-shift", buffered: true });
+  probe.layout = () => {
+    const boxes = {};
+    const watched = "main.dive, section[id], figure[data-figure], [data-readout], [data-static-verdicts], pre, h1, h2, button";
+    document.querySelectorAll(watched).forEach((e, i) => {
+      const r = e.getBoundingClientRect();
+      boxes[`${i} ${e.tagName}${e.id ? "#" + e.id : ""}`] =
+        [r.left + scrollX, r.top + scrollY, r.width, r.height].map((v) => Math.round(v * 10) / 10);
+    });
+    boxes.page = [document.documentElement.scrollWidth, document.documentElement.scrollHeight];
+    return boxes;
+  };
+  for (const name of ["instantiateStreaming", "instantiate"]) {
+    const original = WebAssembly[name];
+    WebAssembly[name] = function (...args) {
+      return original.apply(this, args).then((result) => {
+        if (!probe.before) {
+          probe.before = probe.layout();
+          probe.oldMain = document.querySelector("main.dive");
+        }
+        return result;
+      });
+    };
+  }
+})();"##;
+
+#[test]
+fn the_wasm_takes_over_the_prerendered_page_without_moving_anything() {
+    with_page(|page| async move {
+        page.cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            serde_json::json!({ "source": TAKEOVER_PROBE }),
+        )
+        .await?;
+        page.goto("").await?;
+        // Let late effects and any layout-shift entries land.
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        let report = evaluate(
+            &page,
+            "(() => { const p = window.__lockdiveProbe; \
+             const marks = [...document.body.childNodes].filter(n => n.nodeType === Node.COMMENT_NODE \
+               && n.nodeValue.includes('lockdive:prerendered')).length; \
+             return { before: p.before, after: p.layout(), shift: p.shift, marks, \
+               oldMainGone: !!p.oldMain && !p.oldMain.isConnected, \
+               mains: document.querySelectorAll('main.dive').length }; })()",
+        )
+        .await?;
+        let before = report
+            .get("before")
+            .and_then(|b| b.as_object())
+            .ok_or("the probe saw no prerendered layout before the wasm started")?;
+        let after = report
+            .get("after")
+            .and_then(|a| a.as_object())
+            .ok_or("no layout after the takeover")?;
+        assert!(
+            before.len() > 20,
+            "the prerendered page had only {} watched boxes",
+            before.len()
+        );
+        assert_eq!(
+            report.get("oldMainGone"),
+            Some(&serde_json::json!(true)),
+            "the prerendered <main> was not taken over"
+        );
+        assert_eq!(
+            report.get("mains"),
+            Some(&serde_json::json!(1)),
+            "one <main> after the takeover"
+        );
+        assert_eq!(
+            report.get("marks"),
+            Some(&serde_json::json!(0)),
+            "the prerender's marks went with it"
+        );
+        let keys =
+            |m: &serde_json::Map<String, serde_json::Value>| m.keys().cloned().collect::<Vec<_>>();
+        assert_eq!(
+            keys(before),
+            keys(after),
+            "the same boxes, in the same order"
+        );
+        for (key, was) in before {
+            let now = &after[key];
+            let moved = was.as_array().zip(now.as_array()).is_none_or(|(w, n)| {
+                w.len() != n.len()
+                    || w.iter().zip(n).any(|(a, b)| {
+                        (a.as_f64().unwrap_or(f64::NAN) - b.as_f64().unwrap_or(f64::NAN)).abs()
+                            > 0.5
+                    })
+            });
+            assert!(
+                !moved,
+                "{key} was at {was} before the takeover and is at {now} after"
+            );
+        }
+        let shift = report
+            .get("shift")
+            .and_then(|s| s.as_f64())
+            .unwrap_or(f64::NAN);
+        assert!(
+            shift == 0.0,
+            "cumulative layout shift {shift}, expected none"
+        );
+
+        // And the taken-over figures answer the pointer.
+        page.hover(&within(LOST_LOCK, BLIND_DEL)).await?;
+        page.wait_for_readout(LOST_LOCK, &BLIND_DEL_OUTCOME).await?;
+        full_page_screenshot(&page, "prerendered-taken-over").await?;
         Ok(())
     });
 }

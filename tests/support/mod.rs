@@ -60,6 +60,25 @@ where
     F: FnOnce(Page) -> Fut,
     Fut: Future<Output = E2eResult>,
 {
+    with_page_loaded(Loading::App, body);
+}
+
+/// How a test's browser loads the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Loading {
+    /// Scripts run: wait until the app has mounted; the console must stay clean.
+    App,
+    /// JavaScript off (`--blink-settings=scriptEnabled=false`): only the HTML the build wrote.
+    ScriptsOff,
+}
+
+/// [`with_page`] with the page loaded as `loading` says; for anything but [`Loading::App`] the test
+/// gets the page once the document has loaded, and the console is not checked.
+pub fn with_page_loaded<F, Fut>(loading: Loading, body: F)
+where
+    F: FnOnce(Page) -> Fut,
+    Fut: Future<Output = E2eResult>,
+{
     let _turn = ONE_BROWSER_AT_A_TIME
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -72,9 +91,12 @@ where
         .expect("build a tokio runtime");
     let outcome = runtime.block_on(async {
         let run = async {
-            let page = Page::open(&driver, &server.page_url).await?;
+            let page = Page::open(&driver, &server.page_url, loading).await?;
             let result = body(page.clone()).await;
-            let console = page.expect_a_clean_console().await;
+            let console = match loading {
+                Loading::App => page.expect_a_clean_console().await,
+                Loading::ScriptsOff => Ok(()),
+            };
             let _ = page.client.clone().close().await;
             result?;
             console
@@ -103,20 +125,27 @@ pub struct Page {
 }
 
 impl Page {
-    async fn open(driver: &ChromeDriver, url: &str) -> E2eResult<Self> {
+    async fn open(driver: &ChromeDriver, url: &str, loading: Loading) -> E2eResult<Self> {
+        let mut args = vec![
+            "--headless".to_string(),
+            "--no-sandbox".into(),
+            "--disable-gpu".into(),
+            "--disable-quic".into(),
+            "--no-first-run".into(),
+            "--disable-background-networking".into(),
+            "--disable-component-update".into(),
+            "--disable-sync".into(),
+            "--disable-dev-shm-usage".into(),
+            format!("--user-data-dir={}", driver.profile_dir.display()),
+            "--window-size=1280,900".into(),
+        ];
+        if loading == Loading::ScriptsOff {
+            args.push("--blink-settings=scriptEnabled=false".into());
+        }
         let mut caps = serde_json::Map::new();
         caps.insert(
             "goog:chromeOptions".into(),
-            json!({
-                "binary": CHROMIUM,
-                "args": [
-                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                    "--disable-dev-shm-usage",
-                    format!("--user-data-dir={}", driver.profile_dir.display()),
-                    "--window-size=1280,900",
-                ],
-            }),
+            json!({ "binary": CHROMIUM, "args": args }),
         );
         caps.insert("goog:loggingPrefs".into(), json!({ "browser": "ALL" }));
         let connector = hyper_util::client::legacy::connect::HttpConnector::new();
@@ -130,8 +159,33 @@ impl Page {
             driver_port: driver.port,
             console_errors: Arc::default(),
         };
-        page.goto("").await?;
+        match loading {
+            Loading::App => page.goto("").await?,
+            Loading::ScriptsOff => page.load("").await?,
+        }
         Ok(page)
+    }
+
+    /// Loads the page (plus `suffix`) and waits for the document and its stylesheets only, not for
+    /// the app: what a reader sees before (or without) the wasm.
+    pub async fn load(&self, suffix: &str) -> E2eResult {
+        self.client.goto(&format!("{}{suffix}", self.url)).await?;
+        let started = Instant::now();
+        loop {
+            let state = self
+                .cdp(
+                    "Runtime.evaluate",
+                    json!({ "expression": "document.readyState", "returnByValue": true }),
+                )
+                .await?;
+            if state.pointer("/result/value").and_then(|v| v.as_str()) == Some("complete") {
+                return Ok(());
+            }
+            if started.elapsed() > MOUNT_WAIT {
+                return Err(format!("{} did not load within {MOUNT_WAIT:?}", self.url).into());
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
     }
 
     /// Loads the page (plus `suffix`, e.g. `#s3`) and waits until the app has mounted.
