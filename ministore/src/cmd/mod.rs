@@ -10,8 +10,12 @@ mod server;
 mod strings;
 mod zsets;
 
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+use std::sync::OnceLock;
+
 use crate::error::CommandError;
-use crate::keyspace::Keyspace;
+use crate::keyspace::{KeyHasher, Keyspace};
 use crate::reply::Reply;
 use scripting::ScriptCache;
 
@@ -154,16 +158,25 @@ static COMMANDS: &[CommandSpec] = &[
     },
 ];
 
+/// The command table by lowercase name, built on first use.
+type CommandIndex = HashMap<&'static [u8], &'static CommandSpec, BuildHasherDefault<KeyHasher>>;
+
 fn lookup(name: &[u8]) -> Option<&'static CommandSpec> {
-    // Lowercased once into a stack buffer, then compared as plain bytes: a scan of the table
-    // costs a length check per entry and no allocation.
+    static INDEX: OnceLock<CommandIndex> = OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        COMMANDS
+            .iter()
+            .map(|spec| (spec.name.as_bytes(), spec))
+            .collect()
+    });
+    // Lowercased into a stack buffer (no name is longer), then one hash probe: every command
+    // line and every `redis.call` goes through here.
     let mut lower = [0u8; 16];
     let lower = lower.get_mut(..name.len())?;
     for (slot, byte) in lower.iter_mut().zip(name) {
         *slot = byte.to_ascii_lowercase();
     }
-    let lower: &[u8] = lower;
-    COMMANDS.iter().find(|spec| spec.name.as_bytes() == lower)
+    index.get(&*lower).copied()
 }
 
 /// Calls `run` with the arguments as byte slices, kept on the stack for short command lines

@@ -17,10 +17,14 @@ use crate::reply::Reply;
 /// natively (measured: 1M steps in ~10 ms) and well inside a second in wasm.
 pub(crate) const DEFAULT_STEP_BUDGET: u64 = 10_000_000;
 
-/// Compiled scripts by SHA1 (lowercase hex), and the step budget each run gets.
+/// A SHA1 as 40 lowercase hex digits.
+type ShaHex = [u8; 40];
+
+/// Compiled scripts by SHA1 (lowercase hex, with the name as text beside each script for error
+/// replies), and the step budget each run gets.
 #[derive(Clone)]
 pub(crate) struct ScriptCache {
-    scripts: HashMap<String, Script, BuildHasherDefault<KeyHasher>>,
+    scripts: HashMap<ShaHex, (String, Script), BuildHasherDefault<KeyHasher>>,
     step_budget: u64,
 }
 
@@ -47,9 +51,16 @@ impl CommandHost for KeyspaceHost<'_> {
     }
 }
 
-/// The SHA1 of a script body, as Redis names scripts.
-pub(crate) fn script_sha(source: &[u8]) -> String {
-    sha1_smol::Sha1::from(source).digest().to_string()
+/// The SHA1 of a script body in lowercase hex, as Redis names scripts.
+fn script_sha(source: &[u8]) -> ShaHex {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut hex: ShaHex = [0; 40];
+    let digest = sha1_smol::Sha1::from(source).digest().bytes();
+    for (pair, byte) in hex.chunks_exact_mut(2).zip(digest) {
+        pair[0] = HEX[usize::from(byte >> 4)];
+        pair[1] = HEX[usize::from(byte & 0x0f)];
+    }
+    hex
 }
 
 impl ScriptCache {
@@ -60,10 +71,11 @@ impl ScriptCache {
 
     /// Compiles and caches `source` unless it is cached; its SHA1, or the compile error reply.
     pub(crate) fn load(&mut self, source: &[u8]) -> Result<String, Reply> {
-        let sha = script_sha(source);
-        if !self.scripts.contains_key(&sha) {
+        let key = script_sha(source);
+        let sha: String = key.iter().copied().map(char::from).collect();
+        if let std::collections::hash_map::Entry::Vacant(slot) = self.scripts.entry(key) {
             let script = Script::compile(source).map_err(|error| error.to_reply(&sha))?;
-            self.scripts.insert(sha.clone(), script);
+            slot.insert((sha.clone(), script));
         }
         Ok(sha)
     }
@@ -75,17 +87,8 @@ impl ScriptCache {
 
     /// Finds a script by SHA1 in any case; the name comes back lowercase, as Redis uses it.
     fn find(&self, sha: &[u8]) -> Option<(&str, &Script)> {
-        let mut lower = [0u8; 40];
-        if sha.len() != lower.len() {
-            return None;
-        }
-        for (slot, byte) in lower.iter_mut().zip(sha) {
-            *slot = byte.to_ascii_lowercase();
-        }
-        let name = std::str::from_utf8(&lower).ok()?;
-        self.scripts
-            .get_key_value(name)
-            .map(|(name, script)| (name.as_str(), script))
+        let (name, script) = self.scripts.get(&lowercase_sha(sha)?)?;
+        Some((name, script))
     }
 
     /// Runs the cached script `sha` against `keyspace`; NOSCRIPT if it is not cached.
@@ -120,6 +123,18 @@ impl ScriptCache {
             Err(compile_error) => compile_error,
         }
     }
+}
+
+/// `sha` lowercased into a fixed array, if it is 40 bytes long.
+fn lowercase_sha(sha: &[u8]) -> Option<ShaHex> {
+    let mut lower: ShaHex = [0; 40];
+    if sha.len() != lower.len() {
+        return None;
+    }
+    for (slot, byte) in lower.iter_mut().zip(sha) {
+        *slot = byte.to_ascii_lowercase();
+    }
+    Some(lower)
 }
 
 /// A script's `KEYS` and `ARGV`, borrowed from the command line.

@@ -160,11 +160,12 @@ fn to_reply(v: &Value, depth: usize) -> Reply {
                 return Reply::Status(one_line(&s));
             }
             let table = t.0.borrow();
-            // The array part holds exactly keys 1..n with no nil, which is where Redis stops.
+            // Redis stops at the first nil; the array part may hold one (`t[2] = nil`).
             Reply::Array(
                 table
                     .array
                     .iter()
+                    .take_while(|item| !item.is_nil())
                     .map(|item| to_reply(item, depth + 1))
                     .collect(),
             )

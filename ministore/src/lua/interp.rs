@@ -70,8 +70,14 @@ impl Inputs<'_> {
             return t.get(key);
         }
         match key {
-            Value::Num(n) if n.fract() == 0.0 && *n >= 1.0 && *n <= self.items.count() as f64 => {
-                Value::str(self.items.item(*n as usize - 1))
+            // `as usize` saturates; the round trip keeps only exact integers 1..=count.
+            Value::Num(n) if *n >= 1.0 && (*n as usize) as f64 == *n => {
+                let i = *n as usize;
+                if i <= self.items.count() {
+                    Value::str(self.items.item(i - 1))
+                } else {
+                    Value::Nil
+                }
             }
             _ => Value::Nil,
         }
@@ -853,21 +859,16 @@ impl<'h> Interp<'h> {
         line: u32,
     ) -> Result<Value, Fault> {
         let t = TableRef::new();
-        let mut n = 0usize;
+        // Positional items, nils included, are stored together at the end, as Lua's SETLIST
+        // stores them after the keyed fields: `{1, nil, 3}` has `#` 3, as in Lua 5.1.
+        let mut items = Vec::new();
         for (i, field) in fields.iter().enumerate() {
             match field {
                 TableField::Item(e) => {
                     if i + 1 == fields.len() && e.is_multi() {
-                        for v in self.eval_multi(e, frame)? {
-                            n += 1;
-                            t.set(Value::Num(n as f64), v)
-                                .map_err(|_| memory_error(line))?;
-                        }
+                        items.extend(self.eval_multi(e, frame)?);
                     } else {
-                        let v = self.eval(e, frame)?;
-                        n += 1;
-                        t.set(Value::Num(n as f64), v)
-                            .map_err(|_| memory_error(line))?;
+                        items.push(self.eval(e, frame)?);
                     }
                 }
                 TableField::Keyed(k, v) => {
@@ -883,6 +884,9 @@ impl<'h> Interp<'h> {
                 }
             }
         }
+        t.0.borrow_mut()
+            .set_positional(items)
+            .map_err(|_| memory_error(line))?;
         Ok(Value::Table(t))
     }
 

@@ -222,7 +222,8 @@ impl Table {
 
     fn array_slot(key: &Value) -> Option<usize> {
         if let Value::Num(n) = key {
-            if *n >= 1.0 && *n <= (usize::MAX / 2) as f64 && n.fract() == 0.0 {
+            // The cast round trip is an integer test without a call to `trunc`.
+            if *n >= 1.0 && *n <= (usize::MAX / 2) as f64 && (*n as usize) as f64 == *n {
                 return Some(*n as usize - 1);
             }
         }
@@ -344,6 +345,61 @@ impl Table {
             self.live_hash -= 1;
             self.array.push(v);
         }
+    }
+
+    /// Stores a table constructor's positional items at keys 1..=n. Lua 5.1 sizes the array
+    /// part for exactly these items, nils included, so `#{1, nil, 3}` is 3 and `#{nil, 2, nil}`
+    /// is 0 (its binary search for a border). The array part here never ends in nil, so it is
+    /// cut at the border Lua's `#` finds and any item after it moves to the hash part.
+    pub fn set_positional(&mut self, items: Vec<Value>) -> Result<(), &'static str> {
+        if items.is_empty() {
+            return Ok(());
+        }
+        if self.entries().saturating_add(items.len()) > MAX_TABLE_ENTRIES {
+            return Err("not enough memory");
+        }
+        // Positional items win over keyed fields for the same keys (`{[1] = 'a', 'b'}`).
+        if self.live_hash > 0 {
+            for k in 1..=items.len() {
+                if let Some(key) = Self::key_of(&Value::Num(k as f64)) {
+                    if let Some(&h) = self.hash_index.get(&key) {
+                        if !self.hash[h].1.is_nil() {
+                            self.hash[h].1 = Value::Nil;
+                            self.live_hash -= 1;
+                        }
+                    }
+                }
+            }
+        }
+        let n = items.len();
+        if self.array.len() > n {
+            for (slot, v) in self.array.iter_mut().zip(items) {
+                *slot = v;
+            }
+            return Ok(());
+        }
+        self.array = items;
+        if self.array[n - 1].is_nil() {
+            // luaH_getn's binary search in the array part: a border `i` with t[i] non-nil
+            // (or i = 0) and t[i+1] nil.
+            let (mut i, mut j) = (0usize, n);
+            while j - i > 1 {
+                let m = (i + j) / 2;
+                if self.array[m - 1].is_nil() {
+                    j = m;
+                } else {
+                    i = m;
+                }
+            }
+            let rest = self.array.split_off(i);
+            for (offset, v) in rest.into_iter().enumerate() {
+                if !v.is_nil() {
+                    self.set(Value::Num((i + offset + 1) as f64), v)?;
+                }
+            }
+        }
+        self.migrate_from_hash();
+        Ok(())
     }
 
     /// `#t`: the array part's length (trailing nils are trimmed on write).
@@ -660,6 +716,25 @@ mod tests {
             t = Value::Table(outer);
         }
         drop(t);
+    }
+
+    #[test]
+    fn constructor_items_with_holes_give_lua_5_1_borders() {
+        let border = |items: Vec<Value>| {
+            let mut t = Table::default();
+            t.set_positional(items).unwrap();
+            t.border()
+        };
+        let n = |x: f64| Value::Num(x);
+        assert_eq!(border(vec![n(1.0), Value::Nil, n(3.0)]), 3);
+        assert_eq!(border(vec![Value::Nil, Value::Nil, n(3.0)]), 3);
+        assert_eq!(border(vec![Value::Nil, n(2.0), Value::Nil]), 0);
+        assert_eq!(border(vec![n(1.0), Value::Nil]), 1);
+        // An item cut off by the border stays readable from the hash part.
+        let mut t = Table::default();
+        t.set_positional(vec![Value::Nil, n(2.0), Value::Nil])
+            .unwrap();
+        assert_eq!(t.get(&n(2.0)).to_number(), Some(2.0));
     }
 
     #[test]
