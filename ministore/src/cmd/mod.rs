@@ -10,12 +10,10 @@ mod server;
 mod strings;
 mod zsets;
 
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 use std::sync::OnceLock;
 
 use crate::error::CommandError;
-use crate::keyspace::{KeyHasher, Keyspace};
+use crate::keyspace::Keyspace;
 use crate::reply::Reply;
 use scripting::ScriptCache;
 
@@ -158,25 +156,61 @@ static COMMANDS: &[CommandSpec] = &[
     },
 ];
 
-/// The command table by lowercase name, built on first use.
-type CommandIndex = HashMap<&'static [u8], &'static CommandSpec, BuildHasherDefault<KeyHasher>>;
+/// Open-addressed slots over [`COMMANDS`] (index + 1; 0 is empty), built on first use: a
+/// lookup is one short probe sequence instead of a scan or a general-purpose hash.
+struct CommandIndex {
+    slots: [u8; INDEX_SLOTS],
+}
+
+const INDEX_SLOTS: usize = 256;
+
+/// Where a (lowercase, non-empty) name starts probing: its first and last bytes and its length
+/// already tell the table's names apart almost everywhere.
+fn first_slot(name: &[u8]) -> usize {
+    let first = usize::from(name[0]);
+    let last = usize::from(name[name.len() - 1]);
+    (first * 31 + last * 7 + name.len() * 131) % INDEX_SLOTS
+}
+
+impl CommandIndex {
+    fn build() -> CommandIndex {
+        let mut slots = [0u8; INDEX_SLOTS];
+        for (i, spec) in COMMANDS.iter().enumerate() {
+            let mut slot = first_slot(spec.name.as_bytes());
+            while slots[slot] != 0 {
+                slot = (slot + 1) % INDEX_SLOTS;
+            }
+            // The table has far fewer than 255 commands.
+            slots[slot] = u8::try_from(i + 1).unwrap_or(0);
+        }
+        CommandIndex { slots }
+    }
+
+    fn get(&self, lower: &[u8]) -> Option<&'static CommandSpec> {
+        let mut slot = first_slot(lower);
+        loop {
+            let spec = COMMANDS.get(usize::from(self.slots[slot]).checked_sub(1)?)?;
+            if spec.name.as_bytes() == lower {
+                return Some(spec);
+            }
+            slot = (slot + 1) % INDEX_SLOTS;
+        }
+    }
+}
 
 fn lookup(name: &[u8]) -> Option<&'static CommandSpec> {
     static INDEX: OnceLock<CommandIndex> = OnceLock::new();
-    let index = INDEX.get_or_init(|| {
-        COMMANDS
-            .iter()
-            .map(|spec| (spec.name.as_bytes(), spec))
-            .collect()
-    });
-    // Lowercased into a stack buffer (no name is longer), then one hash probe: every command
-    // line and every `redis.call` goes through here.
+    if name.is_empty() {
+        return None;
+    }
+    // Lowercased into a stack buffer (no command name is longer): every command line and
+    // every `redis.call` goes through here.
     let mut lower = [0u8; 16];
     let lower = lower.get_mut(..name.len())?;
     for (slot, byte) in lower.iter_mut().zip(name) {
         *slot = byte.to_ascii_lowercase();
     }
-    index.get(&*lower).copied()
+    INDEX.get_or_init(CommandIndex::build).get(lower)
 }
 
 /// Calls `run` with the arguments as byte slices, kept on the stack for short command lines

@@ -84,6 +84,17 @@ impl Inputs<'_> {
     }
 }
 
+/// The library table a global name is.
+fn library_named(name: &str) -> Option<Lib> {
+    match name {
+        "redis" => Some(Lib::Redis),
+        "string" => Some(Lib::String),
+        "table" => Some(Lib::Table),
+        "math" => Some(Lib::Math),
+        _ => None,
+    }
+}
+
 /// Which of `KEYS`/`ARGV` a global name is.
 fn input_slot(name: &str) -> Option<usize> {
     match name {
@@ -209,13 +220,12 @@ impl<'h> Interp<'h> {
     }
 
     fn global(&mut self, name: &str, line: u32) -> Result<Value, Fault> {
+        if let Some(lib) = library_named(name) {
+            return Ok(Value::Lib(lib));
+        }
         Ok(match name {
             "KEYS" => Value::Table(self.inputs[0].table()),
             "ARGV" => Value::Table(self.inputs[1].table()),
-            "redis" => Value::Lib(Lib::Redis),
-            "string" => Value::Lib(Lib::String),
-            "table" => Value::Lib(Lib::Table),
-            "math" => Value::Lib(Lib::Math),
             _ => match stdlib::global_function(name) {
                 Some(b) => Value::Builtin(b),
                 None => {
@@ -798,7 +808,9 @@ impl<'h> Interp<'h> {
         line: u32,
         frame: &mut Frame,
     ) -> Result<Value, Fault> {
-        // `KEYS[i]` / `ARGV[i]` read the caller's items in place (same steps as the general path).
+        // Fast paths with the same steps as the general one: `KEYS[i]` / `ARGV[i]` read the
+        // caller's items in place, and `redis.call`-style fields of an unshadowed library are a
+        // static lookup without evaluating the name and the key string.
         if let ExprKind::Name(name) = &obj.kind {
             if let Some(slot) = input_slot(name) {
                 if frame.lookup(name).is_none() {
@@ -806,6 +818,14 @@ impl<'h> Interp<'h> {
                     let k = self.eval(key, frame)?;
                     self.charge(k.weight(), line)?;
                     return Ok(self.inputs[slot].get(&k));
+                }
+            }
+            if let (Some(lib), ExprKind::Str(field)) = (library_named(name), &key.kind) {
+                if frame.lookup(name).is_none() {
+                    self.step(obj.line)?;
+                    self.step(key.line)?;
+                    self.charge((field.len() / 1024) as u64, line)?;
+                    return Ok(stdlib::lib_field(lib, field));
                 }
             }
         }

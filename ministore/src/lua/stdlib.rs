@@ -79,10 +79,15 @@ pub fn global_function(name: &str) -> Option<Builtin> {
 
 /// `lib[key]`: a static lookup in a library table.
 pub fn lib_get(lib: Lib, key: &Value) -> Value {
-    let Value::Str(name) = key else {
-        return Value::Nil;
-    };
-    let b = match (lib, &name[..]) {
+    match key {
+        Value::Str(name) => lib_field(lib, name),
+        _ => Value::Nil,
+    }
+}
+
+/// `lib.name`: a static lookup by the field's name.
+pub fn lib_field(lib: Lib, name: &[u8]) -> Value {
+    let b = match (lib, name) {
         (Lib::Redis, b"call") => Builtin::RedisCall,
         (Lib::Redis, b"pcall") => Builtin::RedisPcall,
         (Lib::Redis, b"error_reply") => Builtin::RedisErrorReply,
