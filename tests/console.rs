@@ -279,6 +279,19 @@ fn a_multi_line_paste_at_an_empty_prompt_runs_each_line() {
 }
 
 #[test]
+fn a_script_pasted_at_an_empty_prompt_is_wrapped_in_eval() {
+    let Paste::Insert(text) = paste("", RELEASE_SCRIPT) else {
+        panic!("a pasted script is inserted, not run line by line");
+    };
+    assert!(text.starts_with("EVAL \""), "{text}");
+    let mut console = Console::new(ConsoleSeed::LostLock);
+    assert_eq!(
+        texts(&mut console, &format!("{text}1 resource:lock abc")),
+        ["(integer) 0"]
+    );
+}
+
+#[test]
 fn a_one_line_paste_is_inserted_as_it_is() {
     assert_eq!(
         paste("GET ", "resource:lock\n"),

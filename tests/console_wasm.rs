@@ -9,7 +9,10 @@ use lockdive::components::console::StoreConsole;
 use lockdive::scenarios::console::ConsoleSeed;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{HtmlElement, HtmlInputElement, KeyboardEvent, KeyboardEventInit};
+use web_sys::{
+    ClipboardEvent, ClipboardEventInit, DataTransfer, HtmlElement, HtmlInputElement, KeyboardEvent,
+    KeyboardEventInit,
+};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -178,6 +181,31 @@ async fn a_runaway_script_is_stopped_and_the_page_keeps_answering() {
     web_sys::console::log_1(&format!("runaway script stopped after {took_ms:.0} ms").into());
     console.run("PING").await;
     assert_eq!(console.last_output()[0].0, "PONG");
+}
+
+#[wasm_bindgen_test]
+async fn pasting_the_multi_line_release_script_after_eval_runs_it() {
+    let console = Mounted::new(ConsoleSeed::LostLock);
+    TimeoutFuture::new(0).await;
+    let input = console.input();
+    input.set_value("EVAL ");
+    let _ = input.set_selection_range(5, 5);
+    let data = DataTransfer::new().expect("a DataTransfer");
+    data.set_data("text", lockdive::scenarios::RELEASE_SCRIPT)
+        .expect("clipboard text set");
+    let init = ClipboardEventInit::new();
+    init.set_clipboard_data(Some(&data));
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    let event = ClipboardEvent::new_with_event_init_dict("paste", &init).expect("a paste event");
+    input.dispatch_event(&event).expect("dispatched");
+    let pasted = input.value();
+    assert!(pasted.starts_with("EVAL \"-- safe release"), "{pasted}");
+    assert!(!pasted.contains('\n'), "one line: {pasted}");
+    input.set_value(&format!("{pasted}1 resource:lock abc"));
+    console.key("Enter");
+    TimeoutFuture::new(0).await;
+    assert_eq!(console.last_output()[0].0, "(integer) 0");
 }
 
 #[wasm_bindgen_test]

@@ -195,9 +195,9 @@ pub fn StoreConsole(
                 <button type="button" class="console-button" on:click=reset>"Reset"</button>
             </div>
             <p class="console-help" id=format!("console-help-{}", seed.hook())>
-                "Enter runs the line, ↑/↓ walk the history. A multi-line script pasted after "
+                "Enter runs the line, ↑/↓ walk the history. A pasted multi-line script becomes one quoted "
                 <code>"EVAL"</code>
-                " becomes one quoted argument."
+                " argument; add its key count, keys and arguments after it."
             </p>
         </section>
     }

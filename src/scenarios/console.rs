@@ -214,10 +214,23 @@ pub enum Paste {
     RunLines(Vec<String>),
 }
 
+/// Whether pasted text reads as a Lua script rather than command lines.
+fn looks_like_lua(text: &str) -> bool {
+    text.contains("redis.call") || text.contains("redis.pcall") || {
+        text.lines().map(str::trim_start).any(|line| {
+            ["--", "local ", "if ", "return ", "for ", "while "]
+                .iter()
+                .any(|start| line.starts_with(start))
+        })
+    }
+}
+
 /// Decides what pasting `pasted` after `before_caret` does. A single line is inserted as it is.
 /// A multi-line paste inside an open `"` is escaped into it (`\n`, `\"`), so a script pasted
 /// between `EVAL "` and `"` runs as written; after a command word it becomes one quoted word
-/// (`EVAL ` + paste + ` 1 resource:lock abc`); at an empty prompt each line is its own command.
+/// (`EVAL ` + paste + ` 1 resource:lock abc`). At an empty prompt a script is wrapped as
+/// `EVAL "<script>" ` for the learner to add its keys and arguments; other lines each run as a
+/// command, as redis-cli runs pasted lines.
 pub fn paste(before_caret: &str, pasted: &str) -> Paste {
     let pasted = pasted.replace("\r\n", "\n");
     if !pasted.trim_end_matches('\n').contains('\n') {
@@ -225,6 +238,8 @@ pub fn paste(before_caret: &str, pasted: &str) -> Paste {
     }
     if inside_double_quote(before_caret) {
         Paste::Insert(escape_in_quotes(&pasted))
+    } else if before_caret.trim().is_empty() && looks_like_lua(&pasted) {
+        Paste::Insert(format!("EVAL {} ", quote_word(&pasted)))
     } else if before_caret.trim().is_empty() {
         Paste::RunLines(
             pasted
