@@ -25,7 +25,9 @@ pub fn CodeBlock(
     view! {
         <div class="code-block" data-lang=lang>
             <span class="code-lang" aria-hidden="true">{lang}</span>
-            <pre tabindex="0" role="region" aria-label=sample.lang.description()>
+            // A group, not a region: the page has several blocks of one language, and landmarks must
+            // have unique names (axe: landmark-unique).
+            <pre tabindex="0" role="group" aria-label=sample.lang.description()>
                 <code>{runs}</code>
             </pre>
         </div>

@@ -1,0 +1,393 @@
+//! The page budget benchmark (issue 4): prints one table comparing the release build with a plain
+//! static-HTML floor of the same page (scripts removed, so no wasm): page weight (gzip -9 of html, css, js
+//! and wasm), first contentful paint and time to interactive under 4× CPU throttling (DevTools protocol),
+//! and hover-to-readout latency (pointerenter to the readout's DOM change, 200 hovers, median and p99).
+//! A command, not a test: `./scripts/pagebench.sh` builds the page and runs it (see README, "Page budget").
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    if let Err(e) = bench::run() {
+        eprintln!("pagebench: {e}");
+        std::process::exit(1);
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+#[allow(dead_code)]
+#[path = "../tests/support/chromedriver.rs"]
+mod chromedriver;
+
+#[cfg(not(target_arch = "wasm32"))]
+#[allow(dead_code)]
+#[path = "../tests/support/dist_server.rs"]
+mod dist_server;
+
+#[cfg(not(target_arch = "wasm32"))]
+mod bench {
+    use std::error::Error;
+    use std::path::{Path, PathBuf};
+    use std::process::Command;
+    use std::time::{Duration, Instant};
+
+    use fantoccini::{Client, ClientBuilder};
+    use serde_json::{json, Value};
+
+    use crate::chromedriver::{cdp, ChromeDriver, CHROMIUM};
+    use crate::dist_server::DistServer;
+
+    type BenchResult<T = ()> = Result<T, Box<dyn Error>>;
+
+    const LOADS: usize = 5;
+    const HOVERS: usize = 200;
+    const THROTTLE: f64 = 4.0;
+    const HOVER_TARGETS: &str = "[data-release], [data-writer]";
+
+    /// Which build a measurement is of.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Build {
+        /// The release build: prerendered HTML, then the wasm takes the figures live.
+        Live,
+        /// The same HTML and CSS with every script removed: what a reader without JavaScript gets.
+        StaticFloor,
+    }
+
+    struct Loads {
+        first_paint_ms: f64,
+        ready_ms: f64,
+    }
+
+    pub fn run() -> BenchResult {
+        let dist = std::env::args_os()
+            .nth(1)
+            .or_else(|| std::env::var_os("LOCKDIVE_DIST"))
+            .map(PathBuf::from)
+            .ok_or("give the release build's folder: `pagebench <dist>` (./scripts/pagebench.sh does it)")?;
+        if !dist.join("index.html").is_file() {
+            return Err(format!("{} holds no index.html", dist.display()).into());
+        }
+        let floor_dir = dist.with_file_name(format!(
+            "{}-static-floor",
+            dist.file_name().and_then(|n| n.to_str()).unwrap_or("dist")
+        ));
+        let html = std::fs::read_to_string(dist.join("index.html"))?;
+        let prerendered = html.contains("data-figure=\"lost-lock\"");
+
+        let driver = ChromeDriver::start()?;
+        let live = DistServer::start(&dist, "/live/")?;
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?;
+        runtime.block_on(async {
+            let client = open_browser(&driver).await?;
+            let outcome = async {
+                // The floor: the prerendered HTML without scripts, or (no prerender yet) the DOM after mount.
+                let floor_html = if prerendered {
+                    strip_scripts(&html)
+                } else {
+                    serialise_after_mount(&client, &live.page_url).await?
+                };
+                write_floor(&dist, &floor_dir, &floor_html)?;
+                let floor = DistServer::start(&floor_dir, "/floor/")?;
+                let session = client.session_id().await?.ok_or("no session id")?;
+
+                let live_weight = weight(&dist, true)?;
+                let floor_weight = weight(&floor_dir, false)?;
+                cdp(driver.port, &session, "Emulation.setCPUThrottlingRate", json!({ "rate": THROTTLE }))?;
+                let live_loads = loads(&client, &live.page_url, Build::Live).await?;
+                let floor_loads = loads(&client, &floor.page_url, Build::StaticFloor).await?;
+                let hover_slow = hovers(&client, &live.page_url, Build::Live).await?;
+                cdp(driver.port, &session, "Emulation.setCPUThrottlingRate", json!({ "rate": 1 }))?;
+                let hover_fast = hovers(&client, &live.page_url, Build::Live).await?;
+                let floor_hover = hovers(&client, &floor.page_url, Build::StaticFloor).await?;
+
+                print_table(
+                    prerendered,
+                    (&live_weight, &floor_weight),
+                    (&live_loads, &floor_loads),
+                    (&hover_fast, &hover_slow, &floor_hover),
+                );
+                BenchResult::Ok(())
+            }
+            .await;
+            let _ = client.close().await;
+            outcome
+        })
+    }
+
+    async fn open_browser(driver: &ChromeDriver) -> BenchResult<Client> {
+        let mut caps = serde_json::Map::new();
+        caps.insert(
+            "goog:chromeOptions".into(),
+            json!({
+                "binary": CHROMIUM,
+                "args": [
+                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                    "--disable-dev-shm-usage", "--disable-extensions",
+                    format!("--user-data-dir={}", driver.profile_dir.display()),
+                    "--window-size=1280,900",
+                ],
+            }),
+        );
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        Ok(ClientBuilder::new(connector)
+            .capabilities(caps)
+            .connect(&driver.url())
+            .await?)
+    }
+
+    /// Removes every `<script>…</script>` and the js/wasm preload links: the page with no JavaScript.
+    fn strip_scripts(html: &str) -> String {
+        let mut out = String::with_capacity(html.len());
+        let mut rest = html;
+        while let Some(start) = rest.find("<script") {
+            out.push_str(&rest[..start]);
+            rest = match rest[start..].find("</script>") {
+                Some(end) => &rest[start + end + "</script>".len()..],
+                None => "",
+            };
+        }
+        out.push_str(rest);
+        out.lines()
+            .filter(|l| !(l.contains("rel=\"modulepreload\"") || l.contains("rel=\"preload\"")))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    async fn serialise_after_mount(client: &Client, url: &str) -> BenchResult<String> {
+        client.goto(url).await?;
+        wait_for(client, "return document.documentElement.hasAttribute('data-interactive');").await?;
+        let html = client
+            .execute("return '<!doctype html>\\n' + document.documentElement.outerHTML;", vec![])
+            .await?;
+        let html = html.as_str().ok_or("no outerHTML")?;
+        Ok(strip_scripts(&html.replace(" data-interactive=\"\"", "")))
+    }
+
+    fn write_floor(dist: &Path, floor: &Path, html: &str) -> BenchResult {
+        std::fs::create_dir_all(floor)?;
+        for entry in std::fs::read_dir(floor)? {
+            std::fs::remove_file(entry?.path())?;
+        }
+        for entry in std::fs::read_dir(dist)? {
+            let path = entry?.path();
+            if path.extension().is_some_and(|e| e == "css") {
+                if let Some(name) = path.file_name() {
+                    std::fs::copy(&path, floor.join(name))?;
+                }
+            }
+        }
+        std::fs::write(floor.join("index.html"), html)?;
+        Ok(())
+    }
+
+    /// gzip -9 bytes of the html, css (and js, wasm when `with_code`) files, per kind.
+    fn weight(folder: &Path, with_code: bool) -> BenchResult<Vec<(&'static str, u64)>> {
+        let kinds: &[&'static str] = if with_code {
+            &["html", "css", "js", "wasm"]
+        } else {
+            &["html", "css"]
+        };
+        let mut sizes = Vec::new();
+        for &kind in kinds {
+            let mut total = 0;
+            for entry in std::fs::read_dir(folder)? {
+                let path = entry?.path();
+                if path.extension().is_some_and(|e| e == kind) {
+                    let out = Command::new("gzip").arg("-9c").arg(&path).output()?;
+                    if !out.status.success() {
+                        return Err(format!("gzip failed on {}", path.display()).into());
+                    }
+                    total += out.stdout.len() as u64;
+                }
+            }
+            sizes.push((kind, total));
+        }
+        Ok(sizes)
+    }
+
+    async fn wait_for(client: &Client, condition: &str) -> BenchResult {
+        let started = Instant::now();
+        while client.execute(condition, vec![]).await?.as_bool() != Some(true) {
+            if started.elapsed() > Duration::from_secs(60) {
+                return Err(format!("timed out waiting for: {condition}").into());
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        Ok(())
+    }
+
+    /// Median over `LOADS` fresh loads of: first contentful paint, and interactive (live) or the load
+    /// event's end (static floor, whose figures never become live), in ms from navigation start.
+    async fn loads(client: &Client, url: &str, build: Build) -> BenchResult<Loads> {
+        let (mut paints, mut readies) = (Vec::new(), Vec::new());
+        for _ in 0..LOADS {
+            client.goto("about:blank").await?;
+            client.goto(url).await?;
+            let ready = match build {
+                Build::Live => {
+                    wait_for(client, "return performance.getEntriesByName('lockdive:interactive').length > 0;")
+                        .await?;
+                    "performance.getEntriesByName('lockdive:interactive')[0].startTime"
+                }
+                Build::StaticFloor => {
+                    wait_for(client, "const n = performance.getEntriesByType('navigation')[0]; return !!n && n.loadEventEnd > 0;")
+                        .await?;
+                    "performance.getEntriesByType('navigation')[0].loadEventEnd"
+                }
+            };
+            wait_for(client, "return performance.getEntriesByName('first-contentful-paint').length > 0;").await?;
+            let times = client
+                .execute(
+                    &format!(
+                        "return [performance.getEntriesByName('first-contentful-paint')[0].startTime, {ready}];"
+                    ),
+                    vec![],
+                )
+                .await?;
+            paints.push(times[0].as_f64().ok_or("no paint time")?);
+            readies.push(times[1].as_f64().ok_or("no ready time")?);
+        }
+        Ok(Loads {
+            first_paint_ms: percentile(&mut paints, 50.0),
+            ready_ms: percentile(&mut readies, 50.0),
+        })
+    }
+
+    /// pointerenter → the readout's first DOM change, per hover, in ms (None: the readout never changed).
+    async fn hovers(client: &Client, url: &str, build: Build) -> BenchResult<Vec<Option<f64>>> {
+        client.goto("about:blank").await?;
+        client.goto(url).await?;
+        wait_for(
+            client,
+            match build {
+                Build::Live => "return document.documentElement.hasAttribute('data-interactive');",
+                Build::StaticFloor => "return document.readyState === 'complete';",
+            },
+        )
+        .await?;
+        let times = client
+            .execute_async(
+                "const [selector, count, done] = arguments;
+                 const targets = [...document.querySelectorAll(selector)];
+                 // Resolves with ms from dispatching `type` on `target` to its readout's first mutation.
+                 const timed = (target, type) => new Promise(resolve => {
+                     const readout = target.closest('figure').querySelector('[data-readout]');
+                     let timer;
+                     const observer = new MutationObserver(() => {
+                         const elapsed = performance.now() - start;
+                         observer.disconnect(); clearTimeout(timer); resolve(elapsed);
+                     });
+                     observer.observe(readout, { childList: true, subtree: true, characterData: true, attributes: true });
+                     timer = setTimeout(() => { observer.disconnect(); resolve(null); }, 250);
+                     const start = performance.now();
+                     target.dispatchEvent(new PointerEvent(type, { pointerType: 'mouse', isPrimary: true }));
+                 });
+                 (async () => {
+                     const times = [];
+                     for (let i = 0; i < count; i++) {
+                         const target = targets[i % targets.length];
+                         times.push(await timed(target, 'pointerenter'));
+                         await timed(target, 'pointerleave');
+                         await new Promise(r => setTimeout(r, 0));
+                     }
+                     done(times);
+                 })();",
+                vec![json!(HOVER_TARGETS), json!(HOVERS)],
+            )
+            .await?;
+        Ok(times
+            .as_array()
+            .ok_or("hover run returned no list")?
+            .iter()
+            .map(Value::as_f64)
+            .collect())
+    }
+
+    fn percentile(values: &mut [f64], pct: f64) -> f64 {
+        if values.is_empty() {
+            return f64::NAN;
+        }
+        values.sort_by(f64::total_cmp);
+        let rank = ((pct / 100.0) * values.len() as f64).ceil() as usize;
+        values[rank.clamp(1, values.len()) - 1]
+    }
+
+    fn hover_cell(times: &[Option<f64>]) -> String {
+        let mut measured: Vec<f64> = times.iter().flatten().copied().collect();
+        if measured.is_empty() {
+            return format!("no readout change in {} hovers", times.len());
+        }
+        let missed = times.len() - measured.len();
+        let p50 = percentile(&mut measured, 50.0);
+        let p99 = percentile(&mut measured, 99.0);
+        let mut cell = format!("{p50:.2} / {p99:.2} ms");
+        if missed > 0 {
+            cell.push_str(&format!(" ({missed} missed)"));
+        }
+        cell
+    }
+
+    fn kb(bytes: u64) -> String {
+        format!("{:.1} KB", bytes as f64 / 1000.0)
+    }
+
+    fn weight_cell(sizes: &[(&str, u64)]) -> String {
+        let total: u64 = sizes.iter().map(|(_, b)| b).sum();
+        let parts: Vec<String> = sizes.iter().map(|(k, b)| format!("{k} {}", kb(*b))).collect();
+        format!("{} ({})", kb(total), parts.join(" + "))
+    }
+
+    fn print_table(
+        prerendered: bool,
+        weights: (&[(&str, u64)], &[(&str, u64)]),
+        loads: (&Loads, &Loads),
+        hovers: (&[Option<f64>], &[Option<f64>], &[Option<f64>]),
+    ) {
+        let rows = [
+            (
+                "page weight, gzip -9".to_string(),
+                weight_cell(weights.0),
+                weight_cell(weights.1),
+                "≤ 120 KB in all",
+            ),
+            (
+                format!("first contentful paint, {THROTTLE}× CPU (median of {LOADS})"),
+                format!("{:.0} ms", loads.0.first_paint_ms),
+                format!("{:.0} ms", loads.1.first_paint_ms),
+                "not waiting for the wasm",
+            ),
+            (
+                format!("figures interactive, {THROTTLE}× CPU (median of {LOADS})"),
+                format!("{:.0} ms", loads.0.ready_ms),
+                format!("never (load event {:.0} ms)", loads.1.ready_ms),
+                "",
+            ),
+            (
+                format!("hover → readout p50 / p99, {HOVERS} hovers, 1× CPU"),
+                hover_cell(hovers.0),
+                hover_cell(hovers.2),
+                "p99 < 4 ms",
+            ),
+            (
+                format!("hover → readout p50 / p99, {HOVERS} hovers, {THROTTLE}× CPU"),
+                hover_cell(hovers.1),
+                "—".to_string(),
+                "",
+            ),
+        ];
+        let floor = if prerendered {
+            "static floor (prerendered HTML, no scripts)"
+        } else {
+            "static floor (DOM after mount, scripts removed)"
+        };
+        println!("| measure | release build (wasm) | {floor} | target |");
+        println!("|---|---|---|---|");
+        for (measure, live, stat, target) in rows {
+            println!("| {measure} | {live} | {stat} | {target} |");
+        }
+    }
+}
