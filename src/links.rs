@@ -160,9 +160,27 @@ fn read_course_base() -> Option<String> {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
+thread_local! {
+    /// The meta tag's content of the index.html being prerendered on this thread, if any.
+    static PRERENDER_META_BASE: std::cell::RefCell<Option<String>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Native builds have no document to read the meta tag from: the prerender (`crate::prerender`)
+/// hands over the content of the one in the index.html it renders into, so the page it writes links
+/// where the wasm's will. Takes effect only before this thread's first [`course_base`].
+#[cfg(not(target_arch = "wasm32"))]
+pub fn set_prerender_meta_base(content: Option<&str>) {
+    PRERENDER_META_BASE.with(|base| *base.borrow_mut() = content.map(str::to_string));
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn read_course_base() -> Option<String> {
-    // Native builds (tests, tools) have no document; the default base applies.
-    None
+    // Tests and tools have no page: the default base applies unless the prerender set one.
+    PRERENDER_META_BASE
+        .with(|base| base.borrow().clone())
+        .map(|content| content.trim().to_string())
+        .filter(|content| !content.is_empty())
 }
 
 #[cfg(test)]

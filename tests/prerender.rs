@@ -10,6 +10,7 @@ use std::process::Command;
 
 use lockdive::content::model::Block;
 use lockdive::content::DIVE;
+use lockdive::links::{join_base, CoursePage, DEFAULT_COURSE_BASE};
 use lockdive::scenarios::attempts::AttemptsRun;
 use lockdive::scenarios::fence::FenceOutcome;
 use lockdive::scenarios::lost_lock::{LostLockOutcome, ReleaseChoice};
@@ -25,12 +26,18 @@ struct ScratchPage {
 
 impl ScratchPage {
     fn new(name: &str) -> ScratchPage {
+        ScratchPage::edited(name, |html| html)
+    }
+
+    /// A copy of index.html changed by `edit` before the prerender runs.
+    fn edited(name: &str, edit: impl FnOnce(String) -> String) -> ScratchPage {
         let folder =
             std::env::temp_dir().join(format!("lockdive-prerender-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&folder).expect("create a scratch folder");
         let file = folder.join("index.html");
         let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("index.html");
-        std::fs::copy(&source, &file).expect("copy index.html");
+        let html = std::fs::read_to_string(source).expect("read index.html");
+        std::fs::write(&file, edit(html)).expect("write the copy of index.html");
         ScratchPage { folder, file }
     }
 
@@ -278,5 +285,31 @@ fn prerendering_is_repeatable_and_keeps_the_trunk_page_around_it() {
     assert_eq!(
         without, source,
         "outside the marks the page is index.html untouched"
+    );
+}
+
+#[test]
+fn course_links_follow_the_meta_tag_of_the_page_they_are_prerendered_into() {
+    let base = "https://learn.example.org/distributed-locking/";
+    let scratch = ScratchPage::edited("course-base", |html| {
+        let meta = format!("content=\"{DEFAULT_COURSE_BASE}\"");
+        assert!(
+            html.contains(&meta),
+            "index.html sets the default course base"
+        );
+        html.replacen(&meta, &format!("content=\"{base}\""), 1)
+    });
+    let page = scratch.prerender();
+    let body = prerendered(&page);
+    for course_page in CoursePage::ALL {
+        let href = format!("href=\"{}\"", join_base(base, course_page.slug()));
+        assert!(
+            body.contains(&href),
+            "no link {href} in the prerendered page"
+        );
+    }
+    assert!(
+        !body.contains(&format!("href=\"/{}\"", CoursePage::LeaseRenewal.slug())),
+        "a link still points at the default base"
     );
 }

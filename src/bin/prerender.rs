@@ -19,8 +19,7 @@ fn main() -> std::process::ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let page = match lockdive::prerender::into_page(&index_html, &lockdive::prerender::render_app())
-    {
+    let page = match lockdive::prerender::prerender_page(&index_html) {
         Ok(page) => page,
         Err(e) => {
             eprintln!("prerender: {}: {e}", path.display());

@@ -8,7 +8,7 @@ mod render;
 mod takeover;
 
 #[cfg(not(target_arch = "wasm32"))]
-pub use render::{into_page, render_app, PrerenderError};
+pub use render::{into_page, prerender_page, render_app, PrerenderError};
 #[cfg(target_arch = "wasm32")]
 pub use takeover::remove_prerendered;
 

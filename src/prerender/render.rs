@@ -9,7 +9,12 @@ use hydration_context::SsrSharedContext;
 use leptos::prelude::*;
 
 use super::{END_MARK, START_MARK};
+use crate::links::{set_prerender_meta_base, COURSE_BASE_META};
 use crate::App;
+
+/// Stack for the rendering thread. A spawned thread's default (2 MiB) is tight for an unoptimised
+/// build rendering the whole page's nested views; the main thread's 8 MiB is ample, so match it twice.
+const RENDER_STACK_BYTES: usize = 16 * 1024 * 1024;
 
 /// Why the page could not be prerendered into an HTML file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,6 +23,8 @@ pub enum PrerenderError {
     NoBody,
     /// The file holds an opening mark without its closing one, so the old page cannot be replaced.
     UnclosedMark,
+    /// Rendering the page failed (a component panicked); the message says where.
+    Render(String),
 }
 
 impl fmt::Display for PrerenderError {
@@ -28,11 +35,37 @@ impl fmt::Display for PrerenderError {
                 f,
                 "the HTML file has <!--{START_MARK}--> without <!--{END_MARK}-->"
             ),
+            PrerenderError::Render(why) => write!(f, "rendering the page failed: {why}"),
         }
     }
 }
 
 impl std::error::Error for PrerenderError {}
+
+/// `index_html` (Trunk's output) with the page prerendered into its `<body>`; course links use the
+/// file's own `lockdive:course-base` meta tag, as the wasm will when it reads that tag.
+pub fn prerender_page(index_html: &str) -> Result<String, PrerenderError> {
+    let meta_base = meta_content(index_html, COURSE_BASE_META);
+    // A thread of its own: the course base is read once per thread, on first use.
+    let rendered = std::thread::Builder::new()
+        .name("prerender".into())
+        .stack_size(RENDER_STACK_BYTES)
+        .spawn(move || {
+            set_prerender_meta_base(meta_base.as_deref());
+            render_app()
+        })
+        .map_err(|e| PrerenderError::Render(format!("cannot start the rendering thread: {e}")))?
+        .join()
+        .map_err(|panic| {
+            let why = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a component panicked".to_string());
+            PrerenderError::Render(why)
+        })?;
+    into_page(index_html, &rendered)
+}
 
 /// The page's markup as the wasm would build it on first mount, with the figures' static verdicts
 /// computed by running their scenarios in ministore.
@@ -68,6 +101,46 @@ pub fn into_page(index_html: &str, app_html: &str) -> Result<String, PrerenderEr
         &index_html[..body_open],
         &index_html[body_open..]
     ))
+}
+
+/// The `content` of the first `<meta name="{name}" content="…">`, entities decoded.
+fn meta_content(html: &str, name: &str) -> Option<String> {
+    let mut rest = html;
+    while let Some(at) = rest.find("<meta") {
+        let tag_end = rest[at..].find('>').map_or(rest.len(), |e| at + e + 1);
+        let tag = &rest[at..tag_end];
+        if attribute(tag, "name").as_deref() == Some(name) {
+            return attribute(tag, "content");
+        }
+        rest = &rest[tag_end..];
+    }
+    None
+}
+
+/// The quoted value of `name=` in one start tag, entities decoded.
+fn attribute(tag: &str, name: &str) -> Option<String> {
+    let mut from = 0;
+    while let Some(at) = tag[from..].find(name).map(|a| from + a) {
+        from = at + name.len();
+        let starts_word = tag[..at].ends_with(|c: char| c.is_whitespace());
+        let after = tag[from..].trim_start();
+        let (true, Some(value)) = (starts_word, after.strip_prefix('=')) else {
+            continue;
+        };
+        let value = value.trim_start();
+        let quote = value.chars().next().filter(|q| *q == '"' || *q == '\'')?;
+        let inner = &value[1..];
+        let end = inner.find(quote)?;
+        return Some(
+            inner[..end]
+                .replace("&quot;", "\"")
+                .replace("&#39;", "'")
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&amp;", "&"),
+        );
+    }
+    None
 }
 
 /// Byte offset just past the `<body …>` start tag (any case, any attributes).
@@ -118,6 +191,20 @@ mod tests {
                 "<body><!--lockdive:prerendered--><p>new</p><!--/lockdive:prerendered--></body>"
                     .to_string()
             )
+        );
+    }
+
+    #[test]
+    fn the_course_base_is_read_from_the_pages_meta_tag() {
+        let html = "<head><meta charset=\"utf-8\" />\n<meta\n  name=\"lockdive:course-base\"\n  \
+                    content=\"https://learn.example.org/c?a=1&amp;b=2\" /></head>";
+        assert_eq!(
+            meta_content(html, COURSE_BASE_META),
+            Some("https://learn.example.org/c?a=1&b=2".to_string())
+        );
+        assert_eq!(
+            meta_content("<meta name='other' content='x'>", COURSE_BASE_META),
+            None
         );
     }
 
