@@ -203,3 +203,33 @@ fn the_default_budget_fits_a_loop_over_ten_thousand_jobs_and_a_lower_one_stops_i
     store.set_step_budget(1_000);
     assert!(store.eval::<&str, &str>(reaper, &[], &[]).is_error());
 }
+
+#[test]
+fn repeated_releases_each_see_their_own_key_and_token() {
+    // Short KEYS/ARGV strings are kept between runs and reused when the bytes repeat: a run with
+    // other bytes at the same position must still see its own.
+    let mut store = Store::new();
+    let sha = match store.script_load(RELEASE) {
+        Reply::Bulk(sha) => String::from_utf8(sha).expect("hex"),
+        other => panic!("SCRIPT LOAD replied {other:?}"),
+    };
+    store.exec(&["SET", "lock:a", "A"]);
+    store.exec(&["SET", "lock:b", "B"]);
+    assert_eq!(store.evalsha(&sha, &["lock:a"], &["B"]), Reply::Integer(0));
+    assert_eq!(store.evalsha(&sha, &["lock:b"], &["B"]), Reply::Integer(1));
+    assert_eq!(store.evalsha(&sha, &["lock:a"], &["B"]), Reply::Integer(0));
+    assert_eq!(store.evalsha(&sha, &["lock:a"], &["A"]), Reply::Integer(1));
+    assert_eq!(
+        store.exec(&["EXISTS", "lock:a", "lock:b"]),
+        Reply::Integer(0)
+    );
+    let echo = "return {KEYS[1], ARGV[1], ARGV[2]}";
+    assert_eq!(
+        store.eval(echo, &["k1"], &["x", "y"]),
+        Reply::Array(vec![bulk("k1"), bulk("x"), bulk("y")])
+    );
+    assert_eq!(
+        store.eval(echo, &["k2"], &["y"]),
+        Reply::Array(vec![bulk("k2"), bulk("y")])
+    );
+}

@@ -2,14 +2,16 @@
 //! SHA1 hex, and the bridge that lets a running script's `redis.call` reach the same keyspace
 //! (through [`CommandHost`]) while the cache itself stays out of the script's reach.
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::sync::Arc;
 
 use super::{dispatch_from_script, CommandResult};
 use crate::args::{int_arg, is};
 use crate::error::CommandError;
 use crate::keyspace::{KeyHasher, Keyspace};
-use crate::lua::{CommandHost, Script};
+use crate::lua::{CommandHost, Script, ScriptInputs};
 use crate::reply::Reply;
 
 /// How many interpreter steps a script may take unless the caller says otherwise: room for a
@@ -26,6 +28,8 @@ type ShaHex = [u8; 40];
 pub(crate) struct ScriptCache {
     scripts: HashMap<ShaHex, (String, Script), BuildHasherDefault<KeyHasher>>,
     step_budget: u64,
+    /// The short KEYS and ARGV strings of the last run, by position.
+    recent: [RecentInputs; 2],
 }
 
 impl Default for ScriptCache {
@@ -33,7 +37,57 @@ impl Default for ScriptCache {
         ScriptCache {
             scripts: HashMap::default(),
             step_budget: DEFAULT_STEP_BUDGET,
+            recent: Default::default(),
         }
+    }
+}
+
+/// Positions of KEYS/ARGV whose strings are kept between runs…
+const RECENT_POSITIONS: usize = 8;
+/// …when they are at most this long.
+const RECENT_MAX_LEN: usize = 64;
+
+/// The short strings a script was last given at each of the first KEYS or ARGV positions. Lua
+/// interns its strings; here a run that passes the same bytes again (the same lock key and
+/// token, the same queue names) gets the kept string instead of a fresh copy, so repeated
+/// calls allocate nothing for their inputs.
+type RecentInputs = Vec<Arc<[u8]>>;
+
+/// KEYS or ARGV of one run, read in place, handing out kept strings where the bytes repeat.
+struct InternedInputs<'a, A> {
+    items: &'a [A],
+    /// Moved in for the run and back out after it (a `Cell`: no borrow can fail).
+    recent: Cell<RecentInputs>,
+}
+
+impl<A: AsRef<[u8]>> ScriptInputs for InternedInputs<'_, A> {
+    fn count(&self) -> usize {
+        self.items.len()
+    }
+
+    fn item(&self, i: usize) -> &[u8] {
+        self.items[i].as_ref()
+    }
+
+    fn shared_item(&self, i: usize) -> Arc<[u8]> {
+        let bytes = self.item(i);
+        if i >= RECENT_POSITIONS || bytes.len() > RECENT_MAX_LEN {
+            return Arc::from(bytes);
+        }
+        let mut recent = self.recent.take();
+        let shared = match recent.get(i) {
+            Some(kept) if **kept == *bytes => kept.clone(),
+            _ => {
+                let fresh: Arc<[u8]> = Arc::from(bytes);
+                if recent.len() <= i {
+                    recent.resize(i + 1, Arc::from(&[][..]));
+                }
+                recent[i] = fresh.clone();
+                fresh
+            }
+        };
+        self.recent.set(recent);
+        shared
     }
 }
 
@@ -82,32 +136,38 @@ impl ScriptCache {
 
     /// Whether a script with this SHA1 (any case) is cached.
     pub(crate) fn contains(&self, sha: &[u8]) -> bool {
-        self.find(sha).is_some()
+        lowercase_sha(sha).is_some_and(|key| self.scripts.contains_key(&key))
     }
 
-    /// Finds a script by SHA1 in any case; the name comes back lowercase, as Redis uses it.
-    fn find(&self, sha: &[u8]) -> Option<(&str, &Script)> {
-        let (name, script) = self.scripts.get(&lowercase_sha(sha)?)?;
-        Some((name, script))
-    }
-
-    /// Runs the cached script `sha` against `keyspace`; NOSCRIPT if it is not cached.
+    /// Runs the cached script `sha` (any case) against `keyspace`; NOSCRIPT if it is not cached.
     /// `keys` and `argv` are passed through as borrowed: nothing is copied per call.
     pub(crate) fn run_cached<K: AsRef<[u8]>, V: AsRef<[u8]>>(
-        &self,
+        &mut self,
         keyspace: &mut Keyspace,
         sha: &[u8],
         keys: &[K],
         argv: &[V],
     ) -> Reply {
-        let Some((sha, script)) = self.find(sha) else {
+        let Some((sha, script)) = lowercase_sha(sha).and_then(|key| self.scripts.get(&key)) else {
             return CommandError::NoScript.into();
+        };
+        let [recent_keys, recent_argv] = &mut self.recent;
+        let keys = InternedInputs {
+            items: keys,
+            recent: Cell::new(std::mem::take(recent_keys)),
+        };
+        let argv = InternedInputs {
+            items: argv,
+            recent: Cell::new(std::mem::take(recent_argv)),
         };
         let mut host = KeyspaceHost {
             keyspace,
             read_only: script.is_read_only(),
         };
-        script.run_inputs(sha, &keys, &argv, &mut host, self.step_budget)
+        let reply = script.run_inputs(sha, &keys, &argv, &mut host, self.step_budget);
+        *recent_keys = keys.recent.into_inner();
+        *recent_argv = argv.recent.into_inner();
+        reply
     }
 
     /// Compiles (or finds) `source`, caches it, and runs it, as EVAL does.
@@ -138,10 +198,10 @@ fn lowercase_sha(sha: &[u8]) -> Option<ShaHex> {
 }
 
 /// A script's `KEYS` and `ARGV`, borrowed from the command line.
-type ScriptInputs<'w, 'b> = (&'w [&'b [u8]], &'w [&'b [u8]]);
+type KeysAndArgv<'w, 'b> = (&'w [&'b [u8]], &'w [&'b [u8]]);
 
 /// Splits `numkeys key... arg...` (from `words[2]` on) into KEYS and ARGV, without copying.
-fn keys_and_argv<'w, 'b>(words: &'w [&'b [u8]]) -> Result<ScriptInputs<'w, 'b>, CommandError> {
+fn keys_and_argv<'w, 'b>(words: &'w [&'b [u8]]) -> Result<KeysAndArgv<'w, 'b>, CommandError> {
     let numkeys = int_arg(words[2])?;
     let available = words.len() - 3;
     if numkeys < 0 {

@@ -74,7 +74,7 @@ impl Inputs<'_> {
             Value::Num(n) if *n >= 1.0 && (*n as usize) as f64 == *n => {
                 let i = *n as usize;
                 if i <= self.items.count() {
-                    Value::str(self.items.item(i - 1))
+                    Value::Str(self.items.shared_item(i - 1))
                 } else {
                     Value::Nil
                 }
@@ -1032,7 +1032,7 @@ fn less_equal(a: &Value, b: &Value, line: u32) -> Result<bool, Fault> {
 fn array_of(items: &dyn ScriptInputs) -> TableRef {
     let t = TableRef::new();
     t.0.borrow_mut().array = (0..items.count())
-        .map(|i| Value::str(items.item(i)))
+        .map(|i| Value::Str(items.shared_item(i)))
         .collect();
     t
 }

@@ -43,6 +43,12 @@ pub trait ScriptInputs {
     fn count(&self) -> usize;
     /// Item `i` (0-based), `i < count()`.
     fn item(&self, i: usize) -> &[u8];
+
+    /// Item `i` as a shared string for the script; a caller that keeps strings from earlier
+    /// runs may hand back one with the same bytes instead of a fresh copy.
+    fn shared_item(&self, i: usize) -> Arc<[u8]> {
+        Arc::from(self.item(i))
+    }
 }
 
 impl<A: AsRef<[u8]>> ScriptInputs for &[A] {
