@@ -32,6 +32,7 @@ mod bench {
     use std::process::Command;
     use std::time::{Duration, Instant};
 
+    use fantoccini::wd::TimeoutConfiguration;
     use fantoccini::{Client, ClientBuilder};
     use serde_json::{json, Value};
 
@@ -39,6 +40,10 @@ mod bench {
     use crate::dist_server::DistServer;
 
     type BenchResult<T = ()> = Result<T, Box<dyn Error>>;
+    /// gzip bytes per file kind.
+    type Weight = [(&'static str, u64)];
+    /// Per hover: ms to the readout's change, None if it never changed.
+    type Hovers = [Option<f64>];
 
     const LOADS: usize = 5;
     const HOVERS: usize = 200;
@@ -95,11 +100,21 @@ mod bench {
 
                 let live_weight = weight(&dist, true)?;
                 let floor_weight = weight(&floor_dir, false)?;
-                cdp(driver.port, &session, "Emulation.setCPUThrottlingRate", json!({ "rate": THROTTLE }))?;
+                cdp(
+                    driver.port,
+                    &session,
+                    "Emulation.setCPUThrottlingRate",
+                    json!({ "rate": THROTTLE }),
+                )?;
                 let live_loads = loads(&client, &live.page_url, Build::Live).await?;
                 let floor_loads = loads(&client, &floor.page_url, Build::StaticFloor).await?;
                 let hover_slow = hovers(&client, &live.page_url, Build::Live).await?;
-                cdp(driver.port, &session, "Emulation.setCPUThrottlingRate", json!({ "rate": 1 }))?;
+                cdp(
+                    driver.port,
+                    &session,
+                    "Emulation.setCPUThrottlingRate",
+                    json!({ "rate": 1 }),
+                )?;
                 let hover_fast = hovers(&client, &live.page_url, Build::Live).await?;
                 let floor_hover = hovers(&client, &floor.page_url, Build::StaticFloor).await?;
 
@@ -133,10 +148,15 @@ mod bench {
             }),
         );
         let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-        Ok(ClientBuilder::new(connector)
+        let client = ClientBuilder::new(connector)
             .capabilities(caps)
             .connect(&driver.url())
-            .await?)
+            .await?;
+        // 200 hovers under 4x throttling outlast WebDriver's default 30 s script timeout.
+        let mut timeouts = TimeoutConfiguration::default();
+        timeouts.set_script(Some(Duration::from_secs(600)));
+        client.update_timeouts(timeouts).await?;
+        Ok(client)
     }
 
     /// Removes every `<script>…</script>` and the js/wasm preload links: the page with no JavaScript.
@@ -159,9 +179,16 @@ mod bench {
 
     async fn serialise_after_mount(client: &Client, url: &str) -> BenchResult<String> {
         client.goto(url).await?;
-        wait_for(client, "return document.documentElement.hasAttribute('data-interactive');").await?;
+        wait_for(
+            client,
+            "return document.documentElement.hasAttribute('data-interactive');",
+        )
+        .await?;
         let html = client
-            .execute("return '<!doctype html>\\n' + document.documentElement.outerHTML;", vec![])
+            .execute(
+                "return '<!doctype html>\\n' + document.documentElement.outerHTML;",
+                vec![],
+            )
             .await?;
         let html = html.as_str().ok_or("no outerHTML")?;
         Ok(strip_scripts(&html.replace(" data-interactive=\"\"", "")))
@@ -229,8 +256,11 @@ mod bench {
             client.goto(url).await?;
             let ready = match build {
                 Build::Live => {
-                    wait_for(client, "return performance.getEntriesByName('lockdive:interactive').length > 0;")
-                        .await?;
+                    wait_for(
+                        client,
+                        "return performance.getEntriesByName('lockdive:interactive').length > 0;",
+                    )
+                    .await?;
                     "performance.getEntriesByName('lockdive:interactive')[0].startTime"
                 }
                 Build::StaticFloor => {
@@ -239,7 +269,11 @@ mod bench {
                     "performance.getEntriesByType('navigation')[0].loadEventEnd"
                 }
             };
-            wait_for(client, "return performance.getEntriesByName('first-contentful-paint').length > 0;").await?;
+            wait_for(
+                client,
+                "return performance.getEntriesByName('first-contentful-paint').length > 0;",
+            )
+            .await?;
             let times = client
                 .execute(
                     &format!(
@@ -337,15 +371,18 @@ mod bench {
 
     fn weight_cell(sizes: &[(&str, u64)]) -> String {
         let total: u64 = sizes.iter().map(|(_, b)| b).sum();
-        let parts: Vec<String> = sizes.iter().map(|(k, b)| format!("{k} {}", kb(*b))).collect();
+        let parts: Vec<String> = sizes
+            .iter()
+            .map(|(k, b)| format!("{k} {}", kb(*b)))
+            .collect();
         format!("{} ({})", kb(total), parts.join(" + "))
     }
 
     fn print_table(
         prerendered: bool,
-        weights: (&[(&str, u64)], &[(&str, u64)]),
+        weights: (&Weight, &Weight),
         loads: (&Loads, &Loads),
-        hovers: (&[Option<f64>], &[Option<f64>], &[Option<f64>]),
+        hovers: (&Hovers, &Hovers, &Hovers),
     ) {
         let rows = [
             (

@@ -128,9 +128,19 @@ ensure_build_tools() {
     (cd "$LOCKDIVE_ROOT" && cargo fetch -q)
 }
 
-# What the tests add on top: headless Chromium + chromedriver, and Redis as the conformance oracle.
+# axe-core for the accessibility audit (tests/a11y.rs), pinned in package.json like binaryen.
+ensure_axe_core() {
+    if [ ! -f "$LOCKDIVE_ROOT/node_modules/axe-core/axe.min.js" ]; then
+        say "npm ci (axe-core for the accessibility audit)"
+        (cd "$LOCKDIVE_ROOT" && npm ci --no-audit --no-fund)
+    fi
+    [ -f "$LOCKDIVE_ROOT/node_modules/axe-core/axe.min.js" ] || die "node_modules/axe-core/axe.min.js missing after npm ci"
+}
+
+# What the tests add on top: headless Chromium + chromedriver, Redis as the conformance oracle, axe-core.
 ensure_test_tools() {
     ensure_rust_components
+    ensure_axe_core
     ensure_apt_packages "${APT_TEST_PACKAGES[@]}"
     require_programs wasm-bindgen-test-runner chromium chromedriver redis-server redis-cli
     [ -x /usr/bin/chromium ] || die "/usr/bin/chromium not found (webdriver.json and the e2e test use it)"

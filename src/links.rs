@@ -129,9 +129,9 @@ pub fn course_base_from_query(raw: &str) -> Option<String> {
         || (base.starts_with('/') && !base.starts_with("//"))
         || base.starts_with("./")
         || base.starts_with("../");
-    let chars_ok = !base
-        .chars()
-        .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '"' | '\'' | '<' | '>' | '`' | '\\'));
+    let chars_ok = !base.chars().any(|c| {
+        c.is_whitespace() || c.is_control() || matches!(c, '"' | '\'' | '<' | '>' | '`' | '\\')
+    });
     (scheme_ok && chars_ok && base.len() <= 512).then(|| base.to_string())
 }
 

@@ -57,7 +57,12 @@ async fn axe_violations(page: &Page, axe: &str) -> E2eResult<Vec<String>> {
         .await?;
     Ok(report
         .as_array()
-        .map(|a| a.iter().filter_map(Value::as_str).map(str::to_string).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(Value::as_str)
+                .map(str::to_string)
+                .collect()
+        })
         .unwrap_or_else(|| vec![format!("axe gave no list: {report}")]))
 }
 
@@ -82,7 +87,9 @@ async fn wait_for_readout_change(page: &Page, index: usize, idle: &str) -> E2eRe
             return Ok(now);
         }
         if started.elapsed() > Duration::from_secs(5) {
-            return Err(format!("focusing target {index} never changed its readout ({idle:?})").into());
+            return Err(
+                format!("focusing target {index} never changed its readout ({idle:?})").into(),
+            );
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
@@ -97,7 +104,10 @@ fn axe_finds_no_violations_at_rest_or_with_any_figure_target_focused() {
             found.push(format!("[at rest] {line}"));
         }
         let targets = page.count(TARGETS).await?;
-        assert!(targets >= 5, "expected every figure target, found {targets}");
+        assert!(
+            targets >= 5,
+            "expected every figure target, found {targets}"
+        );
         for index in 0..targets {
             let idle = readout_of_target(&page, index).await?;
             page.client
@@ -170,7 +180,10 @@ fn tab_walks_every_interactive_element_in_order_with_a_visible_focus_and_live_re
             .map(|a| a.iter().filter_map(Value::as_str).map(str::to_string).collect())
             .unwrap_or_default();
         let expected_count = expected.len();
-        assert!(expected_count > 10, "the page has {expected_count} focusable elements");
+        assert!(
+            expected_count > 10,
+            "the page has {expected_count} focusable elements"
+        );
 
         // Each figure's readout at rest: a focused target must change it.
         let idle = page
@@ -190,7 +203,10 @@ fn tab_walks_every_interactive_element_in_order_with_a_visible_focus_and_live_re
             page.press(Key::Tab).await?;
             // Leptos updates the readout asynchronously; a short settle before reading it.
             tokio::time::sleep(Duration::from_millis(30)).await;
-            let probe = page.client.execute(&focus_probe, vec![json!(TARGETS)]).await?;
+            let probe = page
+                .client
+                .execute(&focus_probe, vec![json!(TARGETS)])
+                .await?;
             let Some(name) = probe["name"].as_str() else {
                 break; // focus left the document: the walk is complete
             };
@@ -219,7 +235,10 @@ fn tab_walks_every_interactive_element_in_order_with_a_visible_focus_and_live_re
             "focus did not update the readout: {silent_targets:?}"
         );
         let all_targets = page.count(TARGETS).await?;
-        assert_eq!(targets_seen, all_targets, "Tab reached every figure target (walk: {seen:?})");
+        assert_eq!(
+            targets_seen, all_targets,
+            "Tab reached every figure target (walk: {seen:?})"
+        );
         assert_eq!(
             seen, expected,
             "Tab order differs from the focusable elements in document order"

@@ -26,9 +26,12 @@ async fn js(page: &Page, script: &str) -> E2eResult<Value> {
 /// Waits until the dive in the current frame says its figures are live.
 async fn wait_until_interactive(page: &Page) -> E2eResult {
     let started = Instant::now();
-    while js(page, "return document.documentElement.hasAttribute('data-interactive');")
-        .await?
-        .as_bool()
+    while js(
+        page,
+        "return document.documentElement.hasAttribute('data-interactive');",
+    )
+    .await?
+    .as_bool()
         != Some(true)
     {
         if started.elapsed() > Duration::from_secs(30) {
@@ -276,7 +279,11 @@ fn print_shows_static_verdicts_and_link_urls_on_white_and_hides_the_live_parts()
              };",
         )
         .await?;
-        assert_eq!(printed["background"], json!("rgb(255, 255, 255)"), "{printed}");
+        assert_eq!(
+            printed["background"],
+            json!("rgb(255, 255, 255)"),
+            "{printed}"
+        );
         let all = |key: &str, test: &dyn Fn(&str) -> bool| {
             printed[key]
                 .as_array()
