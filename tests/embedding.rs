@@ -273,6 +273,7 @@ fn print_shows_static_verdicts_and_link_urls_on_white_and_hides_the_live_parts()
                  readouts: shown('[data-readout]'),
                  verdicts: shown('[data-static-verdicts]'),
                  consoles: shown('[data-console]'),
+                 players: shown('[data-player]'),
                  toggle: shown('.theme-toggle'),
                  href: outside.getAttribute('href'),
                  after: getComputedStyle(outside, '::after').content,
@@ -291,6 +292,7 @@ fn print_shows_static_verdicts_and_link_urls_on_white_and_hides_the_live_parts()
         };
         assert!(all("readouts", &|d| d == "none"), "{printed}");
         assert!(all("consoles", &|d| d == "none"), "{printed}");
+        assert!(all("players", &|d| d == "none"), "{printed}");
         assert!(all("toggle", &|d| d == "none"), "{printed}");
         assert!(all("verdicts", &|d| d != "none"), "{printed}");
         let href = printed["href"].as_str().unwrap_or("?");
