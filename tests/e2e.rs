@@ -491,9 +491,9 @@ fn with_javascript_off_every_section_code_block_and_static_verdict_is_readable()
 
 /// Installed before the page's own scripts: sums layout shifts, and records the layout of the
 /// prerendered page at the last moment before the wasm runs (when its instantiation resolves, just
-/// before the glue calls `main`), with the `<main>` that was there.
+/// before the glue calls `main`), with the figures that were there.
 const TAKEOVER_PROBE: &str = r##"(() => {
-  const probe = { shift: 0, before: null, oldMain: null };
+  const probe = { shift: 0, before: null, oldFigures: [] };
   window.__lockdiveProbe = probe;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (!entry.hadRecentInput) probe.shift += entry.value;
@@ -515,7 +515,7 @@ const TAKEOVER_PROBE: &str = r##"(() => {
       return original.apply(this, args).then((result) => {
         if (!probe.before) {
           probe.before = probe.layout();
-          probe.oldMain = document.querySelector("main.dive");
+          probe.oldFigures = [...document.querySelectorAll("figure[data-figure]")];
         }
         return result;
       });
@@ -537,10 +537,11 @@ fn the_wasm_takes_over_the_prerendered_page_without_moving_anything() {
         let report = evaluate(
             &page,
             "(() => { const p = window.__lockdiveProbe; \
-             const marks = [...document.body.childNodes].filter(n => n.nodeType === Node.COMMENT_NODE \
-               && n.nodeValue.includes('lockdive:prerendered')).length; \
-             return { before: p.before, after: p.layout(), shift: p.shift, marks, \
-               oldMainGone: !!p.oldMain && !p.oldMain.isConnected, \
+             const figures = [...document.querySelectorAll('figure[data-figure]')]; \
+             return { before: p.before, after: p.layout(), shift: p.shift, \
+               prerenderedFigures: p.oldFigures.length, \
+               stillPrerendered: p.oldFigures.filter(f => f.isConnected).length, \
+               figures: figures.map(f => f.dataset.figure), \
                mains: document.querySelectorAll('main.dive').length }; })()",
         )
         .await?;
@@ -557,20 +558,27 @@ fn the_wasm_takes_over_the_prerendered_page_without_moving_anything() {
             "the prerendered page had only {} watched boxes",
             before.len()
         );
+        // Whether the wasm replaces the whole page or only its live parts, every figure it
+        // answers with is its own, and there is one of each: nothing prerendered is left beside it.
         assert_eq!(
-            report.get("oldMainGone"),
-            Some(&serde_json::json!(true)),
-            "the prerendered <main> was not taken over"
+            report.get("prerenderedFigures"),
+            Some(&serde_json::json!(3)),
+            "the prerendered page had the three figures"
+        );
+        assert_eq!(
+            report.get("stillPrerendered"),
+            Some(&serde_json::json!(0)),
+            "a prerendered figure was never taken over"
+        );
+        assert_eq!(
+            report.get("figures"),
+            Some(&serde_json::json!(["lost-lock", "fence", "attempts"])),
+            "one live copy of each figure, in order"
         );
         assert_eq!(
             report.get("mains"),
             Some(&serde_json::json!(1)),
             "one <main> after the takeover"
-        );
-        assert_eq!(
-            report.get("marks"),
-            Some(&serde_json::json!(0)),
-            "the prerender's marks went with it"
         );
         let keys =
             |m: &serde_json::Map<String, serde_json::Value>| m.keys().cloned().collect::<Vec<_>>();
