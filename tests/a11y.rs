@@ -1,8 +1,9 @@
 //! Accessibility audit of the release build in headless Chromium: axe-core (npm, pinned in package.json)
 //! injected into the same browser over WebDriver, run over the page at rest and with each figure target
-//! focused — zero violations — and a keyboard walk-through that Tabs through every interactive element in
-//! order, checking each gets a visible focus indicator and that focusing a figure target updates its
-//! readout. Run by ./scripts/test.sh with `LOCKDIVE_DIST` (see tests/e2e.rs).
+//! focused, in the light and the dark theme — zero violations — and a keyboard walk-through that Tabs
+//! through every interactive element in order, checking each gets a visible focus indicator and that
+//! focusing a figure target updates its readout. Run by ./scripts/test.sh with `LOCKDIVE_DIST` (see
+//! tests/e2e.rs).
 #![cfg(not(target_arch = "wasm32"))]
 
 #[allow(dead_code)]
@@ -96,34 +97,43 @@ async fn wait_for_readout_change(page: &Page, index: usize, idle: &str) -> E2eRe
 }
 
 #[test]
-fn axe_finds_no_violations_at_rest_or_with_any_figure_target_focused() {
+fn axe_finds_no_violations_at_rest_or_with_any_figure_target_focused_in_either_theme() {
     let axe = axe_source();
     with_page(|page| async move {
         let mut found = Vec::new();
-        for line in axe_violations(&page, &axe).await? {
-            found.push(format!("[at rest] {line}"));
-        }
         let targets = page.count(TARGETS).await?;
         assert!(
             targets >= 5,
             "expected every figure target, found {targets}"
         );
-        for index in 0..targets {
-            let idle = readout_of_target(&page, index).await?;
-            page.client
-                .execute(
-                    "const t = document.querySelectorAll(arguments[0])[arguments[1]];
-                     t.scrollIntoView({ block: 'center' }); t.focus();",
-                    vec![json!(TARGETS), json!(index)],
-                )
+        for theme in ["light", "dark"] {
+            page.find(&format!("[data-theme-choice=\"{theme}\"]"))
+                .await?
+                .click()
                 .await?;
-            wait_for_readout_change(&page, index, &idle).await?;
-            // Let the lit path's transitions (160 ms) finish: axe must judge the settled colours.
+            page.press(Key::Escape).await?;
+            // Colours change with a transition: let them settle before axe judges them.
             tokio::time::sleep(Duration::from_millis(400)).await;
             for line in axe_violations(&page, &axe).await? {
-                found.push(format!("[target {index} focused] {line}"));
+                found.push(format!("[{theme}, at rest] {line}"));
             }
-            page.press(Key::Escape).await?;
+            for index in 0..targets {
+                let idle = readout_of_target(&page, index).await?;
+                page.client
+                    .execute(
+                        "const t = document.querySelectorAll(arguments[0])[arguments[1]];
+                         t.scrollIntoView({ block: 'center' }); t.focus();",
+                        vec![json!(TARGETS), json!(index)],
+                    )
+                    .await?;
+                wait_for_readout_change(&page, index, &idle).await?;
+                // Let the lit path's transitions (160 ms) finish: axe must judge the settled colours.
+                tokio::time::sleep(Duration::from_millis(400)).await;
+                for line in axe_violations(&page, &axe).await? {
+                    found.push(format!("[{theme}, target {index} focused] {line}"));
+                }
+                page.press(Key::Escape).await?;
+            }
         }
         assert!(
             found.is_empty(),
