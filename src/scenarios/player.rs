@@ -237,8 +237,8 @@ impl Hazard {
             takeover_ms: b.clock_ms,
             victim,
             sentence: format!(
-                "Hazard: A's lease ran out while A was stalled, and at t = {} ms B acquired \
-                 {LOCK_KEY} while A still believed it held it.{then}",
+                "A's lease ran out while A was stalled, and at t = {} ms B acquired {LOCK_KEY} \
+                 while A still believed it held it.{then}",
                 b.clock_ms
             ),
         })

@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use super::fence_log::FenceLog;
+use super::fence_log::{FenceLog, FenceReset};
 use super::readout::{Mark, Readout, ReadoutText};
 use super::selection::{ChoiceButton, Selection};
 use super::share_url;
@@ -152,11 +152,12 @@ pub fn FenceFigure() -> impl IntoView {
                 <div class="fw-resource">
                     <span class="fw-resource-name">"protected resource"</span>
                     <span>"max seen: " <code>{FENCE_KEY}</code> " = " <strong data-fence-max>{seen_now}</strong></span>
+                    <FenceReset board seen on_reset />
                 </div>
                 {Writer::ALL.into_iter().map(|writer| view! { <WriterRow writer board selection on_commit /> }).collect_view()}
             </div>
             <Readout text />
-            <FenceLog board seen on_reset />
+            <FenceLog board seen />
             <StaticVerdicts lines=verdicts />
         </figure>
     }

@@ -1,5 +1,6 @@
 //! Figure 2's commit log: every write a learner committed, accepted or rejected, with its token
-//! and the store's reply, oldest first, and the button that resets the fence to "seen 34".
+//! and the store's reply, oldest first; and the button that resets the fence to "seen 34", which
+//! the figure places in its resource bar, above anything whose height changes.
 
 use leptos::prelude::*;
 
@@ -7,15 +8,38 @@ use super::readout::Mark;
 use crate::scenarios::fence::FenceBoard;
 use crate::scenarios::share::MAX_FENCE_COMMITS;
 
-/// The log, `ol[data-fence-log]`, and the reset button, `[data-fence-reset]`.
+/// The reset button, `[data-fence-reset]`. It sits above the readout: a press moves focus off a
+/// writer, which shrinks the readout, and a button below it would slide away before the click.
 #[component]
-pub fn FenceLog(
-    /// The fence as committed so far; its log is what this lists.
+pub fn FenceReset(
+    /// The fence as committed so far.
     board: Memo<FenceBoard>,
     /// The token the resource had seen before any commit (what a reset returns to).
     seen: Option<i64>,
     /// Empties the log and returns the fence to `seen`.
     on_reset: Callback<()>,
+) -> impl IntoView {
+    let seen_text = seen.map_or_else(|| "nothing".to_string(), |s| s.to_string());
+    view! {
+        <button
+            type="button"
+            class="fw-reset"
+            data-fence-reset
+            aria-disabled=move || board.with(|b| b.log.is_empty()).to_string()
+            on:click=move |_| on_reset.run(())
+        >
+            {format!("Reset to seen {seen_text}")}
+        </button>
+    }
+}
+
+/// The log, `ol[data-fence-log]`.
+#[component]
+pub fn FenceLog(
+    /// The fence as committed so far; its log is what this lists.
+    board: Memo<FenceBoard>,
+    /// The token the resource had seen before any commit.
+    seen: Option<i64>,
 ) -> impl IntoView {
     let seen_text = seen.map_or_else(|| "nothing".to_string(), |s| s.to_string());
     let empty = move || board.with(|b| b.log.is_empty());
@@ -26,18 +50,7 @@ pub fn FenceLog(
                 "Click a writer to commit its write — tap it twice on a touch screen, or press Enter \
                  on it. Committed writes stack up: the resource keeps the highest token it accepted."
             </p>
-            <div class="fw-ledger-head">
-                <p class="fw-log-title" id="fw-log-title">"Committed writes"</p>
-                <button
-                    type="button"
-                    class="fw-reset"
-                    data-fence-reset
-                    aria-disabled=move || empty().to_string()
-                    on:click=move |_| on_reset.run(())
-                >
-                    {format!("Reset to seen {seen_text}")}
-                </button>
-            </div>
+            <p class="fw-log-title" id="fw-log-title">"Committed writes"</p>
             <ol class="fw-log" data-fence-log aria-labelledby="fw-log-title">
                 {move || {
                     board

@@ -33,7 +33,9 @@ fn MsSlider(
                 min=range.min
                 max=range.max
                 step=range.step
-                prop:value=move || value.get().to_string()
+                // Set once: only the learner moves the thumb afterwards, and rewriting the value
+                // under a dragging pointer would fight the drag.
+                prop:value=value.get_untracked().to_string()
                 aria-valuetext=move || format!("{} milliseconds", value.get())
                 on:input=move |ev| {
                     if let Ok(v) = event_target_value(&ev).parse::<u64>() {
