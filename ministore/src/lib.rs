@@ -14,8 +14,8 @@
 //!
 //! Nothing here reads the wall clock or touches the web: the caller advances time.
 
-pub mod cli;
 mod args;
+pub mod cli;
 mod cmd;
 mod error;
 mod keyspace;
