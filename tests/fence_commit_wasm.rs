@@ -31,7 +31,9 @@ fn set_fragment(fragment: &str) {
 
 fn fragment() -> String {
     let url = document().url().expect("a URL");
-    url.find('#').map(|at| url[at..].to_string()).unwrap_or_default()
+    url.find('#')
+        .map(|at| url[at..].to_string())
+        .unwrap_or_default()
 }
 
 struct Mounted {
@@ -153,19 +155,27 @@ async fn after_35_is_committed_34_is_rejected_and_the_log_lists_both() {
     assert!(fig.log()[0].contains("token 35: 35 > 34, accepted, max seen becomes 35"));
     assert!(fig.log()[0].contains("(integer) 35"));
     fig.mouse_leave(35).await;
-    assert!(fig.readout().starts_with("The resource has accepted token 35."));
+    assert!(fig
+        .readout()
+        .starts_with("The resource has accepted token 35."));
 
     // Hover stays a what-if, now against "seen 35".
     let current = fig.writer(34);
     pointer(&current, "pointerenter", "mouse");
     tick().await;
-    assert!(fig.readout().contains("Writer 34 (current): 34 < 35, rejected."));
-    assert!(fig.readout().contains("(error) FENCED token 34 < max seen 35"));
+    assert!(fig
+        .readout()
+        .contains("Writer 34 (current): 34 < 35, rejected."));
+    assert!(fig
+        .readout()
+        .contains("(error) FENCED token 34 < max seen 35"));
     assert_eq!(fig.log().len(), 1, "a hover commits nothing");
     assert!(fig.text("[data-path=\"34\"] .fw-check").contains("34 < 35"));
 
     fig.mouse_click(34).await;
-    assert!(fig.readout().contains("Committed — Writer 34 (current): 34 < 35, rejected."));
+    assert!(fig
+        .readout()
+        .contains("Committed — Writer 34 (current): 34 < 35, rejected."));
     let log = fig.log();
     assert_eq!(log.len(), 2);
     assert!(log[1].contains("token 34: 34 < 35, rejected"));
@@ -179,7 +189,10 @@ async fn after_35_is_committed_34_is_rejected_and_the_log_lists_both() {
     );
 
     let verdicts = fig.text("[data-static-verdicts]");
-    assert!(verdicts.contains("34 (current) → 34 ≥ 34, accepted"), "still against seen 34");
+    assert!(
+        verdicts.contains("34 (current) → 34 ≥ 34, accepted"),
+        "still against seen 34"
+    );
     assert!(verdicts.contains("35 (next) → 35 > 34, accepted, max seen becomes 35"));
     set_fragment("");
 }
@@ -189,14 +202,20 @@ async fn a_first_tap_selects_and_a_second_tap_on_the_same_writer_commits() {
     set_fragment("");
     let fig = Mounted::figure().await;
     fig.finger_tap(35).await;
-    assert!(fig.readout().contains("Writer 35 (next): 35 > 34, accepted"));
+    assert!(fig
+        .readout()
+        .contains("Writer 35 (next): 35 > 34, accepted"));
     assert!(!fig.readout().contains("Committed"));
     assert!(fig.log().is_empty(), "one tap only previews");
     fig.finger_tap(35).await;
     assert!(fig.readout().contains("Committed — Writer 35 (next)"));
     assert_eq!(fig.log().len(), 1);
     fig.finger_tap(33).await;
-    assert_eq!(fig.log().len(), 1, "a tap on another writer selects it first");
+    assert_eq!(
+        fig.log().len(),
+        1,
+        "a tap on another writer selects it first"
+    );
     assert!(fig.readout().contains("33 < 35, rejected"));
     set_fragment("");
 }

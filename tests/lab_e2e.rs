@@ -98,14 +98,24 @@ fn moving_the_stall_slider_past_the_lease_makes_the_hazard_appear() {
         assert_eq!(page.count(HAZARD).await?, 0, "a short stall fits the lease");
         let mut presses = 0;
         while page.count(HAZARD).await? == 0 {
-            assert!(presses < 60, "the stall reached its end and the hazard never showed");
+            assert!(
+                presses < 60,
+                "the stall reached its end and the hazard never showed"
+            );
             page.press(Key::Right).await?;
             presses += 1;
         }
         let stall = slider_ms(&page, &slider).await?;
         let lease = slider_ms(&page, &format!("{PLAYER} {LEASE_SLIDER}")).await?;
-        assert!(stall > lease, "the hazard shows at stall {stall} ms, lease {lease} ms");
-        assert_eq!(stall, lease + 500, "it shows at the first stall past the lease");
+        assert!(
+            stall > lease,
+            "the hazard shows at stall {stall} ms, lease {lease} ms"
+        );
+        assert_eq!(
+            stall,
+            lease + 500,
+            "it shows at the first stall past the lease"
+        );
         wait_for_text(
             &page,
             HAZARD,

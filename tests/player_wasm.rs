@@ -40,7 +40,9 @@ fn set_fragment(fragment: &str) {
 
 fn fragment() -> String {
     let url = document().url().expect("a URL");
-    url.find('#').map(|at| url[at..].to_string()).unwrap_or_default()
+    url.find('#')
+        .map(|at| url[at..].to_string())
+        .unwrap_or_default()
 }
 
 /// The figure mounted into its own element, removed on drop.
@@ -149,7 +151,11 @@ async fn the_player_opens_on_step_0_of_the_briefs_run_with_the_hazard_shown() {
     set_fragment("");
     let fig = Mounted::figure().await;
     assert_eq!(fig.count("[data-player]"), 1);
-    assert_eq!(fig.count("[data-readout]"), 1, "the player adds no second readout");
+    assert_eq!(
+        fig.count("[data-readout]"),
+        1,
+        "the player adds no second readout"
+    );
     assert_eq!(fig.count("[data-static-verdicts]"), 1);
     assert_eq!(fig.step(), "0");
     assert_eq!(fig.slider("lease"), "10000");
@@ -158,9 +164,15 @@ async fn the_player_opens_on_step_0_of_the_briefs_run_with_the_hazard_shown() {
     assert!(fig.hazard());
     assert_eq!(fig.text("[data-player-clock]"), "t = 0 ms");
     assert_eq!(fig.text("[data-player-pttl]"), "10000 ms");
-    assert!(fig.text(".pl-frame").contains("A> SET resource:lock abc NX PX 10000 → OK"));
+    assert!(fig
+        .text(".pl-frame")
+        .contains("A> SET resource:lock abc NX PX 10000 → OK"));
     assert_eq!(fig.count(".pl-timeline li"), 5);
-    assert_eq!(fragment(), "", "opening the page writes nothing into the URL");
+    assert_eq!(
+        fragment(),
+        "",
+        "opening the page writes nothing into the URL"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -186,7 +198,9 @@ async fn forward_and_back_step_through_the_stores_frames() {
     fig.click("[data-player-back]").await;
     assert_eq!(fig.step(), "3");
     assert_eq!(
-        fig.find("[data-player-back]").get_attribute("aria-disabled").as_deref(),
+        fig.find("[data-player-back]")
+            .get_attribute("aria-disabled")
+            .as_deref(),
         Some("false")
     );
 }
@@ -259,7 +273,9 @@ async fn play_advances_by_itself_and_pause_stops_it() {
     let fig = Mounted::figure().await;
     fig.click("[data-player-play]").await;
     assert_eq!(
-        fig.find("[data-player-play]").get_attribute("aria-pressed").as_deref(),
+        fig.find("[data-player-play]")
+            .get_attribute("aria-pressed")
+            .as_deref(),
         Some("true")
     );
     TimeoutFuture::new(1_600).await;
@@ -274,7 +290,11 @@ async fn play_advances_by_itself_and_pause_stops_it() {
 async fn a_change_writes_the_players_state_into_the_fragment() {
     set_fragment("#s2");
     let fig = Mounted::figure().await;
-    assert_eq!(fragment(), "#s2", "a section anchor is left alone until the learner acts");
+    assert_eq!(
+        fragment(),
+        "#s2",
+        "a section anchor is left alone until the learner acts"
+    );
     fig.click("[data-player-forward]").await;
     fig.click("[data-player-release=\"token-checked\"]").await;
     fig.slide("lease", 8000).await;
