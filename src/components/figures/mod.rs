@@ -19,6 +19,7 @@ mod lost_lock_rows;
 mod player;
 mod player_controls;
 mod player_frame;
+mod player_status;
 mod readout;
 mod selection;
 mod share_url;

@@ -8,7 +8,8 @@ use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 
 use super::player_controls::{PlayerKnobs, PlayerTransport};
-use super::player_frame::{FrameView, PlayerStatus, PlayerTimeline};
+use super::player_frame::{FrameView, PlayerTimeline};
+use super::player_status::PlayerStatus;
 use super::share_url;
 use crate::scenarios::lost_lock::ReleaseChoice;
 use crate::scenarios::player::{PlayerSetup, Timeline, TimelineCache, STEP_COUNT};

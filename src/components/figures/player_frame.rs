@@ -1,6 +1,6 @@
-//! What the player shows: the timeline of the five steps (←/→ step when it has focus), the
-//! current frame — lease clock, command and reply, every key the store holds — and whether the
-//! run has the hazard (`[data-hazard]`), all read from the ministore run.
+//! What the player shows: the timeline of the five steps (←/→ step when it has focus) and the
+//! current frame — lease clock, command and reply, every key the store holds — all read from the
+//! ministore run.
 
 use std::sync::Arc;
 
@@ -58,39 +58,6 @@ pub fn PlayerTimeline(
         >
             {steps}
         </ol>
-    }
-}
-
-/// `[data-hazard]` when B took the key during A's stall; otherwise why the run is safe.
-#[component]
-pub fn PlayerStatus(
-    /// The run being played.
-    timeline: Memo<Arc<Timeline>>,
-) -> impl IntoView {
-    move || {
-        timeline.with(|t| match &t.hazard {
-            Some(hazard) => view! {
-                <p class="pl-status" data-hazard="true" data-tone="bad">
-                    <span class="fig-mark"><span aria-hidden="true">"⚠"</span> " hazard"</span>
-                    " "
-                    {hazard.sentence.clone()}
-                </p>
-            }
-            .into_any(),
-            None => view! {
-                <p class="pl-status" data-tone="ok">
-                    <span class="fig-mark"><span aria-hidden="true">"✓"</span> " no hazard"</span>
-                    " "
-                    {format!(
-                        "A's stall ({} ms) fits inside its lease ({} ms). {}",
-                        t.setup.stall_ms,
-                        t.setup.lease_ms,
-                        t.outcome()
-                    )}
-                </p>
-            }
-            .into_any(),
-        })
     }
 }
 
