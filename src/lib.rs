@@ -18,6 +18,7 @@
 pub mod components;
 pub mod content;
 pub mod embed;
+pub mod islands;
 pub mod links;
 pub mod prerender;
 pub mod scenarios;
@@ -29,6 +30,7 @@ use components::header::DiveHeader;
 use components::section::DiveSection;
 use components::theme_toggle::ThemeToggle;
 use content::DIVE;
+use islands::{figure_island, Island, THEME_TOGGLE_ISLAND};
 
 /// The whole page: the header, the opening figure, then §1–§6.
 #[component]
@@ -41,10 +43,14 @@ pub fn App() -> impl IntoView {
     });
     view! {
         <main class="dive">
-            <ThemeToggle />
+            <Island name=THEME_TOGGLE_ISLAND>
+                <ThemeToggle />
+            </Island>
             <article class="dive-article">
                 <DiveHeader header=DIVE.header />
-                <FigureView figure=DIVE.lead_figure />
+                <Island name=figure_island(DIVE.lead_figure)>
+                    <FigureView figure=DIVE.lead_figure />
+                </Island>
                 {DIVE
                     .sections
                     .iter()
@@ -56,8 +62,9 @@ pub fn App() -> impl IntoView {
 }
 
 /// Opening the page at `#s4` must land on §4. The sections only exist once the app has rendered,
-/// after the browser's own scroll to the fragment found nothing, so scroll there once mounted.
-fn land_on_fragment() {
+/// after the browser's own scroll to the fragment found nothing, so scroll there once mounted
+/// (the islands' mount does it too: a figure's live markup may differ from its prerendered one).
+pub(crate) fn land_on_fragment() {
     #[cfg(target_arch = "wasm32")]
     {
         let Some(document) = web_sys::window().and_then(|w| w.document()) else {

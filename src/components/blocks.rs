@@ -11,6 +11,7 @@ use super::references::{RelatedNav, SourcesList};
 use super::rich_text::RichText;
 use super::steps::ScenarioSteps;
 use crate::content::model::{Block, FigureSlot};
+use crate::islands::{figure_island, Island};
 use crate::scenarios::console::ConsoleSeed;
 
 /// One block of a section's body; every kind of block has exactly one rendering here.
@@ -30,7 +31,12 @@ pub fn BlockView(
         Block::Steps(steps) => view! { <ScenarioSteps steps=*steps /> }.into_any(),
         Block::Aside(aside) => view! { <NoteAside aside /> }.into_any(),
         Block::PullQuote(text) => view! { <PullQuote text=*text /> }.into_any(),
-        Block::Figure(slot) => view! { <FigureView figure=*slot /> }.into_any(),
+        Block::Figure(slot) => view! {
+            <Island name=figure_island(*slot)>
+                <FigureView figure=*slot />
+            </Island>
+        }
+        .into_any(),
         Block::Callout(callout) => view! { <CalloutBox callout /> }.into_any(),
         Block::Door(door) => view! { <DoorBox door /> }.into_any(),
         Block::Sources(sources) => view! { <SourcesList sources /> }.into_any(),
@@ -38,7 +44,8 @@ pub fn BlockView(
     }
 }
 
-/// The interactive figure a slot names, with a console over that figure's store under it.
+/// The interactive figure a slot names, with a console over that figure's store under it: what
+/// the wasm mounts into the figure's island (`crate::islands`).
 #[component]
 pub fn FigureView(
     /// Which figure goes here.

@@ -52,7 +52,7 @@ pub fn RelatedNav(
                         let href = resolve_href_with(&base, &item.page.markup_href());
                         view! {
                             <li>
-                                <a href=href>{item.title}</a>
+                                <a href=href data-course=item.page.slug()>{item.title}</a>
                                 <span class="reference-note">{item.note}</span>
                             </li>
                         }

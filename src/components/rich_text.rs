@@ -4,7 +4,7 @@ use leptos::either::EitherOf3;
 use leptos::prelude::*;
 
 use crate::content::inline::{parse, Inline};
-use crate::links::resolve_href;
+use crate::links::{resolve_href, COURSE_SCHEME};
 
 /// Inline prose: plain runs as text, `` `code` `` as `<code>`, `[label](href)` as a link whose
 /// `course:` href is resolved against the configured course base.
@@ -19,7 +19,9 @@ pub fn RichText(
             Inline::Text(text) => EitherOf3::A(text),
             Inline::Code(code) => EitherOf3::B(view! { <code>{code}</code> }),
             Inline::Link { label, href } => {
-                EitherOf3::C(view! { <a href=resolve_href(href)>{label}</a> })
+                // `data-course`: the wasm re-points the link if `?course-base=` moves the base.
+                let course = href.strip_prefix(COURSE_SCHEME);
+                EitherOf3::C(view! { <a href=resolve_href(href) data-course=course>{label}</a> })
             }
         })
         .collect_view()

@@ -1,0 +1,113 @@
+//! The wasm's side of the prerendered page: on a page built from `App`'s markup with no listeners
+//! (as the build's HTML is), `mount_islands` makes the figures and the theme switch live in their
+//! slots, leaves the prose nodes as they were, and re-points the course links at the page's base.
+#![cfg(target_arch = "wasm32")]
+
+use gloo_timers::future::TimeoutFuture;
+use leptos::mount::mount_to;
+use lockdive::islands::mount_islands;
+use lockdive::App;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web_sys::{Document, Element, FocusEvent, FocusEventInit, HtmlElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn document() -> Document {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .expect("a document")
+}
+
+fn find(root: &Element, css: &str) -> Element {
+    root.query_selector(css)
+        .expect("a valid selector")
+        .unwrap_or_else(|| panic!("no {css}"))
+}
+
+/// A stand-in for the build's HTML: `App` rendered, then copied without its listeners.
+async fn prerendered_page() -> HtmlElement {
+    let live: HtmlElement = document()
+        .create_element("div")
+        .expect("a div")
+        .unchecked_into();
+    document()
+        .body()
+        .expect("a body")
+        .append_child(&live)
+        .expect("appended");
+    let handle = mount_to(live.clone(), App);
+    TimeoutFuture::new(0).await;
+    let copy: HtmlElement = live
+        .clone_node_with_deep(true)
+        .expect("a deep copy")
+        .unchecked_into();
+    drop(handle);
+    live.remove();
+    document()
+        .body()
+        .expect("a body")
+        .append_child(&copy)
+        .expect("appended");
+    copy
+}
+
+#[wasm_bindgen_test]
+async fn the_islands_go_live_in_place_and_the_prose_stays_as_built() {
+    let page = prerendered_page().await;
+    let heading = find(&page, "#s1 h2");
+    let stale_link = find(&page, "nav.related a[data-course]");
+    stale_link
+        .set_attribute("href", "https://stale.example/r2.02/")
+        .expect("href");
+    let readout_before = find(&page, "figure[data-figure=\"lost-lock\"] [data-readout]");
+
+    assert_eq!(mount_islands(), 4, "the theme switch and the three figures");
+    TimeoutFuture::new(0).await;
+
+    assert!(heading.is_connected(), "a prose node was replaced");
+    assert!(
+        !readout_before.is_connected(),
+        "the prerendered figure stayed beside the live one"
+    );
+    assert_eq!(
+        page.query_selector_all("figure[data-figure]")
+            .expect("a valid selector")
+            .length(),
+        3,
+        "one live copy of each figure"
+    );
+    assert_eq!(
+        stale_link.get_attribute("href").as_deref(),
+        Some("/r2.02/"),
+        "the course link follows the page's course base"
+    );
+
+    let checked = find(&page, "[data-release=\"token-checked\"]");
+    let event = FocusEvent::new_with_focus_event_init_dict("focus", &FocusEventInit::new())
+        .expect("a focus event");
+    checked.dispatch_event(&event).expect("dispatched");
+    TimeoutFuture::new(0).await;
+    let readout = find(&page, "figure[data-figure=\"lost-lock\"] [data-readout]");
+    assert!(
+        readout
+            .text_content()
+            .unwrap_or_default()
+            .contains("→ (integer) 0"),
+        "the live figure answers focus"
+    );
+
+    let dark: HtmlElement = find(&page, "[data-theme-choice=\"dark\"]").unchecked_into();
+    dark.click();
+    TimeoutFuture::new(0).await;
+    let root = document().document_element().expect("<html>");
+    assert_eq!(root.get_attribute("data-theme").as_deref(), Some("dark"));
+    assert!(
+        root.has_attribute("data-interactive"),
+        "the interactive mark"
+    );
+    find(&page, "[data-theme-choice=\"system\"]")
+        .unchecked_into::<HtmlElement>()
+        .click();
+    page.remove();
+}
