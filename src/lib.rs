@@ -7,8 +7,8 @@
 //! - `components`: the views — header, sections, code blocks (with a tested highlighter), asides
 //!   and the two interactive figures; views render content and verdicts, never compute them.
 //! - `links`: the one configurable base URL that every link to another course page hangs off.
-//! - `prerender`: the page rendered natively into dist/index.html at build time, and the wasm's
-//!   takeover of that markup.
+//! - `prerender`: the page rendered natively into dist/index.html at build time.
+//! - `islands`: the wasm's mount of the live parts (figures, consoles, theme switch) into that markup.
 //! - `embed`: what the page tells its host (content height to a framing parent, the interactive mark).
 
 // The native (`ssr`) side types the whole page as one nested view, async resolution included,
