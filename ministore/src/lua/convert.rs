@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::value::{format_g, number_to_integer, TableRef, Value};
+use super::value::{format_number_g, number_to_integer, TableRef, Value};
 use crate::reply::Reply;
 
 /// How deeply a returned table may nest before the reply is cut off (Redis runs out of Lua stack).
@@ -57,27 +57,7 @@ pub fn with_command_words<R>(
 }
 
 fn number_argument(n: f64) -> String {
-    if n.is_nan() {
-        return if n.is_sign_negative() {
-            "-nan".into()
-        } else {
-            "nan".into()
-        };
-    }
-    if n.is_infinite() {
-        return if n > 0.0 { "inf".into() } else { "-inf".into() };
-    }
-    if n == 0.0 {
-        return if n.is_sign_negative() {
-            "-0".into()
-        } else {
-            "0".into()
-        };
-    }
-    if n.fract() == 0.0 && n.abs() < 1e17 {
-        return format!("{}", n as i64);
-    }
-    format_g(n, 17)
+    format_number_g(n, 17)
 }
 
 /// Redis → Lua: integer → number, bulk → string, nil → false, array → table,

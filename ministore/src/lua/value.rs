@@ -559,6 +559,13 @@ impl Value {
 
 /// Formats a number as Lua 5.1 does (`%.14g`): 3 → "3", 0.1 → "0.1", 1e100 → "1e+100".
 pub fn format_number(n: f64) -> String {
+    format_number_g(n, 14)
+}
+
+/// Formats a number as C's `%.{digits}g` prints a double on glibc: Lua's `tostring` is `%.14g`,
+/// and Redis passes script numbers to commands as `%.17g`. Whole numbers below 10^digits print
+/// as integers, which is what `%g` gives them.
+pub fn format_number_g(n: f64, digits: i32) -> String {
     if n.is_nan() {
         // glibc prints the default quiet NaN that 0/0 produces with its sign bit set.
         return if n.is_sign_negative() {
@@ -577,10 +584,10 @@ pub fn format_number(n: f64) -> String {
             "0".into()
         };
     }
-    if n.fract() == 0.0 && n.abs() < 1e14 {
+    if n.fract() == 0.0 && n.abs() < 10f64.powi(digits) {
         return format!("{}", n as i64);
     }
-    format_g(n, 14)
+    format_g(n, digits as usize)
 }
 
 /// C's `%.<precision>g` for a finite, non-zero number.
