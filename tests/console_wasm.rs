@@ -2,78 +2,38 @@
 //! see errors marked, and stop a runaway script without freezing the page.
 #![cfg(target_arch = "wasm32")]
 
-use gloo_timers::future::TimeoutFuture;
-use leptos::mount::mount_to;
+mod dom;
+
+use dom::{key_down, tick, Mounted};
 use leptos::prelude::*;
 use lockdive::components::console::StoreConsole;
 use lockdive::scenarios::console::ConsoleSeed;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{
-    ClipboardEvent, ClipboardEventInit, DataTransfer, HtmlElement, HtmlInputElement, KeyboardEvent,
-    KeyboardEventInit,
-};
+use web_sys::{ClipboardEvent, ClipboardEventInit, DataTransfer, HtmlElement, HtmlInputElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// A console mounted into its own element; dropping it unmounts it and removes the element.
-struct Mounted {
-    root: HtmlElement,
-    _handle: Box<dyn std::any::Any>,
+/// A console seeded with `seed`, mounted into its own element.
+fn mount_console(seed: ConsoleSeed) -> Mounted {
+    Mounted::new(move || view! { <StoreConsole seed /> })
 }
 
-impl Drop for Mounted {
-    fn drop(&mut self) {
-        self.root.remove();
-    }
-}
-
+/// The console's prompt and log, read and driven as a learner would.
 impl Mounted {
-    fn new(seed: ConsoleSeed) -> Mounted {
-        let document = document();
-        let root: HtmlElement = document
-            .create_element("div")
-            .expect("a div")
-            .unchecked_into();
-        document
-            .body()
-            .expect("a body")
-            .append_child(&root)
-            .expect("appended");
-        let handle = mount_to(root.clone(), move || view! { <StoreConsole seed /> });
-        Mounted {
-            root,
-            _handle: Box::new(handle),
-        }
-    }
-
-    fn find(&self, selector: &str) -> HtmlElement {
-        self.root
-            .query_selector(selector)
-            .expect("a valid selector")
-            .unwrap_or_else(|| panic!("no element matches {selector}"))
-            .unchecked_into()
-    }
-
     fn input(&self) -> HtmlInputElement {
         self.find("[data-console] input").unchecked_into()
     }
 
     fn key(&self, key: &str) {
-        let init = KeyboardEventInit::new();
-        init.set_key(key);
-        init.set_bubbles(true);
-        init.set_cancelable(true);
-        let event = KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init)
-            .expect("a key event");
-        self.input().dispatch_event(&event).expect("dispatched");
+        key_down(&self.input(), key, true);
     }
 
     /// Types `line` into the prompt and presses Enter.
     async fn run(&self, line: &str) {
         self.input().set_value(line);
         self.key("Enter");
-        TimeoutFuture::new(0).await;
+        tick().await;
     }
 
     fn log(&self) -> String {
@@ -105,8 +65,8 @@ impl Mounted {
 
 #[wasm_bindgen_test]
 async fn the_console_has_its_hook_a_label_an_input_and_a_live_log() {
-    let console = Mounted::new(ConsoleSeed::LostLock);
-    TimeoutFuture::new(0).await;
+    let console = mount_console(ConsoleSeed::LostLock);
+    tick().await;
     let section = console.find("[data-console=\"lost-lock\"]");
     assert_eq!(
         section.get_attribute("aria-label").as_deref(),
@@ -121,8 +81,8 @@ async fn the_console_has_its_hook_a_label_an_input_and_a_live_log() {
 
 #[wasm_bindgen_test]
 async fn typing_a_command_and_enter_prints_the_reply_as_redis_cli_does() {
-    let console = Mounted::new(ConsoleSeed::LostLock);
-    TimeoutFuture::new(0).await;
+    let console = mount_console(ConsoleSeed::LostLock);
+    tick().await;
     console.run("GET resource:lock").await;
     assert_eq!(console.input().value(), "", "the prompt is cleared");
     assert!(console.log().contains("GET resource:lock"));
@@ -138,8 +98,8 @@ async fn typing_a_command_and_enter_prints_the_reply_as_redis_cli_does() {
 
 #[wasm_bindgen_test]
 async fn an_error_is_printed_with_its_text_and_marked_as_an_error() {
-    let console = Mounted::new(ConsoleSeed::Fence);
-    TimeoutFuture::new(0).await;
+    let console = mount_console(ConsoleSeed::Fence);
+    tick().await;
     console.run("HGET resource:fence x").await;
     let out = console.last_output();
     assert!(out[0].0.starts_with("(error) WRONGTYPE"), "{out:?}");
@@ -148,8 +108,8 @@ async fn an_error_is_printed_with_its_text_and_marked_as_an_error() {
 
 #[wasm_bindgen_test]
 async fn up_and_down_walk_the_history() {
-    let console = Mounted::new(ConsoleSeed::Attempts);
-    TimeoutFuture::new(0).await;
+    let console = mount_console(ConsoleSeed::Attempts);
+    tick().await;
     console.run("HGET emq:{mail}:job:42 state").await;
     console.run("HGET emq:{mail}:job:42 attempts").await;
     console.input().set_value("draft");
@@ -163,14 +123,14 @@ async fn up_and_down_walk_the_history() {
     console.input().set_value("");
     console.key("ArrowUp");
     console.key("Enter");
-    TimeoutFuture::new(0).await;
+    tick().await;
     assert_eq!(console.last_output()[0].0, "\"2\"");
 }
 
 #[wasm_bindgen_test]
 async fn a_runaway_script_is_stopped_and_the_page_keeps_answering() {
-    let console = Mounted::new(ConsoleSeed::LostLock);
-    TimeoutFuture::new(0).await;
+    let console = mount_console(ConsoleSeed::LostLock);
+    tick().await;
     let started = js_sys_now();
     console.run("EVAL \"while true do end\" 0").await;
     let took_ms = js_sys_now() - started;
@@ -185,8 +145,8 @@ async fn a_runaway_script_is_stopped_and_the_page_keeps_answering() {
 
 #[wasm_bindgen_test]
 async fn pasting_the_multi_line_release_script_after_eval_runs_it() {
-    let console = Mounted::new(ConsoleSeed::LostLock);
-    TimeoutFuture::new(0).await;
+    let console = mount_console(ConsoleSeed::LostLock);
+    tick().await;
     let input = console.input();
     input.set_value("EVAL ");
     let _ = input.set_selection_range(5, 5);
@@ -204,14 +164,14 @@ async fn pasting_the_multi_line_release_script_after_eval_runs_it() {
     assert!(!pasted.contains('\n'), "one line: {pasted}");
     input.set_value(&format!("{pasted}1 resource:lock abc"));
     console.key("Enter");
-    TimeoutFuture::new(0).await;
+    tick().await;
     assert_eq!(console.last_output()[0].0, "(integer) 0");
 }
 
 #[wasm_bindgen_test]
 async fn reset_returns_to_the_figures_store() {
-    let console = Mounted::new(ConsoleSeed::LostLock);
-    TimeoutFuture::new(0).await;
+    let console = mount_console(ConsoleSeed::LostLock);
+    tick().await;
     console.run("DEL resource:lock").await;
     let reset: HtmlElement = console
         .root
@@ -221,7 +181,7 @@ async fn reset_returns_to_the_figures_store() {
         .expect("the reset button")
         .unchecked_into();
     reset.click();
-    TimeoutFuture::new(0).await;
+    tick().await;
     assert_eq!(console.log(), "");
     console.run("GET resource:lock").await;
     assert_eq!(console.last_output()[0].0, "\"xyz\"");

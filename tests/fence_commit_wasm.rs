@@ -3,96 +3,32 @@
 //! returns to "seen 34", and the committed writes travel in the URL fragment.
 #![cfg(target_arch = "wasm32")]
 
-use gloo_timers::future::TimeoutFuture;
-use leptos::mount::mount_to;
+mod dom;
+
+use dom::{fragment, pointer, set_fragment, tick, Mounted, PointerKind};
 use leptos::prelude::*;
 use lockdive::components::figures::FenceFigure;
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{Element, HtmlElement, PointerEvent, PointerEventInit};
+use web_sys::HtmlElement;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-#[wasm_bindgen]
-extern "C" {
-    #[wasm_bindgen(js_namespace = history, js_name = replaceState)]
-    fn replace_state(data: &JsValue, unused: &str, url: &str);
-}
 
 const IDLE_34: &str =
     "The resource has accepted token 34. Hover a writer to read whether its token clears the fence.";
 
-fn set_fragment(fragment: &str) {
-    let url = document().url().expect("a URL");
-    let base = url.split('#').next().unwrap_or_default().to_string();
-    replace_state(&JsValue::NULL, "", &format!("{base}{fragment}"));
-}
-
-fn fragment() -> String {
-    let url = document().url().expect("a URL");
-    url.find('#')
-        .map(|at| url[at..].to_string())
-        .unwrap_or_default()
-}
-
-struct Mounted {
-    root: HtmlElement,
-    _handle: Box<dyn std::any::Any>,
-}
-
-impl Drop for Mounted {
-    fn drop(&mut self) {
-        self.root.remove();
-    }
-}
-
+/// The fence figure's writers and log, driven by mouse and finger.
 impl Mounted {
     async fn figure() -> Mounted {
-        let root: HtmlElement = document()
-            .create_element("div")
-            .expect("a div")
-            .unchecked_into();
-        document()
-            .body()
-            .expect("a body")
-            .append_child(&root)
-            .expect("appended");
-        let handle = mount_to(root.clone(), || view! { <FenceFigure /> });
-        tick().await;
-        Mounted {
-            root,
-            _handle: Box::new(handle),
-        }
-    }
-
-    fn find(&self, selector: &str) -> HtmlElement {
-        self.root
-            .query_selector(selector)
-            .expect("a valid selector")
-            .unwrap_or_else(|| panic!("no element matches {selector}"))
-            .unchecked_into()
-    }
-
-    fn text(&self, selector: &str) -> String {
-        self.find(selector).text_content().unwrap_or_default()
+        Mounted::settled(|| view! { <FenceFigure /> }).await
     }
 
     fn writer(&self, token: u8) -> HtmlElement {
         self.find(&format!("[data-writer=\"{token}\"]"))
     }
 
-    fn readout(&self) -> String {
-        self.text("[data-readout]")
-    }
-
     fn log(&self) -> Vec<String> {
-        let items = self
-            .root
-            .query_selector_all("ol[data-fence-log] > li")
-            .expect("a valid selector");
-        (0..items.length())
-            .filter_map(|i| items.item(i))
+        self.all("ol[data-fence-log] > li")
+            .iter()
             .map(|li| li.text_content().unwrap_or_default())
             .collect()
     }
@@ -104,38 +40,31 @@ impl Mounted {
     /// A mouse moves onto the writer and clicks it.
     async fn mouse_click(&self, token: u8) {
         let target = self.writer(token);
-        pointer(&target, "pointerenter", "mouse");
-        pointer(&target, "pointerdown", "mouse");
+        pointer(&target, "pointerenter", PointerKind::Mouse, false);
+        pointer(&target, "pointerdown", PointerKind::Mouse, true);
         target.click();
         tick().await;
     }
 
     async fn mouse_leave(&self, token: u8) {
-        pointer(&self.writer(token), "pointerleave", "mouse");
+        pointer(
+            &self.writer(token),
+            "pointerleave",
+            PointerKind::Mouse,
+            false,
+        );
         tick().await;
     }
 
     /// A finger taps the writer: touch pointers send enter, down, then the click.
     async fn finger_tap(&self, token: u8) {
         let target = self.writer(token);
-        pointer(&target, "pointerenter", "touch");
-        pointer(&target, "pointerdown", "touch");
+        pointer(&target, "pointerenter", PointerKind::Touch, false);
+        pointer(&target, "pointerdown", PointerKind::Touch, true);
         target.click();
-        pointer(&target, "pointerleave", "touch");
+        pointer(&target, "pointerleave", PointerKind::Touch, false);
         tick().await;
     }
-}
-
-fn pointer(target: &Element, kind: &str, pointer_type: &str) {
-    let init = PointerEventInit::new();
-    init.set_bubbles(kind == "pointerdown");
-    init.set_pointer_type(pointer_type);
-    let event = PointerEvent::new_with_event_init_dict(kind, &init).expect("a pointer event");
-    target.dispatch_event(&event).expect("dispatched");
-}
-
-async fn tick() {
-    TimeoutFuture::new(0).await;
 }
 
 #[wasm_bindgen_test]
@@ -161,7 +90,7 @@ async fn after_35_is_committed_34_is_rejected_and_the_log_lists_both() {
 
     // Hover stays a what-if, now against "seen 35".
     let current = fig.writer(34);
-    pointer(&current, "pointerenter", "mouse");
+    pointer(&current, "pointerenter", PointerKind::Mouse, false);
     tick().await;
     assert!(fig
         .readout()

@@ -3,122 +3,14 @@
 //! the DOM, and reads the readout.
 #![cfg(target_arch = "wasm32")]
 
-use gloo_timers::future::TimeoutFuture;
-use leptos::mount::mount_to;
+mod dom;
+
+use dom::{escape, focus, pointer, tap, tap_elsewhere, tick, Mounted, PointerKind};
 use leptos::prelude::*;
 use lockdive::components::figures::{FenceFigure, LostLockFigure};
-use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{
-    Element, Event, EventInit, FocusEvent, FocusEventInit, HtmlElement, KeyboardEvent,
-    KeyboardEventInit, PointerEvent, PointerEventInit,
-};
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-/// A figure mounted into its own element; dropping it unmounts the figure and removes the element.
-struct Mounted {
-    root: HtmlElement,
-    _handle: Box<dyn std::any::Any>,
-}
-
-impl Drop for Mounted {
-    fn drop(&mut self) {
-        self.root.remove();
-    }
-}
-
-impl Mounted {
-    fn new<F, N>(figure: F) -> Mounted
-    where
-        F: FnOnce() -> N + 'static,
-        N: IntoView + 'static,
-    {
-        let document = document();
-        let root: HtmlElement = document
-            .create_element("div")
-            .expect("a div")
-            .unchecked_into();
-        document
-            .body()
-            .expect("a body")
-            .append_child(&root)
-            .expect("appended");
-        let handle = mount_to(root.clone(), figure);
-        Mounted {
-            root,
-            _handle: Box::new(handle),
-        }
-    }
-
-    fn find(&self, selector: &str) -> HtmlElement {
-        self.root
-            .query_selector(selector)
-            .expect("a valid selector")
-            .unwrap_or_else(|| panic!("no element matches {selector}"))
-            .unchecked_into()
-    }
-
-    fn count(&self, selector: &str) -> u32 {
-        self.root
-            .query_selector_all(selector)
-            .expect("a valid selector")
-            .length()
-    }
-
-    fn readout(&self) -> String {
-        self.find("[data-readout]")
-            .text_content()
-            .unwrap_or_default()
-    }
-
-    fn selected(&self) -> Option<String> {
-        self.find("figure").get_attribute("data-selected")
-    }
-}
-
-async fn tick() {
-    TimeoutFuture::new(0).await;
-}
-
-fn pointer(target: &Element, kind: &str, bubbles: bool) {
-    let init = PointerEventInit::new();
-    init.set_bubbles(bubbles);
-    init.set_pointer_type("mouse");
-    let event = PointerEvent::new_with_event_init_dict(kind, &init).expect("a pointer event");
-    target.dispatch_event(&event).expect("dispatched");
-}
-
-fn focus(target: &Element, kind: &str) {
-    let init = FocusEventInit::new();
-    let event = FocusEvent::new_with_focus_event_init_dict(kind, &init).expect("a focus event");
-    target.dispatch_event(&event).expect("dispatched");
-}
-
-fn escape(target: &Element) {
-    let init = KeyboardEventInit::new();
-    init.set_key("Escape");
-    init.set_bubbles(true);
-    let event =
-        KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).expect("a key event");
-    target.dispatch_event(&event).expect("dispatched");
-}
-
-/// A tap or click: pointerdown, then the click the browser would follow it with.
-fn tap(target: &HtmlElement) {
-    pointer(target, "pointerdown", true);
-    target.click();
-}
-
-/// A tap on the page outside any figure target.
-fn tap_elsewhere() {
-    let body = document().body().expect("a body");
-    pointer(&body, "pointerdown", true);
-    let init = EventInit::new();
-    init.set_bubbles(true);
-    body.dispatch_event(&Event::new_with_event_init_dict("click", &init).expect("a click"))
-        .expect("dispatched");
-}
 
 #[wasm_bindgen_test]
 async fn the_lost_lock_figure_has_one_live_readout_and_every_static_verdict() {
@@ -152,7 +44,7 @@ async fn hovering_blind_del_shows_a_deleting_bs_lock_and_leaving_clears_it() {
     tick().await;
     let idle = fig.readout();
     let blind = fig.find("[data-release=\"blind-del\"]");
-    pointer(&blind, "pointerenter", false);
+    pointer(&blind, "pointerenter", PointerKind::Mouse, false);
     tick().await;
     let shown = fig.readout();
     assert!(shown.contains(
@@ -167,7 +59,7 @@ async fn hovering_blind_del_shows_a_deleting_bs_lock_and_leaving_clears_it() {
         "blind DEL's path is lit"
     );
     assert_eq!(fig.count(".is-lit"), 1, "only the selected path is lit");
-    pointer(&blind, "pointerleave", false);
+    pointer(&blind, "pointerleave", PointerKind::Mouse, false);
     tick().await;
     assert_eq!(fig.readout(), idle);
     assert_eq!(fig.selected(), None);
@@ -210,9 +102,9 @@ async fn a_tap_pins_the_choice_past_pointer_leave_and_a_tap_elsewhere_clears_it(
     tick().await;
     let idle = fig.readout();
     let checked = fig.find("[data-release=\"token-checked\"]");
-    pointer(&checked, "pointerenter", false);
+    pointer(&checked, "pointerenter", PointerKind::Mouse, false);
     tap(&checked);
-    pointer(&checked, "pointerleave", false);
+    pointer(&checked, "pointerleave", PointerKind::Mouse, false);
     tick().await;
     assert!(
         fig.readout().contains("B's lock stands"),
@@ -265,14 +157,14 @@ async fn hovering_each_writer_runs_its_what_if_against_seen_34() {
     ];
     for (token, sentence, reply) in expected {
         let writer = fig.find(&format!("[data-writer=\"{token}\"]"));
-        pointer(&writer, "pointerenter", false);
+        pointer(&writer, "pointerenter", PointerKind::Mouse, false);
         tick().await;
         let shown = fig.readout();
         assert!(shown.contains(sentence), "writer {token}: {shown}");
         assert!(shown.contains(reply), "writer {token}: {shown}");
         assert_eq!(fig.selected().as_deref(), Some(token));
         assert_eq!(fig.count(&format!("[data-path=\"{token}\"].is-lit")), 1);
-        pointer(&writer, "pointerleave", false);
+        pointer(&writer, "pointerleave", PointerKind::Mouse, false);
         tick().await;
         assert_eq!(fig.readout(), idle);
     }

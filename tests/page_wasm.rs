@@ -3,70 +3,22 @@
 //! paragraph and code block rendered, highlighted code, and course links from the default base.
 #![cfg(target_arch = "wasm32")]
 
-use gloo_timers::future::TimeoutFuture;
-use leptos::mount::mount_to;
-use leptos::prelude::*;
+mod dom;
+
+use dom::Mounted;
 use lockdive::content::inline::visible_text;
 use lockdive::content::model::Block;
 use lockdive::content::DIVE;
 use lockdive::scenarios::RELEASE_SCRIPT;
 use lockdive::App;
-use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{Element, HtmlElement};
+use web_sys::Element;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// The App mounted into its own element; dropping it unmounts and removes the element.
-struct Page {
-    root: HtmlElement,
-    _handle: Box<dyn std::any::Any>,
-}
-
-impl Drop for Page {
-    fn drop(&mut self) {
-        self.root.remove();
-    }
-}
-
-impl Page {
-    async fn open() -> Page {
-        let document = document();
-        let root: HtmlElement = document
-            .create_element("div")
-            .expect("a div")
-            .unchecked_into();
-        document
-            .body()
-            .expect("a body")
-            .append_child(&root)
-            .expect("appended");
-        let handle = mount_to(root.clone(), App);
-        // Leptos updates the DOM asynchronously; one zero timeout lets it settle.
-        TimeoutFuture::new(0).await;
-        Page {
-            root,
-            _handle: Box::new(handle),
-        }
-    }
-
-    fn all(&self, selector: &str) -> Vec<Element> {
-        let list = self
-            .root
-            .query_selector_all(selector)
-            .expect("a valid selector");
-        (0..list.length())
-            .filter_map(|i| list.item(i))
-            .filter_map(|node| node.dyn_into::<Element>().ok())
-            .collect()
-    }
-
-    fn find(&self, selector: &str) -> Element {
-        self.root
-            .query_selector(selector)
-            .expect("a valid selector")
-            .unwrap_or_else(|| panic!("no element matches {selector}"))
-    }
+/// The App mounted into its own element and settled; dropping it unmounts and removes it.
+async fn open_page() -> Mounted {
+    Mounted::settled(App).await
 }
 
 fn text_of(element: &Element) -> String {
@@ -79,7 +31,7 @@ fn squeeze(text: &str) -> String {
 
 #[wasm_bindgen_test]
 async fn the_page_has_one_title_and_six_labelled_deep_linkable_sections() {
-    let page = Page::open().await;
+    let page = open_page().await;
     let titles = page.all("h1");
     assert_eq!(titles.len(), 1);
     assert_eq!(text_of(&titles[0]), DIVE.header.title);
@@ -107,7 +59,7 @@ async fn the_page_has_one_title_and_six_labelled_deep_linkable_sections() {
 
 #[wasm_bindgen_test]
 async fn every_paragraph_and_code_block_of_the_content_is_rendered() {
-    let page = Page::open().await;
+    let page = open_page().await;
     let shown = text_of(&page.root);
     let mut code_blocks = 0;
     for section in DIVE.sections {
@@ -142,7 +94,7 @@ async fn every_paragraph_and_code_block_of_the_content_is_rendered() {
 
 #[wasm_bindgen_test]
 async fn the_release_script_is_shown_highlighted_and_verbatim() {
-    let page = Page::open().await;
+    let page = open_page().await;
     let code = page.find("#s2 pre code");
     assert_eq!(
         code.text_content().unwrap_or_default(),
@@ -161,7 +113,7 @@ async fn the_release_script_is_shown_highlighted_and_verbatim() {
 
 #[wasm_bindgen_test]
 async fn course_links_hang_off_the_default_base_and_sources_go_out() {
-    let page = Page::open().await;
+    let page = open_page().await;
     let related: Vec<String> = page
         .all("nav.related a")
         .iter()

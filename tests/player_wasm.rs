@@ -4,14 +4,16 @@
 //! carries the player's state both ways.
 #![cfg(target_arch = "wasm32")]
 
+mod dom;
+
+use dom::{bubbling_event, fragment, key_down, set_fragment, tick, Mounted};
 use gloo_timers::future::TimeoutFuture;
-use leptos::mount::mount_to;
 use leptos::prelude::*;
 use lockdive::components::figures::LostLockFigure;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{Event, EventInit, HtmlElement, KeyboardEvent, KeyboardEventInit};
+use web_sys::HtmlElement;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -26,73 +28,12 @@ extern "C" {
     fn set_value(this: &FormInput, value: &str);
     #[wasm_bindgen(method, getter)]
     fn checked(this: &FormInput) -> bool;
-
-    #[wasm_bindgen(js_namespace = history, js_name = replaceState)]
-    fn replace_state(data: &JsValue, unused: &str, url: &str);
 }
 
-/// The test page's URL with `fragment` in place of its own.
-fn set_fragment(fragment: &str) {
-    let url = document().url().expect("a URL");
-    let base = url.split('#').next().unwrap_or_default().to_string();
-    replace_state(&JsValue::NULL, "", &format!("{base}{fragment}"));
-}
-
-fn fragment() -> String {
-    let url = document().url().expect("a URL");
-    url.find('#')
-        .map(|at| url[at..].to_string())
-        .unwrap_or_default()
-}
-
-/// The figure mounted into its own element, removed on drop.
-struct Mounted {
-    root: HtmlElement,
-    _handle: Box<dyn std::any::Any>,
-}
-
-impl Drop for Mounted {
-    fn drop(&mut self) {
-        self.root.remove();
-    }
-}
-
+/// Figure 1's player, read and driven through its controls.
 impl Mounted {
     async fn figure() -> Mounted {
-        let root: HtmlElement = document()
-            .create_element("div")
-            .expect("a div")
-            .unchecked_into();
-        document()
-            .body()
-            .expect("a body")
-            .append_child(&root)
-            .expect("appended");
-        let handle = mount_to(root.clone(), || view! { <LostLockFigure /> });
-        tick().await;
-        Mounted {
-            root,
-            _handle: Box::new(handle),
-        }
-    }
-
-    fn find(&self, selector: &str) -> HtmlElement {
-        self.root
-            .query_selector(selector)
-            .expect("a valid selector")
-            .unwrap_or_else(|| panic!("no element matches {selector}"))
-            .unchecked_into()
-    }
-
-    fn count(&self, selector: &str) -> u32 {
-        self.root
-            .query_selector_all(selector)
-            .expect("a valid selector")
-            .length()
-    }
-
-    fn text(&self, selector: &str) -> String {
-        self.find(selector).text_content().unwrap_or_default()
+        Mounted::settled(|| view! { <LostLockFigure /> }).await
     }
 
     fn step(&self) -> String {
@@ -116,22 +57,12 @@ impl Mounted {
             .find(&format!("input[data-slider=\"{hook}\"]"))
             .unchecked_into();
         input.set_value(&ms.to_string());
-        let init = EventInit::new();
-        init.set_bubbles(true);
-        let event = Event::new_with_event_init_dict("input", &init).expect("an input event");
-        input.dispatch_event(&event).expect("dispatched");
+        bubbling_event(&input, "input");
         tick().await;
     }
 
     async fn key_on_timeline(&self, key: &str) {
-        let init = KeyboardEventInit::new();
-        init.set_key(key);
-        init.set_bubbles(true);
-        let event = KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init)
-            .expect("a key event");
-        self.find("[data-player-timeline]")
-            .dispatch_event(&event)
-            .expect("dispatched");
+        key_down(&self.find("[data-player-timeline]"), key, false);
         tick().await;
     }
 
@@ -140,10 +71,6 @@ impl Mounted {
             .unchecked_into::<FormInput>()
             .value()
     }
-}
-
-async fn tick() {
-    TimeoutFuture::new(0).await;
 }
 
 #[wasm_bindgen_test]
