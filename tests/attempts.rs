@@ -3,6 +3,8 @@
 //! replayed through real Redis 7.0 (the oracle) and must print the same replies.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod oracle;
+
 use lockdive::scenarios::attempts::{
     self, AttemptsRun, FrameKind, Lane, Transition, JOB_ID, LEASE_MS, PAYLOAD, W1_STALL_MS,
 };
@@ -307,77 +309,12 @@ fn the_scripts_the_figure_shows_are_the_files_it_runs() {
 /// same replies. Real Redis runs on wall-clock time, so the clock is passed to the scripts as an
 /// argument (as the page does) and never read.
 mod against_real_redis {
-    use std::net::{TcpListener, TcpStream};
-    use std::process::{Child, Command, Stdio};
-    use std::time::{Duration, Instant};
 
     use lockdive::scenarios::attempts::{self, JOB_ID, PAYLOAD};
     use lockdive::scenarios::console::quote_word;
     use ministore::Store;
 
-    struct RedisServer {
-        child: Child,
-        port: u16,
-    }
-
-    impl RedisServer {
-        fn start() -> Option<RedisServer> {
-            let port = TcpListener::bind("127.0.0.1:0")
-                .and_then(|l| l.local_addr())
-                .map(|a| a.port())
-                .expect("a free port on 127.0.0.1");
-            let spawned = Command::new("redis-server")
-                .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
-                .args(["--save", "", "--appendonly", "no"])
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn();
-            let child = match spawned {
-                Ok(child) => child,
-                Err(e) => {
-                    assert!(
-                        std::env::var("CI").as_deref() != Ok("true"),
-                        "redis-server is required under CI=true: {e}"
-                    );
-                    eprintln!("redis-server not found ({e}); skipping the real-Redis replay");
-                    return None;
-                }
-            };
-            let server = RedisServer { child, port };
-            let deadline = Instant::now() + Duration::from_secs(10);
-            while TcpStream::connect(("127.0.0.1", port)).is_err() {
-                assert!(Instant::now() < deadline, "redis-server did not start");
-                std::thread::sleep(Duration::from_millis(20));
-            }
-            Some(server)
-        }
-
-        fn replay(&self, lines: &[String]) -> String {
-            use std::io::Write;
-            let mut cli = Command::new("redis-cli")
-                .args(["-p", &self.port.to_string(), "--no-raw"])
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .spawn()
-                .expect("redis-cli (redis-tools) is installed beside redis-server");
-            let mut input = lines.join("\n");
-            input.push('\n');
-            cli.stdin
-                .take()
-                .expect("piped stdin")
-                .write_all(input.as_bytes())
-                .expect("commands written to redis-cli");
-            let out = cli.wait_with_output().expect("redis-cli ran");
-            String::from_utf8_lossy(&out.stdout).into_owned()
-        }
-    }
-
-    impl Drop for RedisServer {
-        fn drop(&mut self) {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
-    }
+    use super::oracle::RedisServer;
 
     #[test]
     fn claim_reap_reclaim_and_both_fences_reply_as_real_redis_does() {

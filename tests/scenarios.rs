@@ -1,6 +1,8 @@
 //! The brief's two scenarios, run in ministore: every assertion is on what the store replied and
 //! held, and on the verdict sentences rendered from that record.
 
+mod oracle;
+
 use lockdive::scenarios::fence::{self, FenceOutcome, Writer, WriterRole, FENCE_KEY};
 use lockdive::scenarios::lost_lock::{
     self, Client, LostLockOutcome, ReleaseChoice, StepKind, A_TOKEN, B_TOKEN, LEASE_MS,
@@ -327,91 +329,13 @@ fn cli_line(reply: &Reply) -> String {
 /// and through ministore, must print the same replies. Real Redis runs on wall-clock time, so the
 /// transcript uses a 100 ms lease and `DEBUG SLEEP` (which ministore turns into a clock advance).
 mod against_real_redis {
-    use std::net::{TcpListener, TcpStream};
-    use std::process::{Child, Command, Stdio};
-    use std::time::{Duration, Instant};
 
     use lockdive::scenarios::fence::{DATA_KEY, FENCE_KEY};
     use lockdive::scenarios::lost_lock::{A_TOKEN, B_TOKEN, LOCK_KEY};
     use lockdive::scenarios::{FENCED_WRITE_SCRIPT, RELEASE_SCRIPT};
     use ministore::Store;
 
-    /// A redis-server on a free 127.0.0.1 port with DEBUG enabled, stopped on drop.
-    struct RedisServer {
-        child: Child,
-        port: u16,
-    }
-
-    impl RedisServer {
-        /// Starts the server; `None` (with a note) when redis-server is missing, outside CI.
-        fn start() -> Option<RedisServer> {
-            let port = TcpListener::bind("127.0.0.1:0")
-                .and_then(|l| l.local_addr())
-                .map(|a| a.port())
-                .expect("a free port on 127.0.0.1");
-            let spawned = Command::new("redis-server")
-                .args([
-                    "--port",
-                    &port.to_string(),
-                    "--bind",
-                    "127.0.0.1",
-                    "--save",
-                    "",
-                ])
-                .args(["--appendonly", "no", "--enable-debug-command", "yes"])
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn();
-            let child = match spawned {
-                Ok(child) => child,
-                Err(e) => {
-                    assert!(
-                        std::env::var("CI").as_deref() != Ok("true"),
-                        "redis-server is required under CI=true: {e}"
-                    );
-                    eprintln!("redis-server not found ({e}); skipping the real-Redis replay");
-                    return None;
-                }
-            };
-            let server = RedisServer { child, port };
-            let deadline = Instant::now() + Duration::from_secs(10);
-            while TcpStream::connect(("127.0.0.1", port)).is_err() {
-                assert!(
-                    Instant::now() < deadline,
-                    "redis-server did not start on port {port}"
-                );
-                std::thread::sleep(Duration::from_millis(20));
-            }
-            Some(server)
-        }
-
-        /// Pipes the lines through `redis-cli --no-raw` and returns what it printed.
-        fn replay(&self, lines: &[String]) -> String {
-            use std::io::Write;
-            let mut cli = Command::new("redis-cli")
-                .args(["-p", &self.port.to_string(), "--no-raw"])
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .spawn()
-                .expect("redis-cli (redis-tools) is installed beside redis-server");
-            let mut input = lines.join("\n");
-            input.push('\n');
-            cli.stdin
-                .take()
-                .expect("piped stdin")
-                .write_all(input.as_bytes())
-                .expect("commands written to redis-cli");
-            let out = cli.wait_with_output().expect("redis-cli ran");
-            String::from_utf8_lossy(&out.stdout).into_owned()
-        }
-    }
-
-    impl Drop for RedisServer {
-        fn drop(&mut self) {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
-    }
+    use super::oracle::RedisServer;
 
     /// The same lines through ministore, printed the way redis-cli prints them.
     fn replay_in_ministore(lines: &[String]) -> String {

@@ -1,73 +1,16 @@
 //! Differential test of the script engine against real Redis 7.0: each script runs once through
 //! Redis's own EVAL and once through ministore's engine with that same Redis server as the
 //! command host, and the two replies must be identical (error texts included).
-//! Needs `redis-server`; fails loudly under CI=true when it is missing, skips with a note otherwise.
+//! Needs `redis-server` (tests/support starts it); a missing one fails the test, loudly under CI=true.
+
+mod support;
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::net::TcpStream;
 
 use ministore::lua::{CommandHost, Script, DEFAULT_STEP_BUDGET};
 use ministore::Reply;
-
-/// A redis-server on a free 127.0.0.1 port, stopped on drop.
-struct RedisServer {
-    child: Child,
-    port: u16,
-}
-
-impl RedisServer {
-    fn start() -> Option<RedisServer> {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .ok()?
-            .local_addr()
-            .ok()?
-            .port();
-        let child = Command::new("redis-server")
-            .args([
-                "--port",
-                &port.to_string(),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-            ])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn();
-        let child = match child {
-            Ok(c) => c,
-            Err(e) => {
-                assert!(
-                    std::env::var("CI").as_deref() != Ok("true"),
-                    "redis-server is required under CI: {e}"
-                );
-                eprintln!("redis-server not found ({e}); skipping the differential test");
-                return None;
-            }
-        };
-        let server = RedisServer { child, port };
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                Instant::now() < deadline,
-                "redis-server did not start on port {port}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        Some(server)
-    }
-}
-
-impl Drop for RedisServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use support::RedisServer;
 
 /// A minimal RESP client.
 struct Resp {
@@ -413,9 +356,7 @@ const SCRIPTS: &[(&str, &[&str], &[&str])] = &[
 
 #[test]
 fn the_engine_matches_real_redis_script_for_script() {
-    let Some(server) = RedisServer::start() else {
-        return;
-    };
+    let server = RedisServer::start();
     let mut host = Resp::connect(server.port);
     let mut mismatches = Vec::new();
     for (src, keys, argv) in SCRIPTS {
