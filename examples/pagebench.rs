@@ -1,7 +1,9 @@
 //! The page budget benchmark (issue 4): prints one table comparing the release build with a plain
 //! static-HTML floor of the same page (scripts removed, so no wasm): page weight (gzip -9 of html, css, js
-//! and wasm), first contentful paint and time to interactive under 4× CPU throttling (DevTools protocol),
-//! and hover-to-readout latency (pointerenter to the readout's DOM change, 200 hovers, median and p99).
+//! and wasm the page load fetches; the lab, fetched on first use of the store, on a row of its own),
+//! first contentful paint, time to interactive and time from reaching for a console to the lab being
+//! live under 4× CPU throttling (DevTools protocol), and hover-to-readout latency (pointerenter to the
+//! readout's DOM change, 200 hovers, median and p99).
 //! A command, not a test: `./scripts/pagebench.sh` builds the page and runs it (see README, "Page budget").
 
 #[cfg(target_arch = "wasm32")]
@@ -98,8 +100,9 @@ mod bench {
                 let floor = DistServer::start(&floor_dir, "/floor/")?;
                 let session = client.session_id().await?.ok_or("no session id")?;
 
-                let live_weight = weight(&dist, true)?;
-                let floor_weight = weight(&floor_dir, false)?;
+                let live_weight = weight(&dist, Files::PageLoad)?;
+                let lab_weight = weight(&dist, Files::Lab)?;
+                let floor_weight = weight(&floor_dir, Files::Floor)?;
                 cdp(
                     driver.port,
                     &session,
@@ -107,6 +110,7 @@ mod bench {
                     json!({ "rate": THROTTLE }),
                 )?;
                 let live_loads = loads(&client, &live.page_url, Build::Live).await?;
+                let lab_ms = lab_after_reach(&client, &live.page_url).await?;
                 let floor_loads = loads(&client, &floor.page_url, Build::StaticFloor).await?;
                 let hover_slow = hovers(&client, &live.page_url, Build::Live).await?;
                 cdp(
@@ -120,7 +124,8 @@ mod bench {
 
                 print_table(
                     prerendered,
-                    (&live_weight, &floor_weight),
+                    (&live_weight, &floor_weight, &lab_weight),
+                    lab_ms,
                     (&live_loads, &floor_loads),
                     (&hover_fast, &hover_slow, &floor_hover),
                 );
@@ -212,19 +217,38 @@ mod bench {
         Ok(())
     }
 
-    /// gzip -9 bytes of the html, css (and js, wasm when `with_code`) files, per kind.
-    fn weight(folder: &Path, with_code: bool) -> BenchResult<Vec<(&'static str, u64)>> {
-        let kinds: &[&'static str] = if with_code {
-            &["html", "css", "js", "wasm"]
-        } else {
-            &["html", "css"]
+    /// Which files a weight counts.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Files {
+        /// What loading the page fetches: html, css, the first wasm and its js.
+        PageLoad,
+        /// The lab (`lab*.js`, `lab_bg.wasm`), fetched only once the reader needs the store.
+        Lab,
+        /// The static floor: html and css.
+        Floor,
+    }
+
+    /// gzip -9 bytes of the files `which` names, per kind.
+    fn weight(folder: &Path, which: Files) -> BenchResult<Vec<(&'static str, u64)>> {
+        let kinds: &[&'static str] = match which {
+            Files::PageLoad => &["html", "css", "js", "wasm"],
+            Files::Lab => &["js", "wasm"],
+            Files::Floor => &["html", "css"],
         };
         let mut sizes = Vec::new();
         for &kind in kinds {
             let mut total = 0;
             for entry in std::fs::read_dir(folder)? {
                 let path = entry?.path();
-                if path.extension().is_some_and(|e| e == kind) {
+                let is_lab = path
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with("lab"));
+                let counted = match which {
+                    Files::Lab => is_lab,
+                    Files::PageLoad | Files::Floor => !is_lab,
+                };
+                if counted && path.extension().is_some_and(|e| e == kind) {
                     let out = Command::new("gzip").arg("-9c").arg(&path).output()?;
                     if !out.status.success() {
                         return Err(format!("gzip failed on {}", path.display()).into());
@@ -290,6 +314,43 @@ mod bench {
             first_paint_ms: percentile(&mut paints, 50.0),
             ready_ms: percentile(&mut readies, 50.0),
         })
+    }
+
+    /// Median over `LOADS` fresh loads of the time from a pointer reaching a console's input (the
+    /// first wasm then loads the lab) to the lab's `lockdive:lab` mark, in ms.
+    async fn lab_after_reach(client: &Client, url: &str) -> BenchResult<f64> {
+        let mut times = Vec::new();
+        for _ in 0..LOADS {
+            client.goto("about:blank").await?;
+            client.goto(url).await?;
+            wait_for(
+                client,
+                "return performance.getEntriesByName('lockdive:interactive').length > 0;",
+            )
+            .await?;
+            client
+                .execute(
+                    "performance.mark('lockdive:reach'); \
+                     document.querySelector('[data-console] input') \
+                       .dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));",
+                    vec![],
+                )
+                .await?;
+            wait_for(
+                client,
+                "return performance.getEntriesByName('lockdive:lab').length > 0;",
+            )
+            .await?;
+            let ms = client
+                .execute(
+                    "return performance.getEntriesByName('lockdive:lab')[0].startTime \
+                       - performance.getEntriesByName('lockdive:reach')[0].startTime;",
+                    vec![],
+                )
+                .await?;
+            times.push(ms.as_f64().ok_or("no lab time")?);
+        }
+        Ok(percentile(&mut times, 50.0))
     }
 
     /// pointerenter → the readout's first DOM change, per hover, in ms (None: the readout never changed).
@@ -398,7 +459,8 @@ mod bench {
 
     fn print_table(
         prerendered: bool,
-        weights: (&Weight, &Weight),
+        weights: (&Weight, &Weight, &Weight),
+        lab_ms: f64,
         loads: (&Loads, &Loads),
         hovers: (&Hovers, &Hovers, &Hovers),
     ) {
@@ -419,6 +481,18 @@ mod bench {
                 format!("figures interactive, {THROTTLE}× CPU (median of {LOADS})"),
                 format!("{:.0} ms", loads.0.ready_ms),
                 format!("never (load event {:.0} ms)", loads.1.ready_ms),
+                "",
+            ),
+            (
+                "lab (ministore, player, consoles), gzip -9, fetched on first use".to_string(),
+                weight_cell(weights.2),
+                "—".to_string(),
+                "not on the page load",
+            ),
+            (
+                format!("reach for a console → lab live, {THROTTLE}× CPU (median of {LOADS})"),
+                format!("{lab_ms:.0} ms"),
+                "—".to_string(),
                 "",
             ),
             (

@@ -69,25 +69,30 @@ release_build() {
     trunk build --release --dist "$E2E_DIST"
 }
 
-# gzip -9 size of everything the page loads (html, css, js, wasm), against issue 3's 250 KB budget.
-# Reported, not enforced: page weight is a budget measured and tracked like a benchmark (issue 4), and a
-# failing size must not hide whether the page works. Over budget shows in the summary.
-SIZE_BUDGET_BYTES=250000
+# gzip -9 size of what the page loads (html, css, the first wasm and its js) against issue 4's 120 KB
+# target (issue 3's 250 KB is looser), and, apart, of the lab (lab*.js, lab_bg.wasm), which is fetched
+# only when the reader first needs the store. Reported, not enforced: page weight is a budget tracked
+# like a benchmark (./scripts/pagebench.sh), and a size must not hide whether the page works.
+SIZE_BUDGET_BYTES=120000
 size_note=""
 release_size() {
-    local file bytes total=0
+    local file bytes page=0 lab=0
     for file in "$E2E_DIST"/*.html "$E2E_DIST"/*.css "$E2E_DIST"/*.js "$E2E_DIST"/*.wasm; do
         [ -f "$file" ] || continue
         bytes=$(gzip -9c "$file" | wc -c)
-        total=$((total + bytes))
+        case "$(basename "$file")" in
+            lab*) lab=$((lab + bytes)) ;;
+            *) page=$((page + bytes)) ;;
+        esac
         printf '    %-44s %8s B raw %8s B gzip\n' "$(basename "$file")" "$(stat -c%s "$file")" "$bytes"
     done
-    printf '    %-44s %8s   %12s B gzip (budget %s B)\n' "total" "" "$total" "$SIZE_BUDGET_BYTES"
-    [ "$total" -gt 0 ] || return 1
-    if [ "$total" -le "$SIZE_BUDGET_BYTES" ]; then
-        size_note="$total B gzip, within budget"
+    printf '    %-44s %8s   %12s B gzip (budget %s B)\n' "page load" "" "$page" "$SIZE_BUDGET_BYTES"
+    printf '    %-44s %8s   %12s B gzip\n' "lab, on first use of the store" "" "$lab"
+    [ "$page" -gt 0 ] && [ "$lab" -gt 0 ] || return 1
+    if [ "$page" -le "$SIZE_BUDGET_BYTES" ]; then
+        size_note="page $page B gzip, within budget; lab $lab B on first use"
     else
-        size_note="$total B gzip, OVER the $SIZE_BUDGET_BYTES B budget"
+        size_note="page $page B gzip, OVER the $SIZE_BUDGET_BYTES B budget; lab $lab B on first use"
     fi
 }
 
@@ -107,6 +112,7 @@ if [ "${step_results[0]}" != "ok" ]; then
 fi
 step "cargo fmt --check" cargo fmt --all --check
 step "cargo clippy (native, -D warnings)" cargo clippy --workspace --all-targets -- -D warnings
+step "cargo clippy (wasm32 page and lab, -D warnings)" cargo clippy -p lockdive --lib --bins --target wasm32-unknown-unknown -- -D warnings
 step "ministore tests (incl. conformance vs real Redis)" cargo test --no-fail-fast -p ministore
 step "lockdive native tests (scenarios, content, ...)" lockdive_native_tests
 step "ministore builds for wasm32" cargo build -p ministore --target wasm32-unknown-unknown

@@ -12,6 +12,9 @@ pub const HEIGHT_MESSAGE: &str = "lockdive:height";
 /// The performance mark set once the figures answer the pointer and keyboard.
 pub const INTERACTIVE_MARK: &str = "lockdive:interactive";
 
+/// The performance mark set once the lab has taken the figures over (store, player, consoles live).
+pub const LAB_MARK: &str = "lockdive:lab";
+
 /// The element whose height is the content height: the page's `<main>`.
 pub const CONTENT_SELECTOR: &str = "main.dive";
 
@@ -36,6 +39,16 @@ pub fn post_height_to_host() {
 pub fn announce_interactive() {
     #[cfg(target_arch = "wasm32")]
     web::announce_interactive();
+}
+
+/// Sets a performance mark, for the benchmark's timings.
+pub fn mark(name: &str) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = performance.mark(name);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = name;
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -96,9 +109,7 @@ mod web {
         if let Some(root) = window.document().and_then(|d| d.document_element()) {
             let _ = root.set_attribute("data-interactive", "");
         }
-        if let Some(performance) = window.performance() {
-            let _ = performance.mark(INTERACTIVE_MARK);
-        }
+        super::mark(INTERACTIVE_MARK);
     }
 }
 

@@ -8,16 +8,22 @@
 //!   and the two interactive figures; views render content and verdicts, never compute them.
 //! - `links`: the one configurable base URL that every link to another course page hangs off.
 //! - `prerender`: the page rendered natively into dist/index.html at build time.
-//! - `islands`: the wasm's mount of the live parts (figures, consoles, theme switch) into that markup.
+//! - `enhance`: the page's first, small wasm: the prerendered figures answer hover, focus and taps
+//!   from the readouts the build computed, without a store; it loads the lab when one is needed.
+//! - `islands`: the lab wasm's mount of the live figures (store, player, consoles) into that markup.
+//! - `choice_layers`: the hover / tap / focus rules both of them follow.
 //! - `embed`: what the page tells its host (content height to a framing parent, the interactive mark).
 
 // The native (`ssr`) side types the whole page as one nested view, async resolution included,
 // deeper than the compiler's default query limit of 128.
 #![recursion_limit = "256"]
 
+pub mod choice_layers;
 pub mod components;
 pub mod content;
 pub mod embed;
+#[cfg(target_arch = "wasm32")]
+pub mod enhance;
 pub mod islands;
 pub mod links;
 pub mod prerender;
@@ -30,7 +36,7 @@ use components::header::DiveHeader;
 use components::section::DiveSection;
 use components::theme_toggle::ThemeToggle;
 use content::DIVE;
-use islands::{figure_island, Island, THEME_TOGGLE_ISLAND};
+use islands::{figure_island, Island};
 
 /// The whole page: the header, the opening figure, then §1–§6.
 #[component]
@@ -43,9 +49,7 @@ pub fn App() -> impl IntoView {
     });
     view! {
         <main class="dive">
-            <Island name=THEME_TOGGLE_ISLAND>
-                <ThemeToggle />
-            </Island>
+            <ThemeToggle />
             <article class="dive-article">
                 <DiveHeader header=DIVE.header />
                 <Island name=figure_island(DIVE.lead_figure)>

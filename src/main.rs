@@ -1,9 +1,9 @@
-//! Entry point of the wasm page: install the panic hook, then bring the prerendered page to life by
-//! mounting only its islands (the figures with their consoles, the theme switch) in place; the
-//! prose stays the build's HTML (see `lockdive::islands`).
+//! The page's first wasm: install the panic hook, then make the prerendered page answer without a
+//! store (`lockdive::enhance`). The figures' live parts come with the lab (`src/bin/lab.rs`),
+//! loaded when the reader first needs the store.
 
 fn main() {
     console_error_panic_hook::set_once();
     #[cfg(target_arch = "wasm32")]
-    lockdive::islands::mount_islands();
+    lockdive::enhance::start();
 }

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use fantoccini::key::Key;
 use lockdive::scenarios::attempts::{AttemptsRun, Transition};
 use lockdive::scenarios::console::{Console, ConsoleSeed, Tone};
-use support::{normalize, with_page, E2eResult, Page};
+use support::{with_page, E2eResult, Page};
 
 const ATTEMPTS: &str = r#"figure[data-figure="attempts"]"#;
 const W1_COMPLETE: &str = r#"[data-complete="w1"]"#;
@@ -23,29 +23,6 @@ const CONSOLE: &str = r#"[data-console="lost-lock"]"#;
 
 fn within(container: &str, target: &str) -> String {
     format!("{container} {target}")
-}
-
-/// Polls the text of `css` until it contains every one of `says` (case and spacing ignored) within
-/// `limit`; returns the text.
-async fn wait_for_text(
-    page: &Page,
-    css: &str,
-    says: &[&str],
-    limit: Duration,
-) -> E2eResult<String> {
-    let started = Instant::now();
-    loop {
-        let text = normalize(&page.find(css).await?.text().await?);
-        if says.iter().all(|s| text.contains(&normalize(s))) {
-            return Ok(text);
-        }
-        if started.elapsed() > limit {
-            return Err(
-                format!("{css} never said {says:?} within {limit:?}; it says: {text:?}").into(),
-            );
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
 }
 
 /// The readout sentence and the first evidence line (the call and its reply) the page must show
@@ -82,20 +59,22 @@ fn w1s_stale_complete_and_retry_are_refused_and_w2s_complete_is_accepted() {
         // The real pointer onto W1's complete: the fence refuses its stale att.
         page.hover(&within(ATTEMPTS, W1_COMPLETE)).await?;
         let (sentence, call) = expected_readout(&run, Transition::W1Complete);
-        let text = wait_for_text(
-            &page,
-            &readout,
-            &["EMQSTALE complete token mismatch", &sentence, &call],
-            wait,
-        )
-        .await?;
+        let text = page
+            .wait_for_text(
+                &readout,
+                &["EMQSTALE complete token mismatch", &sentence, &call],
+                wait,
+            )
+            .await?;
         assert!(text.contains("refused"), "{text}");
         page.screenshot(ATTEMPTS, "attempts-w1").await?;
 
         // Onto W2's complete: accepted, the job completed.
         page.hover(&within(ATTEMPTS, W2_COMPLETE)).await?;
         let (sentence, call) = expected_readout(&run, Transition::W2Complete);
-        let text = wait_for_text(&page, &readout, &[&sentence, &call], wait).await?;
+        let text = page
+            .wait_for_text(&readout, &[&sentence, &call], wait)
+            .await?;
         assert!(text.contains("accepted"), "{text}");
         assert!(text.contains("is now completed"), "{text}");
         assert!(
@@ -106,7 +85,8 @@ fn w1s_stale_complete_and_retry_are_refused_and_w2s_complete_is_accepted() {
 
         // Pointer off the figure: the idle readout.
         page.move_pointer_away().await?;
-        wait_for_text(&page, &readout, &[&run.idle_readout()], wait).await?;
+        page.wait_for_text(&readout, &[&run.idle_readout()], wait)
+            .await?;
 
         // The keyboard: a click on the caption puts the focus-navigation start in the figure,
         // then Tab walks its buttons to W1's retry.
@@ -118,15 +98,16 @@ fn w1s_stale_complete_and_retry_are_refused_and_w2s_complete_is_accepted() {
             .await?;
         page.tab_to(&within(ATTEMPTS, W1_RETRY), 20).await?;
         let (sentence, call) = expected_readout(&run, Transition::W1Retry);
-        wait_for_text(
-            &page,
+        page.wait_for_text(
             &readout,
             &["EMQSTALE retry token mismatch", &sentence, &call],
             wait,
         )
         .await?;
         page.press(Key::Escape).await?;
-        let idle = wait_for_text(&page, &readout, &[&run.idle_readout()], wait).await?;
+        let idle = page
+            .wait_for_text(&readout, &[&run.idle_readout()], wait)
+            .await?;
         assert!(!idle.contains("emqstale"), "{idle}");
         Ok(())
     });
@@ -166,7 +147,7 @@ async fn wait_for_entry(
         &format!("[data-console-log] > .console-entry:nth-of-type({count})"),
     );
     let lines: Vec<&str> = output.iter().map(|(text, _)| text.as_str()).collect();
-    wait_for_text(page, &entry, &lines, limit).await
+    page.wait_for_text(&entry, &lines, limit).await
 }
 
 #[test]
@@ -197,6 +178,9 @@ fn the_console_answers_typed_commands_and_survives_a_runaway_script() {
         let input = within(CONSOLE, "input.console-input");
         page.scroll_into_view(&input).await?;
         page.find(&input).await?.click().await?;
+        // Clicking the console reached for the lab; type into its live console (typing before it
+        // arrives is carried over: tests/islands_wasm.rs).
+        page.wait_for_lab().await?;
 
         type_line(&page, "GET resource:lock").await?;
         let text = wait_for_entry(&page, 1, &get, wait).await?;

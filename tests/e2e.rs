@@ -9,7 +9,7 @@
 mod support;
 
 use fantoccini::key::Key;
-use support::{normalize, with_page, with_page_loaded, Expect, Loading, Page};
+use support::{normalize, with_page, with_page_loaded, E2eResult, Expect, Loading, Page};
 
 const LOST_LOCK: &str = r#"figure[data-figure="lost-lock"]"#;
 const FENCE: &str = r#"figure[data-figure="fence"]"#;
@@ -523,6 +523,78 @@ const TAKEOVER_PROBE: &str = r##"(() => {
   }
 })();"##;
 
+/// What the takeover probe reports: the layout before any wasm ran and now, the layout shift, and
+/// how many of the build's figures are still in the page.
+async fn takeover_report(page: &Page) -> E2eResult<serde_json::Value> {
+    evaluate(
+        page,
+        "(() => { const p = window.__lockdiveProbe; \
+         const figures = [...document.querySelectorAll('figure[data-figure]')]; \
+         return { before: p.before, after: p.layout(), shift: p.shift, \
+           prerenderedFigures: p.oldFigures.length, \
+           stillPrerendered: p.oldFigures.filter(f => f.isConnected).length, \
+           figures: figures.map(f => f.dataset.figure), \
+           mains: document.querySelectorAll('main.dive').length }; })()",
+    )
+    .await
+}
+
+/// Asserts that every watched box is where it was before any wasm ran, and nothing shifted.
+fn assert_nothing_moved(report: &serde_json::Value, stage: &str) -> E2eResult {
+    let before = report
+        .get("before")
+        .and_then(|b| b.as_object())
+        .ok_or("the probe saw no prerendered layout before the wasm started")?;
+    let after = report
+        .get("after")
+        .and_then(|a| a.as_object())
+        .ok_or("no layout after the takeover")?;
+    assert!(
+        before.len() > 20,
+        "the prerendered page had only {} watched boxes",
+        before.len()
+    );
+    let keys =
+        |m: &serde_json::Map<String, serde_json::Value>| m.keys().cloned().collect::<Vec<_>>();
+    assert_eq!(
+        keys(before),
+        keys(after),
+        "{stage}: the same boxes, in the same order"
+    );
+    for (key, was) in before {
+        let now = &after[key];
+        let moved = was.as_array().zip(now.as_array()).is_none_or(|(w, n)| {
+            w.len() != n.len()
+                || w.iter().zip(n).any(|(a, b)| {
+                    (a.as_f64().unwrap_or(f64::NAN) - b.as_f64().unwrap_or(f64::NAN)).abs() > 0.5
+                })
+        });
+        assert!(
+            !moved,
+            "{stage}: {key} was at {was} before any wasm ran and is at {now}"
+        );
+    }
+    let shift = report
+        .get("shift")
+        .and_then(|s| s.as_f64())
+        .unwrap_or(f64::NAN);
+    assert!(
+        shift == 0.0,
+        "{stage}: cumulative layout shift {shift}, expected none"
+    );
+    assert_eq!(
+        report.get("mains"),
+        Some(&serde_json::json!(1)),
+        "{stage}: one <main>"
+    );
+    assert_eq!(
+        report.get("figures"),
+        Some(&serde_json::json!(["lost-lock", "fence", "attempts"])),
+        "{stage}: one copy of each figure, in order"
+    );
+    Ok(())
+}
+
 #[test]
 fn the_wasm_takes_over_the_prerendered_page_without_moving_anything() {
     with_page(|page| async move {
@@ -534,81 +606,31 @@ fn the_wasm_takes_over_the_prerendered_page_without_moving_anything() {
         page.goto("").await?;
         // Let late effects and any layout-shift entries land.
         tokio::time::sleep(std::time::Duration::from_millis(500)).await;
-        let report = evaluate(
-            &page,
-            "(() => { const p = window.__lockdiveProbe; \
-             const figures = [...document.querySelectorAll('figure[data-figure]')]; \
-             return { before: p.before, after: p.layout(), shift: p.shift, \
-               prerenderedFigures: p.oldFigures.length, \
-               stillPrerendered: p.oldFigures.filter(f => f.isConnected).length, \
-               figures: figures.map(f => f.dataset.figure), \
-               mains: document.querySelectorAll('main.dive').length }; })()",
-        )
-        .await?;
-        let before = report
-            .get("before")
-            .and_then(|b| b.as_object())
-            .ok_or("the probe saw no prerendered layout before the wasm started")?;
-        let after = report
-            .get("after")
-            .and_then(|a| a.as_object())
-            .ok_or("no layout after the takeover")?;
-        assert!(
-            before.len() > 20,
-            "the prerendered page had only {} watched boxes",
-            before.len()
-        );
-        // Whether the wasm replaces the whole page or only its live parts, every figure it
-        // answers with is its own, and there is one of each: nothing prerendered is left beside it.
+
+        // The first wasm answers in the build's own markup: every prerendered figure stays.
+        let enhanced = takeover_report(&page).await?;
         assert_eq!(
-            report.get("prerenderedFigures"),
+            enhanced.get("prerenderedFigures"),
             Some(&serde_json::json!(3)),
             "the prerendered page had the three figures"
         );
         assert_eq!(
-            report.get("stillPrerendered"),
+            enhanced.get("stillPrerendered"),
+            Some(&serde_json::json!(3)),
+            "the first wasm replaced a prerendered figure instead of enhancing it"
+        );
+        assert_nothing_moved(&enhanced, "the first wasm")?;
+
+        // Reaching for a console loads the lab, which replaces each figure with its live twin.
+        page.reach_for_the_lab().await?;
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        let live = takeover_report(&page).await?;
+        assert_eq!(
+            live.get("stillPrerendered"),
             Some(&serde_json::json!(0)),
-            "a prerendered figure was never taken over"
+            "a prerendered figure was never taken over by the lab"
         );
-        assert_eq!(
-            report.get("figures"),
-            Some(&serde_json::json!(["lost-lock", "fence", "attempts"])),
-            "one live copy of each figure, in order"
-        );
-        assert_eq!(
-            report.get("mains"),
-            Some(&serde_json::json!(1)),
-            "one <main> after the takeover"
-        );
-        let keys =
-            |m: &serde_json::Map<String, serde_json::Value>| m.keys().cloned().collect::<Vec<_>>();
-        assert_eq!(
-            keys(before),
-            keys(after),
-            "the same boxes, in the same order"
-        );
-        for (key, was) in before {
-            let now = &after[key];
-            let moved = was.as_array().zip(now.as_array()).is_none_or(|(w, n)| {
-                w.len() != n.len()
-                    || w.iter().zip(n).any(|(a, b)| {
-                        (a.as_f64().unwrap_or(f64::NAN) - b.as_f64().unwrap_or(f64::NAN)).abs()
-                            > 0.5
-                    })
-            });
-            assert!(
-                !moved,
-                "{key} was at {was} before the takeover and is at {now} after"
-            );
-        }
-        let shift = report
-            .get("shift")
-            .and_then(|s| s.as_f64())
-            .unwrap_or(f64::NAN);
-        assert!(
-            shift == 0.0,
-            "cumulative layout shift {shift}, expected none"
-        );
+        assert_nothing_moved(&live, "the lab")?;
 
         // And the taken-over figures answer the pointer.
         page.hover(&within(LOST_LOCK, BLIND_DEL)).await?;

@@ -1,15 +1,16 @@
-//! The wasm's side of the prerendered page: on a page built from `App`'s markup with no listeners
-//! (as the build's HTML is), `mount_islands` makes the figures and the theme switch live in their
-//! slots, leaves the prose nodes as they were, and re-points the course links at the page's base.
+//! The lab's side of the prerendered page: on a page built from `App`'s markup with no listeners
+//! (as the build's HTML is), `mount_lab` makes the figures live in their slots, leaves the prose
+//! nodes as they were, re-points the course links at the page's base, and carries over what the
+//! reader did before it arrived (typed text, a moved slider, a click or Enter kept for it).
 #![cfg(target_arch = "wasm32")]
 
 use gloo_timers::future::TimeoutFuture;
 use leptos::mount::mount_to;
-use lockdive::islands::mount_islands;
+use lockdive::islands::{mount_lab, PendingAction, PENDING_ATTRIBUTE};
 use lockdive::App;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{Document, Element, FocusEvent, FocusEventInit, HtmlElement};
+use web_sys::{Document, Element, FocusEvent, FocusEventInit, HtmlElement, HtmlInputElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -53,7 +54,7 @@ async fn prerendered_page() -> HtmlElement {
 }
 
 #[wasm_bindgen_test]
-async fn the_islands_go_live_in_place_and_the_prose_stays_as_built() {
+async fn the_lab_takes_the_figures_over_in_place_and_the_prose_stays_as_built() {
     let page = prerendered_page().await;
     let heading = find(&page, "#s1 h2");
     let stale_link = find(&page, "nav.related a[data-course]");
@@ -62,7 +63,7 @@ async fn the_islands_go_live_in_place_and_the_prose_stays_as_built() {
         .expect("href");
     let readout_before = find(&page, "figure[data-figure=\"lost-lock\"] [data-readout]");
 
-    assert_eq!(mount_islands(), 4, "the theme switch and the three figures");
+    assert_eq!(mount_lab(), 3, "the three figures");
     TimeoutFuture::new(0).await;
 
     assert!(heading.is_connected(), "a prose node was replaced");
@@ -96,18 +97,62 @@ async fn the_islands_go_live_in_place_and_the_prose_stays_as_built() {
             .contains("→ (integer) 0"),
         "the live figure answers focus"
     );
-
-    let dark: HtmlElement = find(&page, "[data-theme-choice=\"dark\"]").unchecked_into();
-    dark.click();
-    TimeoutFuture::new(0).await;
     let root = document().document_element().expect("<html>");
-    assert_eq!(root.get_attribute("data-theme").as_deref(), Some("dark"));
-    assert!(
-        root.has_attribute("data-interactive"),
-        "the interactive mark"
-    );
-    find(&page, "[data-theme-choice=\"system\"]")
-        .unchecked_into::<HtmlElement>()
-        .click();
+    assert_eq!(root.get_attribute("data-lab").as_deref(), Some("live"));
     page.remove();
+}
+
+#[wasm_bindgen_test]
+async fn what_the_reader_did_before_the_lab_arrived_is_carried_over() {
+    let page = prerendered_page().await;
+    // Typed into the first console and pressed Enter; moved the lease slider; clicked writer 35.
+    let console: HtmlInputElement =
+        find(&page, "[data-console=\"lost-lock\"] input").unchecked_into();
+    console.set_value("GET resource:lock");
+    console
+        .set_attribute(PENDING_ATTRIBUTE, PendingAction::Enter.attribute())
+        .expect("marked");
+    let lease: HtmlInputElement = find(&page, "input[data-slider=\"lease\"]").unchecked_into();
+    lease.set_value("4000");
+    find(&page, "[data-writer=\"35\"]")
+        .set_attribute(PENDING_ATTRIBUTE, PendingAction::Click.attribute())
+        .expect("marked");
+
+    assert_eq!(mount_lab(), 3);
+    TimeoutFuture::new(0).await;
+
+    let log = find(&page, "[data-console=\"lost-lock\"] [data-console-log]")
+        .text_content()
+        .unwrap_or_default();
+    assert!(
+        log.contains("GET resource:lock") && log.contains("\"xyz\""),
+        "the kept Enter ran the typed line: {log}"
+    );
+    let live_lease: HtmlInputElement = find(&page, "input[data-slider=\"lease\"]").unchecked_into();
+    assert_eq!(
+        live_lease.value(),
+        "4000",
+        "the slider stays where it was moved"
+    );
+    let player = find(&page, "[data-player]")
+        .text_content()
+        .unwrap_or_default();
+    assert!(
+        player.contains("4000 ms"),
+        "the player took the moved lease: {player}"
+    );
+    let fence_log = find(&page, "ol[data-fence-log]")
+        .text_content()
+        .unwrap_or_default();
+    assert!(
+        fence_log.contains("token 35"),
+        "the kept click committed writer 35: {fence_log}"
+    );
+    page.remove();
+    // The commit wrote the fence into the URL fragment; the next test's page starts clean.
+    web_sys::window()
+        .expect("a window")
+        .location()
+        .set_hash("")
+        .expect("hash cleared");
 }

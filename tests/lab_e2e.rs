@@ -9,7 +9,7 @@
 mod support;
 
 use fantoccini::key::Key;
-use support::{normalize, with_page, Expect};
+use support::{with_page, Expect};
 
 const FENCE: &str = r#"figure[data-figure="fence"]"#;
 
@@ -42,17 +42,8 @@ async fn wait_for_text(
     css: &str,
     says: &[&str],
 ) -> support::E2eResult<String> {
-    let started = std::time::Instant::now();
-    loop {
-        let text = normalize(&page.find(css).await?.text().await?);
-        if says.iter().all(|s| text.contains(&normalize(s))) {
-            return Ok(text);
-        }
-        if started.elapsed() > std::time::Duration::from_secs(5) {
-            return Err(format!("{css} never said {says:?}; it says: {text:?}").into());
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
+    page.wait_for_text(css, says, std::time::Duration::from_secs(5))
+        .await
 }
 
 async fn slider_ms(page: &support::Page, css: &str) -> support::E2eResult<u64> {
@@ -189,6 +180,8 @@ fn dragging_the_stall_slider_past_the_lease_makes_the_hazard_appear() {
         // Start from a stall inside the lease, set as a shared link would.
         page.client.goto("about:blank").await?;
         page.goto("#lease=4000&stall=1000").await?;
+        // A link with the player's state loads the lab at once; drag only its live slider.
+        page.wait_for_lab().await?;
         page.scroll_into_view(&slider).await?;
         wait_for_text(&page, &format!("{PLAYER} .pl-status"), &["no hazard"]).await?;
         assert_eq!(page.count(HAZARD).await?, 0, "a short stall fits the lease");
@@ -408,6 +401,7 @@ fn a_shared_link_reopens_the_player_and_the_fence_where_they_were() {
         page.client.goto("about:blank").await?;
         page.goto("#play=4&lease=4000&stall=2000&release=token&fence=35,34")
             .await?;
+        page.wait_for_lab().await?;
         let step = page.find(PLAYER).await?.attr("data-player-step").await?;
         assert_eq!(step.as_deref(), Some("4"));
         assert_eq!(

@@ -1,7 +1,7 @@
 //! The prerendered page: the `prerender` binary Trunk's post_build hook runs, run here on a copy of
 //! the real index.html. The HTML it writes must already hold every section, every code block and
 //! every figure's static verdicts — the ones the scenarios compute in ministore — with no script
-//! needed to see them.
+//! needed to see them, and each figure's readout for every choice, which the first wasm shows.
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -12,8 +12,10 @@ use lockdive::content::model::Block;
 use lockdive::content::DIVE;
 use lockdive::links::{join_base, CoursePage, DEFAULT_COURSE_BASE};
 use lockdive::scenarios::attempts::AttemptsRun;
-use lockdive::scenarios::fence::FenceOutcome;
-use lockdive::scenarios::lost_lock::{LostLockOutcome, ReleaseChoice};
+use lockdive::scenarios::fence::{
+    idle_readout as fence_idle_readout, max_seen_in_setup, FenceOutcome,
+};
+use lockdive::scenarios::lost_lock::{idle_readout, LostLockOutcome, ReleaseChoice};
 
 const START: &str = "<!--lockdive:prerendered-->";
 const END: &str = "<!--/lockdive:prerendered-->";
@@ -249,7 +251,20 @@ fn the_prerendered_figures_show_the_verdicts_ministore_computes() {
 fn nothing_in_the_prerendered_page_waits_for_a_script() {
     let scratch = ScratchPage::new("scriptless");
     let page = scratch.prerender();
-    let body = prerendered(&page);
+    let prerendered_body = prerendered(&page);
+    // The one kind of inert markup allowed: each choice's readout, shown on hover. What a reader
+    // needs without a script — the idle readout, the static verdicts — is outside them.
+    let templates = elements(prerendered_body, "template", "");
+    assert_eq!(
+        templates.len(),
+        elements(prerendered_body, "template", "data-readout-for=").len(),
+        "a <template> that is not a readout's"
+    );
+    let mut body = prerendered_body.to_string();
+    for template in templates {
+        body = body.replacen(template, "", 1);
+    }
+    let body = body.as_str();
     for hiding in [
         "<script",
         "<template",
@@ -312,4 +327,72 @@ fn course_links_follow_the_meta_tag_of_the_page_they_are_prerendered_into() {
         !body.contains(&format!("href=\"/{}\"", CoursePage::LeaseRenewal.slug())),
         "a link still points at the default base"
     );
+}
+
+/// The text of the figure's `<template data-readout-for="key">`, as read.
+fn readout_template(figure: &str, key: &str) -> String {
+    let templates = elements(figure, "template", &format!("data-readout-for=\"{key}\""));
+    assert_eq!(templates.len(), 1, "one readout template for {key:?}");
+    visible_text(templates[0])
+}
+
+/// The template says the scenario's sentence and every line of its evidence.
+fn assert_template_says(figure: &str, key: &str, sentence: &str, evidence: &[String]) {
+    let text = readout_template(figure, key);
+    assert!(
+        text.contains(sentence),
+        "{key:?}: {text:?} lacks {sentence:?}"
+    );
+    for line in evidence {
+        assert!(
+            text.contains(line.as_str()),
+            "{key:?}: {text:?} lacks {line:?}"
+        );
+    }
+}
+
+#[test]
+fn each_figure_carries_every_choices_readout_as_ministore_computed_it() {
+    let scratch = ScratchPage::new("templates");
+    let page = scratch.prerender();
+    let body = prerendered(&page);
+
+    let lost_lock = figure(body, "lost-lock");
+    let runs: Vec<LostLockOutcome> = ReleaseChoice::ALL
+        .into_iter()
+        .map(LostLockOutcome::run)
+        .collect();
+    for run in &runs {
+        assert_template_says(
+            lost_lock,
+            run.choice.hook(),
+            &run.readout(),
+            &run.evidence(),
+        );
+    }
+    assert_template_says(lost_lock, "", &idle_readout(&runs[0], &runs[1]), &[]);
+
+    // The hover what-ifs before any commit: each writer against a resource that has seen 34.
+    let fence = figure(body, "fence");
+    for run in FenceOutcome::run_all() {
+        assert_template_says(
+            fence,
+            &run.token.to_string(),
+            &run.readout(),
+            &run.evidence(),
+        );
+    }
+    assert_template_says(fence, "", &fence_idle_readout(max_seen_in_setup()), &[]);
+
+    let attempts = figure(body, "attempts");
+    let run = AttemptsRun::run();
+    for outcome in &run.outcomes {
+        assert_template_says(
+            attempts,
+            &outcome.transition.key(),
+            &outcome.readout(),
+            &outcome.evidence(),
+        );
+    }
+    assert_template_says(attempts, "", &run.idle_readout(), &[]);
 }

@@ -1,5 +1,6 @@
 //! The light / dark / system theme switch: three pressed-state buttons that set `data-theme` on
-//! `<html>` (which page.css honours) and remember the choice in localStorage. The head script in
+//! `<html>` (which page.css honours) and remember the choice in localStorage. The build renders the
+//! buttons; the page's first wasm makes them work (`crate::enhance`). The head script in
 //! `index.html` applies the stored choice before the first paint, so a reload never flashes.
 
 use leptos::prelude::*;
@@ -45,22 +46,18 @@ impl ThemeChoice {
         }
     }
 
-    fn key(self) -> &'static str {
+    /// The button's `data-theme-choice`: `light`, `dark` or `system`.
+    pub fn key(self) -> &'static str {
         self.attribute().unwrap_or("system")
     }
 }
 
 /// The theme switch. No props: its state is the document's `data-theme` and the stored choice.
 /// Hidden in embed mode and in print (style/chrome.css).
+/// The switch, `[data-theme-choice]` buttons in a labelled group. It is rendered as the page is
+/// built, when the stored choice is not known: "System" is pressed until the wasm has read it.
 #[component]
 pub fn ThemeToggle() -> impl IntoView {
-    // System first, on the server and the client alike; the stored choice is read once mounted.
-    let choice = RwSignal::new(ThemeChoice::System);
-    Effect::new(move |_| choice.set(ThemeChoice::from_stored(stored_choice().as_deref())));
-    let pick = move |picked: ThemeChoice| {
-        choice.set(picked);
-        apply(picked);
-    };
     view! {
         <div class="theme-toggle" role="group" aria-label="Colour theme">
             {ThemeChoice::ALL
@@ -71,8 +68,7 @@ pub fn ThemeToggle() -> impl IntoView {
                             type="button"
                             class="theme-toggle-option"
                             data-theme-choice=option.key()
-                            aria-pressed=move || (choice.get() == option).to_string()
-                            on:click=move |_| pick(option)
+                            aria-pressed=(option == ThemeChoice::System).to_string()
                         >
                             {option.label()}
                         </button>
@@ -89,37 +85,30 @@ fn local_storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
 
-fn stored_choice() -> Option<String> {
-    #[cfg(target_arch = "wasm32")]
-    {
-        local_storage()?.get_item(THEME_STORAGE_KEY).ok().flatten()
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    None
+/// The stored choice's raw value, if storage works and holds one.
+#[cfg(target_arch = "wasm32")]
+pub(crate) fn stored_choice() -> Option<String> {
+    local_storage()?.get_item(THEME_STORAGE_KEY).ok().flatten()
 }
 
 /// Sets or clears `data-theme` on `<html>` and stores the choice (System clears the stored value).
-fn apply(choice: ThemeChoice) {
-    #[cfg(target_arch = "wasm32")]
-    {
-        let root = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.document_element());
-        if let Some(root) = root {
-            let _ = match choice.attribute() {
-                Some(theme) => root.set_attribute("data-theme", theme),
-                None => root.remove_attribute("data-theme"),
-            };
-        }
-        if let Some(storage) = local_storage() {
-            let _ = match choice.attribute() {
-                Some(theme) => storage.set_item(THEME_STORAGE_KEY, theme),
-                None => storage.remove_item(THEME_STORAGE_KEY),
-            };
-        }
+#[cfg(target_arch = "wasm32")]
+pub(crate) fn apply(choice: ThemeChoice) {
+    let root = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element());
+    if let Some(root) = root {
+        let _ = match choice.attribute() {
+            Some(theme) => root.set_attribute("data-theme", theme),
+            None => root.remove_attribute("data-theme"),
+        };
     }
-    #[cfg(not(target_arch = "wasm32"))]
-    let _ = choice;
+    if let Some(storage) = local_storage() {
+        let _ = match choice.attribute() {
+            Some(theme) => storage.set_item(THEME_STORAGE_KEY, theme),
+            None => storage.remove_item(THEME_STORAGE_KEY),
+        };
+    }
 }
 
 #[cfg(test)]

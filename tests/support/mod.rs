@@ -354,11 +354,86 @@ impl Page {
 
     /// The text of the figure's readout, as a reader sees it.
     pub async fn readout(&self, figure: &str) -> E2eResult<String> {
-        Ok(self
-            .find(&format!("{figure} [data-readout]"))
-            .await?
-            .text()
-            .await?)
+        self.text_of(&format!("{figure} [data-readout]")).await
+    }
+
+    /// The rendered text of the first element matching `css`, looked up afresh: no element
+    /// reference is held, so the lab replacing a figure between two reads cannot make it stale.
+    pub async fn text_of(&self, css: &str) -> E2eResult<String> {
+        let text = self
+            .client
+            .execute(
+                "const e = document.querySelector(arguments[0]); return e ? e.innerText : null;",
+                vec![json!(css)],
+            )
+            .await?;
+        text.as_str()
+            .map(str::to_string)
+            .ok_or_else(|| format!("no element matches {css}").into())
+    }
+
+    /// Polls the text of `css` until it contains every one of `says` (case and spacing ignored)
+    /// within `limit`; returns the text.
+    pub async fn wait_for_text(
+        &self,
+        css: &str,
+        says: &[&str],
+        limit: Duration,
+    ) -> E2eResult<String> {
+        let started = Instant::now();
+        loop {
+            let text = normalize(&self.text_of(css).await.unwrap_or_default());
+            if says.iter().all(|s| text.contains(&normalize(s))) {
+                return Ok(text);
+            }
+            if started.elapsed() > limit {
+                return Err(format!(
+                    "{css} never said {says:?} within {limit:?}; it says: {text:?}"
+                )
+                .into());
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Moves the real pointer onto the first console's input, as a reader about to type does:
+    /// the first wasm loads the lab. Then waits until the lab has taken the figures over.
+    pub async fn reach_for_the_lab(&self) -> E2eResult {
+        self.hover("[data-console] input").await?;
+        self.wait_for_lab().await
+    }
+
+    /// Waits until the lab wasm has taken the figures over (`<html data-lab="live">`).
+    pub async fn wait_for_lab(&self) -> E2eResult {
+        let started = Instant::now();
+        loop {
+            let state = self
+                .client
+                .execute(
+                    "return document.documentElement.dataset.lab ?? null;",
+                    vec![],
+                )
+                .await?;
+            match state.as_str() {
+                Some("live") => return Ok(()),
+                Some("failed") => return Err("the lab's script failed to load".into()),
+                _ => {}
+            }
+            let errors = self.read_console_errors().await?;
+            if !errors.is_empty() {
+                return Err(format!(
+                    "the lab did not go live; the page logged:\n  {}",
+                    errors.join("\n  ")
+                )
+                .into());
+            }
+            if started.elapsed() > MOUNT_WAIT {
+                return Err(
+                    format!("the lab was not live within {MOUNT_WAIT:?} (state {state})").into(),
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
     }
 
     /// Polls the figure's readout until it says `expected`; returns the text it showed.

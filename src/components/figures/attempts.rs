@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 
 use super::attempts_rows::{mark, FrameRow, TransitionRow, LANES};
-use super::readout::{Readout, ReadoutText};
+use super::readout::{Readout, ReadoutTemplates, ReadoutText};
 use super::selection::Selection;
 use super::verdicts::{StaticVerdicts, VerdictLine};
 use crate::components::code::CodeBlock;
@@ -77,6 +77,12 @@ pub fn AttemptsFigure() -> impl IntoView {
             })
             .collect::<Vec<_>>(),
     );
+    let templates = readouts.with_value(|r| {
+        r.iter()
+            .map(|(transition, text)| (transition.key(), text.clone()))
+            .collect::<Vec<_>>()
+    });
+    let idle_template = idle.clone();
     let selection = Selection::<Transition>::new("[data-complete], [data-retry]");
     let text = Signal::derive(move || {
         selection
@@ -126,6 +132,7 @@ pub fn AttemptsFigure() -> impl IntoView {
                 {transitions}
             </div>
             <Readout text />
+            <ReadoutTemplates idle=idle_template choices=templates />
             <StaticVerdicts lines=verdicts />
             <ScriptsDisclosure />
         </figure>

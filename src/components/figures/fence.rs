@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 
 use super::fence_log::{FenceLog, FenceReset};
-use super::readout::{Mark, Readout, ReadoutText};
+use super::readout::{Mark, Readout, ReadoutTemplates, ReadoutText};
 use super::selection::{ChoiceButton, Selection};
 use super::share_url;
 use super::verdicts::{StaticVerdicts, VerdictLine};
@@ -127,6 +127,16 @@ pub fn FenceFigure() -> impl IntoView {
             (None, None) => ReadoutText::idle(idle_readout(board.with(|b| b.max_seen))),
         }
     });
+    let templates = Writer::ALL
+        .into_iter()
+        .filter_map(|writer| {
+            board.with_untracked(|b| {
+                b.what_if(writer.token)
+                    .map(|o| (writer.hook(), readout_of(o, "")))
+            })
+        })
+        .collect::<Vec<_>>();
+    let idle_template = ReadoutText::idle(idle_readout(board.with_untracked(|b| b.max_seen)));
     let verdicts = FenceOutcome::run_all()
         .iter()
         .map(|o| VerdictLine {
@@ -157,6 +167,7 @@ pub fn FenceFigure() -> impl IntoView {
                 {Writer::ALL.into_iter().map(|writer| view! { <WriterRow writer board selection on_commit /> }).collect_view()}
             </div>
             <Readout text />
+            <ReadoutTemplates idle=idle_template choices=templates />
             <FenceLog board seen />
             <StaticVerdicts lines=verdicts />
         </figure>

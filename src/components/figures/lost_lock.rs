@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::lost_lock_rows::{mark, ReleaseRow, StepRow};
 use super::player::ScenarioPlayer;
-use super::readout::{Readout, ReadoutText};
+use super::readout::{Readout, ReadoutTemplates, ReadoutText};
 use super::selection::Selection;
 use super::verdicts::{StaticVerdicts, VerdictLine};
 use crate::scenarios::lost_lock::{
@@ -44,6 +44,12 @@ pub fn LostLockFigure() -> impl IntoView {
             .collect::<Vec<_>>(),
     );
     let idle = ReadoutText::idle(idle);
+    let templates = readouts.with_value(|r| {
+        r.iter()
+            .map(|(choice, text)| (choice.hook().to_string(), text.clone()))
+            .collect::<Vec<_>>()
+    });
+    let idle_template = idle.clone();
     let selection = Selection::<ReleaseChoice>::new("[data-release]");
     let text = Signal::derive(move || {
         selection
@@ -90,6 +96,7 @@ pub fn LostLockFigure() -> impl IntoView {
                 {outcomes.into_iter().map(|outcome| view! { <ReleaseRow outcome selection /> }).collect_view()}
             </div>
             <Readout text />
+            <ReadoutTemplates idle=idle_template choices=templates />
             <StaticVerdicts lines=verdicts />
             <ScenarioPlayer />
         </figure>

@@ -34,7 +34,9 @@ fn MsSlider(
                 max=range.max
                 step=range.step
                 // Set once: only the learner moves the thumb afterwards, and rewriting the value
-                // under a dragging pointer would fight the drag.
+                // under a dragging pointer would fight the drag. The attribute is for the build's
+                // HTML, which has no properties: its thumb must sit where the live one will.
+                value=value.get_untracked().to_string()
                 prop:value=value.get_untracked().to_string()
                 aria-valuetext=move || format!("{} milliseconds", value.get())
                 on:input=move |ev| {
@@ -72,6 +74,8 @@ pub fn PlayerKnobs(
                                     type="radio"
                                     name="pl-release"
                                     data-player-release=c.hook()
+                                    // The attribute for the build's HTML, the property for the live page.
+                                    checked=choice.get_untracked() == c
                                     prop:checked=move || choice.get() == c
                                     on:change=move |_| choice.set(c)
                                 />

@@ -44,6 +44,11 @@ pub struct ReadoutText {
 }
 
 impl ReadoutText {
+    /// `ok`, `bad`, or `idle` while nothing is selected: the readout's `data-tone`.
+    pub fn tone(&self) -> &'static str {
+        self.mark.as_ref().map_or("idle", Mark::tone)
+    }
+
     /// The idle readout: a sentence and nothing else.
     pub fn idle(sentence: String) -> Self {
         ReadoutText {
@@ -61,40 +66,79 @@ pub fn Readout(
     #[prop(into)]
     text: Signal<ReadoutText>,
 ) -> impl IntoView {
-    let mark = move || text.with(|t| t.mark.clone());
     view! {
         <div
             class="fig-readout"
             data-readout
             aria-live="polite"
-            data-tone=move || mark().map_or("idle", |m| m.tone())
+            data-tone=move || text.with(ReadoutText::tone)
         >
-            <p class="fig-readout-sentence">
-                {move || {
-                    mark()
-                        .map(|m| {
-                            view! {
-                                <span class="fig-mark">
-                                    <span aria-hidden="true">{m.icon()}</span>
-                                    " "
-                                    {m.word.clone()}
-                                </span>
-                                " "
-                            }
-                        })
-                }}
-                <span>{move || text.with(|t| t.sentence.clone())}</span>
-            </p>
-            <ul class="fig-evidence">
-                {move || {
-                    text.with(|t| {
-                        t.evidence
-                            .iter()
-                            .map(|line| view! { <li><code>{line.clone()}</code></li> })
-                            .collect_view()
-                    })
-                }}
-            </ul>
+            <ReadoutBody text />
         </div>
     }
+}
+
+/// What a readout holds inside its region: the sentence with its mark, then the evidence.
+#[component]
+fn ReadoutBody(
+    /// The text to show.
+    text: Signal<ReadoutText>,
+) -> impl IntoView {
+    let mark = move || text.with(|t| t.mark.clone());
+    view! {
+        <p class="fig-readout-sentence">
+            {move || {
+                mark()
+                    .map(|m| {
+                        view! {
+                            <span class="fig-mark">
+                                <span aria-hidden="true">{m.icon()}</span>
+                                " "
+                                {m.word.clone()}
+                            </span>
+                            " "
+                        }
+                    })
+            }}
+            <span>{move || text.with(|t| t.sentence.clone())}</span>
+        </p>
+        <ul class="fig-evidence">
+            {move || {
+                text.with(|t| {
+                    t.evidence
+                        .iter()
+                        .map(|line| view! { <li><code>{line.clone()}</code></li> })
+                        .collect_view()
+                })
+            }}
+        </ul>
+    }
+}
+
+/// Every readout the figure can show before anything is committed — the idle one (key `""`) and
+/// one per choice, keyed by the choice's `data-path` — as inert `<template data-readout-for>`s.
+/// Only the build's HTML carries them: the page's first, small wasm (`crate::enhance`) swaps them
+/// into the readout on hover, so the hover needs no store; once the lab wasm has taken the figure
+/// over, its live readout renders each text itself and needs none.
+#[component]
+pub fn ReadoutTemplates(
+    /// The readout with nothing selected.
+    idle: ReadoutText,
+    /// Each choice's key (its row's `data-path`) and readout.
+    choices: Vec<(String, ReadoutText)>,
+) -> impl IntoView {
+    let prerendering = cfg!(not(target_arch = "wasm32"));
+    prerendering.then(|| {
+        std::iter::once((String::new(), idle))
+            .chain(choices)
+            .map(|(key, text)| {
+                let tone = text.tone();
+                view! {
+                    <template data-readout-for=key data-tone=tone>
+                        <ReadoutBody text=Signal::stored(text) />
+                    </template>
+                }
+            })
+            .collect_view()
+    })
 }

@@ -7,13 +7,12 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// A figure's selection, kept as three layers so one input clearing does not undo another:
-/// the pointer's hover wins over a tap's pin, which wins over keyboard focus.
+use crate::choice_layers::{Activation, ChoiceLayers, PointerKind};
+
+/// A figure's selection: the [`ChoiceLayers`] rules held in a signal, and the choice they show.
 #[derive(Debug)]
 pub struct Selection<T: Send + Sync + 'static> {
-    hovered: RwSignal<Option<T>>,
-    pinned: RwSignal<Option<T>>,
-    focused: RwSignal<Option<T>>,
+    layers: RwSignal<ChoiceLayers<T>>,
     shown: Memo<Option<T>>,
 }
 
@@ -32,16 +31,9 @@ where
     /// Nothing selected. Also listens on the window for Esc and for taps outside any element
     /// matching `target_selector` (the figure's buttons), until the figure is unmounted.
     pub fn new(target_selector: &'static str) -> Self {
-        let hovered = RwSignal::new(None);
-        let pinned = RwSignal::new(None);
-        let focused = RwSignal::new(None);
-        let shown = Memo::new(move |_| hovered.get().or(pinned.get()).or(focused.get()));
-        let selection = Selection {
-            hovered,
-            pinned,
-            focused,
-            shown,
-        };
+        let layers = RwSignal::new(ChoiceLayers::default());
+        let shown = Memo::new(move |_| layers.with(ChoiceLayers::shown));
+        let selection = Selection { layers, shown };
         let escape = window_event_listener(ev::keydown, move |e| {
             if e.key() == "Escape" {
                 selection.clear();
@@ -54,7 +46,7 @@ where
                 .and_then(|el| el.closest(target_selector).ok().flatten())
                 .is_some();
             if !on_target {
-                pinned.set(None);
+                layers.update(ChoiceLayers::tap_elsewhere);
             }
         });
         on_cleanup(move || {
@@ -71,9 +63,7 @@ where
 
     /// Clears every layer: Esc.
     pub fn clear(&self) {
-        self.hovered.set(None);
-        self.pinned.set(None);
-        self.focused.set(None);
+        self.layers.update(ChoiceLayers::clear);
     }
 }
 
@@ -103,36 +93,26 @@ where
     // Whether the choice was already shown when the current press began; `None` when the click
     // came without a pointer press (keyboard activation).
     let shown_at_press = StoredValue::new(None::<bool>);
-    let hovering = |e: &ev::PointerEvent| e.pointer_type() != "touch";
+    let kind = |e: &ev::PointerEvent| PointerKind::from_pointer_type(&e.pointer_type());
+    let layers = selection.layers;
     view! {
         <button
             type="button"
             class="fig-choice"
+            data-commits=on_commit.is_some().then_some("")
             aria-pressed=move || (selection.shown() == Some(choice)).to_string()
-            on:pointerenter=move |e| {
-                if hovering(&e) {
-                    selection.hovered.set(Some(choice));
-                }
-            }
-            on:pointerleave=move |e| {
-                if hovering(&e) {
-                    selection.hovered.set(None);
-                }
-            }
+            on:pointerenter=move |e| layers.update(|l| l.pointer_enter(kind(&e), choice))
+            on:pointerleave=move |e| layers.update(|l| l.pointer_leave(kind(&e)))
             on:pointerdown=move |_| shown_at_press.set_value(Some(selection.shown() == Some(choice)))
-            on:focus=move |_| selection.focused.set(Some(choice))
-            on:blur=move |_| {
-                selection.focused.set(None);
-                selection.pinned.set(None);
-            }
+            on:focus=move |_| layers.update(|l| l.focus(choice))
+            on:blur=move |_| layers.update(ChoiceLayers::blur)
             on:click=move |_| {
-                let was_shown = shown_at_press
-                    .try_update_value(Option::take)
-                    .flatten()
-                    .unwrap_or_else(|| selection.shown() == Some(choice));
-                match on_commit {
-                    Some(commit) if was_shown => commit.run(choice),
-                    _ => selection.pinned.set(Some(choice)),
+                let at_press = shown_at_press.try_update_value(Option::take).flatten();
+                let activation = layers
+                    .try_update(|l| l.activate(choice, at_press, on_commit.is_some()))
+                    .unwrap_or(Activation::Pin);
+                if let (Activation::Commit, Some(commit)) = (activation, on_commit) {
+                    commit.run(choice);
                 }
             }
         >

@@ -1,0 +1,236 @@
+//! A prerendered figure made to answer hover, focus, a tap and Esc by the same rules as the live
+//! one (`crate::choice_layers`): showing a choice lights its row, presses its button and swaps
+//! the readout's content for the `<template data-readout-for>` the build rendered for it.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use wasm_bindgen::convert::FromWasmAbi;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, EventTarget, HtmlElement, HtmlTemplateElement};
+
+use super::lab;
+use crate::choice_layers::{Activation, ChoiceLayers, PointerKind};
+use crate::islands::PendingAction;
+
+/// One choice of a prerendered figure: a `.fig-choice` button inside a `[data-path]` row. The
+/// row's path is the key the figure's `data-selected` and the readout's template share.
+struct Choice {
+    button: HtmlElement,
+    key: String,
+    /// The button commits its choice (figure 2's writers), which needs the store: the lab.
+    commits: bool,
+}
+
+/// What one prerendered figure shows, and the elements it changes to show it.
+struct PrerenderedFigure {
+    figure: Element,
+    readout: Element,
+    choices: Vec<Choice>,
+    layers: ChoiceLayers<usize>,
+    shown: Option<usize>,
+    /// Whether the pressed choice was already shown when the press began (see `activate`).
+    shown_at_press: Option<bool>,
+}
+
+impl PrerenderedFigure {
+    /// Reads a figure's choices and readout; `None` for a figure without either.
+    fn read(figure: Element) -> Option<Self> {
+        let readout = figure.query_selector("[data-readout]").ok().flatten()?;
+        let buttons = figure.query_selector_all(".fig-choice").ok()?;
+        let choices: Vec<Choice> = (0..buttons.length())
+            .filter_map(|index| {
+                let button = buttons.item(index)?.dyn_into::<HtmlElement>().ok()?;
+                let key = button
+                    .closest("[data-path]")
+                    .ok()
+                    .flatten()?
+                    .get_attribute("data-path")?;
+                let commits = button.has_attribute("data-commits");
+                Some(Choice {
+                    button,
+                    key,
+                    commits,
+                })
+            })
+            .collect();
+        (!choices.is_empty()).then(|| PrerenderedFigure {
+            figure,
+            readout,
+            choices,
+            layers: ChoiceLayers::default(),
+            shown: None,
+            shown_at_press: None,
+        })
+    }
+
+    /// Brings the markup in line with what the layers show, if that changed.
+    fn show(&mut self) {
+        let now = self.layers.shown();
+        if now == self.shown || !self.figure.is_connected() {
+            return;
+        }
+        self.shown = now;
+        let key = now
+            .and_then(|index| self.choices.get(index))
+            .map(|choice| choice.key.clone());
+        let _ = match &key {
+            Some(key) => self.figure.set_attribute("data-selected", key),
+            None => self.figure.remove_attribute("data-selected"),
+        };
+        if let Ok(rows) = self.figure.query_selector_all("[data-path]") {
+            for row in (0..rows.length()).filter_map(|i| rows.item(i)?.dyn_into::<Element>().ok()) {
+                let lit = row.get_attribute("data-path") == key;
+                let _ = row.class_list().toggle_with_force("is-lit", lit);
+            }
+        }
+        for (index, choice) in self.choices.iter().enumerate() {
+            let pressed = if now == Some(index) { "true" } else { "false" };
+            let _ = choice.button.set_attribute("aria-pressed", pressed);
+        }
+        if let Some(template) = self.template(key.as_deref().unwrap_or("")) {
+            if let Some(tone) = template.get_attribute("data-tone") {
+                let _ = self.readout.set_attribute("data-tone", &tone);
+            }
+            if let Ok(copy) = template.content().clone_node_with_deep(true) {
+                self.readout.replace_children_with_node_1(&copy);
+            }
+        }
+    }
+
+    /// The build's readout for a key (`""`: the idle one).
+    fn template(&self, key: &str) -> Option<HtmlTemplateElement> {
+        let templates = self
+            .figure
+            .query_selector_all("template[data-readout-for]")
+            .ok()?;
+        (0..templates.length())
+            .filter_map(|i| templates.item(i)?.dyn_into::<HtmlTemplateElement>().ok())
+            .find(|t| t.get_attribute("data-readout-for").as_deref() == Some(key))
+    }
+}
+
+/// Makes every prerendered figure of the page answer. Returns how many do.
+pub fn enhance_all(document: &Document) -> usize {
+    let Ok(figures) = document.query_selector_all("figure[data-figure]") else {
+        return 0;
+    };
+    (0..figures.length())
+        .filter_map(|i| figures.item(i)?.dyn_into::<Element>().ok())
+        .filter_map(PrerenderedFigure::read)
+        .map(|figure| listen_to(document, Rc::new(RefCell::new(figure))))
+        .count()
+}
+
+/// Wires a figure's buttons, and the window's Esc and taps elsewhere, to its layers.
+fn listen_to(document: &Document, figure: Rc<RefCell<PrerenderedFigure>>) {
+    let buttons: Vec<HtmlElement> = figure
+        .borrow()
+        .choices
+        .iter()
+        .map(|c| c.button.clone())
+        .collect();
+    for (index, button) in buttons.into_iter().enumerate() {
+        let kind = |e: &web_sys::PointerEvent| PointerKind::from_pointer_type(&e.pointer_type());
+        on(
+            &button,
+            "pointerenter",
+            changing(&figure, move |f, e| f.layers.pointer_enter(kind(&e), index)),
+        );
+        on(
+            &button,
+            "pointerleave",
+            changing(&figure, move |f, e| f.layers.pointer_leave(kind(&e))),
+        );
+        on(
+            &button,
+            "pointerdown",
+            changing(&figure, move |f, _: web_sys::PointerEvent| {
+                f.shown_at_press = Some(f.layers.shown() == Some(index));
+            }),
+        );
+        on(
+            &button,
+            "focus",
+            changing(&figure, move |f, _: web_sys::FocusEvent| {
+                f.layers.focus(index)
+            }),
+        );
+        on(
+            &button,
+            "blur",
+            changing(&figure, |f, _: web_sys::FocusEvent| f.layers.blur()),
+        );
+        let target = button.clone();
+        on(
+            &button,
+            "click",
+            changing(&figure, move |f, _: web_sys::MouseEvent| {
+                let at_press = f.shown_at_press.take();
+                let commits = f.choices.get(index).is_some_and(|c| c.commits);
+                if f.layers.activate(index, at_press, commits) == Activation::Commit {
+                    lab::request(&target, PendingAction::Click);
+                }
+            }),
+        );
+    }
+    if let Some(window) = document.default_view() {
+        on(
+            &window,
+            "keydown",
+            changing(&figure, |f, e: web_sys::KeyboardEvent| {
+                if e.key() == "Escape" {
+                    f.layers.clear();
+                }
+            }),
+        );
+        on(
+            &window,
+            "pointerdown",
+            changing(&figure, |f, e: web_sys::PointerEvent| {
+                let on_choice = e
+                    .target()
+                    .and_then(|t| t.dyn_into::<Element>().ok())
+                    .and_then(|el| el.closest(".fig-choice").ok().flatten())
+                    .is_some_and(|choice| f.figure.contains(Some(&choice)));
+                if !on_choice {
+                    f.layers.tap_elsewhere();
+                }
+            }),
+        );
+    }
+}
+
+/// An event handler that changes the figure's layers, then shows the result.
+fn changing<E>(
+    figure: &Rc<RefCell<PrerenderedFigure>>,
+    mut change: impl FnMut(&mut PrerenderedFigure, E) + 'static,
+) -> impl FnMut(E) + 'static {
+    let figure = Rc::clone(figure);
+    move |event| {
+        // A figure the lab has taken over is detached; its old listeners stand down.
+        let Ok(mut figure) = figure.try_borrow_mut() else {
+            return;
+        };
+        if figure.figure.is_connected() {
+            change(&mut figure, event);
+            figure.show();
+        }
+    }
+}
+
+/// Listens for the page's lifetime (the lab's takeover detaches the figure, not the window).
+fn on<E: FromWasmAbi + 'static>(
+    target: &EventTarget,
+    name: &str,
+    handler: impl FnMut(E) + 'static,
+) {
+    let handler = Closure::<dyn FnMut(E)>::new(handler);
+    if target
+        .add_event_listener_with_callback(name, handler.as_ref().unchecked_ref())
+        .is_ok()
+    {
+        handler.forget();
+    }
+}

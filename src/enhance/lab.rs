@@ -1,0 +1,115 @@
+//! Loading the lab — the second wasm, with ministore and the live figures — once the reader
+//! reaches for something only the store can answer: a player control, a console, a commit.
+//! A click or Enter made before it arrives is marked on its element and replayed by the lab.
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, Event, HtmlScriptElement};
+
+use crate::islands::{LabState, PendingAction, LAB_LOADER, LAB_STATE_ATTRIBUTE, PENDING_ATTRIBUTE};
+
+/// What inside a figure's slot needs the store: everything operable but the choices, which the
+/// build's readouts answer.
+const STORE_CONTROLS: &str = "input, textarea, select, button:not(.fig-choice)";
+
+/// Watches the figures' slots for a reach towards a store control: a pointer over it or focus on
+/// it starts the load, a click or Enter on it is kept for the lab to replay.
+pub fn watch(document: &Document) {
+    let Ok(slots) = document.query_selector_all("[data-island]") else {
+        return;
+    };
+    let figure_slots = (0..slots.length())
+        .filter_map(|i| slots.item(i)?.dyn_into::<Element>().ok())
+        .filter(|slot| slot.query_selector("figure").ok().flatten().is_some());
+    for slot in figure_slots {
+        for name in ["pointerover", "focusin", "click", "keydown"] {
+            let on_event = Closure::<dyn FnMut(Event)>::new(move |event: Event| reach(&event));
+            if slot
+                .add_event_listener_with_callback(name, on_event.as_ref().unchecked_ref())
+                .is_ok()
+            {
+                on_event.forget();
+            }
+        }
+    }
+}
+
+/// One event in a figure's slot, while the lab is not live.
+fn reach(event: &Event) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if lab_state(&document) == Some(LabState::Live) {
+        return;
+    }
+    let Some(control) = event
+        .target()
+        .and_then(|t| t.dyn_into::<Element>().ok())
+        .and_then(|el| el.closest(STORE_CONTROLS).ok().flatten())
+    else {
+        return;
+    };
+    let pending = match event.type_().as_str() {
+        "click" => Some(PendingAction::Click),
+        "keydown" => event
+            .dyn_ref::<web_sys::KeyboardEvent>()
+            .filter(|e| e.key() == "Enter" && control.tag_name() == "INPUT")
+            .map(|_| PendingAction::Enter),
+        _ => None,
+    };
+    match pending {
+        Some(action) => request(&control, action),
+        None => load(&document),
+    }
+}
+
+/// Marks `element` for the lab to replay `action` on its live twin, and loads the lab.
+pub fn request(element: &Element, action: PendingAction) {
+    let Some(document) = element.owner_document() else {
+        return;
+    };
+    if let Ok(marked) = document.query_selector_all(&format!("[{PENDING_ATTRIBUTE}]")) {
+        // One pending action: the reader's latest reach is the one they still mean.
+        for old in (0..marked.length()).filter_map(|i| marked.item(i)?.dyn_into::<Element>().ok()) {
+            let _ = old.remove_attribute(PENDING_ATTRIBUTE);
+        }
+    }
+    let _ = element.set_attribute(PENDING_ATTRIBUTE, action.attribute());
+    load(&document);
+}
+
+/// Starts loading the lab, once: a module script for the loader Trunk writes beside the page.
+pub fn load(document: &Document) {
+    let Some(root) = document.document_element() else {
+        return;
+    };
+    if lab_state(document).is_some() {
+        return;
+    }
+    let _ = root.set_attribute(LAB_STATE_ATTRIBUTE, LabState::Loading.attribute());
+    let Ok(script) = document
+        .create_element("script")
+        .map(JsCast::unchecked_into::<HtmlScriptElement>)
+    else {
+        return;
+    };
+    script.set_type("module");
+    script.set_src(LAB_LOADER);
+    let failed_root = root.clone();
+    let on_error = Closure::<dyn FnMut()>::new(move || {
+        let _ = failed_root.set_attribute(LAB_STATE_ATTRIBUTE, LabState::Failed.attribute());
+    });
+    script.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    on_error.forget();
+    if let Some(head) = document.head() {
+        let _ = head.append_child(&script);
+    }
+}
+
+/// Where the lab stands, from `<html data-lab>`.
+fn lab_state(document: &Document) -> Option<LabState> {
+    let value = document
+        .document_element()?
+        .get_attribute(LAB_STATE_ATTRIBUTE)?;
+    LabState::from_attribute(&value)
+}

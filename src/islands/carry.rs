@@ -1,0 +1,142 @@
+//! What the reader already did in a figure's slot before the lab took it over — text typed into a
+//! console, a slider moved, a disclosure opened, the focus, a click or Enter kept by the first
+//! wasm — read off the prerendered controls and put onto their live twins, found by position:
+//! the lab's first render is the build's markup, control for control.
+
+use wasm_bindgen::JsCast;
+use web_sys::{
+    Element, Event, EventInit, HtmlElement, HtmlInputElement, KeyboardEvent, KeyboardEventInit,
+};
+
+use super::{PendingAction, PENDING_ATTRIBUTE};
+
+/// Every control whose state is carried, in document order.
+const CARRIED: &str = "button, input, textarea, select, details";
+
+/// One control's state at the takeover.
+struct ControlState {
+    /// An `<input>`'s value and its caret, if the reader changed it.
+    value: Option<(String, Option<u32>)>,
+    /// A checkbox's or radio's checked state, if the reader changed it.
+    checked: Option<bool>,
+    /// `Some(true)` for a `<details>` the reader opened.
+    open: Option<bool>,
+    focused: bool,
+    pending: Option<PendingAction>,
+}
+
+/// The states of a slot's controls, read before the slot is emptied.
+pub struct CarriedControls {
+    controls: Vec<ControlState>,
+}
+
+impl CarriedControls {
+    /// Reads the slot's controls.
+    pub fn capture(slot: &Element) -> Self {
+        let active = slot.owner_document().and_then(|d| d.active_element());
+        let controls = controls(slot)
+            .into_iter()
+            .map(|control| {
+                let input = control.dyn_ref::<HtmlInputElement>();
+                let checkable =
+                    input.is_some_and(|i| matches!(i.type_().as_str(), "checkbox" | "radio"));
+                // Only what the reader changed is carried: a control still at the build's default
+                // leaves the live one as the lab made it (say, from the state in a shared link).
+                ControlState {
+                    value: input
+                        .filter(|i| !checkable && i.value() != i.default_value())
+                        .map(|i| (i.value(), i.selection_start().ok().flatten())),
+                    checked: input
+                        .filter(|i| checkable && i.checked() != i.default_checked())
+                        .map(HtmlInputElement::checked),
+                    open: (control.tag_name() == "DETAILS" && control.has_attribute("open"))
+                        .then_some(true),
+                    focused: active.as_ref() == Some(&control),
+                    pending: control
+                        .get_attribute(PENDING_ATTRIBUTE)
+                        .and_then(|a| PendingAction::from_attribute(&a)),
+                }
+            })
+            .collect();
+        CarriedControls { controls }
+    }
+
+    /// Puts the states onto the slot's live controls: values first (announced with the `input` or
+    /// `change` event the live control listens for), then the focus, then the kept action. A
+    /// slot whose controls no longer line up with the carried ones gets nothing: a wrong guess
+    /// would be worse than starting fresh.
+    pub fn restore(&self, slot: &Element) {
+        let live = controls(slot);
+        if live.len() != self.controls.len() {
+            return;
+        }
+        for (state, control) in self.controls.iter().zip(&live) {
+            if let Some(input) = control.dyn_ref::<HtmlInputElement>() {
+                if let Some((value, caret)) = &state.value {
+                    if input.value() != *value {
+                        input.set_value(value);
+                        announce(control, "input");
+                    }
+                    if let Some(caret) = caret {
+                        let _ = input.set_selection_range(*caret, *caret);
+                    }
+                }
+                if let Some(checked) = state.checked {
+                    if input.checked() != checked {
+                        input.set_checked(checked);
+                        announce(control, "change");
+                    }
+                }
+            }
+            if let Some(open) = state.open {
+                let _ = control.toggle_attribute_with_force("open", open);
+            }
+        }
+        for (state, control) in self.controls.iter().zip(&live) {
+            if state.focused || state.pending.is_some() {
+                if let Some(element) = control.dyn_ref::<HtmlElement>() {
+                    let _ = element.focus();
+                }
+            }
+        }
+        for (state, control) in self.controls.iter().zip(&live) {
+            match state.pending {
+                Some(PendingAction::Click) => {
+                    if let Some(element) = control.dyn_ref::<HtmlElement>() {
+                        element.click();
+                    }
+                }
+                Some(PendingAction::Enter) => {
+                    let init = KeyboardEventInit::new();
+                    init.set_key("Enter");
+                    init.set_bubbles(true);
+                    if let Ok(event) =
+                        KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init)
+                    {
+                        let _ = control.dispatch_event(&event);
+                    }
+                }
+                None => {}
+            }
+        }
+    }
+}
+
+/// The slot's carried controls, in document order.
+fn controls(slot: &Element) -> Vec<Element> {
+    let Ok(found) = slot.query_selector_all(CARRIED) else {
+        return Vec::new();
+    };
+    (0..found.length())
+        .filter_map(|i| found.item(i)?.dyn_into::<Element>().ok())
+        .collect()
+}
+
+/// Fires a bubbling event of that name on the control, as the browser would after a user's edit.
+fn announce(control: &Element, name: &str) {
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    if let Ok(event) = Event::new_with_event_init_dict(name, &init) {
+        let _ = control.dispatch_event(&event);
+    }
+}
