@@ -33,11 +33,10 @@ fn MsSlider(
                 min=range.min
                 max=range.max
                 step=range.step
-                // Set once: only the learner moves the thumb afterwards, and rewriting the value
-                // under a dragging pointer would fight the drag. The attribute is for the build's
-                // HTML, which has no properties: its thumb must sit where the live one will.
+                // Set once, as the attribute (the default value), which the build's HTML carries
+                // too: only the learner moves the thumb afterwards, and rewriting the value under
+                // a dragging pointer would fight the drag.
                 value=value.get_untracked().to_string()
-                prop:value=value.get_untracked().to_string()
                 aria-valuetext=move || format!("{} milliseconds", value.get())
                 on:input=move |ev| {
                     if let Ok(v) = event_target_value(&ev).parse::<u64>() {
