@@ -4,8 +4,9 @@
 //! - `lost_lock` (+ `lost_lock_rows`): figure 1, blind DEL vs the token-checked release.
 //! - `player` (+ `player_controls`, `player_frame`): figure 1's scenario player (timeline, lease
 //!   and stall sliders, release switch, lease clock, hazard).
-//! - `fence` (+ `fence_log`): figure 2, three writers against a resource that has seen token 34;
-//!   a click commits a write, the log lists the commits. `share_url`: the state in the URL fragment.
+//! - `fence` (+ `fence_drawing`, `fence_readout`, `fence_log`): figure 2, three writers against a
+//!   resource that has seen token 34; a click commits a write, the log lists the commits.
+//!   `share_url`: the state in the URL fragment.
 //! - `attempts` (+ `attempts_rows`): figure 3 in §4, EchoMQ's `attempts` fence (W1, W2, reaper).
 //! - `selection`: hover / focus / tap / Esc handling shared by both; `readout`, `verdicts`: the
 //!   live `aria-live` readout and the always-visible static verdicts.
@@ -13,7 +14,9 @@
 mod attempts;
 mod attempts_rows;
 mod fence;
+mod fence_drawing;
 mod fence_log;
+mod fence_readout;
 mod lost_lock;
 mod lost_lock_rows;
 mod player;
