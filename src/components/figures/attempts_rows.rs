@@ -4,11 +4,12 @@
 
 use leptos::prelude::*;
 
-use super::readout::Mark;
-use super::selection::{ChoiceButton, Selection};
-use crate::scenarios::attempts::{
-    AttemptsFrame, FrameKind, JobHash, Lane, Transition, TransitionOutcome,
+use super::attempts_cells::{
+    CommandLine, Exchange, JobCell, RowLabel, TransitionButton, TransitionResult,
 };
+use super::readout::Mark;
+use super::selection::Selection;
+use crate::scenarios::attempts::{AttemptsFrame, FrameKind, Lane, Transition, TransitionOutcome};
 
 /// The lanes, left to right, with the label a narrow screen shows in each cell.
 pub const LANES: [(Option<Lane>, &str); 4] = [
@@ -26,37 +27,6 @@ pub fn mark(outcome: &TransitionOutcome) -> Mark {
     }
 }
 
-/// A call in a lane, named short (`@claim`), and the reply redis-cli prints for it (arrays keep
-/// their numbered lines). The full command line runs under the row, across the lanes.
-#[component]
-fn Exchange(
-    /// The short name of the call.
-    call: &'static str,
-    /// The reply as redis-cli prints it.
-    reply: String,
-) -> impl IntoView {
-    view! {
-        <code class="ll-cmd">{call}</code>
-        <span class="ll-reply at-reply">"→ " <code>{reply}</code></span>
-    }
-}
-
-/// The full command line a row sent, spanning the lanes under it.
-#[component]
-fn CommandLine(
-    /// Who sent it (`W1`), or `None` for the enqueue.
-    actor: Option<Lane>,
-    /// The command line, scripts shown by file name.
-    command: String,
-) -> impl IntoView {
-    let prompt = actor.map_or("setup", Lane::name);
-    view! {
-        <div class="at-command">
-            <code>{prompt} "> " {command}</code>
-        </div>
-    }
-}
-
 /// The short name of what a frame sends.
 fn call_of(kind: FrameKind) -> &'static str {
     match kind {
@@ -64,39 +34,6 @@ fn call_of(kind: FrameKind) -> &'static str {
         FrameKind::Claim => "@claim",
         FrameKind::Reap => "reap",
         FrameKind::Stall => "",
-    }
-}
-
-/// The job hash's fields and where the job sits.
-#[component]
-fn JobCell(
-    /// Job 42 at this moment.
-    job: JobHash,
-) -> impl IntoView {
-    view! {
-        <code class="at-fields">{job.fields()}</code>
-        <span class="ll-reply">{job.place()}</span>
-    }
-}
-
-/// A row's number, title and the virtual clock.
-#[component]
-fn RowLabel(
-    /// 1, 2, …
-    number: u8,
-    /// `W1 claims`.
-    title: String,
-    /// The virtual clock, in milliseconds.
-    clock_ms: u64,
-) -> impl IntoView {
-    view! {
-        <div class="ll-step">
-            <span class="ll-no">{number}</span>
-            <span class="ll-title">
-                {title}
-                <span class="ll-clock">"t = " {clock_ms} " ms"</span>
-            </span>
-        </div>
     }
 }
 
@@ -148,10 +85,6 @@ pub fn TransitionRow(
     let transition = outcome.transition;
     let result = mark(&outcome);
     let worker = transition.worker();
-    let (complete_hook, retry_hook) = match transition.verb() {
-        "retry" => (None, Some(worker.hook())),
-        _ => (Some(worker.hook()), None),
-    };
     let reply = crate::scenarios::cli_text(&outcome.reply);
     let acts = match transition {
         Transition::W1Complete | Transition::W2Complete => "completes",
@@ -159,29 +92,17 @@ pub fn TransitionRow(
     };
     let title = format!("{} {acts}", worker.name());
     let cells = LANES.map(|(lane, label)| {
-        let (reply, presented) = (reply.clone(), outcome.presented);
         let body = match lane {
             Some(l) if l == worker => Some(
                 view! {
-                    <ChoiceButton selection choice={transition} {..} data-complete=complete_hook data-retry=retry_hook>
-                        <span class="fig-choice-label">{transition.label()}</span>
-                        <code class="ll-cmd">"@" {transition.verb()} " att=" {presented}</code>
-                    </ChoiceButton>
-                    <span class="ll-reply at-reply">"→ " <code>{reply}</code></span>
+                    <TransitionButton transition presented=outcome.presented reply=reply.clone() selection />
                 }
                 .into_any(),
             ),
             Some(_) => None,
             None => Some(
                 view! {
-                    <span class="fig-mark">
-                        <span aria-hidden="true">{result.icon()}</span>
-                        " "
-                        {result.word.clone()}
-                    </span>
-                    " · "
-                    {outcome.comparison()}
-                    <JobCell job=outcome.job_after.clone() />
+                    <TransitionResult result=result.clone() comparison=outcome.comparison() job=outcome.job_after.clone() />
                 }
                 .into_any(),
             ),

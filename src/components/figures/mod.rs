@@ -7,11 +7,13 @@
 //! - `fence` (+ `fence_drawing`, `fence_readout`, `fence_log`): figure 2, three writers against a
 //!   resource that has seen token 34; a click commits a write, the log lists the commits.
 //!   `share_url`: the state in the URL fragment.
-//! - `attempts` (+ `attempts_rows`): figure 3 in §4, EchoMQ's `attempts` fence (W1, W2, reaper).
+//! - `attempts` (+ `attempts_rows`, `attempts_cells`): figure 3 in §4, EchoMQ's `attempts` fence
+//!   (W1, W2, reaper).
 //! - `selection`: hover / focus / tap / Esc handling shared by both; `readout`, `verdicts`: the
 //!   live `aria-live` readout and the always-visible static verdicts.
 
 mod attempts;
+mod attempts_cells;
 mod attempts_rows;
 mod fence;
 mod fence_drawing;
