@@ -2,6 +2,11 @@
 //! of a figure obey them: the live Leptos figure (`components::figures::selection`) and the first
 //! wasm's enhancement of the prerendered one (`enhance::figure`), so the two cannot drift.
 
+/// How long a hovering pointer's leave waits before it clears its choice. A pointer crossing the
+/// gap between two choices would otherwise show — and announce, through the `aria-live` readout —
+/// the idle text for a moment; entering the next choice within the grace cancels the clear.
+pub const LEAVE_GRACE_MS: u32 = 150;
+
 /// A figure's selection, kept as three layers so one input clearing does not undo another:
 /// the pointer's hover wins over a tap's pin, which wins over keyboard focus.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

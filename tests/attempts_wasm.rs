@@ -4,7 +4,9 @@
 
 mod dom;
 
-use dom::{escape, focus, pointer, tap, tap_elsewhere, tick, Mounted, PointerKind};
+use dom::{
+    escape, focus, past_leave_grace, pointer, tap, tap_elsewhere, tick, Mounted, PointerKind,
+};
 use leptos::prelude::*;
 use lockdive::components::figures::AttemptsFigure;
 use lockdive::scenarios::attempts::{AttemptsRun, Transition};
@@ -75,7 +77,7 @@ async fn hovering_w1s_complete_shows_the_emqstale_refusal_and_leaving_clears_it(
     assert_eq!(fig.count("[data-path=\"w1-complete\"].is-lit"), 1);
     assert_eq!(fig.count(".is-lit"), 1);
     pointer(&w1, "pointerleave", PointerKind::Mouse, false);
-    tick().await;
+    past_leave_grace().await;
     assert_eq!(fig.readout(), idle);
     assert_eq!(fig.count(".is-lit"), 0);
 }

@@ -8,6 +8,9 @@
 #[allow(dead_code)]
 mod support;
 
+use std::time::Duration;
+
+use fantoccini::actions::{InputSource, MouseActions, PointerAction};
 use fantoccini::key::Key;
 use support::{normalize, with_page, with_page_loaded, E2eResult, Expect, Loading, Page};
 
@@ -131,6 +134,92 @@ fn the_page_mounts_with_its_title_figures_hooks_and_idle_readouts() {
         }
         page.wait_for_readout(LOST_LOCK, &LOST_LOCK_IDLE).await?;
         page.wait_for_readout(FENCE, &FENCE_IDLE).await?;
+        Ok(())
+    });
+}
+
+#[test]
+fn moving_the_pointer_from_one_release_to_the_other_never_passes_through_the_idle_readout() {
+    with_page(|page| async move {
+        let readout = format!("{LOST_LOCK} [data-readout]");
+        page.hover(&within(LOST_LOCK, BLIND_DEL)).await?;
+        page.wait_for_readout(LOST_LOCK, &BLIND_DEL_OUTCOME).await?;
+        // From here on, every text the aria-live readout takes is recorded.
+        page.client
+            .execute(
+                "const r = document.querySelector(arguments[0]); window.__readouts = []; \
+                 new MutationObserver(() => window.__readouts.push(r.innerText)) \
+                   .observe(r, { childList: true, subtree: true, characterData: true });",
+                vec![serde_json::json!(readout)],
+            )
+            .await?;
+        // The real pointer crosses the gap between the two buttons, lingering there a moment as a
+        // hand does, then lands on the token-checked release.
+        let gap = page
+            .client
+            .execute(
+                "const [a, b] = [document.querySelector(arguments[0]), document.querySelector(arguments[1])] \
+                   .map(e => e.getBoundingClientRect()); \
+                 const x = (a.left + a.right) / 2, y = (a.bottom + b.top) / 2; \
+                 const under = document.elementFromPoint(x, y); \
+                 return { x, y, onChoice: !!(under && under.closest('.fig-choice')), \
+                          inView: b.bottom <= innerHeight && a.top >= 0 };",
+                vec![
+                    serde_json::json!(within(LOST_LOCK, BLIND_DEL)),
+                    serde_json::json!(within(LOST_LOCK, TOKEN_CHECKED)),
+                ],
+            )
+            .await?;
+        assert_eq!(
+            gap["onChoice"],
+            serde_json::json!(false),
+            "the gap lies on a choice: {gap}"
+        );
+        assert_eq!(
+            gap["inView"],
+            serde_json::json!(true),
+            "both releases in view: {gap}"
+        );
+        let to = page.find(&within(LOST_LOCK, TOKEN_CHECKED)).await?;
+        let sweep = MouseActions::new("mouse".into())
+            .then(PointerAction::MoveTo {
+                duration: Some(Duration::from_millis(20)),
+                x: gap["x"].as_f64().unwrap_or_default(),
+                y: gap["y"].as_f64().unwrap_or_default(),
+            })
+            .pause(Duration::from_millis(60))
+            .then(PointerAction::MoveToElement {
+                element: to,
+                duration: Some(Duration::from_millis(20)),
+                x: 0.0,
+                y: 0.0,
+            });
+        page.client.perform_actions(sweep).await?;
+        page.wait_for_readout(LOST_LOCK, &TOKEN_CHECKED_OUTCOME)
+            .await?;
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        let seen = page
+            .client
+            .execute("return window.__readouts;", vec![])
+            .await?;
+        let seen: Vec<String> = seen
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|t| t.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
+        assert!(!seen.is_empty(), "the readout never changed");
+        assert!(
+            !seen.iter().any(|text| LOST_LOCK_IDLE.is_met_by(text)),
+            "the readout passed through the idle text on the way: {seen:?}"
+        );
+        assert!(
+            seen.last()
+                .is_some_and(|text| TOKEN_CHECKED_OUTCOME.is_met_by(text)),
+            "{seen:?}"
+        );
         Ok(())
     });
 }

@@ -5,7 +5,7 @@
 
 mod dom;
 
-use dom::{fragment, pointer, set_fragment, tick, Mounted, PointerKind};
+use dom::{fragment, past_leave_grace, pointer, set_fragment, tick, Mounted, PointerKind};
 use leptos::prelude::*;
 use lockdive::components::figures::FenceFigure;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -53,7 +53,7 @@ impl Mounted {
             PointerKind::Mouse,
             false,
         );
-        tick().await;
+        past_leave_grace().await;
     }
 
     /// A finger taps the writer: touch pointers send enter, down, then the click.

@@ -5,7 +5,9 @@
 
 mod dom;
 
-use dom::{escape, focus, pointer, tap, tap_elsewhere, tick, Mounted, PointerKind};
+use dom::{
+    escape, focus, past_leave_grace, pointer, tap, tap_elsewhere, tick, Mounted, PointerKind,
+};
 use leptos::prelude::*;
 use lockdive::components::figures::{FenceFigure, LostLockFigure};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -60,10 +62,36 @@ async fn hovering_blind_del_shows_a_deleting_bs_lock_and_leaving_clears_it() {
     );
     assert_eq!(fig.count(".is-lit"), 1, "only the selected path is lit");
     pointer(&blind, "pointerleave", PointerKind::Mouse, false);
-    tick().await;
+    past_leave_grace().await;
     assert_eq!(fig.readout(), idle);
     assert_eq!(fig.selected(), None);
     assert_eq!(fig.count(".is-lit"), 0);
+}
+
+#[wasm_bindgen_test]
+async fn moving_straight_from_one_release_to_the_other_never_shows_the_idle_readout() {
+    let fig = Mounted::new(|| view! { <LostLockFigure /> });
+    tick().await;
+    let idle = fig.readout();
+    let blind = fig.find("[data-release=\"blind-del\"]");
+    let checked = fig.find("[data-release=\"token-checked\"]");
+    pointer(&blind, "pointerenter", PointerKind::Mouse, false);
+    tick().await;
+    // Leaving one choice and crossing the gap to the next: the readout keeps the choice it had.
+    pointer(&blind, "pointerleave", PointerKind::Mouse, false);
+    tick().await;
+    assert_ne!(fig.readout(), idle, "the leave waits out its grace");
+    assert_eq!(fig.selected().as_deref(), Some("blind-del"));
+    pointer(&checked, "pointerenter", PointerKind::Mouse, false);
+    tick().await;
+    assert_eq!(fig.selected().as_deref(), Some("token-checked"));
+    past_leave_grace().await;
+    assert_eq!(
+        fig.selected().as_deref(),
+        Some("token-checked"),
+        "the earlier leave was cancelled by the enter"
+    );
+    assert!(fig.readout().contains("B's lock stands"));
 }
 
 #[wasm_bindgen_test]
@@ -105,7 +133,7 @@ async fn a_tap_pins_the_choice_past_pointer_leave_and_a_tap_elsewhere_clears_it(
     pointer(&checked, "pointerenter", PointerKind::Mouse, false);
     tap(&checked);
     pointer(&checked, "pointerleave", PointerKind::Mouse, false);
-    tick().await;
+    past_leave_grace().await;
     assert!(
         fig.readout().contains("B's lock stands"),
         "the tap keeps the choice shown"
@@ -165,7 +193,7 @@ async fn hovering_each_writer_runs_its_what_if_against_seen_34() {
         assert_eq!(fig.selected().as_deref(), Some(token));
         assert_eq!(fig.count(&format!("[data-path=\"{token}\"].is-lit")), 1);
         pointer(&writer, "pointerleave", PointerKind::Mouse, false);
-        tick().await;
+        past_leave_grace().await;
         assert_eq!(fig.readout(), idle);
     }
 }

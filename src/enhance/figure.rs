@@ -5,13 +5,14 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use gloo_timers::callback::Timeout;
 use wasm_bindgen::convert::FromWasmAbi;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, EventTarget, HtmlElement, HtmlTemplateElement};
 
 use super::lab;
-use crate::choice_layers::{Activation, ChoiceLayers, PointerKind};
+use crate::choice_layers::{Activation, ChoiceLayers, PointerKind, LEAVE_GRACE_MS};
 use crate::islands::PendingAction;
 
 /// One choice of a prerendered figure: a `.fig-choice` button inside a `[data-path]` row. The
@@ -32,6 +33,8 @@ struct PrerenderedFigure {
     shown: Option<usize>,
     /// Whether the pressed choice was already shown when the press began (see `activate`).
     shown_at_press: Option<bool>,
+    /// A hovering pointer's leave, waiting out [`LEAVE_GRACE_MS`]; dropping it cancels it.
+    pending_leave: Option<Timeout>,
 }
 
 impl PrerenderedFigure {
@@ -62,6 +65,7 @@ impl PrerenderedFigure {
             layers: ChoiceLayers::default(),
             shown: None,
             shown_at_press: None,
+            pending_leave: None,
         })
     }
 
@@ -136,13 +140,15 @@ fn listen_to(document: &Document, figure: Rc<RefCell<PrerenderedFigure>>) {
         on(
             &button,
             "pointerenter",
-            changing(&figure, move |f, e| f.layers.pointer_enter(kind(&e), index)),
+            changing(&figure, move |f, e| {
+                f.pending_leave = None;
+                f.layers.pointer_enter(kind(&e), index)
+            }),
         );
-        on(
-            &button,
-            "pointerleave",
-            changing(&figure, move |f, e| f.layers.pointer_leave(kind(&e))),
-        );
+        let leaving = Rc::clone(&figure);
+        on(&button, "pointerleave", move |e: web_sys::PointerEvent| {
+            leave_after_grace(&leaving, kind(&e))
+        });
         on(
             &button,
             "pointerdown",
@@ -181,6 +187,7 @@ fn listen_to(document: &Document, figure: Rc<RefCell<PrerenderedFigure>>) {
             "keydown",
             changing(&figure, |f, e: web_sys::KeyboardEvent| {
                 if e.key() == "Escape" {
+                    f.pending_leave = None;
                     f.layers.clear();
                 }
             }),
@@ -199,6 +206,28 @@ fn listen_to(document: &Document, figure: Rc<RefCell<PrerenderedFigure>>) {
                 }
             }),
         );
+    }
+}
+
+/// A hovering pointer left a choice: clear its hover once [`LEAVE_GRACE_MS`] has passed without it
+/// entering another choice (whose `pointerenter` drops the pending clear).
+fn leave_after_grace(figure: &Rc<RefCell<PrerenderedFigure>>, kind: PointerKind) {
+    if kind != PointerKind::Hovering {
+        return;
+    }
+    let later = Rc::clone(figure);
+    // The fired timer stays in `pending_leave` until the next enter or leave replaces it: dropping
+    // it from inside its own callback would free the closure that is running.
+    let clear = Timeout::new(LEAVE_GRACE_MS, move || {
+        if let Ok(mut figure) = later.try_borrow_mut() {
+            if figure.figure.is_connected() {
+                figure.layers.pointer_leave(PointerKind::Hovering);
+                figure.show();
+            }
+        }
+    });
+    if let Ok(mut figure) = figure.try_borrow_mut() {
+        figure.pending_leave = Some(clear);
     }
 }
 

@@ -123,6 +123,12 @@ pub async fn tick() {
     TimeoutFuture::new(0).await;
 }
 
+/// Waits out the grace a hovering pointer's leave gets before it clears its choice
+/// (`lockdive::choice_layers::LEAVE_GRACE_MS`), plus a tick.
+pub async fn past_leave_grace() {
+    TimeoutFuture::new(lockdive::choice_layers::LEAVE_GRACE_MS + 30).await;
+}
+
 /// Which device a synthetic pointer event claims to come from (its `pointerType`).
 #[derive(Clone, Copy, Debug)]
 pub enum PointerKind {

@@ -1,5 +1,6 @@
 //! Which choice a figure is showing, and the button that selects one. Hover, keyboard focus and a
-//! tap each select; pointer leave, blur, Esc and a tap elsewhere clear what they set. One
+//! tap each select; pointer leave (after a short grace), blur, Esc and a tap elsewhere clear what
+//! they set. One
 //! [`Selection`] per figure, owned by the figure; buttons get a copy of its handle. A button may
 //! also commit its choice (figure 2): see [`ChoiceButton`]'s `on_commit`.
 
@@ -7,13 +8,18 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::choice_layers::{Activation, ChoiceLayers, PointerKind};
+use gloo_timers::callback::Timeout;
+
+use crate::choice_layers::{Activation, ChoiceLayers, PointerKind, LEAVE_GRACE_MS};
 
 /// A figure's selection: the [`ChoiceLayers`] rules held in a signal, and the choice they show.
 #[derive(Debug)]
 pub struct Selection<T: Send + Sync + 'static> {
     layers: RwSignal<ChoiceLayers<T>>,
     shown: Memo<Option<T>>,
+    /// A hovering pointer's leave, waiting out [`LEAVE_GRACE_MS`]; replacing or disposing it
+    /// cancels it.
+    pending_leave: StoredValue<Option<Timeout>, LocalStorage>,
 }
 
 impl<T: Send + Sync + 'static> Clone for Selection<T> {
@@ -33,7 +39,11 @@ where
     pub fn new(target_selector: &'static str) -> Self {
         let layers = RwSignal::new(ChoiceLayers::default());
         let shown = Memo::new(move |_| layers.with(ChoiceLayers::shown));
-        let selection = Selection { layers, shown };
+        let selection = Selection {
+            layers,
+            shown,
+            pending_leave: StoredValue::new_local(None),
+        };
         let escape = window_event_listener(ev::keydown, move |e| {
             if e.key() == "Escape" {
                 selection.clear();
@@ -63,7 +73,28 @@ where
 
     /// Clears every layer: Esc.
     pub fn clear(&self) {
+        self.pending_leave.set_value(None);
         self.layers.update(ChoiceLayers::clear);
+    }
+
+    /// The pointer entered a choice: a leave still waiting out its grace is cancelled.
+    fn pointer_enter(&self, kind: PointerKind, choice: T) {
+        self.pending_leave.set_value(None);
+        self.layers.update(|l| l.pointer_enter(kind, choice));
+    }
+
+    /// A hovering pointer left a choice: its hover clears once [`LEAVE_GRACE_MS`] has passed
+    /// without it entering another choice. The fired timer stays stored until the next enter or
+    /// leave replaces it: dropping it inside its own callback would free the running closure.
+    fn pointer_leave(&self, kind: PointerKind) {
+        if kind != PointerKind::Hovering {
+            return;
+        }
+        let layers = self.layers;
+        let clear = Timeout::new(LEAVE_GRACE_MS, move || {
+            layers.try_update(|l| l.pointer_leave(PointerKind::Hovering));
+        });
+        self.pending_leave.set_value(Some(clear));
     }
 }
 
@@ -101,8 +132,8 @@ where
             class="fig-choice"
             data-commits=on_commit.is_some().then_some("")
             aria-pressed=move || (selection.shown() == Some(choice)).to_string()
-            on:pointerenter=move |e| layers.update(|l| l.pointer_enter(kind(&e), choice))
-            on:pointerleave=move |e| layers.update(|l| l.pointer_leave(kind(&e)))
+            on:pointerenter=move |e| selection.pointer_enter(kind(&e), choice)
+            on:pointerleave=move |e| selection.pointer_leave(kind(&e))
             on:pointerdown=move |_| shown_at_press.set_value(Some(selection.shown() == Some(choice)))
             on:focus=move |_| layers.update(|l| l.focus(choice))
             on:blur=move |_| layers.update(ChoiceLayers::blur)
