@@ -156,3 +156,25 @@ async fn what_the_reader_did_before_the_lab_arrived_is_carried_over() {
         .set_hash("")
         .expect("hash cleared");
 }
+
+#[wasm_bindgen_test]
+async fn the_keyboard_focus_stays_where_the_reader_left_it() {
+    let page = prerendered_page().await;
+    let timeline: HtmlElement = find(&page, "[data-player-timeline]").unchecked_into();
+    timeline.focus().expect("focused");
+
+    assert_eq!(mount_lab(), 3);
+    TimeoutFuture::new(0).await;
+
+    let live_timeline = find(&page, "[data-player-timeline]");
+    assert!(
+        !timeline.is_connected(),
+        "the build's timeline was replaced"
+    );
+    assert_eq!(
+        document().active_element(),
+        Some(live_timeline),
+        "the focus moved to the live timeline"
+    );
+    page.remove();
+}

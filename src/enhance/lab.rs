@@ -9,8 +9,9 @@ use web_sys::{Document, Element, Event, HtmlScriptElement};
 use crate::islands::{LabState, PendingAction, LAB_LOADER, LAB_STATE_ATTRIBUTE, PENDING_ATTRIBUTE};
 
 /// What inside a figure's slot needs the store: everything operable but the choices, which the
-/// build's readouts answer.
-const STORE_CONTROLS: &str = "input, textarea, select, button:not(.fig-choice)";
+/// build's readouts answer — the focusable player timeline (`[tabindex]`) included.
+const STORE_CONTROLS: &str =
+    "input, textarea, select, button:not(.fig-choice), [tabindex]:not(.fig-choice)";
 
 /// Watches the figures' slots for a reach towards a store control: a pointer over it or focus on
 /// it starts the load, a click or Enter on it is kept for the lab to replay.

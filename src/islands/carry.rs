@@ -10,8 +10,9 @@ use web_sys::{
 
 use super::{PendingAction, PENDING_ATTRIBUTE};
 
-/// Every control whose state is carried, in document order.
-const CARRIED: &str = "button, input, textarea, select, details";
+/// Every control whose state is carried, in document order; `[tabindex]` for the focus of the
+/// player's timeline.
+const CARRIED: &str = "button, input, textarea, select, details, [tabindex]";
 
 /// One control's state at the takeover.
 struct ControlState {
@@ -62,7 +63,7 @@ impl CarriedControls {
     }
 
     /// Puts the states onto the slot's live controls: values first (announced with the `input` or
-    /// `change` event the live control listens for), then the focus, then the kept action. A
+    /// `change` event the live control listens for), then the kept action, then the focus. A
     /// slot whose controls no longer line up with the carried ones gets nothing: a wrong guess
     /// would be worse than starting fresh.
     pub fn restore(&self, slot: &Element) {
@@ -93,20 +94,17 @@ impl CarriedControls {
             }
         }
         for (state, control) in self.controls.iter().zip(&live) {
-            if state.focused || state.pending.is_some() {
-                if let Some(element) = control.dyn_ref::<HtmlElement>() {
-                    let _ = element.focus();
-                }
-            }
-        }
-        for (state, control) in self.controls.iter().zip(&live) {
-            match state.pending {
-                Some(PendingAction::Click) => {
-                    if let Some(element) = control.dyn_ref::<HtmlElement>() {
-                        element.click();
+            let element = control.dyn_ref::<HtmlElement>();
+            match (state.pending, element) {
+                (Some(PendingAction::Click), Some(element)) => {
+                    // A figure's choice commits only what it shows: focus shows it, as the
+                    // reader's hover or tap did on the build's button.
+                    if element.matches(".fig-choice").unwrap_or(false) {
+                        let _ = element.focus();
                     }
+                    element.click();
                 }
-                Some(PendingAction::Enter) => {
+                (Some(PendingAction::Enter), _) => {
                     let init = KeyboardEventInit::new();
                     init.set_key("Enter");
                     init.set_bubbles(true);
@@ -116,7 +114,13 @@ impl CarriedControls {
                         let _ = control.dispatch_event(&event);
                     }
                 }
-                None => {}
+                _ => {}
+            }
+        }
+        // Last, the focus goes back where the reader left it.
+        for (state, control) in self.controls.iter().zip(&live) {
+            if let (true, Some(element)) = (state.focused, control.dyn_ref::<HtmlElement>()) {
+                let _ = element.focus();
             }
         }
     }
