@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use fantoccini::key::Key;
 use lockdive::scenarios::attempts::{AttemptsRun, Transition};
-use lockdive::scenarios::console::{Console, ConsoleSeed, Tone};
+use lockdive::scenarios::console::{Console, ConsoleSeed, OutputLine, Tone};
 use support::{with_page, E2eResult, Page};
 
 const ATTEMPTS: &str = r#"figure[data-figure="attempts"]"#;
@@ -113,20 +113,6 @@ fn w1s_stale_complete_and_retry_are_refused_and_w2s_complete_is_accepted() {
     });
 }
 
-/// What the page's console must print for `line`, from the same console logic run natively.
-fn printed(console: &mut Console, line: &str) -> Vec<(String, Tone)> {
-    console
-        .submit(line)
-        .map(|entry| {
-            entry
-                .output
-                .iter()
-                .map(|l| (l.text.clone(), l.tone))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
 /// Types `line` into the console's prompt with real key presses and presses Enter.
 async fn type_line(page: &Page, line: &str) -> E2eResult {
     let input = page.find(&within(CONSOLE, "input.console-input")).await?;
@@ -139,37 +125,41 @@ async fn type_line(page: &Page, line: &str) -> E2eResult {
 async fn wait_for_entry(
     page: &Page,
     count: usize,
-    output: &[(String, Tone)],
+    output: &[OutputLine],
     limit: Duration,
 ) -> E2eResult<String> {
     let entry = within(
         CONSOLE,
         &format!("[data-console-log] > .console-entry:nth-of-type({count})"),
     );
-    let lines: Vec<&str> = output.iter().map(|(text, _)| text.as_str()).collect();
+    let lines: Vec<&str> = output.iter().map(|line| line.text.as_str()).collect();
     page.wait_for_text(&entry, &lines, limit).await
 }
 
 #[test]
 fn the_console_answers_typed_commands_and_survives_a_runaway_script() {
+    // What the page's console must print, from the same console logic run natively.
     let mut native = Console::new(ConsoleSeed::LostLock);
-    let get = printed(&mut native, "GET resource:lock");
-    assert_eq!(get, vec![("\"xyz\"".to_string(), Tone::Reply)]);
-    let runaway = printed(&mut native, r#"EVAL "while true do end" 0"#);
+    let reply = |text: &str| OutputLine {
+        text: text.to_string(),
+        tone: Tone::Reply,
+    };
+    let get = native.run("GET resource:lock");
+    assert_eq!(get, [reply("\"xyz\"")]);
+    let runaway = native.run(r#"EVAL "while true do end" 0"#);
     assert!(
         runaway
             .iter()
-            .any(|(text, tone)| *tone == Tone::Error && text.contains("step budget")),
+            .any(|l| l.tone == Tone::Error && l.text.contains("step budget")),
         "{runaway:?}"
     );
-    let ping = printed(&mut native, "PING");
-    assert_eq!(ping, vec![("PONG".to_string(), Tone::Reply)]);
-    let unknown = printed(&mut native, "FOO");
+    let ping = native.run("PING");
+    assert_eq!(ping, [reply("PONG")]);
+    let unknown = native.run("FOO");
     assert!(
         unknown
             .iter()
-            .any(|(text, tone)| *tone == Tone::Error
-                && text.starts_with("(error) ERR unknown command")),
+            .any(|l| l.tone == Tone::Error && l.text.starts_with("(error) ERR unknown command")),
         "{unknown:?}"
     );
 

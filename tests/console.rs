@@ -4,27 +4,24 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use lockdive::scenarios::console::{
-    paste, quote_word, reply_lines, Console, ConsoleSeed, Paste, Tone, MAX_REPEAT, MAX_REPLY_LINES,
+    paste, quote_word, reply_lines, Console, ConsoleSeed, OutputLine, Paste, Tone, MAX_REPEAT,
+    MAX_REPLY_LINES,
 };
 use lockdive::scenarios::lost_lock::{LostLockOutcome, ReleaseChoice, LOCK_KEY};
 use lockdive::scenarios::RELEASE_SCRIPT;
 use ministore::Reply;
 
-fn printed(console: &mut Console, line: &str) -> Vec<(String, Tone)> {
-    console
-        .submit(line)
-        .map(|entry| {
-            entry
-                .output
-                .iter()
-                .map(|l| (l.text.clone(), l.tone))
-                .collect()
-        })
-        .unwrap_or_default()
+/// What `line` printed, without the tones.
+fn texts(console: &mut Console, line: &str) -> Vec<String> {
+    console.run(line).into_iter().map(|l| l.text).collect()
 }
 
-fn texts(console: &mut Console, line: &str) -> Vec<String> {
-    printed(console, line).into_iter().map(|(t, _)| t).collect()
+/// An error reply's line, as the console prints it.
+fn error(text: &str) -> OutputLine {
+    OutputLine {
+        text: text.to_string(),
+        tone: Tone::Error,
+    }
 }
 
 #[test]
@@ -72,14 +69,8 @@ fn the_fence_console_has_seen_34_and_its_script_loaded() {
         .iter()
         .find(|e| e.contains(" 33 "))
         .expect("an example with token 33");
-    let out = printed(&mut console, late);
-    assert_eq!(
-        out,
-        [(
-            "(error) FENCED token 33 < max seen 34".to_string(),
-            Tone::Error
-        )]
-    );
+    let out = console.run(late);
+    assert_eq!(out, [error("(error) FENCED token 33 < max seen 34")]);
     let next = examples
         .iter()
         .find(|e| e.contains(" 35 "))
@@ -104,11 +95,8 @@ fn the_attempts_console_holds_the_completed_job_and_refuses_w1_again() {
         .find(|e| e.starts_with("EVALSHA") && e.ends_with(" 42 1"))
         .expect("a stale complete example");
     assert_eq!(
-        printed(&mut console, &stale),
-        [(
-            "(error) EMQSTALE complete token mismatch".to_string(),
-            Tone::Error
-        )]
+        console.run(&stale),
+        [error("(error) EMQSTALE complete token mismatch")]
     );
 }
 
@@ -156,17 +144,17 @@ fn bad_input_gets_an_error_reply_never_a_panic() {
             "{line}: {out:?}"
         );
     }
-    let out = printed(&mut console, "FOO");
-    assert!(out.iter().all(|(_, tone)| *tone == Tone::Error));
+    let out = console.run("FOO");
+    assert!(out.iter().all(|l| l.tone == Tone::Error));
 }
 
 #[test]
 fn a_runaway_script_is_stopped_by_the_step_budget() {
     let mut console = Console::new(ConsoleSeed::LostLock);
-    let out = printed(&mut console, "EVAL \"while true do end\" 0");
+    let out = console.run("EVAL \"while true do end\" 0");
     assert_eq!(out.len(), 1, "{out:?}");
-    assert_eq!(out[0].1, Tone::Error);
-    assert!(out[0].0.starts_with("(error) "), "{out:?}");
+    assert_eq!(out[0].tone, Tone::Error);
+    assert!(out[0].text.starts_with("(error) "), "{out:?}");
     // The store still answers afterwards.
     assert_eq!(texts(&mut console, "GET resource:lock"), ["\"xyz\""]);
 }
@@ -174,9 +162,9 @@ fn a_runaway_script_is_stopped_by_the_step_budget() {
 #[test]
 fn a_huge_repeat_count_is_cut_down() {
     let mut console = Console::new(ConsoleSeed::LostLock);
-    let out = printed(&mut console, "1000000000 PING");
-    assert_eq!(out[0].1, Tone::Note);
-    assert!(out[0].0.contains(&MAX_REPEAT.to_string()));
+    let out = console.run("1000000000 PING");
+    assert_eq!(out[0].tone, Tone::Note);
+    assert!(out[0].text.contains(&MAX_REPEAT.to_string()));
     assert_eq!(out.len() as u64, MAX_REPEAT + 1);
     assert_eq!(texts(&mut console, "2 PING"), ["PONG", "PONG"]);
 }
@@ -238,9 +226,9 @@ fn clear_empties_the_log_and_reset_restores_the_seed() {
 #[test]
 fn quit_and_help_are_answered_by_the_console() {
     let mut console = Console::new(ConsoleSeed::LostLock);
-    let out = printed(&mut console, "quit");
+    let out = console.run("quit");
     assert_eq!(out.len(), 1);
-    assert_eq!(out[0].1, Tone::Note);
+    assert_eq!(out[0].tone, Tone::Note);
     let help = texts(&mut console, "help");
     assert!(help.iter().any(|l| l.contains("redis-cli")));
 }

@@ -375,6 +375,14 @@ impl Console {
         self.log.last()
     }
 
+    /// Runs one line as [`Console::submit`] does and returns what it printed, in order: empty for
+    /// a blank line, and for `clear`, which empties the log instead of printing.
+    pub fn run(&mut self, line: &str) -> Vec<OutputLine> {
+        self.submit(line)
+            .map(|entry| entry.output.clone())
+            .unwrap_or_default()
+    }
+
     /// Runs several lines in turn (a multi-line paste at an empty prompt).
     pub fn submit_lines(&mut self, lines: &[String]) {
         for line in lines {
@@ -470,4 +478,46 @@ pub fn reply_lines(reply: &Reply) -> Vec<OutputLine> {
         )));
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Console, ConsoleSeed, OutputLine, Tone};
+
+    fn line(text: &str, tone: Tone) -> OutputLine {
+        OutputLine {
+            text: text.to_string(),
+            tone,
+        }
+    }
+
+    #[test]
+    fn run_returns_what_the_line_printed_and_logs_it_like_submit() {
+        let mut console = Console::new(ConsoleSeed::LostLock);
+        let printed = console.run("GET resource:lock");
+        assert_eq!(printed, [line("\"xyz\"", Tone::Reply)]);
+        assert_eq!(console.log().len(), 1);
+        assert_eq!(console.log()[0].input, "GET resource:lock");
+        assert_eq!(console.log()[0].output, printed);
+        assert_eq!(
+            console.run("FOO"),
+            [line(
+                "(error) ERR unknown command 'FOO', with args beginning with: ",
+                Tone::Error
+            )]
+        );
+    }
+
+    #[test]
+    fn run_prints_nothing_for_a_blank_line_or_clear() {
+        let mut console = Console::new(ConsoleSeed::Fence);
+        assert!(console.run("   ").is_empty());
+        assert_eq!(
+            console.log().len(),
+            1,
+            "a blank line still gets its entry, with no output"
+        );
+        assert!(console.run("clear").is_empty());
+        assert!(console.log().is_empty(), "clear emptied the log");
+    }
 }
