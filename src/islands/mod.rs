@@ -150,3 +150,27 @@ pub fn mount_lab() -> usize {
     crate::embed::mark(crate::embed::LAB_MARK);
     mounted
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{LabState, PendingAction};
+
+    #[test]
+    fn lab_states_and_kept_actions_round_trip_through_their_attributes() {
+        for state in [LabState::Loading, LabState::Live, LabState::Failed] {
+            assert_eq!(LabState::from_attribute(state.attribute()), Some(state));
+        }
+        for action in [PendingAction::Click, PendingAction::Enter] {
+            assert_eq!(
+                PendingAction::from_attribute(action.attribute()),
+                Some(action)
+            );
+        }
+    }
+
+    #[test]
+    fn a_hand_edited_attribute_means_nothing() {
+        assert_eq!(LabState::from_attribute("ready"), None);
+        assert_eq!(PendingAction::from_attribute(""), None);
+    }
+}
