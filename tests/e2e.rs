@@ -225,6 +225,56 @@ fn moving_the_pointer_from_one_release_to_the_other_never_passes_through_the_idl
 }
 
 #[test]
+fn when_the_lab_cannot_load_the_figures_still_answer_and_the_store_parts_say_so() {
+    with_page(|page| async move {
+        page.cdp("Network.enable", serde_json::json!({})).await?;
+        page.cdp(
+            "Network.setBlockedURLs",
+            serde_json::json!({ "urls": ["*lab_loader.js"] }),
+        )
+        .await?;
+        page.client.goto("about:blank").await?;
+        page.goto("").await?;
+        page.hover("[data-console] input").await?;
+        let started = std::time::Instant::now();
+        while page.lab_state().await?.as_deref() != Some("failed") {
+            if started.elapsed() > Duration::from_secs(10) {
+                return Err(format!(
+                    "the lab's state is {:?}, not failed",
+                    page.lab_state().await?
+                )
+                .into());
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let notes = page
+            .client
+            .execute(
+                "return [...document.querySelectorAll('.console, .pl')] \
+                   .map(e => getComputedStyle(e, '::after').content);",
+                vec![],
+            )
+            .await?;
+        let notes: Vec<&str> = notes
+            .as_array()
+            .map(|a| a.iter().filter_map(|n| n.as_str()).collect())
+            .unwrap_or_default();
+        assert_eq!(notes.len(), 4, "three consoles and the player: {notes:?}");
+        assert!(
+            notes.iter().all(|n| n.contains("did not load")),
+            "every store part says the store did not load: {notes:?}"
+        );
+        // The figures answer from the build's readouts all the same.
+        page.hover(&within(LOST_LOCK, BLIND_DEL)).await?;
+        page.wait_for_readout(LOST_LOCK, &BLIND_DEL_OUTCOME).await?;
+        page.screenshot(LOST_LOCK, "lab-failed-lost-lock").await?;
+        // Chromium may log the blocked request; that one error is provoked here, not the page's.
+        page.forgive_console_errors("lab_loader.js").await?;
+        Ok(())
+    });
+}
+
+#[test]
 fn moving_the_pointer_onto_blind_del_shows_a_deleting_bs_lock() {
     with_page(|page| async move {
         page.hover(&within(LOST_LOCK, BLIND_DEL)).await?;

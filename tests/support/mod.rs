@@ -524,6 +524,31 @@ impl Page {
         Ok(seen.clone())
     }
 
+    /// Takes the console errors that mention `expected` off the list the test is judged by, and
+    /// returns them: for a test that provokes an error on purpose.
+    pub async fn forgive_console_errors(&self, expected: &str) -> E2eResult<Vec<String>> {
+        self.read_console_errors().await?;
+        let mut seen = self
+            .console_errors
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let (forgiven, kept) = seen.drain(..).partition(|e: &String| e.contains(expected));
+        *seen = kept;
+        Ok(forgiven)
+    }
+
+    /// Where the lab stands: `<html data-lab>`, if it was asked for at all.
+    pub async fn lab_state(&self) -> E2eResult<Option<String>> {
+        let state = self
+            .client
+            .execute(
+                "return document.documentElement.dataset.lab ?? null;",
+                vec![],
+            )
+            .await?;
+        Ok(state.as_str().map(str::to_string))
+    }
+
     async fn expect_a_clean_console(&self) -> E2eResult {
         let errors = self.read_console_errors().await?;
         if errors.is_empty() {
