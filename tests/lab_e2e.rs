@@ -228,17 +228,8 @@ fn dragging_the_stall_slider_past_the_lease_makes_the_hazard_appear() {
         .await?;
         let before_shot = slider_geometry(&page, &slider).await?.left;
         page.screenshot(PLAYER, "player-hazard").await?;
-        // The harness's beyond-viewport capture leaves the page laid out without its scrollbar
-        // (Chromium 156 keeps it so until some later input), which shifts the centred column 7.5 px
-        // sideways: a forced re-layout brings the scrollbar back, so the drag back aims at the
-        // thumb where a reader sees it.
-        page.cdp(
-            "Runtime.evaluate",
-            serde_json::json!({ "expression": "{ const root = document.documentElement; \
-                root.style.overflowY = 'hidden'; void root.offsetWidth; \
-                root.style.overflowY = ''; void root.offsetWidth; }" }),
-        )
-        .await?;
+        // The harness's capture must leave the page laid out as before (its scrollbar back), so the
+        // drag back aims at the thumb where a reader sees it.
         let started = std::time::Instant::now();
         while (slider_geometry(&page, &slider).await?.left - before_shot).abs() > 0.5 {
             assert!(

@@ -458,6 +458,35 @@ impl Page {
     pub async fn screenshot(&self, css: &str, name: &str) -> E2eResult<PathBuf> {
         // WebDriver's element screenshot is clipped to the 900 px viewport, and a figure is taller than that:
         // CDP captures the element's whole box, beyond the viewport, without moving the pointer.
+        // Such a capture lays the page out without its vertical scrollbar, and Chromium keeps that
+        // layout until some later input: the centred column moves half a scrollbar sideways. So the
+        // scrollbar is hidden while the box is measured and captured (one layout throughout), then
+        // brought back with a forced re-layout, and the page is as the reader left it.
+        self.set_scrollbar_hidden(true).await?;
+        let shot = self.capture(css).await;
+        self.set_scrollbar_hidden(false).await?;
+        let png = shot?;
+        let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+        std::fs::create_dir_all(&folder)?;
+        let file = folder.join(format!("{name}.png"));
+        std::fs::write(&file, png)?;
+        Ok(file)
+    }
+
+    /// Hides or restores `<html>`'s scrollbar, and forces the layout that follows.
+    async fn set_scrollbar_hidden(&self, hidden: bool) -> E2eResult {
+        self.client
+            .execute(
+                "const root = document.documentElement; \
+                 root.style.scrollbarWidth = arguments[0] ? 'none' : ''; void root.offsetWidth;",
+                vec![json!(hidden)],
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// The PNG of the element's whole box, captured through CDP.
+    async fn capture(&self, css: &str) -> E2eResult<Vec<u8>> {
         let element = self.find(css).await?;
         let rect = self
             .client
@@ -491,11 +520,7 @@ impl Page {
         if !png.starts_with(b"\x89PNG") {
             return Err(format!("the screenshot of {css} is not a PNG").into());
         }
-        let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
-        std::fs::create_dir_all(&folder)?;
-        let file = folder.join(format!("{name}.png"));
-        std::fs::write(&file, png)?;
-        Ok(file)
+        Ok(png)
     }
 
     /// Every console message at level SEVERE (errors, panics, failed loads) since the page opened.
