@@ -414,3 +414,17 @@ fn a_shared_link_reopens_the_player_and_the_fence_where_they_were() {
         Ok(())
     });
 }
+
+#[test]
+fn a_pointer_over_the_players_panel_brings_the_lab_before_any_control_is_reached() {
+    with_page(|page| async move {
+        assert_eq!(
+            page.lab_state().await?,
+            None,
+            "the page loads without the lab"
+        );
+        page.hover(&format!("{PLAYER} .pl-lede")).await?;
+        page.wait_for_lab().await?;
+        Ok(())
+    });
+}

@@ -13,6 +13,9 @@ use crate::islands::{LabState, PendingAction, LAB_LOADER, LAB_STATE_ATTRIBUTE, P
 const STORE_CONTROLS: &str =
     "input, textarea, select, button:not(.fig-choice), [tabindex]:not(.fig-choice)";
 
+/// The panels that hold store controls: the scenario player and the consoles.
+const STORE_PANELS: &str = "[data-player], [data-console]";
+
 /// Watches the figures' slots for a reach towards a store control: a pointer over it or focus on
 /// it starts the load, a click or Enter on it is kept for the lab to replay.
 pub fn watch(document: &Document) {
@@ -43,11 +46,15 @@ fn reach(event: &Event) {
     if lab_state(&document) == Some(LabState::Live) {
         return;
     }
-    let Some(control) = event
-        .target()
-        .and_then(|t| t.dyn_into::<Element>().ok())
-        .and_then(|el| el.closest(STORE_CONTROLS).ok().flatten())
-    else {
+    let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
+        return;
+    };
+    let Some(control) = target.closest(STORE_CONTROLS).ok().flatten() else {
+        // A pointer over the player's or a console's panel, between its controls, is already
+        // on its way to one: a head start for the download.
+        if event.type_() == "pointerover" && target.closest(STORE_PANELS).ok().flatten().is_some() {
+            load(&document);
+        }
         return;
     };
     let pending = match event.type_().as_str() {
