@@ -222,7 +222,7 @@ mod bench {
     enum Files {
         /// What loading the page fetches: html, css, the first wasm and its js.
         PageLoad,
-        /// The lab (`lab*.js`, `lab_bg.wasm`), fetched only once the reader needs the store.
+        /// The lab (`lab-<hash>.js`, `_loader.js`, `_bg.wasm`), fetched only once the reader needs the store.
         Lab,
         /// The static floor: html and css.
         Floor,

@@ -396,3 +396,34 @@ fn each_figure_carries_every_choices_readout_as_ministore_computed_it() {
     }
     assert_template_says(attempts, "", &run.idle_readout(), &[]);
 }
+
+#[test]
+fn the_build_names_the_labs_files_after_their_content_and_the_page_finds_the_loader() {
+    let scratch = ScratchPage::new("lab-files");
+    std::fs::write(scratch.folder.join("lab_bg.wasm"), b"\0asm").expect("wasm");
+    std::fs::write(
+        scratch.folder.join("lab.js"),
+        "module_or_path = new URL('lab_bg.wasm', import.meta.url);",
+    )
+    .expect("glue");
+    std::fs::write(
+        scratch.folder.join("lab_loader.js"),
+        "import init from './lab.js';await init();",
+    )
+    .expect("loader");
+    let page = scratch.prerender();
+    let loader = page
+        .split("<meta name=\"lockdive:lab\" content=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("the page names the lab's loader");
+    assert!(
+        loader.starts_with("lab-") && loader.ends_with("_loader.js"),
+        "{loader}"
+    );
+    assert!(scratch.folder.join(loader).is_file(), "{loader} exists");
+    assert!(!scratch.folder.join("lab_loader.js").exists());
+    assert!(!scratch.folder.join("lab_bg.wasm").exists());
+    // A second run finds nothing left to rename, and the page keeps naming the loader.
+    assert!(scratch.prerender().contains(loader));
+}

@@ -1,9 +1,11 @@
 //! `prerender <index.html>`: renders the page natively (leptos `ssr`, scenarios run in ministore)
-//! into the `<body>` of an index.html Trunk produced, in place. Trunk's post_build hook runs it
-//! (see Trunk.toml), so `trunk build` and `trunk serve` ship a page readable before the wasm.
+//! into the `<body>` of an index.html Trunk produced, in place, and names the lab's files beside it
+//! after their content. Trunk's post_build hook runs it (see Trunk.toml), so `trunk build` and
+//! `trunk serve` ship a page readable before the wasm.
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
+    use lockdive::prerender::lab_files;
     use std::process::ExitCode;
 
     let mut args = std::env::args_os().skip(1);
@@ -23,6 +25,20 @@ fn main() -> std::process::ExitCode {
         Ok(page) => page,
         Err(e) => {
             eprintln!("prerender: {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    // The lab's files sit beside the page Trunk built; name them after their content and tell the
+    // page the loader's new name.
+    let folder = path.parent().unwrap_or(std::path::Path::new("."));
+    let page = match lab_files::fingerprint(folder).and_then(|loader| {
+        loader.map_or(Ok(page.clone()), |l| {
+            lab_files::name_loader_in_page(&page, &l)
+        })
+    }) {
+        Ok(page) => page,
+        Err(e) => {
+            eprintln!("prerender: the lab's files in {}: {e}", folder.display());
             return ExitCode::FAILURE;
         }
     };

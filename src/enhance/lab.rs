@@ -6,7 +6,9 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, Event, HtmlScriptElement};
 
-use crate::islands::{LabState, PendingAction, LAB_LOADER, LAB_STATE_ATTRIBUTE, PENDING_ATTRIBUTE};
+use crate::islands::{
+    LabState, PendingAction, LAB_LOADER, LAB_LOADER_META, LAB_STATE_ATTRIBUTE, PENDING_ATTRIBUTE,
+};
 
 /// What inside a figure's slot needs the store: everything operable but the choices, which the
 /// build's readouts answer — the focusable player timeline (`[tabindex]`) included.
@@ -86,7 +88,7 @@ pub fn request(element: &Element, action: PendingAction) {
     load(&document);
 }
 
-/// Starts loading the lab, once: a module script for the loader Trunk writes beside the page.
+/// Starts loading the lab, once: a module script for the loader the build wrote beside the page.
 pub fn load(document: &Document) {
     let Some(root) = document.document_element() else {
         return;
@@ -102,7 +104,7 @@ pub fn load(document: &Document) {
         return;
     };
     script.set_type("module");
-    script.set_src(LAB_LOADER);
+    script.set_src(&loader_name(document));
     let failed_root = root.clone();
     let on_error = Closure::<dyn FnMut()>::new(move || {
         let _ = failed_root.set_attribute(LAB_STATE_ATTRIBUTE, LabState::Failed.attribute());
@@ -112,6 +114,17 @@ pub fn load(document: &Document) {
     if let Some(head) = document.head() {
         let _ = head.append_child(&script);
     }
+}
+
+/// The loader's file, as the build named it in `<meta name="lockdive:lab">`.
+fn loader_name(document: &Document) -> String {
+    document
+        .query_selector(&format!("meta[name=\"{LAB_LOADER_META}\"]"))
+        .ok()
+        .flatten()
+        .and_then(|meta| meta.get_attribute("content"))
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| LAB_LOADER.to_string())
 }
 
 /// Where the lab stands, from `<html data-lab>`.

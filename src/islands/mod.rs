@@ -41,7 +41,12 @@ pub fn Island(
 
 /// The loader Trunk writes for the lab wasm (`src/bin/lab.rs`, a `data-loader-shim` in index.html),
 /// beside the page: the first wasm adds it as a module script when the reader needs the store.
+/// The build renames it after its content (`crate::prerender::lab_files`) and says the new name in
+/// [`LAB_LOADER_META`]; this is the name a page without that meta tag falls back to.
 pub const LAB_LOADER: &str = "lab_loader.js";
+
+/// `<meta name="lockdive:lab" content="…">`: the lab loader's file, relative to the page.
+pub const LAB_LOADER_META: &str = "lockdive:lab";
 
 /// `<html data-lab="…">`: where the lab stands ([`LabState`]). Absent until it is asked for.
 pub const LAB_STATE_ATTRIBUTE: &str = "data-lab";

@@ -1,8 +1,11 @@
 //! The prerendered page: at build time the native side renders `App` to HTML into Trunk's
 //! index.html (`render`, native only), between two comments that fence it in `<body>` so a rerun
-//! replaces it. In the browser the wasm leaves that markup alone and mounts only the live parts
-//! into its `data-island` slots (see `crate::islands`).
+//! replaces it; `lab_files` then names the lab's files after their content. In the browser the
+//! first wasm enhances that markup in place, and the lab mounts the live figures into its
+//! `data-island` slots (see `crate::enhance`, `crate::islands`).
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod lab_files;
 #[cfg(not(target_arch = "wasm32"))]
 mod render;
 
