@@ -230,7 +230,7 @@ fn when_the_lab_cannot_load_the_figures_still_answer_and_the_store_parts_say_so(
         page.cdp("Network.enable", serde_json::json!({})).await?;
         page.cdp(
             "Network.setBlockedURLs",
-            serde_json::json!({ "urls": ["*lab_loader.js"] }),
+            serde_json::json!({ "urls": ["*_loader.js"] }),
         )
         .await?;
         page.client.goto("about:blank").await?;
@@ -269,7 +269,7 @@ fn when_the_lab_cannot_load_the_figures_still_answer_and_the_store_parts_say_so(
         page.wait_for_readout(LOST_LOCK, &BLIND_DEL_OUTCOME).await?;
         page.screenshot(LOST_LOCK, "lab-failed-lost-lock").await?;
         // Chromium may log the blocked request; that one error is provoked here, not the page's.
-        page.forgive_console_errors("lab_loader.js").await?;
+        page.forgive_console_errors("_loader.js").await?;
         Ok(())
     });
 }
