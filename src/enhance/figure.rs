@@ -9,7 +9,7 @@ use gloo_timers::callback::Timeout;
 use wasm_bindgen::convert::FromWasmAbi;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Document, Element, EventTarget, HtmlElement, HtmlTemplateElement};
+use web_sys::{Document, DocumentFragment, Element, EventTarget, HtmlElement, HtmlTemplateElement};
 
 use super::lab;
 use crate::choice_layers::{Activation, ChoiceLayers, PointerKind, LEAVE_GRACE_MS};
@@ -24,10 +24,21 @@ struct Choice {
     commits: bool,
 }
 
-/// What one prerendered figure shows, and the elements it changes to show it.
+/// One readout the build rendered: its key (`""` for the idle one), its tone and its content.
+struct BuiltReadout {
+    key: String,
+    tone: Option<String>,
+    content: DocumentFragment,
+}
+
+/// What one prerendered figure shows, and the elements it changes to show it — all read once, so
+/// a hover asks the DOM for nothing and only writes.
 struct PrerenderedFigure {
     figure: Element,
     readout: Element,
+    readouts: Vec<BuiltReadout>,
+    /// The `[data-path]` rows and their paths, lit when their choice is shown.
+    rows: Vec<(Element, String)>,
     choices: Vec<Choice>,
     layers: ChoiceLayers<usize>,
     shown: Option<usize>,
@@ -58,9 +69,29 @@ impl PrerenderedFigure {
                 })
             })
             .collect();
+        let readouts = elements(&figure, "template[data-readout-for]")
+            .into_iter()
+            .filter_map(|t| {
+                let template = t.dyn_into::<HtmlTemplateElement>().ok()?;
+                Some(BuiltReadout {
+                    key: template.get_attribute("data-readout-for")?,
+                    tone: template.get_attribute("data-tone"),
+                    content: template.content(),
+                })
+            })
+            .collect();
+        let rows = elements(&figure, "[data-path]")
+            .into_iter()
+            .filter_map(|row| {
+                let path = row.get_attribute("data-path")?;
+                Some((row, path))
+            })
+            .collect();
         (!choices.is_empty()).then(|| PrerenderedFigure {
             figure,
             readout,
+            readouts,
+            rows,
             choices,
             layers: ChoiceLayers::default(),
             shown: None,
@@ -79,40 +110,39 @@ impl PrerenderedFigure {
         let key = now
             .and_then(|index| self.choices.get(index))
             .map(|choice| choice.key.clone());
-        let _ = match &key {
-            Some(key) => self.figure.set_attribute("data-selected", key),
-            None => self.figure.remove_attribute("data-selected"),
-        };
-        if let Ok(rows) = self.figure.query_selector_all("[data-path]") {
-            for row in (0..rows.length()).filter_map(|i| rows.item(i)?.dyn_into::<Element>().ok()) {
-                let lit = row.get_attribute("data-path") == key;
-                let _ = row.class_list().toggle_with_force("is-lit", lit);
+        // The readout first: it is what the reader reads and the screen reader announces.
+        let wanted = key.as_deref().unwrap_or("");
+        if let Some(built) = self.readouts.iter().find(|r| r.key == wanted) {
+            if let Some(tone) = &built.tone {
+                let _ = self.readout.set_attribute("data-tone", tone);
             }
+            if let Ok(copy) = built.content.clone_node_with_deep(true) {
+                self.readout.replace_children_with_node_1(&copy);
+            }
+        }
+        for (row, path) in &self.rows {
+            let lit = key.as_deref() == Some(path.as_str());
+            let _ = row.class_list().toggle_with_force("is-lit", lit);
         }
         for (index, choice) in self.choices.iter().enumerate() {
             let pressed = if now == Some(index) { "true" } else { "false" };
             let _ = choice.button.set_attribute("aria-pressed", pressed);
         }
-        if let Some(template) = self.template(key.as_deref().unwrap_or("")) {
-            if let Some(tone) = template.get_attribute("data-tone") {
-                let _ = self.readout.set_attribute("data-tone", &tone);
-            }
-            if let Ok(copy) = template.content().clone_node_with_deep(true) {
-                self.readout.replace_children_with_node_1(&copy);
-            }
-        }
+        let _ = match &key {
+            Some(key) => self.figure.set_attribute("data-selected", key),
+            None => self.figure.remove_attribute("data-selected"),
+        };
     }
+}
 
-    /// The build's readout for a key (`""`: the idle one).
-    fn template(&self, key: &str) -> Option<HtmlTemplateElement> {
-        let templates = self
-            .figure
-            .query_selector_all("template[data-readout-for]")
-            .ok()?;
-        (0..templates.length())
-            .filter_map(|i| templates.item(i)?.dyn_into::<HtmlTemplateElement>().ok())
-            .find(|t| t.get_attribute("data-readout-for").as_deref() == Some(key))
-    }
+/// The elements under `root` that match `selector`, in document order.
+fn elements(root: &Element, selector: &str) -> Vec<Element> {
+    let Ok(found) = root.query_selector_all(selector) else {
+        return Vec::new();
+    };
+    (0..found.length())
+        .filter_map(|i| found.item(i)?.dyn_into::<Element>().ok())
+        .collect()
 }
 
 /// Makes every prerendered figure of the page answer. Returns how many do.
