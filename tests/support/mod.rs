@@ -373,22 +373,41 @@ impl Page {
     }
 
     /// Polls the text of `css` until it contains every one of `says` (case and spacing ignored)
-    /// within `limit`; returns the text.
+    /// within `limit`; returns the text, spacing normalised.
     pub async fn wait_for_text(
         &self,
         css: &str,
         says: &[&str],
         limit: Duration,
     ) -> E2eResult<String> {
+        let met = |text: &str| {
+            let text = normalize(text);
+            says.iter().all(|s| text.contains(&normalize(s)))
+        };
+        let text = self
+            .poll_text(css, met, limit, &format!("{says:?}"))
+            .await?;
+        Ok(normalize(&text))
+    }
+
+    /// Polls the text of `css` until `met` accepts it within `limit`; `wanted` says what was
+    /// awaited when it never comes. An element missing for a moment reads as no text.
+    async fn poll_text(
+        &self,
+        css: &str,
+        met: impl Fn(&str) -> bool,
+        limit: Duration,
+        wanted: &str,
+    ) -> E2eResult<String> {
         let started = Instant::now();
         loop {
-            let text = normalize(&self.text_of(css).await.unwrap_or_default());
-            if says.iter().all(|s| text.contains(&normalize(s))) {
+            let text = self.text_of(css).await.unwrap_or_default();
+            if met(&text) {
                 return Ok(text);
             }
             if started.elapsed() > limit {
                 return Err(format!(
-                    "{css} never said {says:?} within {limit:?}; it says: {text:?}"
+                    "{css} never said {wanted} within {limit:?}; it says: {text:?}"
                 )
                 .into());
             }
@@ -407,14 +426,8 @@ impl Page {
     pub async fn wait_for_lab(&self) -> E2eResult {
         let started = Instant::now();
         loop {
-            let state = self
-                .client
-                .execute(
-                    "return document.documentElement.dataset.lab ?? null;",
-                    vec![],
-                )
-                .await?;
-            match state.as_str() {
+            let state = self.lab_state().await?;
+            match state.as_deref() {
                 Some("live") => return Ok(()),
                 Some("failed") => return Err("the lab's script failed to load".into()),
                 _ => {}
@@ -428,9 +441,10 @@ impl Page {
                 .into());
             }
             if started.elapsed() > MOUNT_WAIT {
-                return Err(
-                    format!("the lab was not live within {MOUNT_WAIT:?} (state {state})").into(),
-                );
+                return Err(format!(
+                    "the lab was not live within {MOUNT_WAIT:?} (state {state:?})"
+                )
+                .into());
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
@@ -438,20 +452,14 @@ impl Page {
 
     /// Polls the figure's readout until it says `expected`; returns the text it showed.
     pub async fn wait_for_readout(&self, figure: &str, expected: &Expect) -> E2eResult<String> {
-        let started = Instant::now();
-        loop {
-            let text = self.readout(figure).await?;
-            if expected.is_met_by(&text) {
-                return Ok(text);
-            }
-            if started.elapsed() > READOUT_WAIT {
-                return Err(format!(
-                    "{figure} readout never said {expected:?} within {READOUT_WAIT:?}; it says: {text:?}"
-                )
-                .into());
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        let readout = format!("{figure} [data-readout]");
+        self.poll_text(
+            &readout,
+            |text| expected.is_met_by(text),
+            READOUT_WAIT,
+            &format!("{expected:?}"),
+        )
+        .await
     }
 
     /// Saves a PNG of the element under `target/screenshots/<name>.png`.
