@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use fantoccini::key::Key;
 use lockdive::scenarios::attempts::{AttemptsRun, Transition};
 use lockdive::scenarios::console::{Console, ConsoleSeed, OutputLine, Tone};
+use support::hooks::within;
 use support::{with_page, E2eResult, Page};
 
 const ATTEMPTS: &str = r#"figure[data-figure="attempts"]"#;
@@ -20,10 +21,6 @@ const W2_COMPLETE: &str = r#"[data-complete="w2"]"#;
 const W1_RETRY: &str = r#"[data-retry="w1"]"#;
 
 const CONSOLE: &str = r#"[data-console="lost-lock"]"#;
-
-fn within(container: &str, target: &str) -> String {
-    format!("{container} {target}")
-}
 
 /// The readout sentence and the first evidence line (the call and its reply) the page must show
 /// for `transition`, taken from the same scenario run the figure renders.

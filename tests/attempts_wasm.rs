@@ -25,21 +25,11 @@ fn outcome(transition: Transition) -> lockdive::scenarios::attempts::TransitionO
 async fn the_figure_has_its_hooks_one_live_readout_and_every_static_verdict() {
     let fig = Mounted::new(|| view! { <AttemptsFigure /> });
     tick().await;
-    assert_eq!(fig.count("figure[data-figure=\"attempts\"]"), 1);
-    assert_eq!(fig.count("[data-readout]"), 1);
-    assert_eq!(
-        fig.find("[data-readout]")
-            .get_attribute("aria-live")
-            .as_deref(),
-        Some("polite")
-    );
+    fig.assert_one_figure_with_a_live_readout("attempts");
     assert_eq!(fig.count("button[data-complete=\"w1\"]"), 1);
     assert_eq!(fig.count("button[data-complete=\"w2\"]"), 1);
     assert_eq!(fig.count("button[data-retry=\"w1\"]"), 1);
-    let verdicts = fig
-        .find("[data-static-verdicts]")
-        .text_content()
-        .unwrap_or_default();
+    let verdicts = fig.text("[data-static-verdicts]");
     for transition in Transition::ALL {
         assert!(
             verdicts.contains(&outcome(transition).verdict()),

@@ -12,57 +12,11 @@ use std::time::Duration;
 
 use fantoccini::actions::{InputSource, MouseActions, PointerAction};
 use fantoccini::key::Key;
+use support::hooks::{
+    within, writer, BLIND_DEL, BLIND_DEL_OUTCOME, FENCE, FENCE_IDLE, LOST_LOCK, LOST_LOCK_IDLE,
+    TOKEN_CHECKED, TOKEN_CHECKED_OUTCOME, WRITER_33_OUTCOME, WRITER_34_OUTCOME, WRITER_35_OUTCOME,
+};
 use support::{normalize, with_page, with_page_loaded, E2eResult, Expect, Loading, Page};
-
-const LOST_LOCK: &str = r#"figure[data-figure="lost-lock"]"#;
-const FENCE: &str = r#"figure[data-figure="fence"]"#;
-const BLIND_DEL: &str = r#"[data-release="blind-del"]"#;
-const TOKEN_CHECKED: &str = r#"[data-release="token-checked"]"#;
-
-/// Nothing selected in figure 1: the setup, and what to do.
-const LOST_LOCK_IDLE: Expect = Expect {
-    says: &["stalled past its lease", "B took the same key", "hover"],
-    never: &["exclusion broken", "lock stands"],
-};
-const BLIND_DEL_OUTCOME: Expect = Expect {
-    says: &[
-        "deletes B's lock",
-        "the key is empty",
-        "two clients now proceed",
-        "exclusion broken",
-    ],
-    never: &["lock stands", "hover"],
-};
-const TOKEN_CHECKED_OUTCOME: Expect = Expect {
-    says: &[r#"reads "xyz" ≠ "abc""#, "returns 0", "B's lock stands"],
-    never: &["exclusion broken", "deletes", "hover"],
-};
-
-/// Nothing selected in figure 2: the resource has seen 34.
-const FENCE_IDLE: Expect = Expect {
-    says: &["has accepted token 34", "hover a writer"],
-    never: &["rejected", "max seen becomes"],
-};
-const WRITER_33_OUTCOME: Expect = Expect {
-    says: &["33 < 34", "rejected"],
-    never: &["accepted,", "max seen becomes", "hover"],
-};
-const WRITER_34_OUTCOME: Expect = Expect {
-    says: &["34 ≥ 34", "accepted"],
-    never: &["rejected", "max seen becomes", "hover"],
-};
-const WRITER_35_OUTCOME: Expect = Expect {
-    says: &["35 > 34", "accepted", "max seen becomes 35"],
-    never: &["rejected", "hover"],
-};
-
-fn writer(token: u8) -> String {
-    format!(r#"[data-writer="{token}"]"#)
-}
-
-fn within(figure: &str, target: &str) -> String {
-    format!("{figure} {target}")
-}
 
 /// (target inside its figure, the figure, what the readout must say, screenshot name)
 fn every_target() -> Vec<(String, &'static str, &'static Expect, &'static str)> {

@@ -18,19 +18,9 @@ wasm_bindgen_test_configure!(run_in_browser);
 async fn the_lost_lock_figure_has_one_live_readout_and_every_static_verdict() {
     let fig = Mounted::new(|| view! { <LostLockFigure /> });
     tick().await;
-    assert_eq!(fig.count("figure[data-figure=\"lost-lock\"]"), 1);
-    assert_eq!(fig.count("[data-readout]"), 1);
-    assert_eq!(
-        fig.find("[data-readout]")
-            .get_attribute("aria-live")
-            .as_deref(),
-        Some("polite")
-    );
+    fig.assert_one_figure_with_a_live_readout("lost-lock");
     assert_eq!(fig.count("[data-release]"), 2);
-    let verdicts = fig
-        .find("[data-static-verdicts]")
-        .text_content()
-        .unwrap_or_default();
+    let verdicts = fig.text("[data-static-verdicts]");
     assert!(verdicts
         .contains("blind DEL → A deletes B's lock, two clients now proceed, exclusion broken"));
     assert!(verdicts
@@ -147,15 +137,11 @@ async fn a_tap_pins_the_choice_past_pointer_leave_and_a_tap_elsewhere_clears_it(
 async fn the_fence_figure_lists_every_writers_verdict() {
     let fig = Mounted::new(|| view! { <FenceFigure /> });
     tick().await;
-    assert_eq!(fig.count("figure[data-figure=\"fence\"]"), 1);
-    assert_eq!(fig.count("[data-readout][aria-live=\"polite\"]"), 1);
+    fig.assert_one_figure_with_a_live_readout("fence");
     for token in ["33", "34", "35"] {
         assert_eq!(fig.count(&format!("[data-writer=\"{token}\"]")), 1);
     }
-    let verdicts = fig
-        .find("[data-static-verdicts]")
-        .text_content()
-        .unwrap_or_default();
+    let verdicts = fig.text("[data-static-verdicts]");
     assert!(verdicts.contains("33 (paused) → 33 < 34, rejected"));
     assert!(verdicts.contains("34 (current) → 34 ≥ 34, accepted"));
     assert!(verdicts.contains("35 (next) → 35 > 34, accepted, max seen becomes 35"));

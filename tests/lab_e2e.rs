@@ -9,27 +9,8 @@
 mod support;
 
 use fantoccini::key::Key;
+use support::hooks::{within, writer, FENCE, FENCE_IDLE, WRITER_35_OUTCOME};
 use support::{with_page, Expect};
-
-const FENCE: &str = r#"figure[data-figure="fence"]"#;
-
-/// Nothing selected in figure 2: the resource has seen 34.
-const FENCE_IDLE: Expect = Expect {
-    says: &["has accepted token 34", "hover a writer"],
-    never: &["rejected", "max seen becomes"],
-};
-const WRITER_35_OUTCOME: Expect = Expect {
-    says: &["35 > 34", "accepted", "max seen becomes 35"],
-    never: &["rejected", "hover"],
-};
-
-fn writer(token: u8) -> String {
-    format!(r#"[data-writer="{token}"]"#)
-}
-
-fn within(figure: &str, target: &str) -> String {
-    format!("{figure} {target}")
-}
 
 const PLAYER: &str = r#"figure[data-figure="lost-lock"] [data-player]"#;
 const STALL_SLIDER: &str = r#"input[data-slider="stall"]"#;

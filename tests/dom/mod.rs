@@ -107,6 +107,20 @@ impl Mounted {
         self.find(selector).text_content().unwrap_or_default()
     }
 
+    /// Asserts the mount holds exactly one `figure[data-figure=figure]` and in it exactly one
+    /// `[data-readout]`, an `aria-live="polite"` region (the hooks README documents).
+    pub fn assert_one_figure_with_a_live_readout(&self, figure: &str) {
+        assert_eq!(self.count(&format!("figure[data-figure=\"{figure}\"]")), 1);
+        assert_eq!(self.count("[data-readout]"), 1, "{figure}: one readout");
+        assert_eq!(
+            self.find("[data-readout]")
+                .get_attribute("aria-live")
+                .as_deref(),
+            Some("polite"),
+            "{figure}: the readout is announced politely"
+        );
+    }
+
     /// The figure's live readout (`[data-readout]`).
     pub fn readout(&self) -> String {
         self.text("[data-readout]")

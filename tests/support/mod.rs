@@ -4,6 +4,7 @@
 
 pub mod chromedriver;
 pub mod dist_server;
+pub mod hooks;
 
 use std::error::Error;
 use std::future::Future;

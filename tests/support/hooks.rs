@@ -1,0 +1,57 @@
+//! The page's stable hooks (README, "Embedding the page and the stable hooks") as selectors, and what
+//! the two hover figures' readouts must say at rest and for each choice: one copy for every browser
+//! test that visits them.
+
+use super::Expect;
+
+pub const LOST_LOCK: &str = r#"figure[data-figure="lost-lock"]"#;
+pub const FENCE: &str = r#"figure[data-figure="fence"]"#;
+pub const BLIND_DEL: &str = r#"[data-release="blind-del"]"#;
+pub const TOKEN_CHECKED: &str = r#"[data-release="token-checked"]"#;
+
+/// Nothing selected in figure 1: the setup, and what to do.
+pub const LOST_LOCK_IDLE: Expect = Expect {
+    says: &["stalled past its lease", "B took the same key", "hover"],
+    never: &["exclusion broken", "lock stands"],
+};
+pub const BLIND_DEL_OUTCOME: Expect = Expect {
+    says: &[
+        "deletes B's lock",
+        "the key is empty",
+        "two clients now proceed",
+        "exclusion broken",
+    ],
+    never: &["lock stands", "hover"],
+};
+pub const TOKEN_CHECKED_OUTCOME: Expect = Expect {
+    says: &[r#"reads "xyz" ≠ "abc""#, "returns 0", "B's lock stands"],
+    never: &["exclusion broken", "deletes", "hover"],
+};
+
+/// Nothing selected in figure 2: the resource has seen 34.
+pub const FENCE_IDLE: Expect = Expect {
+    says: &["has accepted token 34", "hover a writer"],
+    never: &["rejected", "max seen becomes"],
+};
+pub const WRITER_33_OUTCOME: Expect = Expect {
+    says: &["33 < 34", "rejected"],
+    never: &["accepted,", "max seen becomes", "hover"],
+};
+pub const WRITER_34_OUTCOME: Expect = Expect {
+    says: &["34 ≥ 34", "accepted"],
+    never: &["rejected", "max seen becomes", "hover"],
+};
+pub const WRITER_35_OUTCOME: Expect = Expect {
+    says: &["35 > 34", "accepted", "max seen becomes 35"],
+    never: &["rejected", "hover"],
+};
+
+/// A figure-2 writer's button, `[data-writer="33"]`.
+pub fn writer(token: u8) -> String {
+    format!(r#"[data-writer="{token}"]"#)
+}
+
+/// `target` inside `container`, as one selector.
+pub fn within(container: &str, target: &str) -> String {
+    format!("{container} {target}")
+}
