@@ -12,6 +12,7 @@
 //!   from the readouts the build computed, without a store; it loads the lab when one is needed.
 //! - `islands`: the lab wasm's mount of the live figures (store, player, consoles) into that markup.
 //! - `choice_layers`: the hover / tap / focus rules both of them follow.
+//! - `dom`: a DOM query's matches as typed elements, for both wasm modules.
 //! - `embed`: what the page tells its host (content height to a framing parent, the interactive mark).
 
 // The native (`ssr`) side types the whole page as one nested view, async resolution included,
@@ -21,6 +22,8 @@
 pub mod choice_layers;
 pub mod components;
 pub mod content;
+#[cfg(target_arch = "wasm32")]
+mod dom;
 pub mod embed;
 #[cfg(target_arch = "wasm32")]
 pub mod enhance;
@@ -41,12 +44,6 @@ use islands::{figure_island, Island};
 /// The whole page: the header, the opening figure, then §1–§6.
 #[component]
 pub fn App() -> impl IntoView {
-    Effect::new(|_| land_on_fragment());
-    // Runs once the view is in the DOM: from here on the figures answer the pointer and keyboard.
-    Effect::new(|_| {
-        embed::post_height_to_host();
-        embed::announce_interactive();
-    });
     view! {
         <main class="dive">
             <ThemeToggle />
@@ -62,29 +59,5 @@ pub fn App() -> impl IntoView {
                     .collect_view()}
             </article>
         </main>
-    }
-}
-
-/// Opening the page at `#s4` must land on §4. The sections only exist once the app has rendered,
-/// after the browser's own scroll to the fragment found nothing, so scroll there once mounted
-/// (the islands' mount does it too: a figure's live markup may differ from its prerendered one).
-pub(crate) fn land_on_fragment() {
-    #[cfg(target_arch = "wasm32")]
-    {
-        let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-            return;
-        };
-        let Ok(url) = document.url() else {
-            return;
-        };
-        let Some((_, fragment)) = url.split_once('#') else {
-            return;
-        };
-        if let Some(target) = (!fragment.is_empty())
-            .then(|| document.get_element_by_id(fragment))
-            .flatten()
-        {
-            target.scroll_into_view();
-        }
     }
 }

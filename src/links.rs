@@ -139,17 +139,9 @@ pub fn course_base_from_query(raw: &str) -> Option<String> {
 /// the meta tag) at this page load's [`course_base`], which `?course-base=` may have moved.
 #[cfg(target_arch = "wasm32")]
 pub fn relink_course_pages(document: &web_sys::Document) {
-    let Ok(links) = document.query_selector_all("a[data-course]") else {
-        return;
-    };
     let base = course_base();
-    for index in 0..links.length() {
-        let Some(link) = links
-            .item(index)
-            .and_then(|node| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(node).ok())
-        else {
-            continue;
-        };
+    let links = document.query_selector_all("a[data-course]");
+    for link in crate::dom::all::<web_sys::Element>(links) {
         if let Some(slug) = link.get_attribute("data-course") {
             let _ = link.set_attribute("href", &join_base(&base, &slug));
         }

@@ -1,12 +1,14 @@
-//! The lab's side of the prerendered page: on a page built from `App`'s markup with no listeners
-//! (as the build's HTML is), `mount_lab` makes the figures live in their slots, leaves the prose
-//! nodes as they were, re-points the course links at the page's base, and carries over what the
-//! reader did before it arrived (typed text, a moved slider, a click or Enter kept for it).
+//! The live side of the prerendered page: on a page built from `App`'s markup with no listeners
+//! (as the build's HTML is), the course links are re-pointed at the page's base (the first wasm
+//! does it as it starts), and `mount_lab` makes the figures live in their slots, leaves the prose
+//! nodes as they were, and carries over what the reader did before it arrived (typed text, a moved
+//! slider, a click or Enter kept for it).
 #![cfg(target_arch = "wasm32")]
 
 use gloo_timers::future::TimeoutFuture;
 use leptos::mount::mount_to;
 use lockdive::islands::{mount_lab, PendingAction, PENDING_ATTRIBUTE};
+use lockdive::links::relink_course_pages;
 use lockdive::App;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -24,6 +26,11 @@ fn find(root: &Element, css: &str) -> Element {
     root.query_selector(css)
         .expect("a valid selector")
         .unwrap_or_else(|| panic!("no {css}"))
+}
+
+/// The text of the first element under `root` matching `css`.
+fn text(root: &Element, css: &str) -> String {
+    find(root, css).text_content().unwrap_or_default()
 }
 
 /// A stand-in for the build's HTML: `App` rendered, then copied without its listeners.
@@ -54,13 +61,25 @@ async fn prerendered_page() -> HtmlElement {
 }
 
 #[wasm_bindgen_test]
-async fn the_lab_takes_the_figures_over_in_place_and_the_prose_stays_as_built() {
+async fn the_builds_course_links_follow_the_pages_course_base() {
     let page = prerendered_page().await;
-    let heading = find(&page, "#s1 h2");
     let stale_link = find(&page, "nav.related a[data-course]");
     stale_link
         .set_attribute("href", "https://stale.example/r2.02/")
         .expect("href");
+    relink_course_pages(&document());
+    assert_eq!(
+        stale_link.get_attribute("href").as_deref(),
+        Some("/r2.02/"),
+        "the course link follows the page's course base"
+    );
+    page.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_lab_takes_the_figures_over_in_place_and_the_prose_stays_as_built() {
+    let page = prerendered_page().await;
+    let heading = find(&page, "#s1 h2");
     let readout_before = find(&page, "figure[data-figure=\"lost-lock\"] [data-readout]");
 
     assert_eq!(mount_lab(), 3, "the three figures");
@@ -78,23 +97,15 @@ async fn the_lab_takes_the_figures_over_in_place_and_the_prose_stays_as_built() 
         3,
         "one live copy of each figure"
     );
-    assert_eq!(
-        stale_link.get_attribute("href").as_deref(),
-        Some("/r2.02/"),
-        "the course link follows the page's course base"
-    );
 
     let checked = find(&page, "[data-release=\"token-checked\"]");
     let event = FocusEvent::new_with_focus_event_init_dict("focus", &FocusEventInit::new())
         .expect("a focus event");
     checked.dispatch_event(&event).expect("dispatched");
     TimeoutFuture::new(0).await;
-    let readout = find(&page, "figure[data-figure=\"lost-lock\"] [data-readout]");
+    let readout = text(&page, "figure[data-figure=\"lost-lock\"] [data-readout]");
     assert!(
-        readout
-            .text_content()
-            .unwrap_or_default()
-            .contains("→ (integer) 0"),
+        readout.contains("→ (integer) 0"),
         "the live figure answers focus"
     );
     let root = document().document_element().expect("<html>");
@@ -121,9 +132,7 @@ async fn what_the_reader_did_before_the_lab_arrived_is_carried_over() {
     assert_eq!(mount_lab(), 3);
     TimeoutFuture::new(0).await;
 
-    let log = find(&page, "[data-console=\"lost-lock\"] [data-console-log]")
-        .text_content()
-        .unwrap_or_default();
+    let log = text(&page, "[data-console=\"lost-lock\"] [data-console-log]");
     assert!(
         log.contains("GET resource:lock") && log.contains("\"xyz\""),
         "the kept Enter ran the typed line: {log}"
@@ -134,16 +143,12 @@ async fn what_the_reader_did_before_the_lab_arrived_is_carried_over() {
         "4000",
         "the slider stays where it was moved"
     );
-    let player = find(&page, "[data-player]")
-        .text_content()
-        .unwrap_or_default();
+    let player = text(&page, "[data-player]");
     assert!(
         player.contains("4000 ms"),
         "the player took the moved lease: {player}"
     );
-    let fence_log = find(&page, "ol[data-fence-log]")
-        .text_content()
-        .unwrap_or_default();
+    let fence_log = text(&page, "ol[data-fence-log]");
     assert!(
         fence_log.contains("token 35"),
         "the kept click committed writer 35: {fence_log}"

@@ -31,11 +31,12 @@ fn main() -> std::process::ExitCode {
     // The lab's files sit beside the page Trunk built; name them after their content and tell the
     // page the loader's new name.
     let folder = path.parent().unwrap_or(std::path::Path::new("."));
-    let page = match lab_files::fingerprint(folder).and_then(|loader| {
-        loader.map_or(Ok(page.clone()), |l| {
-            lab_files::name_loader_in_page(&page, &l)
-        })
-    }) {
+    let named = match lab_files::fingerprint(folder) {
+        Ok(Some(loader)) => lab_files::name_loader_in_page(&page, &loader),
+        Ok(None) => Ok(page),
+        Err(e) => Err(e),
+    };
+    let page = match named {
         Ok(page) => page,
         Err(e) => {
             eprintln!("prerender: the lab's files in {}: {e}", folder.display());

@@ -13,6 +13,7 @@ use web_sys::{Document, DocumentFragment, Element, EventTarget, HtmlElement, Htm
 
 use super::lab;
 use crate::choice_layers::{Activation, ChoiceLayers, PointerKind, LEAVE_GRACE_MS};
+use crate::dom;
 use crate::islands::PendingAction;
 
 /// One choice of a prerendered figure: a `.fig-choice` button inside a `[data-path]` row. The
@@ -52,27 +53,27 @@ impl PrerenderedFigure {
     /// Reads a figure's choices and readout; `None` for a figure without either.
     fn read(figure: Element) -> Option<Self> {
         let readout = figure.query_selector("[data-readout]").ok().flatten()?;
-        let buttons = figure.query_selector_all(".fig-choice").ok()?;
-        let choices: Vec<Choice> = (0..buttons.length())
-            .filter_map(|index| {
-                let button = buttons.item(index)?.dyn_into::<HtmlElement>().ok()?;
-                let key = button
-                    .closest("[data-path]")
-                    .ok()
-                    .flatten()?
-                    .get_attribute("data-path")?;
-                let commits = button.has_attribute("data-commits");
-                Some(Choice {
-                    button,
-                    key,
-                    commits,
+        let choices: Vec<Choice> =
+            dom::all::<HtmlElement>(figure.query_selector_all(".fig-choice"))
+                .into_iter()
+                .filter_map(|button| {
+                    let key = button
+                        .closest("[data-path]")
+                        .ok()
+                        .flatten()?
+                        .get_attribute("data-path")?;
+                    let commits = button.has_attribute("data-commits");
+                    Some(Choice {
+                        button,
+                        key,
+                        commits,
+                    })
                 })
-            })
-            .collect();
-        let readouts = elements(&figure, "template[data-readout-for]")
+                .collect();
+        let templates = figure.query_selector_all("template[data-readout-for]");
+        let readouts = dom::all::<HtmlTemplateElement>(templates)
             .into_iter()
-            .filter_map(|t| {
-                let template = t.dyn_into::<HtmlTemplateElement>().ok()?;
+            .filter_map(|template| {
                 Some(BuiltReadout {
                     key: template.get_attribute("data-readout-for")?,
                     tone: template.get_attribute("data-tone"),
@@ -80,7 +81,7 @@ impl PrerenderedFigure {
                 })
             })
             .collect();
-        let rows = elements(&figure, "[data-path]")
+        let rows = dom::all::<Element>(figure.query_selector_all("[data-path]"))
             .into_iter()
             .filter_map(|row| {
                 let path = row.get_attribute("data-path")?;
@@ -135,23 +136,10 @@ impl PrerenderedFigure {
     }
 }
 
-/// The elements under `root` that match `selector`, in document order.
-fn elements(root: &Element, selector: &str) -> Vec<Element> {
-    let Ok(found) = root.query_selector_all(selector) else {
-        return Vec::new();
-    };
-    (0..found.length())
-        .filter_map(|i| found.item(i)?.dyn_into::<Element>().ok())
-        .collect()
-}
-
 /// Makes every prerendered figure of the page answer. Returns how many do.
 pub fn enhance_all(document: &Document) -> usize {
-    let Ok(figures) = document.query_selector_all("figure[data-figure]") else {
-        return 0;
-    };
-    (0..figures.length())
-        .filter_map(|i| figures.item(i)?.dyn_into::<Element>().ok())
+    dom::all::<Element>(document.query_selector_all("figure[data-figure]"))
+        .into_iter()
         .filter_map(PrerenderedFigure::read)
         .map(|figure| listen_to(document, Rc::new(RefCell::new(figure))))
         .count()

@@ -6,6 +6,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, Event, HtmlScriptElement};
 
+use crate::dom;
 use crate::islands::{
     LabState, PendingAction, LAB_LOADER, LAB_LOADER_META, LAB_STATE_ATTRIBUTE, PENDING_ATTRIBUTE,
 };
@@ -21,11 +22,8 @@ const STORE_PANELS: &str = "[data-player], [data-console]";
 /// Watches the figures' slots for a reach towards a store control: a pointer over it or focus on
 /// it starts the load, a click or Enter on it is kept for the lab to replay.
 pub fn watch(document: &Document) {
-    let Ok(slots) = document.query_selector_all("[data-island]") else {
-        return;
-    };
-    let figure_slots = (0..slots.length())
-        .filter_map(|i| slots.item(i)?.dyn_into::<Element>().ok())
+    let figure_slots = dom::all::<Element>(document.query_selector_all("[data-island]"))
+        .into_iter()
         .filter(|slot| slot.query_selector("figure").ok().flatten().is_some());
     for slot in figure_slots {
         for name in ["pointerover", "focusin", "click", "keydown"] {
@@ -78,11 +76,10 @@ pub fn request(element: &Element, action: PendingAction) {
     let Some(document) = element.owner_document() else {
         return;
     };
-    if let Ok(marked) = document.query_selector_all(&format!("[{PENDING_ATTRIBUTE}]")) {
-        // One pending action: the reader's latest reach is the one they still mean.
-        for old in (0..marked.length()).filter_map(|i| marked.item(i)?.dyn_into::<Element>().ok()) {
-            let _ = old.remove_attribute(PENDING_ATTRIBUTE);
-        }
+    // One pending action: the reader's latest reach is the one they still mean.
+    let marked = document.query_selector_all(&format!("[{PENDING_ATTRIBUTE}]"));
+    for old in dom::all::<Element>(marked) {
+        let _ = old.remove_attribute(PENDING_ATTRIBUTE);
     }
     let _ = element.set_attribute(PENDING_ATTRIBUTE, action.attribute());
     load(&document);

@@ -22,7 +22,6 @@ pub fn start() -> usize {
     let figures = figure::enhance_all(&document);
     lab::watch(&document);
     crate::links::relink_course_pages(&document);
-    crate::land_on_fragment();
     crate::embed::post_height_to_host();
     crate::embed::announce_interactive();
     // A link that carries the player's or the fence's state opens on a state only the store can

@@ -6,15 +6,11 @@ use wasm_bindgen::JsCast;
 use web_sys::{Document, Element};
 
 use crate::components::theme_toggle::{apply, stored_choice, ThemeChoice};
+use crate::dom;
 
 /// Wires the switch's `[data-theme-choice]` buttons. Returns whether there was a switch.
 pub fn enhance(document: &Document) -> bool {
-    let Ok(buttons) = document.query_selector_all("[data-theme-choice]") else {
-        return false;
-    };
-    let buttons: Vec<Element> = (0..buttons.length())
-        .filter_map(|i| buttons.item(i)?.dyn_into::<Element>().ok())
-        .collect();
+    let buttons = dom::all::<Element>(document.query_selector_all("[data-theme-choice]"));
     press(
         &buttons,
         ThemeChoice::from_stored(stored_choice().as_deref()),

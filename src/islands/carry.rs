@@ -128,12 +128,7 @@ impl CarriedControls {
 
 /// The slot's carried controls, in document order.
 fn controls(slot: &Element) -> Vec<Element> {
-    let Ok(found) = slot.query_selector_all(CARRIED) else {
-        return Vec::new();
-    };
-    (0..found.length())
-        .filter_map(|i| found.item(i)?.dyn_into::<Element>().ok())
-        .collect()
+    crate::dom::all(slot.query_selector_all(CARRIED))
 }
 
 /// Fires a bubbling event of that name on the control, as the browser would after a user's edit.

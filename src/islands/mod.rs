@@ -116,22 +116,13 @@ impl PendingAction {
 #[cfg(target_arch = "wasm32")]
 pub fn mount_lab() -> usize {
     use crate::components::blocks::FigureView;
-    use wasm_bindgen::JsCast;
 
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return 0;
     };
-    let Ok(slots) = document.query_selector_all(&format!("[{ISLAND_ATTRIBUTE}]")) else {
-        return 0;
-    };
+    let slots = document.query_selector_all(&format!("[{ISLAND_ATTRIBUTE}]"));
     let mut mounted = 0;
-    for index in 0..slots.length() {
-        let Some(slot) = slots
-            .item(index)
-            .and_then(|node| node.dyn_into::<web_sys::HtmlElement>().ok())
-        else {
-            continue;
-        };
+    for slot in crate::dom::all::<web_sys::HtmlElement>(slots) {
         let name = slot.get_attribute(ISLAND_ATTRIBUTE).unwrap_or_default();
         let Some(figure) = [
             FigureSlot::LostLock,
@@ -151,7 +142,6 @@ pub fn mount_lab() -> usize {
     if let Some(root) = document.document_element() {
         let _ = root.set_attribute(LAB_STATE_ATTRIBUTE, LabState::Live.attribute());
     }
-    crate::links::relink_course_pages(&document);
     crate::embed::mark(crate::embed::LAB_MARK);
     mounted
 }
