@@ -7,7 +7,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use super::ast::{BinOp, Block, Expr, ExprKind, FuncBody, Stat, StatKind, TableField, UnOp};
-use super::stdlib::{self, Builtin};
+use super::lib::{self, Builtin};
 use super::value::{Cell, Closure, TableRef, Value, MAX_STRING_LEN};
 use super::{CommandHost, ScriptInputs};
 
@@ -135,7 +135,7 @@ pub struct Interp<'h> {
 }
 
 /// The library tables. They are read-only and identical in every run, so they are not built as
-/// tables at all: indexing one is a static lookup (see [`stdlib::lib_get`]).
+/// tables at all: indexing one is a static lookup (see [`lib::lib_get`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lib {
     Redis = 0,
@@ -226,7 +226,7 @@ impl<'h> Interp<'h> {
         Ok(match name {
             "KEYS" => Value::Table(self.inputs[0].table()),
             "ARGV" => Value::Table(self.inputs[1].table()),
-            _ => match stdlib::global_function(name) {
+            _ => match lib::global_function(name) {
                 Some(b) => Value::Builtin(b),
                 None => {
                     return Err(runtime_error(
@@ -648,14 +648,13 @@ impl<'h> Interp<'h> {
     ) -> Result<CallResult, Fault> {
         self.step(line)?;
         let f = self.eval(fexpr, frame)?;
-        if let Value::Builtin(b @ (Builtin::RedisCall | Builtin::RedisPcall)) = f {
+        if let Value::Builtin(b @ (Builtin::REDIS_CALL | Builtin::REDIS_PCALL)) = f {
             if args.len() <= INLINE_ARGS && !args.last().is_some_and(Expr::is_multi) {
                 let mut values: [Value; INLINE_ARGS] = Default::default();
                 for (slot, arg) in values.iter_mut().zip(args) {
                     *slot = self.eval(arg, frame)?;
                 }
-                return stdlib::redis_call(self, b, &values[..args.len()], line)
-                    .map(CallResult::One);
+                return lib::redis_call(self, b, &values[..args.len()], line).map(CallResult::One);
             }
         }
         let args = self.eval_list(args, frame, 0)?;
@@ -699,7 +698,7 @@ impl<'h> Interp<'h> {
         callee: Option<(&Expr, &Frame)>,
     ) -> Result<Vec<Value>, Fault> {
         match f {
-            Value::Builtin(b) => stdlib::call_builtin(self, *b, args, line),
+            Value::Builtin(b) => lib::call_builtin(self, *b, args, line),
             Value::Func(closure) => {
                 self.enter(line, CALL_NESTING)?;
                 self.depth += 1;
@@ -749,8 +748,8 @@ impl<'h> Interp<'h> {
         self.charge(key.weight(), line)?;
         match obj {
             Value::Table(t) => Ok(t.get(&key)),
-            Value::Str(_) => Ok(stdlib::lib_get(Lib::String, &key)),
-            Value::Lib(lib) => Ok(stdlib::lib_get(*lib, &key)),
+            Value::Str(_) => Ok(lib::lib_get(Lib::String, &key)),
+            Value::Lib(lib) => Ok(lib::lib_get(*lib, &key)),
             other => Err(type_error(line, "index", desc().as_deref(), other)),
         }
     }
@@ -825,7 +824,7 @@ impl<'h> Interp<'h> {
                     self.step(obj.line)?;
                     self.step(key.line)?;
                     self.charge((field.len() / 1024) as u64, line)?;
-                    return Ok(stdlib::lib_field(lib, field));
+                    return Ok(lib::lib_field(lib, field));
                 }
             }
         }

@@ -3,14 +3,14 @@
 //!
 //! The engine never touches the keyspace itself: `redis.call` goes through a [`CommandHost`].
 //! Pipeline: [`lexer`] → [`parser`] (building the [`ast`]) once per script, then [`interp`] walks
-//! the shared tree on every run; [`stdlib`] holds the library and [`convert`] every Redis⇄Lua rule.
+//! the shared tree on every run; [`lib`] holds the library (one file per Lua library) and [`convert`] every Redis⇄Lua rule.
 
 mod ast;
 mod convert;
 mod interp;
 mod lexer;
+mod lib;
 mod parser;
-mod stdlib;
 mod value;
 
 use std::sync::Arc;

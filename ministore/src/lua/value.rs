@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use super::ast::FuncBody;
 use super::interp::Lib;
-use super::stdlib::Builtin;
+use super::lib::Builtin;
 
 /// Largest string a script may build; past it the script fails with "not enough memory".
 pub const MAX_STRING_LEN: usize = 32 * 1024 * 1024;
@@ -215,7 +215,7 @@ impl Table {
             Value::Str(s) => Key::Str(s.clone()),
             Value::Table(t) => Key::Obj(Rc::as_ptr(&t.0) as *const u8 as usize),
             Value::Func(f) => Key::Obj(Rc::as_ptr(f) as *const u8 as usize),
-            Value::Builtin(b) => Key::Num(u64::MAX - *b as u64),
+            Value::Builtin(b) => Key::Num(u64::MAX - b.id()),
             Value::Lib(l) => Key::Num(u64::MAX - 1000 - *l as u64),
         })
     }
@@ -550,7 +550,7 @@ impl Value {
             Value::Func(f) => format!("function: {:p}", Rc::as_ptr(f)).into_bytes(),
             // Lua prints C functions by address too; a stable pseudo-address per builtin.
             Value::Builtin(b) => {
-                format!("function: 0x{:08x}", 0x1000 + *b as usize * 16).into_bytes()
+                format!("function: 0x{:08x}", 0x1000 + b.id() as usize * 16).into_bytes()
             }
             Value::Lib(l) => format!("table: 0x{:08x}", 0x2000 + *l as usize * 16).into_bytes(),
         }

@@ -1,0 +1,266 @@
+//! Lua's base functions as Redis scripts see them: tonumber, tostring, type, ipairs, pairs,
+//! next, unpack, select, pcall, error, assert, rawget, rawset, rawequal.
+
+use std::sync::Arc;
+
+use super::super::convert;
+use super::super::interp::{runtime_error, Fault, Interp};
+use super::{one, Args, Builtin};
+use crate::lua::value::Value;
+
+/// A base function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Func {
+    ToNumber,
+    ToString,
+    Type,
+    Ipairs,
+    IpairsStep,
+    Pairs,
+    Next,
+    Unpack,
+    Select,
+    Pcall,
+    Error,
+    Assert,
+    RawGet,
+    RawSet,
+    RawEqual,
+}
+
+/// The base function a global name refers to.
+pub fn lookup(name: &str) -> Option<Func> {
+    Some(match name {
+        "tonumber" => Func::ToNumber,
+        "tostring" => Func::ToString,
+        "type" => Func::Type,
+        "ipairs" => Func::Ipairs,
+        "pairs" => Func::Pairs,
+        "next" => Func::Next,
+        "unpack" => Func::Unpack,
+        "select" => Func::Select,
+        "pcall" => Func::Pcall,
+        "error" => Func::Error,
+        "assert" => Func::Assert,
+        "rawget" => Func::RawGet,
+        "rawset" => Func::RawSet,
+        "rawequal" => Func::RawEqual,
+        _ => return None,
+    })
+}
+
+impl Func {
+    /// The function's name in Lua's argument errors.
+    pub fn name(self) -> &'static str {
+        match self {
+            Func::ToNumber => "tonumber",
+            Func::ToString => "tostring",
+            Func::Type => "type",
+            Func::Ipairs => "ipairs",
+            Func::IpairsStep => "?",
+            Func::Pairs => "pairs",
+            Func::Next => "next",
+            Func::Unpack => "unpack",
+            Func::Select => "select",
+            Func::Pcall => "pcall",
+            Func::Error => "error",
+            Func::Assert => "assert",
+            Func::RawGet => "rawget",
+            Func::RawSet => "rawset",
+            Func::RawEqual => "rawequal",
+        }
+    }
+}
+
+/// Runs a base function.
+pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, line: u32) -> Result<Vec<Value>, Fault> {
+    let a = Args {
+        v: &args,
+        f: Builtin::Base(f),
+        line,
+    };
+    match f {
+        Func::ToNumber => tonumber(&a),
+        Func::ToString => {
+            let v = a.any(1)?;
+            one(match v {
+                Value::Str(_) => v,
+                other => Value::str(&other.to_display()),
+            })
+        }
+        Func::Type => one(Value::str(a.any(1)?.type_name().as_bytes())),
+        Func::Ipairs => {
+            let t = a.table(1)?;
+            Ok(vec![
+                Value::Builtin(Builtin::Base(Func::IpairsStep)),
+                Value::Table(t),
+                Value::Num(0.0),
+            ])
+        }
+        Func::IpairsStep => {
+            let t = a.table(1)?;
+            let i = a.number(2)? + 1.0;
+            let v = t.get(&Value::Num(i));
+            if v.is_nil() {
+                one(Value::Nil)
+            } else {
+                Ok(vec![Value::Num(i), v])
+            }
+        }
+        Func::Pairs => {
+            let t = a.table(1)?;
+            Ok(vec![
+                Value::Builtin(Builtin::Base(Func::Next)),
+                Value::Table(t),
+                Value::Nil,
+            ])
+        }
+        Func::Next => next(&a),
+        Func::Unpack => unpack(it, &a),
+        Func::Select => select(&a),
+        Func::Pcall => pcall(it, &a),
+        Func::Error => error(it, &a),
+        Func::Assert => {
+            let v = a.any(1)?;
+            if v.truthy() {
+                return Ok(args);
+            }
+            let msg = match args.get(1) {
+                Some(m) => a
+                    .string(2)
+                    .map(|_| m.to_str_bytes().unwrap_or_else(|| Arc::from(&b""[..])))?,
+                None => Arc::from(&b"assertion failed!"[..]),
+            };
+            Err(runtime_error(line, &String::from_utf8_lossy(&msg)))
+        }
+        Func::RawGet => {
+            let t = a.table(1)?;
+            one(t.get(&args.get(1).cloned().unwrap_or_default()))
+        }
+        Func::RawSet => {
+            let t = a.table(1)?;
+            let k = args.get(1).cloned().unwrap_or_default();
+            let v = args.get(2).cloned().unwrap_or_default();
+            t.set(k, v).map_err(|m| runtime_error(line, m))?;
+            one(Value::Table(t))
+        }
+        Func::RawEqual => one(Value::Bool(a.any(1)?.raw_eq(&a.any(2)?))),
+    }
+}
+
+fn tonumber(a: &Args) -> Result<Vec<Value>, Fault> {
+    let v = a.any(1)?;
+    match a.v.get(1) {
+        None | Some(Value::Nil) => one(v.to_number().map(Value::Num).unwrap_or(Value::Nil)),
+        Some(_) => {
+            let base = a.int(2)?;
+            if !(2..=36).contains(&base) {
+                return Err(a.bad(2, "base out of range"));
+            }
+            let s = v
+                .to_str_bytes()
+                .ok_or_else(|| a.bad(1, &format!("string expected, got {}", v.type_name())))?;
+            let text = String::from_utf8_lossy(&s).trim().to_ascii_lowercase();
+            one(match i64::from_str_radix(&text, base as u32) {
+                Ok(n) => Value::Num(n as f64),
+                Err(_) => Value::Nil,
+            })
+        }
+    }
+}
+
+fn next(a: &Args) -> Result<Vec<Value>, Fault> {
+    let t = a.table(1)?;
+    let key = a.v.get(1).cloned().unwrap_or_default();
+    let table = t.0.borrow();
+    let cursor = match &key {
+        Value::Nil => Some(0),
+        k => table.cursor_after(k),
+    };
+    match cursor {
+        None => Err(runtime_error(a.line, "invalid key to 'next'")),
+        Some(c) => match table.next_from(c) {
+            Some((_, k, v)) => Ok(vec![k, v]),
+            None => one(Value::Nil),
+        },
+    }
+}
+
+fn unpack(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
+    let t = a.table(1)?;
+    let i = a.opt_int(2, 1)?;
+    let j = match a.v.get(2) {
+        None | Some(Value::Nil) => t.len() as i64,
+        Some(_) => a.int(3)?,
+    };
+    if i > j {
+        return Ok(Vec::new());
+    }
+    let n = (j as i128 - i as i128 + 1) as u128;
+    if n >= 8000 {
+        return Err(runtime_error(a.line, "too many results to unpack"));
+    }
+    it.charge(n as u64, a.line)?;
+    Ok((i..=j).map(|k| t.get(&Value::Num(k as f64))).collect())
+}
+
+fn select(a: &Args) -> Result<Vec<Value>, Fault> {
+    let args = a.v;
+    let n = a.any(1)?;
+    if let Value::Str(s) = &n {
+        if &s[..] == b"#" {
+            return one(Value::Num((args.len() - 1) as f64));
+        }
+    }
+    let i = a.int(1)?;
+    if i < 0 {
+        let from = args.len() as i64 + i;
+        if from < 1 {
+            return Err(a.bad(1, "index out of range"));
+        }
+        return Ok(args[from as usize..].to_vec());
+    }
+    if i == 0 {
+        return Err(a.bad(1, "index out of range"));
+    }
+    Ok(args
+        .get(i as usize..)
+        .map(|s| s.to_vec())
+        .unwrap_or_default())
+}
+
+fn pcall(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
+    let f = a.any(1)?;
+    let rest = a.v[1..].to_vec();
+    match it.call_value(&f, rest, a.line, None) {
+        Ok(mut results) => {
+            results.insert(0, Value::Bool(true));
+            Ok(results)
+        }
+        Err(Fault::Error { value, .. }) => {
+            // Redis's own pcall hands back the `err` text of error tables from redis.call.
+            let value = match convert::error_text(&value) {
+                Some(text) => Value::str(&text),
+                None => value,
+            };
+            Ok(vec![Value::Bool(false), value])
+        }
+        Err(budget) => Err(budget),
+    }
+}
+
+fn error(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
+    let line = a.line;
+    let v = a.v.first().cloned().unwrap_or_default();
+    let level = a.opt_int(2, 1)?;
+    let value = match (&v, level) {
+        (Value::Str(_) | Value::Num(_), 1..) if level == 1 || it.depth() > 0 => {
+            let text = v.to_str_bytes().unwrap_or_else(|| Arc::from(&b""[..]));
+            let mut s = format!("user_script:{}: ", line).into_bytes();
+            s.extend_from_slice(&text);
+            Value::str(&s)
+        }
+        _ => v,
+    };
+    Err(Fault::Error { value, line })
+}

@@ -1,0 +1,196 @@
+//! The script's library, one file per Lua library: [`base`] (tonumber, tostring, type, pairs,
+//! pcall, error, …), [`string`], [`table`], [`math`] and [`redis`]. This file owns the
+//! [`Builtin`] handle every library function is known by, the static lookup of library fields,
+//! the dispatch of a call to its library, and the argument helpers with Lua 5.1's
+//! `bad argument #n to 'f' (…)` errors.
+
+mod base;
+mod math;
+mod redis;
+mod string;
+mod table;
+
+use std::sync::Arc;
+
+use super::interp::{memory_error, runtime_error, Fault, Interp, Lib};
+use super::value::{number_to_integer, TableRef, Value, MAX_STRING_LEN};
+
+pub use redis::redis_call;
+
+/// Every built-in function, by library.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Builtin {
+    Base(base::Func),
+    Redis(redis::Func),
+    String(string::Func),
+    Table(table::Func),
+    Math(math::Func),
+}
+
+impl Builtin {
+    /// `redis.call`.
+    pub const REDIS_CALL: Builtin = Builtin::Redis(redis::Func::Call);
+    /// `redis.pcall`.
+    pub const REDIS_PCALL: Builtin = Builtin::Redis(redis::Func::Pcall);
+
+    /// A small number unique to this builtin (for table keys and printed addresses).
+    pub fn id(self) -> u64 {
+        let (family, f) = match self {
+            Builtin::Base(f) => (0, f as u64),
+            Builtin::Redis(f) => (1, f as u64),
+            Builtin::String(f) => (2, f as u64),
+            Builtin::Table(f) => (3, f as u64),
+            Builtin::Math(f) => (4, f as u64),
+        };
+        family << 6 | f
+    }
+
+    /// The name Lua's argument errors call the function by.
+    fn name(self) -> &'static str {
+        match self {
+            Builtin::Base(f) => f.name(),
+            Builtin::Redis(f) => f.name(),
+            Builtin::String(f) => f.name(),
+            Builtin::Table(f) => f.name(),
+            Builtin::Math(f) => f.name(),
+        }
+    }
+}
+
+/// The base function a global name refers to, if any.
+pub fn global_function(name: &str) -> Option<Builtin> {
+    base::lookup(name).map(Builtin::Base)
+}
+
+/// `lib[key]`: a static lookup in a library table.
+pub fn lib_get(lib: Lib, key: &Value) -> Value {
+    match key {
+        Value::Str(name) => lib_field(lib, name),
+        _ => Value::Nil,
+    }
+}
+
+/// `lib.name`: a static lookup by the field's name.
+pub fn lib_field(lib: Lib, name: &[u8]) -> Value {
+    match lib {
+        Lib::Redis => redis::field(name),
+        Lib::String => string::field(name),
+        Lib::Table => table::field(name),
+        Lib::Math => math::field(name),
+    }
+}
+
+/// Builds a copy of one library table (for the rare script that iterates over one).
+pub fn make_lib(lib: Lib) -> TableRef {
+    let names: &[&str] = match lib {
+        Lib::Redis => redis::NAMES,
+        Lib::String => string::NAMES,
+        Lib::Table => table::NAMES,
+        Lib::Math => math::NAMES,
+    };
+    let t = TableRef::new();
+    for name in names {
+        let key = Value::str(name.as_bytes());
+        let value = lib_get(lib, &key);
+        // A fresh table of a few dozen entries cannot exceed its size cap.
+        let _ = t.set(key, value);
+    }
+    t
+}
+
+/// Runs a built-in function.
+pub fn call_builtin(
+    it: &mut Interp,
+    b: Builtin,
+    args: Vec<Value>,
+    line: u32,
+) -> Result<Vec<Value>, Fault> {
+    // Library functions copy, scan or hash their string arguments: charge for their length
+    // (`redis_call` charges for its own).
+    if !matches!(b, Builtin::REDIS_CALL | Builtin::REDIS_PCALL) {
+        let weight: u64 = args.iter().map(Value::weight).sum();
+        it.charge(weight, line)?;
+    }
+    match b {
+        Builtin::Base(f) => base::call(it, f, args, line),
+        Builtin::Redis(f) => redis::call(it, f, args, line),
+        Builtin::String(f) => string::call(it, f, args, line),
+        Builtin::Table(f) => table::call(it, f, args, line),
+        Builtin::Math(f) => math::call(f, args, line),
+    }
+}
+
+/// Argument access with Lua 5.1's `bad argument #n to 'f' (…)` errors.
+struct Args<'a> {
+    v: &'a [Value],
+    f: Builtin,
+    line: u32,
+}
+
+impl Args<'_> {
+    fn bad(&self, n: usize, msg: &str) -> Fault {
+        runtime_error(
+            self.line,
+            &format!("bad argument #{} to '{}' ({})", n, self.f.name(), msg),
+        )
+    }
+
+    fn got(&self, n: usize) -> &'static str {
+        match self.v.get(n - 1) {
+            None => "no value",
+            Some(v) => v.type_name(),
+        }
+    }
+
+    fn any(&self, n: usize) -> Result<Value, Fault> {
+        self.v
+            .get(n - 1)
+            .cloned()
+            .ok_or_else(|| self.bad(n, "value expected"))
+    }
+
+    fn number(&self, n: usize) -> Result<f64, Fault> {
+        match self.v.get(n - 1).and_then(|v| v.to_number()) {
+            Some(x) => Ok(x),
+            None => Err(self.bad(n, &format!("number expected, got {}", self.got(n)))),
+        }
+    }
+
+    fn int(&self, n: usize) -> Result<i64, Fault> {
+        Ok(number_to_integer(self.number(n)?))
+    }
+
+    fn opt_int(&self, n: usize, default: i64) -> Result<i64, Fault> {
+        match self.v.get(n - 1) {
+            None | Some(Value::Nil) => Ok(default),
+            Some(_) => self.int(n),
+        }
+    }
+
+    fn string(&self, n: usize) -> Result<Arc<[u8]>, Fault> {
+        match self.v.get(n - 1).and_then(|v| v.to_str_bytes()) {
+            Some(s) => Ok(s),
+            None => Err(self.bad(n, &format!("string expected, got {}", self.got(n)))),
+        }
+    }
+
+    fn table(&self, n: usize) -> Result<TableRef, Fault> {
+        match self.v.get(n - 1) {
+            Some(Value::Table(t)) => Ok(t.clone()),
+            // A library table handed to pairs/next/… is materialised as a fresh copy.
+            Some(Value::Lib(lib)) => Ok(make_lib(*lib)),
+            _ => Err(self.bad(n, &format!("table expected, got {}", self.got(n)))),
+        }
+    }
+}
+
+fn one(v: Value) -> Result<Vec<Value>, Fault> {
+    Ok(vec![v])
+}
+
+fn string_result(bytes: Vec<u8>, line: u32) -> Result<Vec<Value>, Fault> {
+    if bytes.len() > MAX_STRING_LEN {
+        return Err(memory_error(line));
+    }
+    one(Value::Str(Arc::from(bytes)))
+}
