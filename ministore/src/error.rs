@@ -76,6 +76,16 @@ pub(crate) enum CommandError {
     WrongArityFromScript,
     /// `redis.call` of a write command from a script declared `#!lua flags=no-writes`.
     WriteFromReadOnlyScript,
+    /// A SCAN-family cursor that is not an unsigned number.
+    InvalidCursor,
+    /// HINCRBYFLOAT/INCRBYFLOAT on a value that is not a float.
+    HashValueNotFloat,
+    /// An INCRBYFLOAT-family result (or increment) that is NaN or infinite.
+    NaNOrInfinity,
+    /// A count outside `-LONG_MAX..=LONG_MAX` (HRANDFIELD, ZRANDMEMBER).
+    CountOutOfRange,
+    /// A WITHVALUES/WITHSCORES count whose doubled reply would overflow.
+    ValueOutOfRange,
 }
 
 /// Redis caps the echoed command name and arguments of an unknown command at 128 bytes.
@@ -152,6 +162,11 @@ impl CommandError {
             WriteFromReadOnlyScript => {
                 "ERR Write commands are not allowed from read-only scripts.".to_string()
             }
+            InvalidCursor => "ERR invalid cursor".to_string(),
+            HashValueNotFloat => "ERR hash value is not a float".to_string(),
+            NaNOrInfinity => "ERR value is NaN or Infinity".to_string(),
+            CountOutOfRange => "ERR value is out of range, value must between -9223372036854775807 and 9223372036854775807".to_string(),
+            ValueOutOfRange => "ERR value is out of range".to_string(),
         }
     }
 }

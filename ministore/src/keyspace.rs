@@ -8,6 +8,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::Bound;
 
 use crate::error::CommandError;
+use crate::rng::Rng;
 
 /// The virtual clock reads as a Unix time in ms that starts here (2023-11-14T22:13:20Z), so
 /// absolute deadlines (`EXAT`, `PXAT`) and Redis's overflow checks on `now + ttl` behave as
@@ -88,12 +89,24 @@ impl Entry {
 pub(crate) struct Keyspace {
     entries: KeyMap<Entry>,
     clock_ms: u64,
+    /// Random draws of HRANDFIELD, ZRANDMEMBER and the like.
+    rng: Rng,
 }
 
 impl Keyspace {
     /// Milliseconds on the virtual clock since the store was made.
     pub(crate) fn clock_ms(&self) -> u64 {
         self.clock_ms
+    }
+
+    /// The store's random number generator (seedable, so runs are reproducible).
+    pub(crate) fn rng(&mut self) -> &mut Rng {
+        &mut self.rng
+    }
+
+    /// Restarts the random draws from `seed`.
+    pub(crate) fn seed(&mut self, seed: u64) {
+        self.rng = Rng::seeded(seed);
     }
 
     /// Moves the virtual clock forward (saturating: it never wraps).
@@ -232,7 +245,15 @@ impl Keyspace {
 pub(crate) struct FieldTable {
     fields: Vec<(Vec<u8>, Vec<u8>)>,
     index: Option<KeyMap<usize>>,
+    /// Whether Redis would have converted this hash from a listpack to a hash table (more
+    /// than 128 fields, or a field or value over 64 bytes, ever): it never converts back.
+    converted: bool,
 }
+
+/// Redis keeps a hash as a listpack up to this many fields…
+const COMPACT_HASH_MAX_ENTRIES: usize = 128;
+/// …each field and value at most this many bytes long.
+const COMPACT_HASH_MAX_VALUE: usize = 64;
 
 /// Below this many fields a scan beats hashing.
 const FIELD_INDEX_FROM: usize = 32;
@@ -254,14 +275,25 @@ impl FieldTable {
         self.fields.get(at).map(|(_, value)| value.as_slice())
     }
 
+    /// Whether Redis would still hold this hash as a listpack (whose order it shows).
+    pub(crate) fn is_compact(&self) -> bool {
+        !self.converted
+    }
+
     /// Sets `field` (in place if it exists, else at the end); true if it is new.
     pub(crate) fn set(&mut self, field: &[u8], value: &[u8]) -> bool {
+        if field.len() > COMPACT_HASH_MAX_VALUE || value.len() > COMPACT_HASH_MAX_VALUE {
+            self.converted = true;
+        }
         if let Some((_, slot)) = self.position(field).and_then(|at| self.fields.get_mut(at)) {
             slot.clear();
             slot.extend_from_slice(value);
             return false;
         }
         self.fields.push((field.to_vec(), value.to_vec()));
+        if self.fields.len() > COMPACT_HASH_MAX_ENTRIES {
+            self.converted = true;
+        }
         let at = self.fields.len() - 1;
         match &mut self.index {
             Some(index) => {
@@ -294,6 +326,13 @@ impl FieldTable {
             }
         }
         true
+    }
+
+    /// The field and value at position `at` in order.
+    pub(crate) fn entry_at(&self, at: usize) -> Option<(&[u8], &[u8])> {
+        self.fields
+            .get(at)
+            .map(|(f, v)| (f.as_slice(), v.as_slice()))
     }
 
     /// Fields and values in order.

@@ -6,6 +6,9 @@
 //! - `keyspace`: keys, values and per-key expiry on the virtual clock (lazy expiry, like Redis).
 //! - `cmd`: one module per command family; `cmd::dispatch` routes a parsed command line.
 //! - `args`: the argument cursor commands parse with.
+//! - `glob`: Redis's glob patterns (MATCH options).
+//! - `longdouble`: the 80-bit `long double` arithmetic of the INCRBYFLOAT family.
+//! - `rng`: the seedable random numbers of HRANDFIELD, ZRANDMEMBER and the like.
 //! - `error`: every Redis error text the commands can reply, in one place.
 //! - [`reply`]: the RESP-style [`Reply`] and its `redis-cli --no-raw` rendering.
 //! - `lua`: lexer → parser → interpreter for the Lua subset Redis scripts use, with the
@@ -18,9 +21,12 @@ mod args;
 pub mod cli;
 mod cmd;
 mod error;
+mod glob;
 mod keyspace;
+mod longdouble;
 pub mod lua;
 pub mod reply;
+mod rng;
 pub mod store;
 
 pub use reply::Reply;

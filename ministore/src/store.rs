@@ -135,6 +135,12 @@ impl Store {
         keys
     }
 
+    /// Restarts the store's random draws (HRANDFIELD, ZRANDMEMBER, …) from `seed`, so a run
+    /// that draws is reproducible.
+    pub fn seed_random(&mut self, seed: u64) {
+        self.keyspace.seed(seed);
+    }
+
     /// How many interpreter steps one script may take before it is stopped.
     pub fn set_step_budget(&mut self, steps: u64) {
         self.scripts.set_step_budget(steps);

@@ -1,10 +1,12 @@
-//! Hash commands: HSET, HSETNX, HGET, HDEL, HEXISTS, HGETALL, HKEYS, HVALS, HINCRBY, HMGET and
-//! HLEN. Fields keep insertion order, as Redis's listpack encoding shows them for small hashes.
+//! Hash commands: HSET, HMSET, HSETNX, HGET, HDEL, HEXISTS, HGETALL, HKEYS, HVALS, HINCRBY,
+//! HINCRBYFLOAT, HMGET, HLEN, HSTRLEN, HRANDFIELD and HSCAN. Fields keep insertion order, as
+//! Redis's listpack encoding shows them for small hashes.
 
-use super::CommandResult;
-use crate::args::{int_arg, parse_int};
+use super::{scan, CommandResult};
+use crate::args::{int_arg, is, parse_int};
 use crate::error::CommandError;
 use crate::keyspace::Keyspace;
+use crate::longdouble::{LongDouble, LongDoubleError};
 use crate::reply::Reply;
 
 /// `HSET key field value [field value ...]` — how many fields are new.
@@ -119,4 +121,141 @@ pub(crate) fn hvals(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
         table.iter().map(|(_, value)| Reply::bulk(value)).collect()
     });
     Ok(Reply::Array(values))
+}
+
+/// `HMSET key field value [field value ...]` — HSET under its older name, replying OK.
+pub(crate) fn hmset(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    if words.len() % 2 == 1 {
+        return Err(CommandError::WrongArity { command: "hmset" });
+    }
+    hset(keyspace, words)?;
+    Ok(Reply::ok())
+}
+
+/// `HSTRLEN key field` — the length of the field's value, 0 when it is missing.
+pub(crate) fn hstrlen(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    let len = keyspace
+        .hash(words[1])?
+        .and_then(|table| table.get(words[2]))
+        .map_or(0, <[u8]>::len);
+    Ok(Reply::Integer(i64::try_from(len).unwrap_or(i64::MAX)))
+}
+
+/// `HINCRBYFLOAT key field increment` — the new value, computed in x87 `long double` and
+/// printed as Redis prints it (`1.1`, not `1.10000000000000009`).
+pub(crate) fn hincrbyfloat(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    let by = match LongDouble::parse(words[3]) {
+        Ok(by) => by,
+        Err(LongDoubleError::Infinite) => return Err(CommandError::NaNOrInfinity),
+        Err(LongDoubleError::NotANumber) => return Err(CommandError::NotFloat),
+    };
+    let table = keyspace.hash_or_insert(words[1])?;
+    let current = match table.get(words[2]) {
+        Some(bytes) => LongDouble::parse(bytes).map_err(|_| CommandError::HashValueNotFloat)?,
+        None => LongDouble::from_i64(0),
+    };
+    let sum = current
+        .add(by)
+        .map_err(|_| CommandError::NaNOrInfinity)?
+        .to_human();
+    table.set(words[2], sum.as_bytes());
+    Ok(Reply::Bulk(sum.into_bytes()))
+}
+
+/// `HRANDFIELD key [count [WITHVALUES]]` — random fields from the store's seeded generator: a
+/// positive count picks distinct fields (the whole hash, in order, when it asks for as many
+/// or more), a negative one may repeat.
+pub(crate) fn hrandfield(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    let (count, with_values) = match words {
+        [_, _] => {
+            let Some(table) = keyspace.hash(words[1])? else {
+                return Ok(Reply::Nil);
+            };
+            let len = table.len();
+            let pick = keyspace.rng().below(len);
+            let field = keyspace
+                .hash(words[1])?
+                .and_then(|table| table.entry_at(pick))
+                .map_or(Reply::Nil, |(field, _)| Reply::bulk(field));
+            return Ok(field);
+        }
+        [_, _, count, rest @ ..] => {
+            let count = random_count(count)?;
+            match rest {
+                [] => (count, false),
+                [option] if is(option, "withvalues") => {
+                    if !(-(i64::MAX / 2)..=i64::MAX / 2).contains(&count) {
+                        return Err(CommandError::ValueOutOfRange);
+                    }
+                    (count, true)
+                }
+                _ => return Err(CommandError::Syntax),
+            }
+        }
+        _ => return Err(CommandError::Syntax),
+    };
+    let Some(table) = keyspace.hash(words[1])? else {
+        return Ok(Reply::Array(Vec::new()));
+    };
+    let len = table.len();
+    let picks = random_picks(keyspace, len, count);
+    let Some(table) = keyspace.hash(words[1])? else {
+        return Ok(Reply::Array(Vec::new()));
+    };
+    let mut flat = Vec::new();
+    for (field, value) in picks.into_iter().filter_map(|at| table.entry_at(at)) {
+        flat.push(Reply::bulk(field));
+        if with_values {
+            flat.push(Reply::bulk(value));
+        }
+    }
+    Ok(Reply::Array(flat))
+}
+
+/// A HRANDFIELD/ZRANDMEMBER count: an integer in `-LONG_MAX..=LONG_MAX`.
+pub(crate) fn random_count(word: &[u8]) -> Result<i64, CommandError> {
+    match int_arg(word)? {
+        i64::MIN => Err(CommandError::CountOutOfRange),
+        count => Ok(count),
+    }
+}
+
+/// Which positions (of `len`) a random-member command with `count` returns: `count` draws
+/// with repetition when negative (or 1), the whole collection in order when a positive count
+/// covers it, else distinct positions.
+pub(crate) fn random_picks(keyspace: &mut Keyspace, len: usize, count: i64) -> Vec<usize> {
+    if count == 0 || len == 0 {
+        return Vec::new();
+    }
+    let wanted = usize::try_from(count.unsigned_abs()).unwrap_or(usize::MAX);
+    if count < 0 || wanted == 1 {
+        // A reply this large would not fit in memory anyway; Redis would run out of it.
+        let wanted = wanted.min(MAX_RANDOM_REPLY);
+        return (0..wanted).map(|_| keyspace.rng().below(len)).collect();
+    }
+    if wanted >= len {
+        return (0..len).collect();
+    }
+    keyspace.rng().distinct(len, wanted)
+}
+
+/// The most draws a negative count gets here.
+const MAX_RANDOM_REPLY: usize = 1 << 20;
+
+/// `HSCAN key cursor [MATCH pattern] [COUNT count]`
+pub(crate) fn hscan(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    let cursor = scan::parse_cursor(words[2])?;
+    let Some(table) = keyspace.hash(words[1])? else {
+        return Ok(scan::reply(0, Vec::new()));
+    };
+    let options = scan::parse_options(words, 3)?;
+    let (start, end, next) = scan::page(table.len(), cursor, options.count, table.is_compact());
+    let mut flat = Vec::new();
+    for (field, value) in (start..end).filter_map(|at| table.entry_at(at)) {
+        if options.keeps(field) {
+            flat.push(Reply::bulk(field));
+            flat.push(Reply::bulk(value));
+        }
+    }
+    Ok(scan::reply(next, flat))
 }

@@ -5,6 +5,7 @@
 mod connection;
 mod hashes;
 mod keys;
+mod scan;
 pub(crate) mod scripting;
 mod server;
 mod strings;
@@ -110,6 +111,11 @@ static COMMANDS: &[CommandSpec] = &[
     keyed("hkeys", 2, hashes::hkeys),
     keyed("hvals", 2, hashes::hvals),
     writing("hsetnx", 4, hashes::hsetnx),
+    writing("hmset", -4, hashes::hmset),
+    keyed("hstrlen", 3, hashes::hstrlen),
+    writing("hincrbyfloat", 4, hashes::hincrbyfloat),
+    keyed("hrandfield", -2, hashes::hrandfield),
+    keyed("hscan", -3, hashes::hscan),
     writing("zadd", -4, zsets::zadd),
     writing("zrem", -3, zsets::zrem),
     keyed("zscore", 3, zsets::zscore),
