@@ -1,0 +1,84 @@
+//! Keyspace lines. Absolute times are far in the future only: ministore's virtual clock does
+//! not start at the real date, so a past timestamp would be past for one side only.
+
+use super::{owned, Dice};
+
+const SECONDS: &[&str] = &["100000", "0", "-1", "x"];
+const FAR_FUTURE: &[&str] = &["4102444800", "4102444800000", "0", "-1", "x"];
+const PATTERNS: &[&str] = &["*", "?", "l*", "[hk]", "[^k]*", "*e*", "\\*", "[a-"];
+
+/// The commands ministore has had from the start.
+pub fn line(dice: &mut Dice) -> Vec<String> {
+    let key = dice.key();
+    let line: Vec<&str> = match dice.below(4) {
+        0 => vec![dice.pick(&["DEL", "EXISTS"]), key, dice.key()],
+        1 => vec!["TYPE", key],
+        2 => {
+            let mut line = vec![dice.pick(&["EXPIRE", "PEXPIRE"]), key, dice.pick(SECONDS)];
+            if dice.chance(30) {
+                line.push(dice.pick(&["NX", "XX", "FOO"]));
+            }
+            line
+        }
+        _ => vec!["PERSIST", key],
+    };
+    owned(&line)
+}
+
+/// KEYS, DBSIZE, RENAME(NX), UNLINK, COPY, TOUCH, EXPIREAT/PEXPIREAT, OBJECT ENCODING, SORT,
+/// SELECT, FLUSHDB, SWAPDB.
+pub fn more(dice: &mut Dice) -> Vec<String> {
+    let key = dice.key();
+    let other = dice.key();
+    let line: Vec<&str> = match dice.below(14) {
+        0 => vec!["KEYS", dice.pick(PATTERNS)],
+        1 => vec!["DBSIZE"],
+        2 | 3 => vec![dice.pick(&["RENAME", "RENAMENX"]), key, other],
+        4 => vec![dice.pick(&["UNLINK", "TOUCH"]), key, other],
+        5 => {
+            let mut line = vec!["COPY", key, other];
+            if dice.chance(40) {
+                line.push("REPLACE");
+            }
+            if dice.chance(20) {
+                line.extend(["DB", dice.pick(&["0", "1", "16", "x"])]);
+            }
+            line
+        }
+        6 => vec![
+            dice.pick(&["EXPIREAT", "PEXPIREAT"]),
+            key,
+            dice.pick(FAR_FUTURE),
+        ],
+        7 => vec!["OBJECT", "ENCODING", key],
+        8 => {
+            let mut line = vec!["SORT", key];
+            if dice.chance(40) {
+                line.push("ALPHA");
+            }
+            if dice.chance(30) {
+                line.push(dice.pick(&["ASC", "DESC"]));
+            }
+            if dice.chance(30) {
+                line.extend([
+                    "LIMIT",
+                    dice.pick(&["0", "1", "-1"]),
+                    dice.pick(&["2", "0", "-1"]),
+                ]);
+            }
+            if dice.chance(20) {
+                line.extend(["STORE", other]);
+            }
+            line
+        }
+        9 | 10 => vec!["SELECT", dice.pick(&["0", "1", "0", "15", "16", "-1", "x"])],
+        11 => vec![
+            "SWAPDB",
+            dice.pick(&["0", "1", "2"]),
+            dice.pick(&["0", "1", "x"]),
+        ],
+        12 => vec!["FLUSHDB"],
+        _ => vec!["EXISTS", key, other, key],
+    };
+    owned(&line)
+}
