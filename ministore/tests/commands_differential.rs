@@ -163,7 +163,14 @@ fn show(words: &[Vec<u8>]) -> String {
 
 /// The families ministore answers for today; the others wait in `differential/` until their
 /// commands land.
-const LANDED: &[&str] = &["zsets", "strings", "hashes", "keys", "garbage"];
+const LANDED: &[&str] = &[
+    "zsets",
+    "strings",
+    "hashes",
+    "hashes-more",
+    "keys",
+    "garbage",
+];
 
 fn chosen_families() -> Vec<Family> {
     let names: Vec<String> = match std::env::var("DIFFERENTIAL_FAMILIES") {
