@@ -185,3 +185,50 @@ pub fn bit(dice: &mut Dice) -> Vec<String> {
         _ => eval("return bit.band(ARGV[1], ARGV[2])", &[a, b]),
     }
 }
+
+const MSGPACK: &[&str] = &["\u{1}", "\u{7f}", "\u{0}", ""];
+
+/// cmsgpack round trips of values a script builds, and unpacking of small payloads.
+pub fn cmsgpack(dice: &mut Dice) -> Vec<String> {
+    match dice.below(4) {
+        0 => eval(
+            "return cmsgpack.pack(tonumber(ARGV[1]) or ARGV[1])",
+            &[dice.pick(BIT_NUMBERS)],
+        ),
+        1 => eval(
+            "return {cmsgpack.unpack(cmsgpack.pack({1, 'two', {3}, true, tonumber(ARGV[1]) or ARGV[1]}))}",
+            &[dice.pick(BIT_NUMBERS)],
+        ),
+        2 => eval(
+            "return cmsgpack.pack(cjson.decode(ARGV[1]))",
+            &[dice.pick(&["[1,2,3]", "{\"a\":1}", "\"str\"", "[true,false]", "[1.5,-1]", "[]"])],
+        ),
+        _ => eval("return {cmsgpack.unpack(ARGV[1])}", &[dice.pick(MSGPACK)]),
+    }
+}
+
+const STRUCT_FORMATS: &[&str] = &[
+    ">I2", "<i4", "b", "B", ">h", "<H", ">i8", "s", "c3", "!4i2", ">d", "x", "Z",
+];
+
+/// struct.pack / unpack / size over a few formats.
+pub fn structs(dice: &mut Dice) -> Vec<String> {
+    let format = dice.pick(STRUCT_FORMATS);
+    match dice.below(3) {
+        0 => eval(
+            "return struct.pack(ARGV[1], tonumber(ARGV[2]) or ARGV[2])",
+            &[
+                format,
+                dice.pick(&["258", "-1", "65535", "1.5", "abc", "0"]),
+            ],
+        ),
+        1 => eval(
+            "return {struct.unpack(ARGV[1], ARGV[2])}",
+            &[
+                format,
+                dice.pick(&["\u{1}\u{2}\u{3}\u{4}", "abcdefgh", "", "xyz\u{0}q"]),
+            ],
+        ),
+        _ => eval("return struct.size(ARGV[1])", &[format]),
+    }
+}

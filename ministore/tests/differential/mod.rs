@@ -99,6 +99,8 @@ pub fn all() -> Vec<Family> {
         family("lua-string", 4, lua::string),
         family("lua-cjson", 2, lua::cjson),
         family("lua-bit", 2, lua::bit),
+        family("lua-cmsgpack", 2, lua::cmsgpack),
+        family("lua-struct", 2, lua::structs),
         family("garbage", 2, garbage),
     ]
 }
