@@ -209,15 +209,54 @@ fn command_line(dice: &mut Dice, families: &[Family]) -> Vec<Vec<u8>> {
     unreachable!("a face below the total weight falls in some family")
 }
 
+/// The commands queued since MULTI, so that each of EXEC's replies is normalized as the reply of
+/// the command it answers. Real Redis's replies drive it.
+#[derive(Default)]
+struct Transaction {
+    queued: Option<Vec<String>>,
+}
+
+/// Which command a reply answers: one, or (for EXEC) one per element.
+enum Shape {
+    Plain(String),
+    Exec(Vec<String>),
+}
+
+impl Transaction {
+    fn shape(&mut self, command: &[Vec<u8>], redis: &Reply) -> Shape {
+        let name = String::from_utf8_lossy(&command[0]).to_ascii_uppercase();
+        match &mut self.queued {
+            Some(_) if name == "EXEC" => {
+                return Shape::Exec(self.queued.take().unwrap_or_default())
+            }
+            Some(_) if name == "DISCARD" => self.queued = None,
+            Some(queued) if *redis == Reply::Status("QUEUED".into()) => queued.push(name.clone()),
+            None if name == "MULTI" && *redis == Reply::ok() => self.queued = Some(Vec::new()),
+            _ => {}
+        }
+        Shape::Plain(name)
+    }
+}
+
 /// Sorts the array reply of a command whose order comes from a Redis hash table.
-fn normalized(command: &[Vec<u8>], reply: Reply) -> Reply {
-    let name = String::from_utf8_lossy(&command[0]);
-    match reply {
-        Reply::Array(mut items) if differential::unordered(&name) => {
+fn normalized(shape: &Shape, reply: Reply) -> Reply {
+    let sorted = |name: &str, reply: Reply| match reply {
+        Reply::Array(mut items) if differential::unordered(name) => {
             items.sort_by(|a, b| format!("{a:?}").cmp(&format!("{b:?}")));
             Reply::Array(items)
         }
         other => other,
+    };
+    match (shape, reply) {
+        (Shape::Exec(names), Reply::Array(items)) if names.len() == items.len() => Reply::Array(
+            names
+                .iter()
+                .zip(items)
+                .map(|(name, item)| sorted(name, item))
+                .collect(),
+        ),
+        (Shape::Exec(_), other) => other,
+        (Shape::Plain(name), reply) => sorted(name, reply),
     }
 }
 
@@ -240,10 +279,13 @@ fn random_command_lines_get_the_same_replies_as_real_redis() {
         let mut store = Store::new();
         let mut dice = Dice(0x9e37_79b9_7f4a_7c15 ^ seed.wrapping_mul(0x1000_0000_01b3));
         let mut history: Vec<String> = Vec::new();
+        let mut transaction = Transaction::default();
         for line in 0..LINES_PER_ROUND {
             let command = command_line(&mut dice, &families);
-            let expected = normalized(&command, redis.call(&command));
-            let got = normalized(&command, store.exec(&command));
+            let expected = redis.call(&command);
+            let shape = transaction.shape(&command, &expected);
+            let expected = normalized(&shape, expected);
+            let got = normalized(&shape, store.exec(&command));
             history.push(show(&command));
             let context = history[history.len().saturating_sub(8)..].join("\n  ");
             assert_eq!(
@@ -275,10 +317,13 @@ fn every_family_is_deterministic_across_two_redis_servers() {
             redis.call(&words(vec!["FLUSHALL"]));
             redis.call(&words(vec!["SELECT", "0"]));
         }
+        let mut transaction = Transaction::default();
         for line in 0..LINES_PER_ROUND {
             let command = command_line(&mut dice, &families);
-            let a = normalized(&command, first.call(&command));
-            let b = normalized(&command, second.call(&command));
+            let a = first.call(&command);
+            let shape = transaction.shape(&command, &a);
+            let a = normalized(&shape, a);
+            let b = normalized(&shape, second.call(&command));
             assert_eq!(a, b, "seed {seed}, line {line}: {}", show(&command));
         }
     }

@@ -186,7 +186,8 @@ pub fn bit(dice: &mut Dice) -> Vec<String> {
     }
 }
 
-const MSGPACK: &[&str] = &["\u{1}", "\u{7f}", "\u{0}", ""];
+/// Payloads of ASCII bytes only (the words are UTF-8): positive fixints, several in a row.
+const MSGPACK: &[&str] = &["\u{1}", "\u{7f}", "\u{0}", "", "abc", "\u{1}\u{2}\u{3}"];
 
 /// cmsgpack round trips of values a script builds, and unpacking of small payloads.
 pub fn cmsgpack(dice: &mut Dice) -> Vec<String> {
