@@ -354,15 +354,14 @@ const SCRIPTS: &[(&str, &[&str], &[&str])] = &[
     ("return string.format('%.2f %g %g %e', 1/3, 0.1, 1e20, 12345.678)", &[], &[]),
 ];
 
-#[test]
-fn the_engine_matches_real_redis_script_for_script() {
-    let server = RedisServer::start();
-    let mut host = Resp::connect(server.port);
+/// Runs each script through real Redis and through the engine (same starting state: a string
+/// key "s" and nothing else) and describes every pair of replies that differ.
+fn mismatches<'a>(
+    host: &mut Resp,
+    cases: impl IntoIterator<Item = (&'a str, Vec<Vec<u8>>, Vec<Vec<u8>>)>,
+) -> Vec<String> {
     let mut mismatches = Vec::new();
-    for (src, keys, argv) in SCRIPTS {
-        let keys = words(keys);
-        let argv = words(argv);
-        // Same starting state for both runs: a string key "s" and nothing else.
+    for (src, keys, argv) in cases {
         host.command(&words(&["FLUSHALL"]));
         host.command(&words(&["SET", "s", "v"]));
         let mut eval = words(&["EVAL", src, &keys.len().to_string()]);
@@ -375,7 +374,7 @@ fn the_engine_matches_real_redis_script_for_script() {
         let actual = match Script::compile(src.as_bytes()) {
             Ok(script) => {
                 host.read_only = script.is_read_only();
-                script.run(&sha, &keys, &argv, &mut host, DEFAULT_STEP_BUDGET)
+                script.run(&sha, &keys, &argv, host, DEFAULT_STEP_BUDGET)
             }
             Err(e) => e.to_reply(&sha),
         };
@@ -385,10 +384,65 @@ fn the_engine_matches_real_redis_script_for_script() {
             ));
         }
     }
+    mismatches
+}
+
+#[test]
+fn the_engine_matches_real_redis_script_for_script() {
+    let server = RedisServer::start();
+    let mut host = Resp::connect(server.port);
+    let cases = SCRIPTS
+        .iter()
+        .map(|(src, keys, argv)| (*src, words(keys), words(argv)));
+    let mismatches = mismatches(&mut host, cases);
     assert!(
         mismatches.is_empty(),
         "{} mismatches:\n{}",
         mismatches.len(),
         mismatches.join("\n")
+    );
+}
+
+/// The library cases in `tests/lua_cases/*.lua`: one script per line (no KEYS or ARGV); lines
+/// that start with `--` are comments. `CASES_FILE=name` runs one file.
+#[test]
+fn the_libraries_match_real_redis_case_for_case() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lua_cases");
+    let only = std::env::var("CASES_FILE").ok();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/lua_cases")
+        .map(|e| e.expect("dir entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "lua"))
+        .filter(|p| {
+            only.as_deref()
+                .is_none_or(|o| p.file_stem().is_some_and(|s| s == o))
+        })
+        .collect();
+    files.sort();
+    let server = RedisServer::start();
+    let mut host = Resp::connect(server.port);
+    let mut all = Vec::new();
+    let mut count = 0;
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("case file");
+        let cases: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with("--"))
+            .collect();
+        count += cases.len();
+        let name = file.file_name().map(|n| n.to_string_lossy().into_owned());
+        for m in mismatches(
+            &mut host,
+            cases.into_iter().map(|c| (c, Vec::new(), Vec::new())),
+        ) {
+            all.push(format!("{}: {m}", name.as_deref().unwrap_or("?")));
+        }
+    }
+    assert!(count > 0, "no cases found in {}", dir.display());
+    assert!(
+        all.is_empty(),
+        "{} of {count} cases differ:\n{}",
+        all.len(),
+        all.join("\n")
     );
 }

@@ -210,6 +210,11 @@ impl<'h> Interp<'h> {
         Ok(())
     }
 
+    /// Steps left before the budget runs out.
+    pub fn remaining(&self) -> u64 {
+        self.budget.saturating_sub(self.steps)
+    }
+
     /// Charges `n` steps at once (for library functions doing work proportional to their input).
     pub fn charge(&mut self, n: u64, line: u32) -> Result<(), Fault> {
         self.steps = self.steps.saturating_add(n);

@@ -11,6 +11,7 @@ mod interp;
 mod lexer;
 mod lib;
 mod parser;
+mod pattern;
 mod value;
 
 use std::sync::Arc;

@@ -5,9 +5,11 @@
 //! `bad argument #n to 'f' (…)` errors.
 
 mod base;
+mod format;
 mod math;
 mod redis;
 mod string;
+mod strmatch;
 mod table;
 
 use std::sync::Arc;
