@@ -169,6 +169,7 @@ const LANDED: &[&str] = &[
     "hashes",
     "hashes-more",
     "keys",
+    "lua-string",
     "garbage",
 ];
 
