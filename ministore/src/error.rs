@@ -68,6 +68,28 @@ pub(crate) enum CommandError {
     ScriptFlushOption,
     /// SCRIPT KILL while no script runs (always, here: scripts run to completion).
     NotBusy,
+    /// An argument read as a C `int` (SELECT's index) that is an integer beyond its range.
+    NotInt32,
+    /// SELECT, MOVE, SWAPDB or COPY … DB with an index outside 0..16.
+    DbIndexOutOfRange,
+    /// SWAPDB's first index is not an integer.
+    InvalidFirstDbIndex,
+    /// SWAPDB's second index is not an integer.
+    InvalidSecondDbIndex,
+    /// MOVE or COPY onto the key itself.
+    SameObject,
+    /// MULTI inside MULTI.
+    MultiNested,
+    /// EXEC outside MULTI.
+    ExecWithoutMulti,
+    /// DISCARD outside MULTI.
+    DiscardWithoutMulti,
+    /// WATCH inside MULTI.
+    WatchInsideMulti,
+    /// EXEC of a block in which a command was refused while queuing.
+    ExecAbort,
+    /// EXEC itself refused (wrong arity); carries the refusal.
+    ExecAbortBecause { reason: Box<CommandError> },
     /// `redis.call` of a command that scripts may not run (EVAL, SCRIPT, DEBUG…).
     NotAllowedFromScript,
     /// `redis.call` of a command the store does not know.
@@ -154,6 +176,26 @@ impl CommandError {
             NoScript => "NOSCRIPT No matching script. Please use EVAL.".to_string(),
             ScriptFlushOption => "ERR SCRIPT FLUSH only support SYNC|ASYNC option".to_string(),
             NotBusy => "NOTBUSY No scripts in execution right now.".to_string(),
+            NotInt32 => {
+                "ERR value is out of range, value must between -2147483648 and 2147483647"
+                    .to_string()
+            }
+            DbIndexOutOfRange => "ERR DB index is out of range".to_string(),
+            InvalidFirstDbIndex => "ERR invalid first DB index".to_string(),
+            InvalidSecondDbIndex => "ERR invalid second DB index".to_string(),
+            SameObject => "ERR source and destination objects are the same".to_string(),
+            MultiNested => "ERR MULTI calls can not be nested".to_string(),
+            ExecWithoutMulti => "ERR EXEC without MULTI".to_string(),
+            DiscardWithoutMulti => "ERR DISCARD without MULTI".to_string(),
+            WatchInsideMulti => "ERR WATCH inside MULTI is not allowed".to_string(),
+            ExecAbort => {
+                "EXECABORT Transaction discarded because of previous errors.".to_string()
+            }
+            ExecAbortBecause { reason } => {
+                let text = reason.message();
+                let text = text.strip_prefix("ERR ").unwrap_or(&text).to_string();
+                format!("EXECABORT Transaction discarded because of: {text}")
+            }
             NotAllowedFromScript => "ERR This Redis command is not allowed from script".to_string(),
             UnknownFromScript => "ERR Unknown Redis command called from script".to_string(),
             WrongArityFromScript => {

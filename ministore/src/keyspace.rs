@@ -1,6 +1,14 @@
-//! Keys, their values (strings, hashes, sorted sets) and per-key expiry on the virtual clock.
-//! Expired keys vanish lazily, on the first access after their deadline, as in Redis; every
-//! lookup here goes through that check so no command can see a dead key.
+//! Keys, their values (strings, hashes, sorted sets) and per-key expiry on the virtual clock,
+//! in Redis's 16 numbered databases. Expired keys vanish lazily, on the first access after
+//! their deadline, as in Redis; every lookup here goes through that check so no command can
+//! see a dead key. Commands see the selected database only (`databases` switches it); every
+//! write here is reported to the WATCH registry (`watch`).
+
+mod databases;
+mod watch;
+
+pub(crate) use databases::DATABASES;
+pub(crate) use watch::WatcherId;
 
 use std::cmp::Ordering;
 use std::collections::{BTreeSet, HashMap};
@@ -87,10 +95,18 @@ impl Entry {
 /// All keys of the store and the virtual clock they expire by.
 #[derive(Debug, Default, Clone)]
 pub(crate) struct Keyspace {
+    /// The selected database's keys: every command works here.
     entries: KeyMap<Entry>,
+    /// The other databases by index, made only once a database other than 0 is used; the
+    /// selected one's slot holds an empty map while its keys are in `entries`.
+    parked: Vec<KeyMap<Entry>>,
+    /// Index of the database in `entries`.
+    selected: usize,
     clock_ms: u64,
     /// Random draws of HRANDFIELD, ZRANDMEMBER and the like.
     rng: Rng,
+    /// Who watches which keys (WATCH), told of every write.
+    watches: watch::WatchRegistry,
 }
 
 impl Keyspace {
@@ -125,6 +141,7 @@ impl Keyspace {
         let now = self.now();
         if self.entries.get(key).is_some_and(|e| e.is_expired(now)) {
             self.entries.remove(key);
+            self.touch(key, false);
             return None;
         }
         self.entries.get_mut(key)
@@ -203,12 +220,17 @@ impl Keyspace {
         } else {
             self.entries.insert(key.to_vec(), entry);
         }
+        self.touch(key, true);
     }
 
     /// Deletes `key`; true if it was live.
     pub(crate) fn remove(&mut self, key: &[u8]) -> bool {
         let now = self.now();
-        self.entries.remove(key).is_some_and(|e| !e.is_expired(now))
+        let removed = self.entries.remove(key);
+        if removed.is_some() {
+            self.touch(key, false);
+        }
+        removed.is_some_and(|e| !e.is_expired(now))
     }
 
     /// Deletes `key` if its hash or sorted set has no members left (Redis never keeps empties).
@@ -220,21 +242,8 @@ impl Keyspace {
         };
         if empty {
             self.entries.remove(key);
+            self.touch(key, false);
         }
-    }
-
-    /// Drops every key.
-    pub(crate) fn clear(&mut self) {
-        self.entries.clear();
-    }
-
-    /// Every live entry, in no particular order (the caller sorts).
-    pub(crate) fn live_entries(&self) -> impl Iterator<Item = (&[u8], &Entry)> {
-        let now = self.now();
-        self.entries
-            .iter()
-            .filter(move |(_, entry)| !entry.is_expired(now))
-            .map(|(key, entry)| (key.as_slice(), entry))
     }
 }
 

@@ -3,6 +3,8 @@
 //!
 //! # Layout
 //! - [`store`]: the public face — [`Store`] runs commands and scripts and hands out snapshots.
+//! - [`session`]: one client connection's state ([`Session`]: selected database, MULTI queue,
+//!   WATCH list), for a server holding many clients over one store.
 //! - `keyspace`: keys, values and per-key expiry on the virtual clock (lazy expiry, like Redis).
 //! - `cmd`: one module per command family; `cmd::dispatch` routes a parsed command line.
 //! - `args`: the argument cursor commands parse with.
@@ -27,7 +29,9 @@ mod longdouble;
 pub mod lua;
 pub mod reply;
 mod rng;
+pub mod session;
 pub mod store;
 
 pub use reply::Reply;
+pub use session::Session;
 pub use store::{KeySnapshot, Store, ValueSnapshot};

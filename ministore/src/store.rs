@@ -1,10 +1,12 @@
-//! The store's public API: one keyspace on a virtual clock, the script cache, and the
-//! entry points the page and the CLI use (`exec`, `eval`, `advance`, `snapshot`).
+//! The store's public API: one keyspace (16 databases) on a virtual clock, the script cache,
+//! and the entry points the page and the CLI use (`exec`, `eval`, `advance`, `snapshot`), plus
+//! `exec_in` for a server that keeps one [`Session`] per client.
 
 use crate::cmd;
 use crate::cmd::scripting::ScriptCache;
-use crate::keyspace::{Keyspace, Value};
+use crate::keyspace::{Keyspace, Value, DATABASES};
 use crate::reply::Reply;
+use crate::session::Session;
 
 /// What one key holds, as the page renders "what the store holds now".
 #[derive(Debug, Clone, PartialEq)]
@@ -41,6 +43,8 @@ pub struct KeySnapshot {
 pub struct Store {
     keyspace: Keyspace,
     scripts: ScriptCache,
+    /// The connection [`Store::exec`], [`Store::eval`] and [`Store::evalsha`] run in.
+    session: Session,
 }
 
 impl Default for Store {
@@ -55,6 +59,7 @@ impl Store {
         Store {
             keyspace: Keyspace::default(),
             scripts: ScriptCache::default(),
+            session: Session::default(),
         }
     }
 
@@ -70,10 +75,39 @@ impl Store {
         self.keyspace.advance(ms);
     }
 
-    /// Runs one command line (`["SET", "k", "v", "NX"]`), exactly as Redis would.
+    /// Runs one command line (`["SET", "k", "v", "NX"]`), exactly as Redis would, as the
+    /// store's own client: SELECT, MULTI and WATCH state carry over between calls.
     pub fn exec<A: AsRef<[u8]>>(&mut self, args: &[A]) -> Reply {
-        let Store { keyspace, scripts } = self;
-        cmd::with_words(args, |words| cmd::dispatch(keyspace, scripts, words))
+        let Store {
+            keyspace,
+            scripts,
+            session,
+        } = self;
+        cmd::with_words(args, |words| {
+            cmd::dispatch(keyspace, scripts, session, words)
+        })
+    }
+
+    /// Runs one command line as the client whose connection state `session` is: in its
+    /// selected database, queued if it is inside MULTI, and with its WATCH list. A server keeps
+    /// one [`Session`] per connection over one shared store, and calls
+    /// [`Store::end_session`] when the connection closes.
+    pub fn exec_in<A: AsRef<[u8]>>(&mut self, session: &mut Session, args: &[A]) -> Reply {
+        let Store {
+            keyspace, scripts, ..
+        } = self;
+        cmd::with_words(args, |words| {
+            cmd::dispatch(keyspace, scripts, session, words)
+        })
+    }
+
+    /// A connection closed: forgets its watched keys and open MULTI block, and leaves the
+    /// session as fresh as [`Session::new`].
+    pub fn end_session(&mut self, session: &mut Session) {
+        if let Some(id) = session.watcher.take() {
+            self.keyspace.unwatch_all(id);
+        }
+        *session = Session::new();
     }
 
     /// `EVAL script numkeys keys... args...`, with the keys and args given apart.
@@ -83,6 +117,7 @@ impl Store {
         keys: &[K],
         args: &[V],
     ) -> Reply {
+        self.keyspace.select(self.session.db);
         self.scripts
             .run_source(&mut self.keyspace, script.as_bytes(), keys, args)
     }
@@ -94,6 +129,7 @@ impl Store {
         keys: &[K],
         args: &[V],
     ) -> Reply {
+        self.keyspace.select(self.session.db);
         self.scripts
             .run_cached(&mut self.keyspace, sha.as_bytes(), keys, args)
     }
@@ -106,12 +142,20 @@ impl Store {
         }
     }
 
-    /// Every live key, sorted by name, with its value and remaining TTL.
+    /// Every live key of database 0, sorted by name, with its value and remaining TTL.
     pub fn snapshot(&self) -> Vec<KeySnapshot> {
+        self.snapshot_db(0)
+    }
+
+    /// How many databases there are (SELECT takes 0 to this minus one).
+    pub const DATABASES: usize = DATABASES;
+
+    /// Every live key of database `db` (empty for an index out of range), sorted by name.
+    pub fn snapshot_db(&self, db: usize) -> Vec<KeySnapshot> {
         let now = self.keyspace.now();
         let mut keys: Vec<KeySnapshot> = self
             .keyspace
-            .live_entries()
+            .live_entries_of(db)
             .map(|(key, entry)| KeySnapshot {
                 key: key.to_vec(),
                 value: match &entry.value {

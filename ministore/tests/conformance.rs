@@ -4,6 +4,8 @@
 //!
 //! File format: one redis-cli command per line; blank lines and lines starting with `#` are
 //! comments and are not sent. Each file starts from an empty keyspace and script cache.
+//! Between MULTI and EXEC the per-line marker is queued with the commands, so those lines'
+//! replies are compared together in EXEC's block.
 //! `CONFORMANCE_FILE=lock` runs only the files whose name contains `lock`.
 
 mod support;

@@ -2,7 +2,7 @@
 //! unknown names, and argument soups rich in edge values) never panic the store, and after
 //! every command the snapshot agrees with what EXISTS, TYPE and PTTL report.
 
-use ministore::{Reply, Store, ValueSnapshot};
+use ministore::{Reply, Session, Store, ValueSnapshot};
 use proptest::prelude::*;
 
 const COMMANDS: &[&str] = &[
@@ -43,6 +43,16 @@ const COMMANDS: &[&str] = &[
     "EVALSHA",
     "SCRIPT",
     "DEBUG",
+    "MULTI",
+    "EXEC",
+    "DISCARD",
+    "WATCH",
+    "UNWATCH",
+    "SELECT",
+    "SWAPDB",
+    "MOVE",
+    "FLUSHDB",
+    "DBSIZE",
     "set",
     "zAdd",
     "NOPE",
@@ -155,8 +165,10 @@ fn type_name(value: &ValueSnapshot) -> &'static str {
     }
 }
 
-/// What the snapshot shows must be what the commands report, key by key.
+/// What the snapshot shows must be what the commands report, key by key; the checks run as a
+/// client of their own (database 0, never in MULTI) so the session under test is left as it is.
 fn check_snapshot_agrees_with_commands(store: &mut Store) -> Result<(), TestCaseError> {
+    let mut checker = Session::new();
     let snapshot = store.snapshot();
     for pair in snapshot.windows(2) {
         prop_assert!(
@@ -168,11 +180,11 @@ fn check_snapshot_agrees_with_commands(store: &mut Store) -> Result<(), TestCase
     for entry in &snapshot {
         let key = entry.key.clone();
         prop_assert_eq!(
-            store.exec(&[b"EXISTS".to_vec(), key.clone()]),
+            store.exec_in(&mut checker, &[b"EXISTS".to_vec(), key.clone()]),
             Reply::Integer(1)
         );
         prop_assert_eq!(
-            store.exec(&[b"TYPE".to_vec(), key.clone()]),
+            store.exec_in(&mut checker, &[b"TYPE".to_vec(), key.clone()]),
             Reply::Status(type_name(&entry.value).to_string())
         );
         let pttl = match entry.ttl_ms {
@@ -180,7 +192,7 @@ fn check_snapshot_agrees_with_commands(store: &mut Store) -> Result<(), TestCase
             None => -1,
         };
         prop_assert_eq!(
-            store.exec(&[b"PTTL".to_vec(), key.clone()]),
+            store.exec_in(&mut checker, &[b"PTTL".to_vec(), key.clone()]),
             Reply::Integer(pttl)
         );
         if let ValueSnapshot::ZSet(members) = &entry.value {

@@ -1,14 +1,17 @@
 //! The command table and dispatch: looks a command line's name up case-insensitively, checks
-//! its arity as Redis does, and runs it — from a client, or from a script via `redis.call`,
-//! where EVAL, SCRIPT and DEBUG are refused and errors take the scripting wording.
+//! its arity as Redis does, and runs it — from a client (in its session's database, queued
+//! while the session is in MULTI), or from a script via `redis.call`, where EVAL, SCRIPT,
+//! DEBUG and the transaction commands are refused and errors take the scripting wording.
 
 mod connection;
+mod databases;
 mod hashes;
 mod keys;
 mod scan;
 pub(crate) mod scripting;
 mod server;
 mod strings;
+mod transactions;
 mod zsets;
 
 use std::sync::OnceLock;
@@ -16,6 +19,7 @@ use std::sync::OnceLock;
 use crate::error::CommandError;
 use crate::keyspace::Keyspace;
 use crate::reply::Reply;
+use crate::session::Session;
 use scripting::ScriptCache;
 
 /// What a command returns: its reply, or the error it replies with.
@@ -28,6 +32,8 @@ enum Handler {
     Keys(fn(&mut Keyspace, &[&[u8]]) -> CommandResult),
     /// Needs the script cache too (EVAL, EVALSHA, SCRIPT).
     Scripting(fn(&mut Keyspace, &mut ScriptCache, &[&[u8]]) -> CommandResult),
+    /// Works on the client's session (MULTI, EXEC, DISCARD, WATCH, UNWATCH); never queued.
+    Session(fn(&mut Keyspace, &mut ScriptCache, &mut Session, &[&[u8]]) -> CommandResult),
 }
 
 /// One entry of the command table.
@@ -82,6 +88,21 @@ const fn writing(
     }
 }
 
+/// A table entry for a transaction command: runs on the session, never from a script.
+const fn transaction(
+    name: &'static str,
+    arity: i32,
+    run: fn(&mut Keyspace, &mut ScriptCache, &mut Session, &[&[u8]]) -> CommandResult,
+) -> CommandSpec {
+    CommandSpec {
+        name,
+        arity,
+        allowed_in_scripts: false,
+        writes: false,
+        handler: Handler::Session(run),
+    }
+}
+
 /// Every command the store knows, with Redis 7.0's arities.
 static COMMANDS: &[CommandSpec] = &[
     keyed("get", 2, strings::get),
@@ -131,7 +152,17 @@ static COMMANDS: &[CommandSpec] = &[
     keyed("zrevrangebyscore", -4, zsets::zrevrangebyscore),
     keyed("ping", -1, connection::ping),
     keyed("echo", 2, connection::echo),
-    writing("flushall", -1, server::flushall),
+    writing("flushall", -1, databases::flushall),
+    writing("flushdb", -1, databases::flushdb),
+    keyed("select", 2, databases::select),
+    keyed("dbsize", 1, databases::dbsize),
+    writing("swapdb", 3, databases::swapdb),
+    writing("move", 3, databases::move_key),
+    transaction("multi", 1, transactions::multi),
+    transaction("exec", 1, transactions::exec),
+    transaction("discard", 1, transactions::discard),
+    transaction("watch", -2, transactions::watch),
+    transaction("unwatch", 1, transactions::unwatch),
     CommandSpec {
         name: "debug",
         arity: -2,
@@ -235,33 +266,71 @@ pub(crate) fn with_words<A: AsRef<[u8]>, R>(args: &[A], run: impl FnOnce(&[&[u8]
     }
 }
 
-/// Runs one command line from a client.
+/// Looks a command line up and checks its arity, with Redis's errors.
+fn checked(
+    words: &[&[u8]],
+) -> Result<&'static CommandSpec, (Option<&'static CommandSpec>, CommandError)> {
+    let Some((name, args)) = words.split_first() else {
+        let unknown = CommandError::UnknownCommand {
+            name: Vec::new(),
+            args: Vec::new(),
+        };
+        return Err((None, unknown));
+    };
+    let Some(spec) = lookup(name) else {
+        let unknown = CommandError::UnknownCommand {
+            name: name.to_vec(),
+            args: args.iter().map(|arg| arg.to_vec()).collect(),
+        };
+        return Err((None, unknown));
+    };
+    if !spec.accepts(words.len()) {
+        return Err((Some(spec), CommandError::WrongArity { command: spec.name }));
+    }
+    Ok(spec)
+}
+
+/// Runs one command line from a client, in its session's database. Inside MULTI a command
+/// is queued (all but EXEC, DISCARD, MULTI and WATCH); one refused while queuing dooms the
+/// block to EXECABORT.
 pub(crate) fn dispatch(
     keyspace: &mut Keyspace,
     scripts: &mut ScriptCache,
+    session: &mut Session,
     words: &[&[u8]],
 ) -> Reply {
-    let Some((name, args)) = words.split_first() else {
-        return CommandError::UnknownCommand {
-            name: Vec::new(),
-            args: Vec::new(),
+    keyspace.select(session.db);
+    let spec = match checked(words) {
+        Ok(spec) => spec,
+        Err((spec, error)) => {
+            if let Some(transaction) = &mut session.multi {
+                transaction.refused = true;
+            }
+            if spec.is_some_and(|spec| spec.name == "exec") {
+                return transactions::abort_exec(keyspace, session, &error);
+            }
+            return error.into();
         }
-        .into();
     };
-    let Some(spec) = lookup(name) else {
-        return CommandError::UnknownCommand {
-            name: name.to_vec(),
-            args: args.iter().map(|arg| arg.to_vec()).collect(),
+    if let Some(transaction) = &mut session.multi {
+        if !matches!(spec.handler, Handler::Session(_)) {
+            transaction
+                .queued
+                .push(words.iter().map(|word| word.to_vec()).collect());
+            return Reply::Status("QUEUED".to_string());
         }
-        .into();
-    };
-    if !spec.accepts(words.len()) {
-        return CommandError::WrongArity { command: spec.name }.into();
     }
     let result = match spec.handler {
+        Handler::Keys(run) if spec.writes => keyspace.observe_writes(|keys| run(keys, words)),
         Handler::Keys(run) => run(keyspace, words),
         Handler::Scripting(run) => run(keyspace, scripts, words),
+        Handler::Session(run) => run(keyspace, scripts, session, words),
     };
+    // A key command's SELECT stays with the client; a script's does not outlive the script.
+    match spec.handler {
+        Handler::Keys(_) => session.db = keyspace.selected(),
+        _ => keyspace.select(session.db),
+    }
     result.unwrap_or_else(Reply::from)
 }
 
@@ -289,5 +358,10 @@ pub(crate) fn dispatch_from_script(
     if read_only && spec.writes {
         return CommandError::WriteFromReadOnlyScript.into();
     }
-    run(keyspace, words).unwrap_or_else(Reply::from)
+    let result = if spec.writes {
+        keyspace.observe_writes(|keys| run(keys, words))
+    } else {
+        run(keyspace, words)
+    };
+    result.unwrap_or_else(Reply::from)
 }

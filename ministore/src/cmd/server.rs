@@ -1,22 +1,11 @@
-//! Server commands: FLUSHALL, and DEBUG SLEEP, which here moves the virtual clock instead of
-//! blocking, so a conformance file's sleep and the store's clock agree.
+//! Server commands: DEBUG SLEEP, which here moves the virtual clock instead of blocking, so a
+//! conformance file's sleep and the store's clock agree.
 
 use super::CommandResult;
 use crate::args::{is, parse_lenient_float};
 use crate::error::CommandError;
 use crate::keyspace::Keyspace;
 use crate::reply::Reply;
-
-/// `FLUSHALL [ASYNC|SYNC]` — drops every key (scripts stay cached, as in Redis).
-pub(crate) fn flushall(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
-    match words {
-        [_] => {}
-        [_, mode] if is(mode, "sync") || is(mode, "async") => {}
-        _ => return Err(CommandError::Syntax),
-    }
-    keyspace.clear();
-    Ok(Reply::ok())
-}
 
 /// `DEBUG SLEEP seconds` — advances the virtual clock by the (possibly fractional) seconds.
 /// Redis reads the seconds with a bare `strtod`, so garbage sleeps 0 and still replies OK.

@@ -1,0 +1,197 @@
+//! WATCH bookkeeping, shared by every connection of a store: which watcher watches which
+//! (database, key), and whether a write has touched one of them since. A key counts as
+//! touched when it is stored or deleted here, when it expires lazily, when a write command
+//! leaves it different (see [`Keyspace::observe_writes`]), and when FLUSHDB, FLUSHALL or
+//! SWAPDB replace a database it exists in. As in Redis 7.0, a key that had already expired
+//! when it was watched is not spoiled by its own deletion, and a watched key that expires
+//! before EXEC spoils the transaction.
+
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+use super::{KeyHasher, Keyspace};
+
+/// Names one watcher (one connection's WATCH list) in a store.
+pub(crate) type WatcherId = u64;
+
+type WatchKey = (usize, Vec<u8>);
+
+/// Every watched key and every watcher's state.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct WatchRegistry {
+    /// The watchers of each (database, key).
+    by_key: HashMap<WatchKey, Vec<WatcherId>, BuildHasherDefault<KeyHasher>>,
+    /// Each watcher's keys and whether one was touched.
+    watchers: HashMap<WatcherId, Watcher, BuildHasherDefault<KeyHasher>>,
+    next_id: WatcherId,
+    /// Keys touched while [`Keyspace::observe_writes`] runs, so its own comparison does not
+    /// touch them a second time.
+    touched_now: Option<Vec<WatchKey>>,
+}
+
+#[derive(Debug, Clone, Default)]
+struct Watcher {
+    dirty: bool,
+    keys: Vec<WatchedKey>,
+}
+
+#[derive(Debug, Clone)]
+struct WatchedKey {
+    db: usize,
+    key: Vec<u8>,
+    /// The key existed but had expired when it was watched.
+    expired: bool,
+}
+
+impl Keyspace {
+    /// A new watcher id, watching nothing.
+    pub(crate) fn new_watcher(&mut self) -> WatcherId {
+        self.watches.next_id += 1;
+        self.watches.next_id
+    }
+
+    /// `WATCH key` for `id`, in the selected database.
+    pub(crate) fn watch(&mut self, id: WatcherId, key: &[u8]) {
+        let db = self.selected;
+        let now = self.now();
+        let expired = self.entries.get(key).is_some_and(|e| e.is_expired(now));
+        let watcher = self.watches.watchers.entry(id).or_default();
+        if watcher.keys.iter().any(|w| w.db == db && w.key == key) {
+            return;
+        }
+        watcher.keys.push(WatchedKey {
+            db,
+            key: key.to_vec(),
+            expired,
+        });
+        self.watches
+            .by_key
+            .entry((db, key.to_vec()))
+            .or_default()
+            .push(id);
+    }
+
+    /// `UNWATCH`: forgets every key `id` watches.
+    pub(crate) fn unwatch_all(&mut self, id: WatcherId) {
+        let Some(watcher) = self.watches.watchers.remove(&id) else {
+            return;
+        };
+        for watched in watcher.keys {
+            let slot = (watched.db, watched.key);
+            if let Some(ids) = self.watches.by_key.get_mut(&slot) {
+                ids.retain(|other| *other != id);
+                if ids.is_empty() {
+                    self.watches.by_key.remove(&slot);
+                }
+            }
+        }
+    }
+
+    /// Whether EXEC must fail for `id`: a watched key was touched, or has expired since it
+    /// was watched.
+    pub(crate) fn watch_spoiled(&self, id: WatcherId) -> bool {
+        let Some(watcher) = self.watches.watchers.get(&id) else {
+            return false;
+        };
+        let now = self.now();
+        watcher.dirty
+            || watcher.keys.iter().any(|w| {
+                !w.expired
+                    && self
+                        .db_map(w.db)
+                        .and_then(|map| map.get(&w.key))
+                        .is_some_and(|e| e.is_expired(now))
+            })
+    }
+
+    /// Tells the watchers of `key` (selected database) that a write touched it.
+    pub(crate) fn touch(&mut self, key: &[u8], exists_after: bool) {
+        if self.watches.by_key.is_empty() {
+            return;
+        }
+        let slot = (self.selected, key.to_vec());
+        self.touch_slot(&slot, exists_after);
+    }
+
+    fn touch_slot(&mut self, slot: &WatchKey, exists_after: bool) {
+        let Some(ids) = self.watches.by_key.get(slot) else {
+            return;
+        };
+        if let Some(log) = &mut self.watches.touched_now {
+            log.push(slot.clone());
+        }
+        for id in ids {
+            let Some(watcher) = self.watches.watchers.get_mut(id) else {
+                continue;
+            };
+            let watched = watcher
+                .keys
+                .iter_mut()
+                .find(|w| w.db == slot.0 && w.key == slot.1);
+            if let Some(watched) = watched.filter(|w| w.expired) {
+                if !exists_after {
+                    // An already expired key was deleted: no logical change.
+                    watched.expired = false;
+                    continue;
+                }
+            }
+            watcher.dirty = true;
+        }
+    }
+
+    /// FLUSHDB, FLUSHALL and SWAPDB: every watched key of `db` that exists there (or in the
+    /// database replacing it) is touched.
+    pub(crate) fn touch_all_in_db(&mut self, db: usize, replaced_with: Option<usize>) {
+        if self.watches.by_key.is_empty() {
+            return;
+        }
+        let exists = |keyspace: &Keyspace, db: usize, key: &[u8]| {
+            keyspace.db_map(db).is_some_and(|map| map.contains_key(key))
+        };
+        let slots: Vec<WatchKey> = self
+            .watches
+            .by_key
+            .keys()
+            .filter(|(watched_db, _)| *watched_db == db)
+            .cloned()
+            .collect();
+        for slot in slots {
+            let in_replacement = replaced_with.is_some_and(|other| exists(self, other, &slot.1));
+            if exists(self, db, &slot.1) || in_replacement {
+                self.touch_slot(&slot, in_replacement);
+            }
+        }
+    }
+
+    /// Runs a write command; afterwards every watched key it left different is touched.
+    /// Costs nothing while no key is watched.
+    pub(crate) fn observe_writes<R>(&mut self, run: impl FnOnce(&mut Keyspace) -> R) -> R {
+        if self.watches.by_key.is_empty() {
+            return run(self);
+        }
+        let before: Vec<(WatchKey, String)> = self
+            .watches
+            .by_key
+            .keys()
+            .map(|slot| (slot.clone(), self.fingerprint(slot)))
+            .collect();
+        let outer = self.watches.touched_now.replace(Vec::new());
+        let result = run(self);
+        let touched = std::mem::replace(&mut self.watches.touched_now, outer).unwrap_or_default();
+        for (slot, print) in before {
+            if !touched.contains(&slot) && self.fingerprint(&slot) != print {
+                let exists = self.db_map(slot.0).is_some_and(|m| m.contains_key(&slot.1));
+                self.touch_slot(&slot, exists);
+            }
+        }
+        if let Some(log) = &mut self.watches.touched_now {
+            log.extend(touched);
+        }
+        result
+    }
+
+    /// The whole entry at a watched key as text: any change to value or expiry changes it.
+    fn fingerprint(&self, slot: &WatchKey) -> String {
+        format!("{:?}", self.db_map(slot.0).and_then(|map| map.get(&slot.1)))
+    }
+}
