@@ -169,6 +169,8 @@ const LANDED: &[&str] = &[
     "hashes",
     "hashes-more",
     "keys",
+    "databases",
+    "transactions",
     "lua-string",
     "garbage",
 ];

@@ -25,14 +25,12 @@ pub fn line(dice: &mut Dice) -> Vec<String> {
     owned(&line)
 }
 
-/// KEYS, DBSIZE, RENAME(NX), UNLINK, COPY, TOUCH, EXPIREAT/PEXPIREAT, OBJECT ENCODING, SORT,
-/// SELECT, FLUSHDB, SWAPDB.
+/// KEYS, RENAME(NX), UNLINK, COPY, TOUCH, EXPIREAT/PEXPIREAT, OBJECT ENCODING and SORT.
 pub fn more(dice: &mut Dice) -> Vec<String> {
     let key = dice.key();
     let other = dice.key();
-    let line: Vec<&str> = match dice.below(14) {
-        0 => vec!["KEYS", dice.pick(PATTERNS)],
-        1 => vec!["DBSIZE"],
+    let line: Vec<&str> = match dice.below(10) {
+        0 | 1 => vec!["KEYS", dice.pick(PATTERNS)],
         2 | 3 => vec![dice.pick(&["RENAME", "RENAMENX"]), key, other],
         4 => vec![dice.pick(&["UNLINK", "TOUCH"]), key, other],
         5 => {
@@ -71,14 +69,24 @@ pub fn more(dice: &mut Dice) -> Vec<String> {
             }
             line
         }
-        9 | 10 => vec!["SELECT", dice.pick(&["0", "1", "0", "15", "16", "-1", "x"])],
-        11 => vec![
+        _ => vec!["EXISTS", key, other, key],
+    };
+    owned(&line)
+}
+
+/// SELECT among the 16 databases, DBSIZE, FLUSHDB, SWAPDB and MOVE.
+pub fn databases(dice: &mut Dice) -> Vec<String> {
+    let line: Vec<&str> = match dice.below(8) {
+        0..=2 => vec!["SELECT", dice.pick(&["0", "1", "0", "15", "16", "-1", "x"])],
+        3 => vec!["DBSIZE"],
+        4 => vec![
             "SWAPDB",
             dice.pick(&["0", "1", "2"]),
             dice.pick(&["0", "1", "x"]),
         ],
-        12 => vec!["FLUSHDB"],
-        _ => vec!["EXISTS", key, other, key],
+        5 if dice.chance(30) => vec!["FLUSHDB"],
+        5 => vec!["FLUSHDB", dice.pick(&["ASYNC", "SYNC", "x"])],
+        _ => vec!["MOVE", dice.key(), dice.pick(&["0", "1", "2", "16", "x"])],
     };
     owned(&line)
 }

@@ -1,16 +1,25 @@
-//! Transaction lines: MULTI, EXEC, DISCARD, WATCH, UNWATCH and PUBLISH in among the other
-//! families' lines, so commands get queued, EXECABORT happens and watched writes abort EXEC.
+//! Transaction lines: MULTI, EXEC, DISCARD, WATCH and UNWATCH in among the other families'
+//! lines, so commands get queued, EXECABORT happens and watched writes abort EXEC; and PUBLISH.
 
 use super::{owned, Dice};
 
 pub fn line(dice: &mut Dice) -> Vec<String> {
-    let line: Vec<&str> = match dice.below(9) {
+    let line: Vec<&str> = match dice.below(8) {
         0 | 1 => vec!["MULTI"],
         2 | 3 => vec!["EXEC"],
         4 => vec!["DISCARD"],
         5 | 6 => vec!["WATCH", dice.key(), dice.key()],
-        7 => vec!["UNWATCH"],
-        _ => vec!["PUBLISH", dice.pick(&["chan", ""]), dice.pick(&["msg", ""])],
+        _ => vec!["WATCH", dice.key()],
     };
     owned(&line)
+}
+
+/// PUBLISH: no client subscribes here, so Redis counts 0 receivers.
+pub fn publish(dice: &mut Dice) -> Vec<String> {
+    owned(&["PUBLISH", dice.pick(&["chan", ""]), dice.pick(&["msg", ""])])
+}
+
+/// UNWATCH, which Redis queues inside MULTI like any other command.
+pub fn unwatch(_dice: &mut Dice) -> Vec<String> {
+    owned(&["UNWATCH"])
 }
