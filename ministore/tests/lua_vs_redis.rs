@@ -5,6 +5,9 @@
 
 mod support;
 
+#[path = "lua_cases/core.rs"]
+mod core_cases;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 
@@ -393,6 +396,7 @@ fn the_engine_matches_real_redis_script_for_script() {
     let mut host = Resp::connect(server.port);
     let cases = SCRIPTS
         .iter()
+        .chain(core_cases::SCRIPTS)
         .map(|(src, keys, argv)| (*src, words(keys), words(argv)));
     let mismatches = mismatches(&mut host, cases);
     assert!(

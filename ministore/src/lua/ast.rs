@@ -10,7 +10,32 @@ pub type Block = Vec<Stat>;
 #[derive(Debug)]
 pub struct FuncBody {
     pub params: Vec<Arc<str>>,
+    /// Whether it takes extra arguments, and what Lua 5.1's `arg` local holds.
+    pub vararg: Vararg,
     pub body: Block,
+    /// The chunk the function was compiled from (`@user_script`, or a `loadstring` source).
+    pub source: Arc<str>,
+}
+
+/// How a function takes extra arguments.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Vararg {
+    /// No `...` in its parameters.
+    None,
+    /// A chunk: `...` holds the arguments of the call, and there is no `arg`.
+    Chunk,
+    /// `function(...)` whose body uses `...`: Lua 5.1 still declares a local `arg`, left nil.
+    Dots,
+    /// `function(...)` whose body never uses `...`: the local `arg` is a table of the extra
+    /// arguments with their count in `n` (Lua 5.1's compatibility vararg).
+    Arg,
+}
+
+impl Vararg {
+    /// True when the function takes extra arguments.
+    pub fn any(self) -> bool {
+        self != Vararg::None
+    }
 }
 
 /// A statement, with the line it starts on.
@@ -20,31 +45,57 @@ pub struct Stat {
     pub kind: StatKind,
 }
 
-/// The kinds of statement in the supported Lua subset.
+/// One `if`/`elseif` arm.
+#[derive(Debug)]
+pub struct CondBlock {
+    pub cond: Expr,
+    pub body: Block,
+}
+
+/// The kinds of statement in Lua 5.1.
 #[derive(Debug)]
 pub enum StatKind {
     /// `local a, b = e1, e2`
-    Local(Vec<Arc<str>>, Vec<Expr>),
+    Local {
+        names: Vec<Arc<str>>,
+        exprs: Vec<Expr>,
+    },
     /// `a, t.k, t[i] = e1, e2, e3`
-    Assign(Vec<Expr>, Vec<Expr>),
+    Assign {
+        targets: Vec<Expr>,
+        exprs: Vec<Expr>,
+    },
     /// A function or method call used as a statement.
     Call(Expr),
     /// `if c then … elseif c then … else … end`
-    If(Vec<(Expr, Block)>, Option<Block>),
+    If {
+        arms: Vec<CondBlock>,
+        otherwise: Option<Block>,
+    },
     /// `while c do … end`
-    While(Expr, Block),
+    While { cond: Expr, body: Block },
     /// `repeat … until c`
-    Repeat(Block, Expr),
+    Repeat { body: Block, cond: Expr },
     /// `for v = start, limit[, step] do … end`
-    NumericFor(Arc<str>, Expr, Expr, Option<Expr>, Block),
+    NumericFor {
+        var: Arc<str>,
+        start: Expr,
+        limit: Expr,
+        step: Option<Expr>,
+        body: Block,
+    },
     /// `for k, v in explist do … end`
-    GenericFor(Vec<Arc<str>>, Vec<Expr>, Block),
+    GenericFor {
+        names: Vec<Arc<str>>,
+        exprs: Vec<Expr>,
+        body: Block,
+    },
     /// `do … end`
     Do(Block),
     /// `local function name(…) … end`
-    LocalFunction(Arc<str>, Arc<FuncBody>),
+    LocalFunction { name: Arc<str>, func: Arc<FuncBody> },
     /// `function a.b.c(…) … end` / `function name(…) … end`: an assignment to `target`.
-    Function(Expr, Arc<FuncBody>),
+    Function { target: Expr, func: Arc<FuncBody> },
     /// `return e1, e2`
     Return(Vec<Expr>),
     /// `break`
@@ -66,20 +117,39 @@ pub enum ExprKind {
     False,
     Number(f64),
     Str(Arc<[u8]>),
+    /// `...` in a vararg function: all of its extra arguments.
+    Vararg,
     /// A variable reference, resolved at run time (local, captured, or global).
     Name(Arc<str>),
     /// `t[k]`; `t.k` is `t["k"]`.
-    Index(Box<Expr>, Box<Expr>),
+    Index {
+        obj: Box<Expr>,
+        key: Box<Expr>,
+    },
     /// `f(args)`
-    Call(Box<Expr>, Vec<Expr>),
+    Call {
+        func: Box<Expr>,
+        args: Vec<Expr>,
+    },
     /// `obj:name(args)`
-    Method(Box<Expr>, Arc<str>, Vec<Expr>),
+    Method {
+        obj: Box<Expr>,
+        name: Arc<str>,
+        args: Vec<Expr>,
+    },
     /// `function (…) … end`
     Function(Arc<FuncBody>),
     /// `(e)`: truncates multiple results to one.
     Paren(Box<Expr>),
-    Binary(BinOp, Box<Expr>, Box<Expr>),
-    Unary(UnOp, Box<Expr>),
+    Binary {
+        op: BinOp,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    Unary {
+        op: UnOp,
+        operand: Box<Expr>,
+    },
     /// `{ a, b, k = v, [e] = v }`
     Table(Vec<TableField>),
 }
@@ -90,7 +160,7 @@ pub enum TableField {
     /// A positional item (`a`), appended to the array part.
     Item(Expr),
     /// `name = e` or `[k] = e`.
-    Keyed(Expr, Expr),
+    Keyed { key: Expr, value: Expr },
 }
 
 /// Binary operators.
@@ -122,8 +192,11 @@ pub enum UnOp {
 }
 
 impl Expr {
-    /// True for expressions that can yield several values (calls) when last in a list.
+    /// True for expressions that can yield several values (calls, `...`) when last in a list.
     pub fn is_multi(&self) -> bool {
-        matches!(self.kind, ExprKind::Call(..) | ExprKind::Method(..))
+        matches!(
+            self.kind,
+            ExprKind::Call { .. } | ExprKind::Method { .. } | ExprKind::Vararg
+        )
     }
 }

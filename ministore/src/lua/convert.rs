@@ -159,19 +159,20 @@ fn one_line(bytes: &[u8]) -> String {
 }
 
 /// The error reply for a script that raised `value` on `line`, decorated as Redis 7.0 does:
-/// non-table errors get the `ERR` code, and all get `script: <sha>, on @user_script:<line>.`
-pub fn raised_error_reply(value: &Value, line: u32, sha: &str) -> Reply {
+/// non-table errors get the `ERR` code, and all get `script: <sha>, on <chunk>:<line>.` where the
+/// chunk is `@user_script` or the source of the `loadstring` chunk the error was raised in.
+pub fn raised_error_reply(value: &Value, source: &str, line: u32, sha: &str) -> Reply {
     let msg = match value {
-        Value::Table(_) => match error_text(value) {
-            Some(e) => one_line(&e),
-            None => "ERR unknown error".into(),
+        Value::Table(t) => match t.get_str("err") {
+            v @ (Value::Str(_) | Value::Num(_)) => {
+                one_line(&v.to_str_bytes().unwrap_or_else(|| Arc::from(&b""[..])))
+            }
+            // Real Redis 7.0 crashes on an error table without an `err` string.
+            _ => "ERR unknown error".into(),
         },
         other => format!("ERR {}", one_line(&other.to_display())),
     };
-    Reply::Error(format!(
-        "{} script: {}, on @user_script:{}.",
-        msg, sha, line
-    ))
+    Reply::Error(format!("{} script: {}, on {}:{}.", msg, sha, source, line))
 }
 
 #[cfg(test)]

@@ -69,11 +69,47 @@ pub struct Token {
     pub text: String,
 }
 
-/// A lexing error, already worded as Lua 5.1 words it (without the `user_script:N:` prefix).
+/// What went wrong while lexing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LexErrorKind {
+    UnfinishedString,
+    UnfinishedLongString,
+    UnfinishedLongComment,
+    EscapeTooLarge,
+    MalformedNumber,
+    InvalidLongDelimiter,
+    /// A byte that starts no token.
+    UnexpectedSymbol,
+}
+
+impl LexErrorKind {
+    /// Lua 5.1's wording of this error.
+    pub fn text(self) -> &'static str {
+        match self {
+            LexErrorKind::UnfinishedString => "unfinished string",
+            LexErrorKind::UnfinishedLongString => "unfinished long string",
+            LexErrorKind::UnfinishedLongComment => "unfinished long comment",
+            LexErrorKind::EscapeTooLarge => "escape sequence too large",
+            LexErrorKind::MalformedNumber => "malformed number",
+            LexErrorKind::InvalidLongDelimiter => "invalid long string delimiter",
+            LexErrorKind::UnexpectedSymbol => "unexpected symbol",
+        }
+    }
+}
+
+/// A lexing error: its kind, its line and the text it is near. It displays as Lua 5.1 words it,
+/// without the chunk prefix (`unfinished string near '"abc'`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct LexError {
+    pub kind: LexErrorKind,
     pub line: u32,
-    pub message: String,
+    pub near: String,
+}
+
+impl std::fmt::Display for LexError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} near '{}'", self.kind.text(), self.near)
+    }
 }
 
 /// The text Lua shows for a token kind in "expected" messages.
@@ -204,10 +240,11 @@ impl<'a> Lexer<'a> {
         self.pos >= self.src.len()
     }
 
-    fn err(&self, message: &str, near: &str) -> LexError {
+    fn err(&self, kind: LexErrorKind, near: &str) -> LexError {
         LexError {
+            kind,
             line: self.line,
-            message: format!("{} near '{}'", message, near),
+            near: near.to_string(),
         }
     }
 
@@ -270,9 +307,9 @@ impl<'a> Lexer<'a> {
         loop {
             if self.at_end() {
                 let what = if comment {
-                    "unfinished long comment"
+                    LexErrorKind::UnfinishedLongComment
                 } else {
-                    "unfinished long string"
+                    LexErrorKind::UnfinishedLongString
                 };
                 return Err(self.err(what, "<eof>"));
             }
@@ -307,7 +344,7 @@ impl<'a> Lexer<'a> {
             |lx: &Lexer, end: usize| String::from_utf8_lossy(&lx.src[start..end]).into_owned();
         loop {
             if self.at_end() {
-                return Err(self.err("unfinished string", "<eof>"));
+                return Err(self.err(LexErrorKind::UnfinishedString, "<eof>"));
             }
             let c = self.peek();
             if c == quote {
@@ -317,12 +354,12 @@ impl<'a> Lexer<'a> {
             match c {
                 b'\n' | b'\r' => {
                     let near = so_far(self, self.pos);
-                    return Err(self.err("unfinished string", &near));
+                    return Err(self.err(LexErrorKind::UnfinishedString, &near));
                 }
                 b'\\' => {
                     self.pos += 1;
                     if self.at_end() {
-                        return Err(self.err("unfinished string", "<eof>"));
+                        return Err(self.err(LexErrorKind::UnfinishedString, "<eof>"));
                     }
                     let e = self.peek();
                     match e {
@@ -348,7 +385,7 @@ impl<'a> Lexer<'a> {
                             }
                             if v > 255 {
                                 let near = so_far(self, self.pos);
-                                return Err(self.err("escape sequence too large", &near));
+                                return Err(self.err(LexErrorKind::EscapeTooLarge, &near));
                             }
                             out.push(v as u8);
                             continue;
@@ -392,7 +429,7 @@ impl<'a> Lexer<'a> {
                 line: self.line,
                 text,
             }),
-            None => Err(self.err("malformed number", &text)),
+            None => Err(self.err(LexErrorKind::MalformedNumber, &text)),
         }
     }
 
@@ -439,7 +476,7 @@ impl<'a> Lexer<'a> {
             }
             if self.peek_at(1) == b'=' {
                 // `[=` without a second bracket: Lua reports an invalid long string delimiter.
-                return Err(self.err("invalid long string delimiter", "[="));
+                return Err(self.err(LexErrorKind::InvalidLongDelimiter, "[="));
             }
         }
         let two = [c, self.peek_at(1)];
@@ -486,8 +523,9 @@ impl<'a> Lexer<'a> {
                         };
                         self.pos += 1;
                         return Err(LexError {
+                            kind: LexErrorKind::UnexpectedSymbol,
                             line,
-                            message: format!("unexpected symbol near '{}'", text),
+                            near: text,
                         });
                     }
                 };
@@ -586,14 +624,14 @@ mod tests {
     #[test]
     fn errors_are_worded_like_lua() {
         let e = tokenize(b"return 'abc").unwrap_err();
-        assert_eq!(e.message, "unfinished string near '<eof>'");
+        assert_eq!(e.to_string(), "unfinished string near '<eof>'");
         let e = tokenize(b"return \"abc\ndef\"").unwrap_err();
-        assert_eq!(e.message, "unfinished string near '\"abc'");
+        assert_eq!(e.to_string(), "unfinished string near '\"abc'");
         let e = tokenize(b"return 3x").unwrap_err();
-        assert_eq!(e.message, "malformed number near '3x'");
+        assert_eq!(e.to_string(), "malformed number near '3x'");
         let e = tokenize(b"return [[abc").unwrap_err();
-        assert_eq!(e.message, "unfinished long string near '<eof>'");
+        assert_eq!(e.to_string(), "unfinished long string near '<eof>'");
         let e = tokenize(b"--[[ abc").unwrap_err();
-        assert_eq!(e.message, "unfinished long comment near '<eof>'");
+        assert_eq!(e.to_string(), "unfinished long comment near '<eof>'");
     }
 }

@@ -20,6 +20,9 @@ use crate::reply::Reply;
 use ast::FuncBody;
 use interp::{Fault, Interp};
 
+/// The chunk name Redis gives a script: errors read `user_script:3: …`.
+const SCRIPT_SOURCE: &str = "@user_script";
+
 /// A step budget generous for any real Redis script yet short enough (well under a second
 /// natively) that a runaway loop cannot hang a browser tab.
 pub const DEFAULT_STEP_BUDGET: u64 = 5_000_000;
@@ -169,17 +172,11 @@ impl Script {
             message,
             shebang: true,
         })?;
-        match parser::parse(source) {
-            Ok(body) => Ok(Script {
-                chunk: Arc::new(FuncBody {
-                    params: Vec::new(),
-                    body,
-                }),
-                read_only,
-            }),
+        match parser::parse_chunk(source, SCRIPT_SOURCE) {
+            Ok(chunk) => Ok(Script { chunk, read_only }),
             Err(e) => Err(CompileError {
                 line: e.line,
-                message: e.message,
+                message: e.to_string(),
                 shebang: false,
             }),
         }
@@ -218,7 +215,13 @@ impl Script {
         let mut interp = Interp::new(host, keys, argv, step_budget);
         match interp.run_chunk(&self.chunk) {
             Ok(v) => convert::value_to_reply(&v),
-            Err(Fault::Error { value, line }) => convert::raised_error_reply(&value, line, sha),
+            Err(Fault::Error { value, line }) => {
+                convert::raised_error_reply(&value, &interp.fault_source(), line, sha)
+            }
+            Err(Fault::Runtime { msg, line }) => {
+                let value = value::Value::str(format!("user_script:{}: {}", line, msg).as_bytes());
+                convert::raised_error_reply(&value, SCRIPT_SOURCE, line, sha)
+            }
             Err(Fault::Budget { line }) => Reply::Error(format!(
                 "ERR script stopped: it ran past its step budget of {} steps (runaway script?) script: {}, on @user_script:{}.",
                 step_budget, sha, line

@@ -3,29 +3,110 @@
 
 use std::sync::Arc;
 
-use super::ast::{BinOp, Block, Expr, ExprKind, FuncBody, Stat, StatKind, TableField, UnOp};
-use super::lexer::{tok_name, tokenize, LexError, Tok, Token};
+use super::ast::{
+    BinOp, Block, CondBlock, Expr, ExprKind, FuncBody, Stat, StatKind, TableField, UnOp, Vararg,
+};
+use super::lexer::{tok_name, tokenize, LexError, LexErrorKind, Tok, Token};
 
 /// How deeply expressions and blocks may nest (Lua 5.1's LUAI_MAXCCALLS).
 pub const MAX_SYNTAX_DEPTH: u32 = 200;
 
-/// A syntax error: the line and Lua's message (without the `user_script:N:` prefix).
-pub type ParseError = LexError;
+/// What kind of syntax error the parser found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseErrorKind {
+    /// The lexer refused the input.
+    Lex(LexErrorKind),
+    /// `'then' expected`
+    Expected(&'static str),
+    /// `'end' expected (to close 'if' at line 3)`
+    Unclosed {
+        what: &'static str,
+        who: &'static str,
+        line: u32,
+    },
+    UnexpectedSymbol,
+    NoLoopToBreak,
+    EqualsOrIn,
+    Syntax,
+    FunctionArguments,
+    /// `...` used in a function not declared with it.
+    VarargOutsideVarargFunction,
+    /// Nesting past [`MAX_SYNTAX_DEPTH`].
+    TooManySyntaxLevels,
+}
 
-/// Parses a whole chunk.
-pub fn parse(src: &[u8]) -> Result<Block, ParseError> {
+/// A syntax error: its kind, its line and the token it is near (none for the nesting limit).
+/// It displays as Lua 5.1 words it, without the chunk prefix.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParseError {
+    pub kind: ParseErrorKind,
+    pub line: u32,
+    pub near: Option<String>,
+}
+
+impl From<LexError> for ParseError {
+    fn from(e: LexError) -> Self {
+        ParseError {
+            kind: ParseErrorKind::Lex(e.kind),
+            line: e.line,
+            near: Some(e.near),
+        }
+    }
+}
+
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.kind {
+            ParseErrorKind::Lex(k) => f.write_str(k.text())?,
+            ParseErrorKind::Expected(what) => write!(f, "'{}' expected", what)?,
+            ParseErrorKind::Unclosed { what, who, line } => write!(
+                f,
+                "'{}' expected (to close '{}' at line {})",
+                what, who, line
+            )?,
+            ParseErrorKind::UnexpectedSymbol => f.write_str("unexpected symbol")?,
+            ParseErrorKind::NoLoopToBreak => f.write_str("no loop to break")?,
+            ParseErrorKind::EqualsOrIn => f.write_str("'=' or 'in' expected")?,
+            ParseErrorKind::Syntax => f.write_str("syntax error")?,
+            ParseErrorKind::FunctionArguments => f.write_str("function arguments expected")?,
+            ParseErrorKind::VarargOutsideVarargFunction => {
+                f.write_str("cannot use '...' outside a vararg function")?
+            }
+            ParseErrorKind::TooManySyntaxLevels => {
+                f.write_str("chunk has too many syntax levels")?
+            }
+        }
+        match &self.near {
+            Some(near) => write!(f, " near '{}'", near),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Parses a whole chunk (a vararg function of no parameters) compiled from `source`, the
+/// chunk name errors and positions report (`@user_script` for a script).
+pub fn parse_chunk(src: &[u8], source: &str) -> Result<Arc<FuncBody>, ParseError> {
     let tokens = tokenize(src)?;
     let mut p = Parser {
         tokens,
         pos: 0,
         depth: 0,
         loops: 0,
+        vararg: true,
+        used_vararg: false,
+        source: Arc::from(source),
     };
-    let block = p.block()?;
+    // Inside the parser errors are boxed: the recursion carries a `Result` in every frame.
+    let block = p.block().map_err(|e| *e)?;
     if p.peek() != &Tok::Eof {
-        return Err(p.expected(&Tok::Eof));
+        return Err(*p.expected(&Tok::Eof));
     }
-    Ok(block)
+    Ok(Arc::new(FuncBody {
+        params: Vec::new(),
+        vararg: Vararg::Chunk,
+        body: block,
+        source: p.source,
+    }))
 }
 
 struct Parser {
@@ -33,6 +114,11 @@ struct Parser {
     pos: usize,
     depth: u32,
     loops: u32,
+    /// The function being parsed was declared with `...`.
+    vararg: bool,
+    /// Its body uses `...`.
+    used_vararg: bool,
+    source: Arc<str>,
 }
 
 fn unary_op(t: &Tok) -> Option<UnOp> {
@@ -89,16 +175,17 @@ impl Parser {
         t
     }
 
-    fn error(&self, message: &str) -> ParseError {
+    fn error(&self, kind: ParseErrorKind) -> Box<ParseError> {
         let t = self.current();
-        ParseError {
+        Box::new(ParseError {
+            kind,
             line: t.line,
-            message: format!("{} near '{}'", message, t.text),
-        }
+            near: Some(t.text.clone()),
+        })
     }
 
-    fn expected(&self, what: &Tok) -> ParseError {
-        self.error(&format!("'{}' expected", tok_name(what)))
+    fn expected(&self, what: &Tok) -> Box<ParseError> {
+        self.error(ParseErrorKind::Expected(tok_name(what)))
     }
 
     fn test_next(&mut self, t: &Tok) -> bool {
@@ -110,7 +197,7 @@ impl Parser {
         }
     }
 
-    fn check_next(&mut self, t: &Tok) -> Result<(), ParseError> {
+    fn check_next(&mut self, t: &Tok) -> Result<(), Box<ParseError>> {
         if self.test_next(t) {
             Ok(())
         } else {
@@ -119,23 +206,22 @@ impl Parser {
     }
 
     /// Expects the token closing `who` opened at line `where_`, worded like Lua's check_match.
-    fn check_match(&mut self, what: &Tok, who: &Tok, where_: u32) -> Result<(), ParseError> {
+    fn check_match(&mut self, what: &Tok, who: &Tok, where_: u32) -> Result<(), Box<ParseError>> {
         if self.test_next(what) {
             return Ok(());
         }
         if where_ == self.line() {
             Err(self.expected(what))
         } else {
-            Err(self.error(&format!(
-                "'{}' expected (to close '{}' at line {})",
-                tok_name(what),
-                tok_name(who),
-                where_
-            )))
+            Err(self.error(ParseErrorKind::Unclosed {
+                what: tok_name(what),
+                who: tok_name(who),
+                line: where_,
+            }))
         }
     }
 
-    fn name(&mut self) -> Result<Arc<str>, ParseError> {
+    fn name(&mut self) -> Result<Arc<str>, Box<ParseError>> {
         if let Tok::Name(n) = self.peek() {
             let n = n.clone();
             self.advance();
@@ -145,23 +231,25 @@ impl Parser {
         }
     }
 
-    fn enter(&mut self) -> Result<(), ParseError> {
+    fn enter(&mut self) -> Result<(), Box<ParseError>> {
         self.depth += 1;
         if self.depth > MAX_SYNTAX_DEPTH {
-            return Err(ParseError {
+            return Err(Box::new(ParseError {
+                kind: ParseErrorKind::TooManySyntaxLevels,
                 line: self.line(),
-                message: "chunk has too many syntax levels".into(),
-            });
+                near: None,
+            }));
         }
         Ok(())
     }
 
-    fn check_chain(&self, chain: u32) -> Result<(), ParseError> {
+    fn check_chain(&self, chain: u32) -> Result<(), Box<ParseError>> {
         if self.depth + chain > MAX_SYNTAX_DEPTH {
-            return Err(ParseError {
+            return Err(Box::new(ParseError {
+                kind: ParseErrorKind::TooManySyntaxLevels,
                 line: self.line(),
-                message: "chunk has too many syntax levels".into(),
-            });
+                near: None,
+            }));
         }
         Ok(())
     }
@@ -177,7 +265,7 @@ impl Parser {
         )
     }
 
-    fn block(&mut self) -> Result<Block, ParseError> {
+    fn block(&mut self) -> Result<Block, Box<ParseError>> {
         self.enter()?;
         let mut stats = Vec::new();
         while !self.block_follow() {
@@ -195,7 +283,7 @@ impl Parser {
     // Statement kinds are parsed in their own non-inlined functions so that the recursion
     // block → statement → if/while/… → block keeps small frames (a deep nest must reach the
     // syntax-level limit long before the native stack's end, even unoptimised).
-    fn statement(&mut self) -> Result<Stat, ParseError> {
+    fn statement(&mut self) -> Result<Stat, Box<ParseError>> {
         let line = self.line();
         let kind = match self.peek() {
             Tok::If => self.if_stat(line)?,
@@ -207,7 +295,7 @@ impl Parser {
             Tok::Break => {
                 self.advance();
                 if self.loops == 0 {
-                    return Err(self.error("no loop to break"));
+                    return Err(self.error(ParseErrorKind::NoLoopToBreak));
                 }
                 StatKind::Break
             }
@@ -217,14 +305,14 @@ impl Parser {
     }
 
     #[inline(never)]
-    fn loop_stat(&mut self, line: u32) -> Result<StatKind, ParseError> {
+    fn loop_stat(&mut self, line: u32) -> Result<StatKind, Box<ParseError>> {
         match self.advance().tok {
             Tok::While => {
                 let cond = self.expr()?;
                 self.check_next(&Tok::Do)?;
                 let body = self.loop_block()?;
                 self.check_match(&Tok::End, &Tok::While, line)?;
-                Ok(StatKind::While(cond, body))
+                Ok(StatKind::While { cond, body })
             }
             Tok::Do => {
                 let body = self.block()?;
@@ -235,13 +323,13 @@ impl Parser {
                 let body = self.loop_block()?;
                 self.check_match(&Tok::Until, &Tok::Repeat, line)?;
                 let cond = self.expr()?;
-                Ok(StatKind::Repeat(body, cond))
+                Ok(StatKind::Repeat { body, cond })
             }
         }
     }
 
     #[inline(never)]
-    fn function_stat(&mut self, line: u32) -> Result<StatKind, ParseError> {
+    fn function_stat(&mut self, line: u32) -> Result<StatKind, Box<ParseError>> {
         self.advance();
         let mut target = Expr {
             line,
@@ -255,26 +343,26 @@ impl Parser {
             let key = self.name()?;
             target = Expr {
                 line: key_line,
-                kind: ExprKind::Index(
-                    Box::new(target),
-                    Box::new(Expr {
+                kind: ExprKind::Index {
+                    obj: Box::new(target),
+                    key: Box::new(Expr {
                         line: key_line,
                         kind: ExprKind::Str(Arc::from(key.as_bytes())),
                     }),
-                ),
+                },
             };
         }
-        let body = self.func_body(is_method, line)?;
-        Ok(StatKind::Function(target, body))
+        let func = self.func_body(is_method, line)?;
+        Ok(StatKind::Function { target, func })
     }
 
     #[inline(never)]
-    fn local_stat(&mut self, line: u32) -> Result<StatKind, ParseError> {
+    fn local_stat(&mut self, line: u32) -> Result<StatKind, Box<ParseError>> {
         self.advance();
         if self.test_next(&Tok::Function) {
             let name = self.name()?;
-            let body = self.func_body(false, line)?;
-            return Ok(StatKind::LocalFunction(name, body));
+            let func = self.func_body(false, line)?;
+            return Ok(StatKind::LocalFunction { name, func });
         }
         let mut names = vec![self.name()?];
         while self.test_next(&Tok::Comma) {
@@ -285,11 +373,11 @@ impl Parser {
         } else {
             Vec::new()
         };
-        Ok(StatKind::Local(names, exprs))
+        Ok(StatKind::Local { names, exprs })
     }
 
     #[inline(never)]
-    fn return_stat(&mut self) -> Result<StatKind, ParseError> {
+    fn return_stat(&mut self) -> Result<StatKind, Box<ParseError>> {
         self.advance();
         let exprs = if self.block_follow() || self.peek() == &Tok::Semi {
             Vec::new()
@@ -299,7 +387,7 @@ impl Parser {
         Ok(StatKind::Return(exprs))
     }
 
-    fn loop_block(&mut self) -> Result<Block, ParseError> {
+    fn loop_block(&mut self) -> Result<Block, Box<ParseError>> {
         self.loops += 1;
         let b = self.block();
         self.loops -= 1;
@@ -307,12 +395,15 @@ impl Parser {
     }
 
     #[inline(never)]
-    fn if_stat(&mut self, line: u32) -> Result<StatKind, ParseError> {
+    fn if_stat(&mut self, line: u32) -> Result<StatKind, Box<ParseError>> {
         let mut arms = Vec::new();
         self.advance();
         let cond = self.expr()?;
         self.check_next(&Tok::Then)?;
-        arms.push((cond, self.block()?));
+        arms.push(CondBlock {
+            cond,
+            body: self.block()?,
+        });
         let mut otherwise = None;
         loop {
             match self.peek() {
@@ -320,7 +411,10 @@ impl Parser {
                     self.advance();
                     let cond = self.expr()?;
                     self.check_next(&Tok::Then)?;
-                    arms.push((cond, self.block()?));
+                    arms.push(CondBlock {
+                        cond,
+                        body: self.block()?,
+                    });
                 }
                 Tok::Else => {
                     self.advance();
@@ -331,11 +425,11 @@ impl Parser {
             }
         }
         self.check_match(&Tok::End, &Tok::If, line)?;
-        Ok(StatKind::If(arms, otherwise))
+        Ok(StatKind::If { arms, otherwise })
     }
 
     #[inline(never)]
-    fn for_stat(&mut self, line: u32) -> Result<StatKind, ParseError> {
+    fn for_stat(&mut self, line: u32) -> Result<StatKind, Box<ParseError>> {
         self.advance();
         let first = self.name()?;
         match self.peek() {
@@ -352,7 +446,13 @@ impl Parser {
                 self.check_next(&Tok::Do)?;
                 let body = self.loop_block()?;
                 self.check_match(&Tok::End, &Tok::For, line)?;
-                Ok(StatKind::NumericFor(first, start, limit, step, body))
+                Ok(StatKind::NumericFor {
+                    var: first,
+                    start,
+                    limit,
+                    step,
+                    body,
+                })
             }
             Tok::Comma | Tok::In => {
                 let mut names = vec![first];
@@ -364,20 +464,25 @@ impl Parser {
                 self.check_next(&Tok::Do)?;
                 let body = self.loop_block()?;
                 self.check_match(&Tok::End, &Tok::For, line)?;
-                Ok(StatKind::GenericFor(names, exprs, body))
+                Ok(StatKind::GenericFor { names, exprs, body })
             }
-            _ => Err(self.error("'=' or 'in' expected")),
+            _ => Err(self.error(ParseErrorKind::EqualsOrIn)),
         }
     }
 
-    fn func_body(&mut self, is_method: bool, line: u32) -> Result<Arc<FuncBody>, ParseError> {
+    fn func_body(&mut self, is_method: bool, line: u32) -> Result<Arc<FuncBody>, Box<ParseError>> {
         let mut params: Vec<Arc<str>> = Vec::new();
         if is_method {
             params.push(Arc::from("self"));
         }
         self.check_next(&Tok::LParen)?;
+        let mut is_vararg = false;
         if self.peek() != &Tok::RParen {
             loop {
+                if self.test_next(&Tok::Ellipsis) {
+                    is_vararg = true;
+                    break;
+                }
                 params.push(self.name()?);
                 if !self.test_next(&Tok::Comma) {
                     break;
@@ -386,15 +491,29 @@ impl Parser {
         }
         self.check_next(&Tok::RParen)?;
         let saved_loops = std::mem::replace(&mut self.loops, 0);
+        let saved_vararg = std::mem::replace(&mut self.vararg, is_vararg);
+        let saved_used = std::mem::replace(&mut self.used_vararg, false);
         let body = self.block();
+        let used_vararg = std::mem::replace(&mut self.used_vararg, saved_used);
+        self.vararg = saved_vararg;
         self.loops = saved_loops;
         let body = body?;
         self.check_match(&Tok::End, &Tok::Function, line)?;
-        Ok(Arc::new(FuncBody { params, body }))
+        let vararg = match (is_vararg, used_vararg) {
+            (false, _) => Vararg::None,
+            (true, true) => Vararg::Dots,
+            (true, false) => Vararg::Arg,
+        };
+        Ok(Arc::new(FuncBody {
+            params,
+            vararg,
+            body,
+            source: self.source.clone(),
+        }))
     }
 
     #[inline(never)]
-    fn expr_stat(&mut self) -> Result<StatKind, ParseError> {
+    fn expr_stat(&mut self) -> Result<StatKind, Box<ParseError>> {
         let first = self.suffixed_expr()?;
         if matches!(self.peek(), Tok::Assign | Tok::Comma) {
             let mut targets = vec![first];
@@ -402,23 +521,26 @@ impl Parser {
                 targets.push(self.suffixed_expr()?);
             }
             for t in &targets {
-                if !matches!(t.kind, ExprKind::Name(_) | ExprKind::Index(..)) {
-                    return Err(self.error("syntax error"));
+                if !matches!(t.kind, ExprKind::Name(_) | ExprKind::Index { .. }) {
+                    return Err(self.error(ParseErrorKind::Syntax));
                 }
             }
             self.check_next(&Tok::Assign)?;
             let values = self.expr_list()?;
-            Ok(StatKind::Assign(targets, values))
+            Ok(StatKind::Assign {
+                targets,
+                exprs: values,
+            })
         } else if first.is_multi() {
             Ok(StatKind::Call(first))
-        } else if matches!(first.kind, ExprKind::Name(_) | ExprKind::Index(..)) {
+        } else if matches!(first.kind, ExprKind::Name(_) | ExprKind::Index { .. }) {
             Err(self.expected(&Tok::Assign))
         } else {
-            Err(self.error("syntax error"))
+            Err(self.error(ParseErrorKind::Syntax))
         }
     }
 
-    fn expr_list(&mut self) -> Result<Vec<Expr>, ParseError> {
+    fn expr_list(&mut self) -> Result<Vec<Expr>, Box<ParseError>> {
         let mut v = vec![self.expr()?];
         while self.test_next(&Tok::Comma) {
             v.push(self.expr()?);
@@ -426,11 +548,11 @@ impl Parser {
         Ok(v)
     }
 
-    fn expr(&mut self) -> Result<Expr, ParseError> {
+    fn expr(&mut self) -> Result<Expr, Box<ParseError>> {
         self.sub_expr(0)
     }
 
-    fn sub_expr(&mut self, limit: u8) -> Result<Expr, ParseError> {
+    fn sub_expr(&mut self, limit: u8) -> Result<Expr, Box<ParseError>> {
         self.enter()?;
         let mut left = if let Some(op) = unary_op(self.peek()) {
             let line = self.line();
@@ -438,7 +560,10 @@ impl Parser {
             let operand = self.sub_expr(UNARY_PRIORITY)?;
             Expr {
                 line,
-                kind: ExprKind::Unary(op, Box::new(operand)),
+                kind: ExprKind::Unary {
+                    op,
+                    operand: Box::new(operand),
+                },
             }
         } else {
             self.simple_expr()?
@@ -456,14 +581,18 @@ impl Parser {
             let right = self.sub_expr(rp)?;
             left = Expr {
                 line,
-                kind: ExprKind::Binary(op, Box::new(left), Box::new(right)),
+                kind: ExprKind::Binary {
+                    op,
+                    lhs: Box::new(left),
+                    rhs: Box::new(right),
+                },
             };
         }
         self.leave();
         Ok(left)
     }
 
-    fn simple_expr(&mut self) -> Result<Expr, ParseError> {
+    fn simple_expr(&mut self) -> Result<Expr, Box<ParseError>> {
         let line = self.line();
         let kind = match self.peek().clone() {
             Tok::Number(n) => ExprKind::Number(n),
@@ -471,6 +600,13 @@ impl Parser {
             Tok::Nil => ExprKind::Nil,
             Tok::True => ExprKind::True,
             Tok::False => ExprKind::False,
+            Tok::Ellipsis => {
+                if !self.vararg {
+                    return Err(self.error(ParseErrorKind::VarargOutsideVarargFunction));
+                }
+                self.used_vararg = true;
+                ExprKind::Vararg
+            }
             Tok::LBrace => return self.table_constructor(),
             Tok::Function => {
                 self.advance();
@@ -485,7 +621,7 @@ impl Parser {
         Ok(Expr { line, kind })
     }
 
-    fn primary_expr(&mut self) -> Result<Expr, ParseError> {
+    fn primary_expr(&mut self) -> Result<Expr, Box<ParseError>> {
         let line = self.line();
         match self.peek().clone() {
             Tok::Name(n) => {
@@ -504,11 +640,11 @@ impl Parser {
                     kind: ExprKind::Paren(Box::new(inner)),
                 })
             }
-            _ => Err(self.error("unexpected symbol")),
+            _ => Err(self.error(ParseErrorKind::UnexpectedSymbol)),
         }
     }
 
-    fn suffixed_expr(&mut self) -> Result<Expr, ParseError> {
+    fn suffixed_expr(&mut self) -> Result<Expr, Box<ParseError>> {
         let mut e = self.primary_expr()?;
         let mut chain = 0;
         loop {
@@ -525,7 +661,10 @@ impl Parser {
                     };
                     e = Expr {
                         line,
-                        kind: ExprKind::Index(Box::new(e), Box::new(key)),
+                        kind: ExprKind::Index {
+                            obj: Box::new(e),
+                            key: Box::new(key),
+                        },
                     };
                 }
                 Tok::LBracket => {
@@ -534,7 +673,10 @@ impl Parser {
                     self.check_next(&Tok::RBracket)?;
                     e = Expr {
                         line,
-                        kind: ExprKind::Index(Box::new(e), Box::new(key)),
+                        kind: ExprKind::Index {
+                            obj: Box::new(e),
+                            key: Box::new(key),
+                        },
                     };
                 }
                 Tok::Colon => {
@@ -543,14 +685,21 @@ impl Parser {
                     let (args, line) = self.call_args()?;
                     e = Expr {
                         line,
-                        kind: ExprKind::Method(Box::new(e), name, args),
+                        kind: ExprKind::Method {
+                            obj: Box::new(e),
+                            name,
+                            args,
+                        },
                     };
                 }
                 Tok::LParen | Tok::Str(_) | Tok::LBrace => {
                     let (args, line) = self.call_args()?;
                     e = Expr {
                         line,
-                        kind: ExprKind::Call(Box::new(e), args),
+                        kind: ExprKind::Call {
+                            func: Box::new(e),
+                            args,
+                        },
                     };
                 }
                 _ => return Ok(e),
@@ -558,7 +707,7 @@ impl Parser {
         }
     }
 
-    fn call_args(&mut self) -> Result<(Vec<Expr>, u32), ParseError> {
+    fn call_args(&mut self) -> Result<(Vec<Expr>, u32), Box<ParseError>> {
         let line = self.line();
         match self.peek().clone() {
             Tok::Str(s) => {
@@ -582,11 +731,11 @@ impl Parser {
                 self.check_match(&Tok::RParen, &Tok::LParen, line)?;
                 Ok((args, line))
             }
-            _ => Err(self.error("function arguments expected")),
+            _ => Err(self.error(ParseErrorKind::FunctionArguments)),
         }
     }
 
-    fn table_constructor(&mut self) -> Result<Expr, ParseError> {
+    fn table_constructor(&mut self) -> Result<Expr, Box<ParseError>> {
         let line = self.line();
         self.check_next(&Tok::LBrace)?;
         let mut fields = Vec::new();
@@ -606,7 +755,7 @@ impl Parser {
                         line: kline,
                         kind: ExprKind::Str(Arc::from(n.as_bytes())),
                     };
-                    fields.push(TableField::Keyed(key, value));
+                    fields.push(TableField::Keyed { key, value });
                 }
                 Tok::LBracket => {
                     self.advance();
@@ -614,7 +763,7 @@ impl Parser {
                     self.check_next(&Tok::RBracket)?;
                     self.check_next(&Tok::Assign)?;
                     let value = self.expr()?;
-                    fields.push(TableField::Keyed(key, value));
+                    fields.push(TableField::Keyed { key, value });
                 }
                 _ => fields.push(TableField::Item(self.expr()?)),
             }
@@ -634,9 +783,16 @@ impl Parser {
 mod tests {
     use super::*;
 
+    fn parse(src: &[u8]) -> Result<Block, ParseError> {
+        parse_chunk(src, "@t").map(|f| match Arc::try_unwrap(f) {
+            Ok(f) => f.body,
+            Err(_) => unreachable!("a fresh chunk has one owner"),
+        })
+    }
+
     fn err(src: &str) -> String {
         let e = parse(src.as_bytes()).unwrap_err();
-        format!("{}: {}", e.line, e.message)
+        format!("{}: {}", e.line, e)
     }
 
     #[test]
@@ -646,11 +802,22 @@ mod tests {
             panic!("not a return")
         };
         // `..` binds looser than arithmetic and is right-associative.
-        let ExprKind::Binary(BinOp::Concat, left, right) = &exprs[0].kind else {
+        let ExprKind::Binary {
+            op: BinOp::Concat,
+            lhs: left,
+            rhs: right,
+        } = &exprs[0].kind
+        else {
             panic!("not concat")
         };
-        assert!(matches!(left.kind, ExprKind::Binary(BinOp::Add, ..)));
-        assert!(matches!(right.kind, ExprKind::Binary(BinOp::Concat, ..)));
+        assert!(matches!(left.kind, ExprKind::Binary { op: BinOp::Add, .. }));
+        assert!(matches!(
+            right.kind,
+            ExprKind::Binary {
+                op: BinOp::Concat,
+                ..
+            }
+        ));
     }
 
     #[test]
@@ -659,10 +826,15 @@ mod tests {
         let StatKind::Return(exprs) = &b[0].kind else {
             panic!("not a return")
         };
-        let ExprKind::Binary(BinOp::Or, left, _) = &exprs[0].kind else {
+        let ExprKind::Binary {
+            op: BinOp::Or,
+            lhs: left,
+            ..
+        } = &exprs[0].kind
+        else {
             panic!("not or")
         };
-        assert!(matches!(left.kind, ExprKind::Binary(BinOp::And, ..)));
+        assert!(matches!(left.kind, ExprKind::Binary { op: BinOp::And, .. }));
     }
 
     #[test]
@@ -701,6 +873,53 @@ mod tests {
         assert_eq!(err("return (1"), "1: ')' expected near '<eof>'");
         assert_eq!(err("local t = {1, 2"), "1: '}' expected near '<eof>'");
         assert_eq!(err("x"), "1: '=' expected near '<eof>'");
+        assert_eq!(
+            err("local function f() return ... end"),
+            "1: cannot use '...' outside a vararg function near '...'"
+        );
+        assert_eq!(
+            err("local function f(...) return function() return ... end end"),
+            "1: cannot use '...' outside a vararg function near '...'"
+        );
+        assert_eq!(
+            err("local function f(..., a) end"),
+            "1: ')' expected near ','"
+        );
+    }
+
+    #[test]
+    fn errors_are_typed() {
+        let e = parse(b"if x then").unwrap_err();
+        assert_eq!(e.kind, ParseErrorKind::Expected("end"));
+        assert_eq!(e.near.as_deref(), Some("<eof>"));
+        let e = parse(b"return 'abc").unwrap_err();
+        assert_eq!(e.kind, ParseErrorKind::Lex(LexErrorKind::UnfinishedString));
+        let e = parse(format!("return {}1", "(".repeat(300)).as_bytes()).unwrap_err();
+        assert_eq!(e.kind, ParseErrorKind::TooManySyntaxLevels);
+        assert_eq!(e.near, None);
+    }
+
+    #[test]
+    fn varargs_mark_the_function() {
+        let f = parse_chunk(
+            b"local function f(a, ...) return ... end local function g(...) end",
+            "@t",
+        )
+        .unwrap();
+        assert_eq!(f.vararg, Vararg::Chunk);
+        let StatKind::LocalFunction { func, .. } = &f.body[0].kind else {
+            panic!("not a local function")
+        };
+        assert_eq!(func.params.len(), 1);
+        assert_eq!(func.vararg, Vararg::Dots);
+        let StatKind::LocalFunction { func, .. } = &f.body[1].kind else {
+            panic!("not a local function")
+        };
+        assert_eq!(func.vararg, Vararg::Arg);
+        let StatKind::Return(exprs) = &parse(b"return ...").unwrap()[0].kind else {
+            panic!("not a return")
+        };
+        assert!(matches!(exprs[0].kind, ExprKind::Vararg));
     }
 
     #[test]

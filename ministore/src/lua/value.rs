@@ -44,7 +44,7 @@ impl TableRef {
         TableRef(Rc::new(RefCell::new(Table::default())))
     }
 
-    /// Reads `t[key]` (raw: no metatables exist here).
+    /// Reads `t[key]` raw (without metamethods).
     pub fn get(&self, key: &Value) -> Value {
         self.0.borrow().get(key)
     }
@@ -62,6 +62,14 @@ impl TableRef {
     /// The border `#t` (Lua 5.1 semantics for tables without holes: the array length).
     pub fn len(&self) -> usize {
         self.0.borrow().border()
+    }
+
+    /// The metatable's field `event` (`__index`, `__add`, …), nil without a metatable.
+    pub fn metamethod(&self, event: &str) -> Value {
+        match &self.0.borrow().meta {
+            Some(meta) => meta.get_str(event),
+            None => Value::Nil,
+        }
     }
 }
 
@@ -83,10 +91,13 @@ pub struct Closure {
 /// would overflow the native stack.
 impl Drop for Table {
     fn drop(&mut self) {
-        if self.array.is_empty() && self.hash.is_empty() {
+        if self.array.is_empty() && self.hash.is_empty() && self.meta.is_none() {
             return;
         }
         let mut pending: Vec<Value> = std::mem::take(&mut self.array);
+        if let Some(meta) = self.meta.take() {
+            pending.push(Value::Table(meta));
+        }
         for (k, v) in std::mem::take(&mut self.hash) {
             pending.push(k);
             pending.push(v);
@@ -115,6 +126,9 @@ fn drain(mut pending: Vec<Value>) {
                 if let Ok(cell) = Rc::try_unwrap(t.0) {
                     let mut table = cell.into_inner();
                     pending.append(&mut table.array);
+                    if let Some(meta) = table.meta.take() {
+                        pending.push(Value::Table(meta));
+                    }
                     for (k, v) in std::mem::take(&mut table.hash) {
                         pending.push(k);
                         pending.push(v);
@@ -192,10 +206,15 @@ impl Hasher for KeyHasher {
     }
 }
 
-/// A table: a dense array part for keys 1..n and an insertion-ordered hash part for the rest.
+/// A table: a dense array part for keys 1..n and an insertion-ordered hash part for the rest,
+/// its metatable, and whether scripts may write it (`_G` may not).
 #[derive(Debug, Default)]
 pub struct Table {
     pub array: Vec<Value>,
+    /// The table `setmetatable` gave it.
+    pub meta: Option<TableRef>,
+    /// Writes fail with "Attempt to modify a readonly table", as on Redis's globals.
+    pub readonly: bool,
     hash_index: HashMap<Key, usize, BuildHasherDefault<KeyHasher>>,
     hash: Vec<(Value, Value)>,
     live_hash: usize,

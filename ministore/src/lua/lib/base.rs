@@ -1,10 +1,13 @@
 //! Lua's base functions as Redis scripts see them: tonumber, tostring, type, ipairs, pairs,
-//! next, unpack, select, pcall, error, assert, rawget, rawset, rawequal.
+//! next, unpack, select, rawget, rawset, rawequal here; the error functions (error, pcall,
+//! xpcall, assert) in [`protect`], the metatable functions in [`meta`], and run-time
+//! compilation (loadstring, load) with the collector stubs in [`chunk`].
 
-use std::sync::Arc;
+mod chunk;
+mod meta;
+mod protect;
 
-use super::super::convert;
-use super::super::interp::{runtime_error, Fault, Interp};
+use super::super::interp::{bare_error, runtime_error, Fault, Interp};
 use super::{one, Args, Builtin};
 use crate::lua::value::Value;
 
@@ -26,6 +29,15 @@ pub enum Func {
     RawGet,
     RawSet,
     RawEqual,
+    XPcall,
+    SetMetatable,
+    GetMetatable,
+    LoadString,
+    Load,
+    GcInfo,
+    CollectGarbage,
+    /// `_G`'s `__index`.
+    UndefinedGlobal,
 }
 
 /// The base function a global name refers to.
@@ -45,6 +57,13 @@ pub fn lookup(name: &str) -> Option<Func> {
         "rawget" => Func::RawGet,
         "rawset" => Func::RawSet,
         "rawequal" => Func::RawEqual,
+        "xpcall" => Func::XPcall,
+        "setmetatable" => Func::SetMetatable,
+        "getmetatable" => Func::GetMetatable,
+        "loadstring" => Func::LoadString,
+        "load" => Func::Load,
+        "gcinfo" => Func::GcInfo,
+        "collectgarbage" => Func::CollectGarbage,
         _ => return None,
     })
 }
@@ -68,6 +87,14 @@ impl Func {
             Func::RawGet => "rawget",
             Func::RawSet => "rawset",
             Func::RawEqual => "rawequal",
+            Func::XPcall => "xpcall",
+            Func::SetMetatable => "setmetatable",
+            Func::GetMetatable => "getmetatable",
+            Func::LoadString => "loadstring",
+            Func::Load => "load",
+            Func::GcInfo => "gcinfo",
+            Func::CollectGarbage => "collectgarbage",
+            Func::UndefinedGlobal => "?",
         }
     }
 }
@@ -81,13 +108,7 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, line: u32) -> Result<Vec
     };
     match f {
         Func::ToNumber => tonumber(&a),
-        Func::ToString => {
-            let v = a.any(1)?;
-            one(match v {
-                Value::Str(_) => v,
-                other => Value::str(&other.to_display()),
-            })
-        }
+        Func::ToString => meta::tostring(it, &a),
         Func::Type => one(Value::str(a.any(1)?.type_name().as_bytes())),
         Func::Ipairs => {
             let t = a.table(1)?;
@@ -118,33 +139,23 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, line: u32) -> Result<Vec
         Func::Next => next(&a),
         Func::Unpack => unpack(it, &a),
         Func::Select => select(&a),
-        Func::Pcall => pcall(it, &a),
-        Func::Error => error(it, &a),
-        Func::Assert => {
-            let v = a.any(1)?;
-            if v.truthy() {
-                return Ok(args);
-            }
-            let msg = match args.get(1) {
-                Some(m) => a
-                    .string(2)
-                    .map(|_| m.to_str_bytes().unwrap_or_else(|| Arc::from(&b""[..])))?,
-                None => Arc::from(&b"assertion failed!"[..]),
-            };
-            Err(runtime_error(line, &String::from_utf8_lossy(&msg)))
-        }
+        Func::Pcall => protect::pcall(it, &a),
+        Func::XPcall => protect::xpcall(it, &a),
+        Func::Error => protect::error(it, &a),
+        Func::Assert => protect::assert(&a),
         Func::RawGet => {
             let t = a.table(1)?;
             one(t.get(&args.get(1).cloned().unwrap_or_default()))
         }
-        Func::RawSet => {
-            let t = a.table(1)?;
-            let k = args.get(1).cloned().unwrap_or_default();
-            let v = args.get(2).cloned().unwrap_or_default();
-            t.set(k, v).map_err(|m| runtime_error(line, m))?;
-            one(Value::Table(t))
-        }
+        Func::RawSet => rawset(it, &a),
         Func::RawEqual => one(Value::Bool(a.any(1)?.raw_eq(&a.any(2)?))),
+        Func::SetMetatable => meta::setmetatable(it, &a),
+        Func::GetMetatable => meta::getmetatable(it, &a),
+        Func::UndefinedGlobal => meta::undefined_global(&a),
+        Func::LoadString => chunk::loadstring(it, &a),
+        Func::Load => chunk::load(it, &a),
+        Func::GcInfo => one(Value::Num(chunk::GC_KBYTES)),
+        Func::CollectGarbage => chunk::collectgarbage(&a),
     }
 }
 
@@ -178,7 +189,8 @@ fn next(a: &Args) -> Result<Vec<Value>, Fault> {
         k => table.cursor_after(k),
     };
     match cursor {
-        None => Err(runtime_error(a.line, "invalid key to 'next'")),
+        // Raised inside the library function, so without a position.
+        None => Err(bare_error(a.line, "invalid key to 'next'")),
         Some(c) => match table.next_from(c) {
             Some((_, k, v)) => Ok(vec![k, v]),
             None => one(Value::Nil),
@@ -206,8 +218,7 @@ fn unpack(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
 
 fn select(a: &Args) -> Result<Vec<Value>, Fault> {
     let args = a.v;
-    let n = a.any(1)?;
-    if let Value::Str(s) = &n {
+    if let Some(Value::Str(s)) = args.first() {
         if &s[..] == b"#" {
             return one(Value::Num((args.len() - 1) as f64));
         }
@@ -229,38 +240,19 @@ fn select(a: &Args) -> Result<Vec<Value>, Fault> {
         .unwrap_or_default())
 }
 
-fn pcall(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
-    let f = a.any(1)?;
-    let rest = a.v[1..].to_vec();
-    match it.call_value(&f, rest, a.line, None) {
-        Ok(mut results) => {
-            results.insert(0, Value::Bool(true));
-            Ok(results)
-        }
-        Err(Fault::Error { value, .. }) => {
-            // Redis's own pcall hands back the `err` text of error tables from redis.call.
-            let value = match convert::error_text(&value) {
-                Some(text) => Value::str(&text),
-                None => value,
-            };
-            Ok(vec![Value::Bool(false), value])
-        }
-        Err(budget) => Err(budget),
-    }
-}
-
-fn error(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
-    let line = a.line;
-    let v = a.v.first().cloned().unwrap_or_default();
-    let level = a.opt_int(2, 1)?;
-    let value = match (&v, level) {
-        (Value::Str(_) | Value::Num(_), 1..) if level == 1 || it.depth() > 0 => {
-            let text = v.to_str_bytes().unwrap_or_else(|| Arc::from(&b""[..]));
-            let mut s = format!("user_script:{}: ", line).into_bytes();
-            s.extend_from_slice(&text);
-            Value::str(&s)
-        }
-        _ => v,
+/// `rawset(t, k, v)`: a write that skips `__newindex`, refused on Redis's read-only tables
+/// (without a position: the error is raised inside the library function).
+fn rawset(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
+    let t = match a.v.first() {
+        Some(Value::Table(t)) => t.clone(),
+        Some(Value::Lib(_)) => return Err(it.readonly_error(a.line)),
+        _ => return Err(a.bad(1, &format!("table expected, got {}", a.got(1)))),
     };
-    Err(Fault::Error { value, line })
+    if t.0.borrow().readonly {
+        return Err(it.readonly_error(a.line));
+    }
+    let k = a.v.get(1).cloned().unwrap_or_default();
+    let v = a.v.get(2).cloned().unwrap_or_default();
+    t.set(k, v).map_err(|m| bare_error(a.line, m))?;
+    one(Value::Table(t))
 }

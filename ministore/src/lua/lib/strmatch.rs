@@ -106,9 +106,9 @@ pub fn find(it: &mut Interp, a: &Args, find: bool) -> Result<Vec<Value>, Fault> 
 
 thread_local! {
     /// The body of every gmatch iterator: `return step(state)`, with both names captured.
-    static GMATCH_BODY: Option<Arc<FuncBody>> = super::super::parser::parse(b"return step(state)")
-        .ok()
-        .map(|body| Arc::new(FuncBody { params: Vec::new(), body }));
+    /// It is named like the script, so errors raised in `step` read `user_script:<line>:`.
+    static GMATCH_BODY: Option<Arc<FuncBody>> =
+        super::super::parser::parse_chunk(b"return step(state)", "@user_script").ok();
 }
 
 /// `string.gmatch`: an iterator function over the matches, its state (subject, pattern, next

@@ -1,0 +1,237 @@
+//! Function calls: Lua closures (parameters, varargs and Lua 5.1's `arg`), library functions
+//! (with the call-stack entry that positions their errors), `__call`, and closure creation.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use super::exec::Flow;
+use super::{type_error, Activation, Fault, Frame, Interp, CALL_NESTING, NATIVE, NATIVE_NESTING};
+use crate::lua::ast::{Expr, FuncBody, Vararg};
+use crate::lua::lib::{self, Builtin};
+use crate::lua::value::{Cell, Closure, TableRef, Value};
+
+/// What a call expression produced: one value (the `redis.call` fast path) or a list.
+pub(super) enum CallResult {
+    One(Value),
+    Many(Vec<Value>),
+}
+
+impl CallResult {
+    pub(super) fn first(self) -> Value {
+        match self {
+            CallResult::One(v) => v,
+            CallResult::Many(values) => values.into_iter().next().unwrap_or_default(),
+        }
+    }
+
+    pub(super) fn all(self) -> Vec<Value> {
+        match self {
+            CallResult::One(v) => vec![v],
+            CallResult::Many(values) => values,
+        }
+    }
+}
+
+/// `redis.call` arguments up to this many are evaluated into a stack array, not a Vec.
+const INLINE_ARGS: usize = 6;
+
+impl Interp<'_> {
+    /// Evaluates `f(args)`. `redis.call`/`redis.pcall` with a few plain arguments — nearly every
+    /// call a Redis script makes — take a path that allocates nothing for the arguments or the
+    /// result list.
+    #[inline(never)]
+    pub(super) fn call_expr(
+        &mut self,
+        fexpr: &Expr,
+        args: &[Expr],
+        line: u32,
+        frame: &mut Frame,
+    ) -> Result<CallResult, Fault> {
+        self.step(line)?;
+        let f = self.eval(fexpr, frame)?;
+        if let Value::Builtin(b @ (Builtin::REDIS_CALL | Builtin::REDIS_PCALL)) = f {
+            if args.len() <= INLINE_ARGS && !args.last().is_some_and(Expr::is_multi) {
+                let mut values: [Value; INLINE_ARGS] = Default::default();
+                for (slot, arg) in values.iter_mut().zip(args) {
+                    *slot = self.eval(arg, frame)?;
+                }
+                let caller = self.note_call_line(line);
+                return lib::redis_call(self, b, &values[..args.len()], line)
+                    .map(CallResult::One)
+                    .map_err(|e| self.resolve_native(e, caller));
+            }
+        }
+        let args = self.eval_list(args, frame, 0)?;
+        self.call_value(&f, args, line, Some((fexpr, frame)))
+            .map(CallResult::Many)
+    }
+
+    #[inline(never)]
+    pub(super) fn call_method(
+        &mut self,
+        obj_expr: &Expr,
+        name: &Arc<str>,
+        args: &[Expr],
+        line: u32,
+        frame: &mut Frame,
+    ) -> Result<Vec<Value>, Fault> {
+        let obj = self.eval(obj_expr, frame)?;
+        let key = Value::Str(Arc::from(name.as_bytes()));
+        let f = self.index(&obj, key, line, || super::eval::describe(obj_expr, frame))?;
+        let mut all = Vec::with_capacity(args.len() + 1);
+        all.push(obj);
+        all.extend(self.eval_list(args, frame, 0)?);
+        if matches!(f, Value::Func(_) | Value::Builtin(_))
+            || !self.metamethod(&f, "__call").is_nil()
+        {
+            self.call_value(&f, all, line, None)
+        } else {
+            Err(type_error(
+                line,
+                "call",
+                Some(&format!("method '{}'", name)),
+                &f,
+            ))
+        }
+    }
+
+    /// Records the line the running Lua function calls from; returns the caller's entry.
+    fn note_call_line(&mut self, line: u32) -> Activation {
+        match self.stack.last_mut() {
+            Some(top) => {
+                if top.chunk != NATIVE {
+                    top.line = line;
+                }
+                *top
+            }
+            None => Activation {
+                chunk: NATIVE,
+                line,
+            },
+        }
+    }
+
+    /// Calls a function value with arguments (a non-function through its `__call`).
+    pub fn call_value(
+        &mut self,
+        f: &Value,
+        args: Vec<Value>,
+        line: u32,
+        callee: Option<(&Expr, &Frame)>,
+    ) -> Result<Vec<Value>, Fault> {
+        let caller = self.note_call_line(line);
+        match f {
+            Value::Builtin(b) => self.call_builtin(*b, args, line, caller),
+            Value::Func(closure) => {
+                self.enter(line, CALL_NESTING)?;
+                let result = self.call_closure(closure, args);
+                self.nesting -= CALL_NESTING;
+                result
+            }
+            other => {
+                let handler = self.metamethod(other, "__call");
+                if matches!(handler, Value::Func(_) | Value::Builtin(_)) {
+                    let mut all = Vec::with_capacity(args.len() + 1);
+                    all.push(other.clone());
+                    all.extend(args);
+                    return self.call_value(&handler, all, line, None);
+                }
+                let desc = callee.and_then(|(e, fr)| super::eval::describe(e, fr));
+                Err(type_error(line, "call", desc.as_deref(), other))
+            }
+        }
+    }
+
+    fn call_builtin(
+        &mut self,
+        b: Builtin,
+        args: Vec<Value>,
+        line: u32,
+        caller: Activation,
+    ) -> Result<Vec<Value>, Fault> {
+        self.enter(line, NATIVE_NESTING)?;
+        self.stack.push(Activation {
+            chunk: NATIVE,
+            line,
+        });
+        let result = lib::call_builtin(self, b, args, line);
+        self.stack.pop();
+        self.nesting -= NATIVE_NESTING;
+        result.map_err(|e| self.resolve_native(e, caller))
+    }
+
+    fn call_closure(
+        &mut self,
+        closure: &Rc<Closure>,
+        args: Vec<Value>,
+    ) -> Result<Vec<Value>, Fault> {
+        self.call_body(&closure.body, &closure.captured, args)
+    }
+
+    /// Runs a function body with its captured variables and arguments, as one activation.
+    pub(super) fn call_body(
+        &mut self,
+        body: &Arc<FuncBody>,
+        captured: &[(Arc<str>, Cell)],
+        args: Vec<Value>,
+    ) -> Result<Vec<Value>, Fault> {
+        let chunk = self.chunk_index(&body.source);
+        let mut frame = Frame {
+            locals: Vec::with_capacity(body.params.len() + 1),
+            captured,
+            varargs: Vec::new(),
+        };
+        let mut args = args.into_iter();
+        for p in &body.params {
+            frame.locals.push((
+                p.clone(),
+                Rc::new(RefCell::new(args.next().unwrap_or_default())),
+            ));
+        }
+        if body.vararg.any() {
+            frame.varargs = args.collect();
+            let arg = match body.vararg {
+                Vararg::Arg => compat_arg(&frame.varargs),
+                _ => Value::Nil,
+            };
+            if body.vararg != Vararg::Chunk {
+                frame
+                    .locals
+                    .push((Arc::from("arg"), Rc::new(RefCell::new(arg))));
+            }
+        }
+        self.stack.push(Activation { chunk, line: 0 });
+        let result = self.exec_block(&body.body, &mut frame);
+        self.stack.pop();
+        match result {
+            Ok(Flow::Return(v)) => Ok(v),
+            Ok(Flow::ReturnOne(v)) => Ok(vec![v]),
+            Ok(_) => Ok(Vec::new()),
+            Err(e) => Err(self.resolve_lua(e, chunk)),
+        }
+    }
+
+    pub(super) fn closure(&self, body: &Arc<FuncBody>, frame: &Frame) -> Value {
+        let mut captured = Vec::with_capacity(frame.captured.len() + frame.locals.len());
+        captured.extend(frame.captured.iter().cloned());
+        captured.extend(frame.locals.iter().cloned());
+        Value::Func(Rc::new(Closure {
+            body: body.clone(),
+            captured,
+        }))
+    }
+}
+
+/// Lua 5.1's `arg` table for a vararg function that never uses `...`: the extra arguments and
+/// their count in `n`.
+fn compat_arg(varargs: &[Value]) -> Value {
+    let t = TableRef::new();
+    {
+        let mut table = t.0.borrow_mut();
+        // The extra arguments of one call fit the table's cap (they came from a list).
+        let _ = table.set_positional(varargs.to_vec());
+        let _ = table.set(Value::str(b"n"), Value::Num(varargs.len() as f64));
+    }
+    Value::Table(t)
+}

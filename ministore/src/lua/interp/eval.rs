@@ -1,0 +1,291 @@
+//! Expressions: constants, variables, `...`, indexing (with the `KEYS[i]` and `redis.call`
+//! fast paths), calls, table constructors and the operators, and how Lua names an operand in
+//! error messages.
+
+use super::{
+    input_slot, library_named, memory_error, runtime_error, type_error, Fault, Frame, Interp,
+    EXPR_NESTING,
+};
+use crate::lua::ast::{BinOp, Expr, ExprKind, TableField, UnOp};
+use crate::lua::lib;
+use crate::lua::value::{TableRef, Value};
+
+impl Interp<'_> {
+    /// Evaluates an expression to one value.
+    pub fn eval(&mut self, e: &Expr, frame: &mut Frame) -> Result<Value, Fault> {
+        self.step(e.line)?;
+        match &e.kind {
+            ExprKind::Nil => Ok(Value::Nil),
+            ExprKind::True => Ok(Value::Bool(true)),
+            ExprKind::False => Ok(Value::Bool(false)),
+            ExprKind::Number(n) => Ok(Value::Num(*n)),
+            ExprKind::Str(s) => Ok(Value::Str(s.clone())),
+            ExprKind::Name(name) => match frame.lookup(name) {
+                Some((cell, _)) => Ok(cell.borrow().clone()),
+                None => self.global(name, e.line),
+            },
+            ExprKind::Vararg => Ok(frame.varargs.first().cloned().unwrap_or_default()),
+            _ => {
+                self.enter(e.line, EXPR_NESTING)?;
+                let result = self.eval_compound(e, frame);
+                self.nesting -= EXPR_NESTING;
+                result
+            }
+        }
+    }
+
+    fn eval_compound(&mut self, e: &Expr, frame: &mut Frame) -> Result<Value, Fault> {
+        match &e.kind {
+            ExprKind::Index { obj, key } => self.eval_index(obj, key, e.line, frame),
+            ExprKind::Call { func, args } => Ok(self.call_expr(func, args, e.line, frame)?.first()),
+            ExprKind::Method { .. } => Ok(self
+                .eval_multi(e, frame)?
+                .into_iter()
+                .next()
+                .unwrap_or_default()),
+            ExprKind::Function(body) => Ok(self.closure(body, frame)),
+            ExprKind::Paren(inner) => self.eval(inner, frame),
+            ExprKind::Unary { op, operand } => self.eval_unary(*op, operand, e.line, frame),
+            ExprKind::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs, e.line, frame),
+            ExprKind::Table(fields) => self.table(fields, frame, e.line),
+            _ => Ok(Value::Nil),
+        }
+    }
+
+    /// Evaluates an expression list to exactly `want` values (0 = all, expanding a trailing
+    /// call or `...`).
+    pub(super) fn eval_list(
+        &mut self,
+        exprs: &[Expr],
+        frame: &mut Frame,
+        want: usize,
+    ) -> Result<Vec<Value>, Fault> {
+        let mut out = Vec::with_capacity(exprs.len().max(want));
+        for (i, e) in exprs.iter().enumerate() {
+            if i + 1 == exprs.len() && e.is_multi() {
+                out.extend(self.eval_multi(e, frame)?);
+            } else {
+                out.push(self.eval(e, frame)?);
+            }
+        }
+        if want > 0 {
+            out.resize(want, Value::Nil);
+        }
+        Ok(out)
+    }
+
+    /// Evaluates a call or `...` to all of its values.
+    pub(super) fn eval_multi(&mut self, e: &Expr, frame: &mut Frame) -> Result<Vec<Value>, Fault> {
+        match &e.kind {
+            ExprKind::Call { func, args } => Ok(self.call_expr(func, args, e.line, frame)?.all()),
+            ExprKind::Method { obj, name, args } => {
+                self.step(e.line)?;
+                self.call_method(obj, name, args, e.line, frame)
+            }
+            ExprKind::Vararg => {
+                self.step(e.line)?;
+                self.charge(frame.varargs.len() as u64 / 8, e.line)?;
+                Ok(frame.varargs.clone())
+            }
+            _ => {
+                self.step(e.line)?;
+                Ok(vec![self.eval(e, frame)?])
+            }
+        }
+    }
+
+    #[inline(never)]
+    fn eval_index(
+        &mut self,
+        obj: &Expr,
+        key: &Expr,
+        line: u32,
+        frame: &mut Frame,
+    ) -> Result<Value, Fault> {
+        // Fast paths with the same steps as the general one: `KEYS[i]` / `ARGV[i]` read the
+        // caller's items in place, and `redis.call`-style fields of an unshadowed library are a
+        // static lookup without evaluating the name and the key string.
+        if let ExprKind::Name(name) = &obj.kind {
+            if let Some(slot) = input_slot(name) {
+                if frame.lookup(name).is_none() {
+                    self.step(obj.line)?;
+                    let k = self.eval(key, frame)?;
+                    self.charge(k.weight(), line)?;
+                    return Ok(self.inputs[slot].get(&k));
+                }
+            }
+            if let (Some(lib), ExprKind::Str(field)) = (library_named(name), &key.kind) {
+                if frame.lookup(name).is_none() {
+                    self.step(obj.line)?;
+                    self.step(key.line)?;
+                    self.charge((field.len() / 1024) as u64, line)?;
+                    return Ok(lib::lib_field(lib, field));
+                }
+            }
+        }
+        let o = self.eval(obj, frame)?;
+        let k = self.eval(key, frame)?;
+        self.index(&o, k, line, || describe(obj, frame))
+    }
+
+    #[inline(never)]
+    fn eval_unary(
+        &mut self,
+        op: UnOp,
+        operand: &Expr,
+        line: u32,
+        frame: &mut Frame,
+    ) -> Result<Value, Fault> {
+        let v = self.eval(operand, frame)?;
+        match op {
+            UnOp::Not => Ok(Value::Bool(!v.truthy())),
+            UnOp::Neg => match v.to_number() {
+                Some(n) => Ok(Value::Num(-n)),
+                None => self.negate_meta(v, line, || describe(operand, frame)),
+            },
+            // Lua 5.1 has no `__len` for tables: `#` is always the raw border.
+            UnOp::Len => match &v {
+                Value::Str(s) => Ok(Value::Num(s.len() as f64)),
+                Value::Table(t) => Ok(Value::Num(t.len() as f64)),
+                other => Err(type_error(
+                    line,
+                    "get length of",
+                    describe(operand, frame).as_deref(),
+                    other,
+                )),
+            },
+        }
+    }
+
+    #[inline(never)]
+    fn table(
+        &mut self,
+        fields: &[TableField],
+        frame: &mut Frame,
+        line: u32,
+    ) -> Result<Value, Fault> {
+        let t = TableRef::new();
+        // Positional items, nils included, are stored together at the end, as Lua's SETLIST
+        // stores them after the keyed fields: `{1, nil, 3}` has `#` 3, as in Lua 5.1.
+        let mut items = Vec::new();
+        for (i, field) in fields.iter().enumerate() {
+            match field {
+                TableField::Item(e) => {
+                    if i + 1 == fields.len() && e.is_multi() {
+                        items.extend(self.eval_multi(e, frame)?);
+                    } else {
+                        items.push(self.eval(e, frame)?);
+                    }
+                }
+                TableField::Keyed { key, value } => {
+                    let key = self.eval(key, frame)?;
+                    let value = self.eval(value, frame)?;
+                    t.set(key, value).map_err(|m| table_write_error(line, m))?;
+                }
+            }
+        }
+        t.0.borrow_mut()
+            .set_positional(items)
+            .map_err(|_| memory_error(line))?;
+        Ok(Value::Table(t))
+    }
+
+    #[inline(never)]
+    fn binary(
+        &mut self,
+        op: BinOp,
+        l: &Expr,
+        r: &Expr,
+        line: u32,
+        frame: &mut Frame,
+    ) -> Result<Value, Fault> {
+        match op {
+            BinOp::And => {
+                let a = self.eval(l, frame)?;
+                return if a.truthy() {
+                    self.eval(r, frame)
+                } else {
+                    Ok(a)
+                };
+            }
+            BinOp::Or => {
+                let a = self.eval(l, frame)?;
+                return if a.truthy() {
+                    Ok(a)
+                } else {
+                    self.eval(r, frame)
+                };
+            }
+            _ => {}
+        }
+        let a = self.eval(l, frame)?;
+        let b = self.eval(r, frame)?;
+        // Comparing or coercing long strings is work proportional to their length.
+        self.charge(a.weight().max(b.weight()), line)?;
+        match op {
+            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod | BinOp::Pow => {
+                match (a.to_number(), b.to_number()) {
+                    (Some(x), Some(y)) => Ok(Value::Num(arith(op, x, y))),
+                    _ => self.arith_meta(op, a, b, line, [l, r], frame),
+                }
+            }
+            BinOp::Concat => self.concat(a, b, line, [l, r], frame),
+            BinOp::Eq => self.equals(&a, &b, line).map(Value::Bool),
+            BinOp::Ne => self.equals(&a, &b, line).map(|eq| Value::Bool(!eq)),
+            BinOp::Lt => self.less_than(&a, &b, line).map(Value::Bool),
+            BinOp::Gt => self.less_than(&b, &a, line).map(Value::Bool),
+            BinOp::Le => self.less_equal(&a, &b, line).map(Value::Bool),
+            BinOp::Ge => self.less_equal(&b, &a, line).map(Value::Bool),
+            BinOp::And | BinOp::Or => Ok(Value::Nil),
+        }
+    }
+}
+
+/// Lua's arithmetic on two numbers.
+pub(super) fn arith(op: BinOp, x: f64, y: f64) -> f64 {
+    match op {
+        BinOp::Add => x + y,
+        BinOp::Sub => x - y,
+        BinOp::Mul => x * y,
+        BinOp::Div => x / y,
+        BinOp::Mod => x - (x / y).floor() * y,
+        BinOp::Pow => x.powf(y),
+        _ => f64::NAN,
+    }
+}
+
+/// The error a raw table write gives: a nil or NaN key, or a table past its size cap.
+pub(super) fn table_write_error(line: u32, m: &str) -> Fault {
+    if m == "not enough memory" {
+        memory_error(line)
+    } else {
+        runtime_error(line, m)
+    }
+}
+
+/// How Lua names the variable an operand came from, for error messages.
+pub(super) fn describe(e: &Expr, frame: &Frame) -> Option<String> {
+    match &e.kind {
+        ExprKind::Name(n) => Some(match frame.lookup(n) {
+            Some((_, true)) => format!("local '{}'", n),
+            Some((_, false)) => format!("upvalue '{}'", n),
+            None => format!("global '{}'", n),
+        }),
+        ExprKind::Index { key, .. } => match &key.kind {
+            ExprKind::Str(s) => Some(format!("field '{}'", String::from_utf8_lossy(s))),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// An operand's type error, naming the operand's variable when Lua would.
+pub(super) fn operand_error(
+    line: u32,
+    op: &str,
+    operand: &Expr,
+    frame: &Frame,
+    v: &Value,
+) -> Fault {
+    type_error(line, op, describe(operand, frame).as_deref(), v)
+}

@@ -1,0 +1,551 @@
+//! The evaluator: walks the AST with Lua 5.1 semantics (scoping, closures, varargs, multiple
+//! results, coercions, metatables), counts every step against the budget, caps call depth, and
+//! words and positions runtime errors the way Lua 5.1 does (`user_script:3: attempt to call
+//! local 'x' (a nil value)`).
+//!
+//! Layout: this file holds the run's state, its call stack and error positioning; [`exec`] runs
+//! statements, [`eval`] expressions, [`call`] function calls and [`meta`] the metamethods.
+
+mod call;
+mod eval;
+mod exec;
+mod meta;
+
+use std::sync::Arc;
+
+use super::ast::FuncBody;
+use super::lib;
+use super::value::{Cell, TableRef, Value};
+use super::{CommandHost, ScriptInputs};
+
+pub use super::value::MAX_STRING_LEN;
+
+/// How much native recursion a script may cause before it fails with "stack overflow": a Lua
+/// call costs [`CALL_NESTING`] units and every nested compound expression [`EXPR_NESTING`].
+/// Plain recursion such as `return 1 + f(n - 1)` stops after about 115 calls. Measured native
+/// stack per unit: well under 1 KiB in a release build (a 1 MiB wasm stack has room to spare)
+/// and up to about 1.4 KiB unoptimised (inside the 2 MiB of a debug test thread).
+pub const MAX_NESTING: u32 = 1400;
+/// Nesting units one Lua function call costs (its frames are several times an expression's).
+pub const CALL_NESTING: u32 = 8;
+/// Nesting units one level of compound expression costs.
+pub const EXPR_NESTING: u32 = 2;
+/// Nesting units a library function costs when it calls back into Lua (pcall, metamethods).
+pub const NATIVE_NESTING: u32 = 4;
+/// How many `__index` / `__newindex` tables a lookup follows before "loop in gettable".
+const MAX_TAG_LOOP: usize = 100;
+
+/// Why evaluation stopped abnormally.
+#[derive(Debug)]
+pub enum Fault {
+    /// A Lua error: the error value and the line it was raised on (catchable by `pcall`).
+    Error { value: Value, line: u32 },
+    /// A runtime error whose message still lacks its position: Lua prefixes `chunk:line:` when
+    /// the function that raised it was called from Lua code, and not when a library function
+    /// was called straight from another (`pcall(string.rep)`). Becomes an `Error` on its way out.
+    Runtime { msg: String, line: u32 },
+    /// The step budget ran out on this line (not catchable).
+    Budget { line: u32 },
+}
+
+/// The chunk index an activation of a library function has on the call stack.
+const NATIVE: u32 = u32::MAX;
+
+/// One entry of the call stack: which chunk a Lua function came from (or [`NATIVE`]) and the
+/// line it is calling from, which error levels and positions report.
+#[derive(Debug, Clone, Copy)]
+struct Activation {
+    chunk: u32,
+    line: u32,
+}
+
+/// `KEYS` or `ARGV`: the caller's items, read in place, and the table made from them once the
+/// script uses the name as a table (`#KEYS`, `ipairs(ARGV)`, `KEYS[1] = …`).
+struct Inputs<'h> {
+    items: &'h dyn ScriptInputs,
+    table: Option<TableRef>,
+}
+
+impl Inputs<'_> {
+    /// The table, built on first use; the same table for the rest of the run.
+    fn table(&mut self) -> TableRef {
+        self.table
+            .get_or_insert_with(|| array_of(self.items))
+            .clone()
+    }
+
+    /// `KEYS[key]`: from the table once there is one, else straight from the caller's items.
+    fn get(&self, key: &Value) -> Value {
+        if let Some(t) = &self.table {
+            return t.get(key);
+        }
+        match key {
+            // `as usize` saturates; the round trip keeps only exact integers 1..=count.
+            Value::Num(n) if *n >= 1.0 && (*n as usize) as f64 == *n => {
+                let i = *n as usize;
+                if i <= self.items.count() {
+                    Value::Str(self.items.shared_item(i - 1))
+                } else {
+                    Value::Nil
+                }
+            }
+            _ => Value::Nil,
+        }
+    }
+}
+
+fn array_of(items: &dyn ScriptInputs) -> TableRef {
+    let t = TableRef::new();
+    t.0.borrow_mut().array = (0..items.count())
+        .map(|i| Value::Str(items.shared_item(i)))
+        .collect();
+    t
+}
+
+/// The library table a global name is.
+fn library_named(name: &str) -> Option<Lib> {
+    match name {
+        "redis" => Some(Lib::Redis),
+        "string" => Some(Lib::String),
+        "table" => Some(Lib::Table),
+        "math" => Some(Lib::Math),
+        _ => None,
+    }
+}
+
+/// Which of `KEYS`/`ARGV` a global name is.
+fn input_slot(name: &str) -> Option<usize> {
+    match name {
+        "KEYS" => Some(0),
+        "ARGV" => Some(1),
+        _ => None,
+    }
+}
+
+/// Every global name Redis 7.0 defines, in the order `_G` lists them here; names this engine
+/// does not provide are left out of `_G`.
+const GLOBAL_NAMES: &[&str] = &[
+    "KEYS",
+    "ARGV",
+    "_VERSION",
+    "assert",
+    "bit",
+    "cjson",
+    "cmsgpack",
+    "collectgarbage",
+    "coroutine",
+    "error",
+    "gcinfo",
+    "getmetatable",
+    "ipairs",
+    "load",
+    "loadstring",
+    "math",
+    "next",
+    "pairs",
+    "pcall",
+    "rawequal",
+    "rawget",
+    "rawset",
+    "redis",
+    "select",
+    "setmetatable",
+    "string",
+    "struct",
+    "table",
+    "tonumber",
+    "tostring",
+    "type",
+    "unpack",
+    "xpcall",
+];
+
+/// The variables visible in one function activation, and its extra arguments (`...`).
+pub struct Frame<'c> {
+    locals: Vec<(Arc<str>, Cell)>,
+    captured: &'c [(Arc<str>, Cell)],
+    varargs: Vec<Value>,
+}
+
+impl Frame<'_> {
+    fn lookup(&self, name: &str) -> Option<(&Cell, bool)> {
+        if let Some((_, c)) = self.locals.iter().rev().find(|(n, _)| &**n == name) {
+            return Some((c, true));
+        }
+        self.captured
+            .iter()
+            .rev()
+            .find(|(n, _)| &**n == name)
+            .map(|(_, c)| (c, false))
+    }
+}
+
+/// One script run: the host, the budget, the call stack and the (read-only) globals.
+pub struct Interp<'h> {
+    pub host: &'h mut dyn CommandHost,
+    steps: u64,
+    budget: u64,
+    nesting: u32,
+    /// `KEYS` and `ARGV`.
+    inputs: [Inputs<'h>; 2],
+    /// `_G`, built on first use.
+    globals: Option<TableRef>,
+    /// The metatable every string shares (`{__index = string}`), built on first use.
+    string_meta: Option<TableRef>,
+    /// The chunk names functions were compiled from; 0 is the script's own.
+    sources: Vec<Arc<str>>,
+    stack: Vec<Activation>,
+    /// The chunk the error now unwinding was raised in, for the reply's `on <chunk>:<line>`.
+    fault_chunk: Option<u32>,
+}
+
+/// The library tables. They are read-only and identical in every run, so they are not built as
+/// tables at all: indexing one is a static lookup (see [`lib::lib_get`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lib {
+    Redis = 0,
+    String = 1,
+    Table = 2,
+    Math = 3,
+}
+
+impl<'h> Interp<'h> {
+    pub fn new(
+        host: &'h mut dyn CommandHost,
+        keys: &'h dyn ScriptInputs,
+        argv: &'h dyn ScriptInputs,
+        budget: u64,
+    ) -> Self {
+        Interp {
+            host,
+            steps: 0,
+            budget,
+            nesting: 0,
+            inputs: [
+                Inputs {
+                    items: keys,
+                    table: None,
+                },
+                Inputs {
+                    items: argv,
+                    table: None,
+                },
+            ],
+            globals: None,
+            string_meta: None,
+            sources: Vec::new(),
+            stack: Vec::new(),
+            fault_chunk: None,
+        }
+    }
+
+    /// Runs the main chunk and returns its first result (nil when it returns nothing).
+    pub fn run_chunk(&mut self, body: &Arc<FuncBody>) -> Result<Value, Fault> {
+        let results = self.call_body(body, &[], Vec::new())?;
+        Ok(results.into_iter().next().unwrap_or_default())
+    }
+
+    /// The raw chunk name of the function the unwinding error was raised in (`@user_script`,
+    /// or the source of a `loadstring` chunk), as Redis names it after `on`.
+    pub fn fault_source(&self) -> Arc<str> {
+        let i = self.fault_chunk.unwrap_or(0) as usize;
+        self.sources
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| Arc::from("@user_script"))
+    }
+
+    /// The metatable all strings share: its `__index` is the string library.
+    pub fn string_metatable(&mut self) -> TableRef {
+        self.string_meta
+            .get_or_insert_with(|| {
+                let t = TableRef::new();
+                // A fresh one-entry table cannot exceed its size cap.
+                let _ = t.set(Value::str(b"__index"), Value::Lib(Lib::String));
+                t
+            })
+            .clone()
+    }
+
+    /// What `pcall` hands back for an error: its value, or a runtime error's bare message (the
+    /// failed call was made by a library function, so Lua gives it no position). The step
+    /// budget is not an error a script can catch.
+    pub fn catch(&mut self, fault: Fault) -> Result<Value, Fault> {
+        self.fault_chunk = None;
+        match fault {
+            Fault::Error { value, .. } => Ok(value),
+            Fault::Runtime { msg, .. } => Ok(Value::str(msg.as_bytes())),
+            budget => Err(budget),
+        }
+    }
+
+    fn enter(&mut self, line: u32, units: u32) -> Result<(), Fault> {
+        if self.nesting + units > MAX_NESTING {
+            return Err(runtime_error(line, "stack overflow"));
+        }
+        self.nesting += units;
+        Ok(())
+    }
+
+    /// Counts one step and stops the script once the budget is spent.
+    #[inline]
+    pub fn step(&mut self, line: u32) -> Result<(), Fault> {
+        self.steps += 1;
+        if self.steps > self.budget {
+            return Err(Fault::Budget { line });
+        }
+        Ok(())
+    }
+
+    /// Steps left before the budget runs out.
+    pub fn remaining(&self) -> u64 {
+        self.budget.saturating_sub(self.steps)
+    }
+
+    /// Charges `n` steps at once (for library functions doing work proportional to their input).
+    pub fn charge(&mut self, n: u64, line: u32) -> Result<(), Fault> {
+        self.steps = self.steps.saturating_add(n);
+        if self.steps > self.budget {
+            return Err(Fault::Budget { line });
+        }
+        Ok(())
+    }
+
+    /// The index of a chunk name in `sources`, adding it the first time.
+    fn chunk_index(&mut self, source: &Arc<str>) -> u32 {
+        if let Some(i) = self.sources.iter().position(|s| Arc::ptr_eq(s, source)) {
+            return i as u32;
+        }
+        self.sources.push(source.clone());
+        (self.sources.len() - 1) as u32
+    }
+
+    /// The position prefix Lua's `error(msg, level)` and `luaL_where` put before a message:
+    /// `user_script:7: ` when the function `level` steps up the stack from the running library
+    /// function is Lua code, nothing when it is a library function or beyond the stack.
+    pub fn where_prefix(&self, level: usize) -> Option<String> {
+        let i = self.stack.len().checked_sub(1 + level)?;
+        let a = self.stack[i];
+        if a.chunk == NATIVE {
+            return None;
+        }
+        Some(format!("{}:{}: ", self.chunk_id(a.chunk), a.line))
+    }
+
+    /// How Lua 5.1 (as Redis builds it) shows a chunk name in messages: `=name` as `name`,
+    /// `@file` as `file`, and source text as `[string "first line..."]`.
+    fn chunk_id(&self, chunk: u32) -> String {
+        let source = self
+            .sources
+            .get(chunk as usize)
+            .map(|s| &**s)
+            .unwrap_or("@user_script");
+        chunk_id(source, RUNTIME_ID_SIZE)
+    }
+
+    /// Gives a runtime error raised by Lua code in `chunk` its `chunk:line:` prefix.
+    fn resolve_lua(&mut self, fault: Fault, chunk: u32) -> Fault {
+        match fault {
+            Fault::Runtime { msg, line } => {
+                self.fault_chunk.get_or_insert(chunk);
+                let text = format!("{}:{}: {}", self.chunk_id(chunk), line, msg);
+                Fault::Error {
+                    value: Value::str(text.as_bytes()),
+                    line,
+                }
+            }
+            other => other,
+        }
+    }
+
+    /// Positions a runtime error raised by a library function: like Lua code's when the caller
+    /// is Lua, bare (and with the function's name unknown, `'?'`) when it is another library
+    /// function.
+    fn resolve_native(&mut self, fault: Fault, caller: Activation) -> Fault {
+        if caller.chunk != NATIVE {
+            if !matches!(fault, Fault::Budget { .. }) {
+                self.fault_chunk.get_or_insert(caller.chunk);
+            }
+            return self.resolve_lua(fault, caller.chunk);
+        }
+        match fault {
+            Fault::Runtime { msg, line } => Fault::Error {
+                value: Value::str(anonymous_bad_argument(&msg).as_bytes()),
+                line,
+            },
+            other => other,
+        }
+    }
+
+    /// The value of global `name`: a library, `KEYS`/`ARGV`, `_G`, or a base function.
+    fn global(&mut self, name: &str, line: u32) -> Result<Value, Fault> {
+        match self.global_value(name) {
+            Some(v) => Ok(v),
+            None => Err(runtime_error(line, &nonexistent_global(name))),
+        }
+    }
+
+    fn global_value(&mut self, name: &str) -> Option<Value> {
+        if let Some(lib) = library_named(name) {
+            return Some(Value::Lib(lib));
+        }
+        Some(match name {
+            "KEYS" => Value::Table(self.inputs[0].table()),
+            "ARGV" => Value::Table(self.inputs[1].table()),
+            "_G" => Value::Table(self.globals_table()),
+            "_VERSION" => Value::str(b"Lua 5.1"),
+            _ => Value::Builtin(lib::global_function(name)?),
+        })
+    }
+
+    /// `_G`: a read-only table of every global, built on first use. It does not hold itself
+    /// (that cycle would never be freed): indexing it with "_G" answers it instead.
+    fn globals_table(&mut self) -> TableRef {
+        if let Some(t) = &self.globals {
+            return t.clone();
+        }
+        let t = TableRef::new();
+        for name in GLOBAL_NAMES {
+            if let Some(v) = self.global_value(name) {
+                // A fresh table of a few dozen entries cannot exceed its size cap.
+                let _ = t.set(Value::str(name.as_bytes()), v);
+            }
+        }
+        t.0.borrow_mut().readonly = true;
+        self.globals = Some(t.clone());
+        t
+    }
+}
+
+/// Redis's error for reading an undefined global.
+fn nonexistent_global(name: &str) -> String {
+    format!(
+        "Script attempted to access nonexistent global variable '{}'",
+        name
+    )
+}
+
+/// `bad argument #1 to 'rep' (…)` as Lua words it when no name is known for the function.
+fn anonymous_bad_argument(msg: &str) -> String {
+    if let Some(rest) = msg.strip_prefix("bad argument #") {
+        if let Some((n, tail)) = rest.split_once(" to '") {
+            if let Some((_, after)) = tail.split_once("' ") {
+                return format!("bad argument #{} to '?' {}", n, after);
+            }
+        }
+    }
+    msg.to_string()
+}
+
+/// The room Lua 5.1 gives a chunk name in runtime error positions (`LUA_IDSIZE`).
+pub const RUNTIME_ID_SIZE: usize = 60;
+/// The room its lexer gives a chunk name in syntax errors (`MAXSRC`).
+pub const SYNTAX_ID_SIZE: usize = 80;
+
+/// Lua 5.1's `luaO_chunkid` for a buffer of `size` bytes: `=name` as `name`, `@file` as `file`
+/// (its end, after `...`, when too long), and source text as `[string "first line..."]`.
+pub fn chunk_id(source: &str, size: usize) -> String {
+    if let Some(name) = source.strip_prefix('=') {
+        return truncate_bytes(name, size - 1).to_string();
+    }
+    if let Some(file) = source.strip_prefix('@') {
+        let room = size - " '...' ".len() - 1;
+        if file.len() > room {
+            let mut start = file.len() - room;
+            while !file.is_char_boundary(start) {
+                start += 1;
+            }
+            return format!("...{}", &file[start..]);
+        }
+        return file.to_string();
+    }
+    let room = size - " [string \"...\"] ".len() - 1;
+    let first = source.split(['\n', '\r']).next().unwrap_or("");
+    let cut = truncate_bytes(first, room);
+    if cut.len() < source.len() {
+        format!("[string \"{}...\"]", cut)
+    } else {
+        format!("[string \"{}\"]", cut)
+    }
+}
+
+fn truncate_bytes(s: &str, max: usize) -> &str {
+    if s.len() <= max {
+        return s;
+    }
+    let mut end = max;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
+}
+
+/// A Lua runtime error raised at `line`; it gets its position (`user_script:N: msg`) from
+/// whoever raised it (see [`Fault::Runtime`]).
+pub fn runtime_error(line: u32, msg: &str) -> Fault {
+    Fault::Runtime {
+        msg: msg.to_string(),
+        line,
+    }
+}
+
+/// An error Redis's patched Lua raises without a position (writes to read-only tables from
+/// library functions, …).
+pub fn bare_error(line: u32, msg: &str) -> Fault {
+    Fault::Error {
+        value: Value::str(msg.as_bytes()),
+        line,
+    }
+}
+
+/// Lua's out-of-memory error, which carries no position.
+pub fn memory_error(line: u32) -> Fault {
+    bare_error(line, "not enough memory")
+}
+
+/// `attempt to <op> <local 'x'> (a <type> value)`.
+pub fn type_error(line: u32, op: &str, desc: Option<&str>, v: &Value) -> Fault {
+    match desc {
+        Some(d) => runtime_error(
+            line,
+            &format!("attempt to {} {} (a {} value)", op, d, v.type_name()),
+        ),
+        None => runtime_error(
+            line,
+            &format!("attempt to {} a {} value", op, v.type_name()),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunk_names_print_like_redis_lua() {
+        let run = |s: &str| chunk_id(s, RUNTIME_ID_SIZE);
+        let syntax = |s: &str| chunk_id(s, SYNTAX_ID_SIZE);
+        assert_eq!(run("@user_script"), "user_script");
+        assert_eq!(run("=name"), "name");
+        assert_eq!(run("return 1"), "[string \"return 1\"]");
+        assert_eq!(run("a\nb"), "[string \"a...\"]");
+        assert_eq!(run("\nb"), "[string \"...\"]");
+        let long = "x".repeat(64);
+        assert_eq!(syntax(&long), format!("[string \"{}...\"]", &long[..63]));
+        assert_eq!(run(&long), format!("[string \"{}...\"]", &long[..43]));
+        let exact = "x".repeat(63);
+        assert_eq!(syntax(&exact), format!("[string \"{}\"]", exact));
+        let file = format!("@{}", "y".repeat(70));
+        assert_eq!(run(&file), format!("...{}", "y".repeat(52)));
+        assert_eq!(run(&format!("={}", "y".repeat(90))), "y".repeat(59));
+    }
+
+    #[test]
+    fn bad_argument_errors_lose_the_name_without_a_caller() {
+        assert_eq!(
+            anonymous_bad_argument("bad argument #1 to 'rep' (string expected, got no value)"),
+            "bad argument #1 to '?' (string expected, got no value)"
+        );
+        assert_eq!(anonymous_bad_argument("boom"), "boom");
+    }
+}

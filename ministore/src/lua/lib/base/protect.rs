@@ -1,0 +1,95 @@
+//! The base library's error functions: `error` (levels, non-string values), `pcall`, `xpcall`
+//! and `assert`, positioned as Lua 5.1 positions them.
+
+use std::sync::Arc;
+
+use super::super::Args;
+use crate::lua::convert;
+use crate::lua::interp::{runtime_error, Fault, Interp};
+use crate::lua::value::Value;
+
+/// `pcall(f, ...)`: `true` and f's results, or `false` and the error value.
+/// Redis 7.0 replaces Lua's `pcall` with its own, which hands back the `err` text of error
+/// tables and, called with nothing, tries to call the `true` it keeps for the result.
+pub(super) fn pcall(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
+    let Some(f) = a.v.first() else {
+        let msg = Value::str(b"attempt to call a boolean value");
+        return Ok(vec![Value::Bool(false), msg]);
+    };
+    let rest = a.v[1..].to_vec();
+    match it.call_value(f, rest, a.line, None) {
+        Ok(mut results) => {
+            results.insert(0, Value::Bool(true));
+            Ok(results)
+        }
+        Err(fault) => {
+            let value = it.catch(fault)?;
+            let value = match convert::error_text(&value) {
+                Some(text) => Value::str(&text),
+                None => value,
+            };
+            Ok(vec![Value::Bool(false), value])
+        }
+    }
+}
+
+/// `xpcall(f, handler)`: f's results after `true`, or `false` and what the handler makes of
+/// the error value; an error in the handler gives "error in error handling".
+pub(super) fn xpcall(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
+    let f = a.v.first().cloned().unwrap_or_default();
+    let handler = a.any(2)?;
+    match it.call_value(&f, Vec::new(), a.line, None) {
+        Ok(mut results) => {
+            results.insert(0, Value::Bool(true));
+            Ok(results)
+        }
+        Err(fault) => {
+            let value = it.catch(fault)?;
+            let handled = match it.call_value(&handler, vec![value], a.line, None) {
+                Ok(results) => results.into_iter().next().unwrap_or_default(),
+                Err(fault) => {
+                    it.catch(fault)?;
+                    Value::str(b"error in error handling")
+                }
+            };
+            Ok(vec![Value::Bool(false), handled])
+        }
+    }
+}
+
+/// `error(value, level)`: a string or number message gets the position of the function
+/// `level` steps up (1, the default: the caller of `error`; 0: none), as `luaL_where` gives
+/// it — which turns a number into a string even where there is no position.
+pub(super) fn error(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
+    let line = a.line;
+    let v = a.v.first().cloned().unwrap_or_default();
+    let level = a.opt_int(2, 1)?;
+    let value = match &v {
+        Value::Str(_) | Value::Num(_) if level > 0 => {
+            let text = v.to_str_bytes().unwrap_or_else(|| Arc::from(&b""[..]));
+            let mut s = it
+                .where_prefix(level as usize)
+                .unwrap_or_default()
+                .into_bytes();
+            s.extend_from_slice(&text);
+            Value::str(&s)
+        }
+        _ => v,
+    };
+    Err(Fault::Error { value, line })
+}
+
+/// `assert(v, message)`: its arguments when `v` is true, else an error with the message.
+pub(super) fn assert(a: &Args) -> Result<Vec<Value>, Fault> {
+    let v = a.any(1)?;
+    if v.truthy() {
+        return Ok(a.v.to_vec());
+    }
+    let msg = match a.v.get(1) {
+        Some(m) => a
+            .string(2)
+            .map(|_| m.to_str_bytes().unwrap_or_else(|| Arc::from(&b""[..])))?,
+        None => Arc::from(&b"assertion failed!"[..]),
+    };
+    Err(runtime_error(a.line, &String::from_utf8_lossy(&msg)))
+}
