@@ -68,6 +68,18 @@ pub(crate) enum CommandError {
     ScriptFlushOption,
     /// SCRIPT KILL while no script runs (always, here: scripts run to completion).
     NotBusy,
+    /// INCRBYFLOAT whose result (or increment) is infinite.
+    IncrementNaNOrInfinity,
+    /// SETRANGE with a negative offset.
+    OffsetOutOfRange,
+    /// APPEND or SETRANGE making a string longer than 512 MB.
+    StringTooLong,
+    /// LCS of a key that holds something other than a string.
+    LcsNeedsStrings,
+    /// LCS with both LEN and IDX.
+    LcsLenAndIdx,
+    /// LCS whose table would exceed 512 MB.
+    LcsTooLarge,
     /// An argument read as a C `int` (SELECT's index) that is an integer beyond its range.
     NotInt32,
     /// SELECT, MOVE, SWAPDB or COPY … DB with an index outside 0..16.
@@ -176,6 +188,19 @@ impl CommandError {
             NoScript => "NOSCRIPT No matching script. Please use EVAL.".to_string(),
             ScriptFlushOption => "ERR SCRIPT FLUSH only support SYNC|ASYNC option".to_string(),
             NotBusy => "NOTBUSY No scripts in execution right now.".to_string(),
+            IncrementNaNOrInfinity => "ERR increment would produce NaN or Infinity".to_string(),
+            OffsetOutOfRange => "ERR offset is out of range".to_string(),
+            StringTooLong => {
+                "ERR string exceeds maximum allowed size (proto-max-bulk-len)".to_string()
+            }
+            LcsNeedsStrings => "ERR The specified keys must contain string values".to_string(),
+            LcsLenAndIdx => {
+                "ERR If you want both the length and indexes, please just use IDX.".to_string()
+            }
+            LcsTooLarge => {
+                "ERR Insufficient memory, transient memory for LCS exceeds proto-max-bulk-len"
+                    .to_string()
+            }
             NotInt32 => {
                 "ERR value is out of range, value must between -2147483648 and 2147483647"
                     .to_string()

@@ -7,9 +7,11 @@ mod connection;
 mod databases;
 mod hashes;
 mod keys;
+mod lcs;
 mod scan;
 pub(crate) mod scripting;
 mod server;
+mod string_ranges;
 mod strings;
 mod transactions;
 mod zsets;
@@ -113,6 +115,20 @@ static COMMANDS: &[CommandSpec] = &[
     writing("incrby", 3, strings::incrby),
     writing("decr", 2, strings::decr),
     writing("decrby", 3, strings::decrby),
+    writing("setex", 4, strings::setex),
+    writing("psetex", 4, strings::psetex),
+    writing("mset", -3, strings::mset),
+    writing("msetnx", -3, strings::msetnx),
+    writing("getset", 3, strings::getset),
+    writing("getdel", 2, strings::getdel),
+    writing("getex", -2, strings::getex),
+    writing("incrbyfloat", 3, strings::incrbyfloat),
+    writing("append", 3, string_ranges::append),
+    keyed("strlen", 2, string_ranges::strlen),
+    keyed("getrange", 4, string_ranges::getrange),
+    keyed("substr", 4, string_ranges::getrange),
+    writing("setrange", 4, string_ranges::setrange),
+    keyed("lcs", -3, lcs::lcs),
     writing("del", -2, keys::del),
     keyed("exists", -2, keys::exists),
     keyed("type", 2, keys::type_of),

@@ -1,9 +1,13 @@
-//! String commands: GET, MGET, SET with all its options, SETNX, and INCR/INCRBY/DECR/DECRBY.
+//! String commands that read or replace whole values: GET, MGET, SET with all its options,
+//! SETNX, SETEX, PSETEX, MSET, MSETNX, GETSET, GETDEL, GETEX, INCR/INCRBY/DECR/DECRBY and
+//! INCRBYFLOAT (in x87 `long double`, as Redis computes it). Edits inside a value (APPEND,
+//! GETRANGE, SETRANGE…) are in `string_ranges`, LCS in `lcs`.
 
 use super::CommandResult;
 use crate::args::{int_arg, is, parse_int, ArgCursor};
 use crate::error::CommandError;
 use crate::keyspace::{Keyspace, Value};
+use crate::longdouble::{LongDouble, LongDoubleError};
 use crate::reply::Reply;
 
 /// `GET key`
@@ -100,10 +104,16 @@ fn expiry_kind(word: &[u8]) -> Option<ExpiryOption> {
     .map(|(_, kind)| kind)
 }
 
-/// The absolute deadline SET's expiry option asks for, checked as Redis's
-/// `getExpireMillisecondsOrReply` does (positive, no overflow in units or in `now + ttl`).
-fn set_deadline(keyspace: &Keyspace, kind: ExpiryOption, arg: &[u8]) -> Result<i64, CommandError> {
-    let invalid = CommandError::InvalidExpireTime { command: "set" };
+/// The absolute deadline an expiry option asks for, checked as Redis's
+/// `getExpireMillisecondsOrReply` does (positive, no overflow in units or in `now + ttl`);
+/// `command` names the command in the error.
+fn deadline_for(
+    keyspace: &Keyspace,
+    kind: ExpiryOption,
+    arg: &[u8],
+    command: &'static str,
+) -> Result<i64, CommandError> {
+    let invalid = CommandError::InvalidExpireTime { command };
     let amount = int_arg(arg)?;
     if amount <= 0 {
         return Err(invalid);
@@ -128,7 +138,7 @@ pub(crate) fn set(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let options = parse_set_options(words)?;
     let deadline = match options.expiry {
         ExpiryOption::None | ExpiryOption::KeepTtl => None,
-        kind => Some(set_deadline(keyspace, kind, options.expiry_arg)?),
+        kind => Some(deadline_for(keyspace, kind, options.expiry_arg, "set")?),
     };
     let old = if options.return_old {
         Some(match keyspace.string(key)? {
@@ -193,4 +203,163 @@ fn increment(keyspace: &mut Keyspace, key: &[u8], by: i64) -> CommandResult {
         }
     };
     Ok(Reply::Integer(result))
+}
+
+/// `SETEX key seconds value`
+pub(crate) fn setex(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    let deadline = deadline_for(keyspace, ExpiryOption::Seconds, words[2], "setex")?;
+    keyspace.insert(words[1], Value::Str(words[3].to_vec()), Some(deadline));
+    Ok(Reply::ok())
+}
+
+/// `PSETEX key milliseconds value`
+pub(crate) fn psetex(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    let deadline = deadline_for(keyspace, ExpiryOption::Millis, words[2], "psetex")?;
+    keyspace.insert(words[1], Value::Str(words[3].to_vec()), Some(deadline));
+    Ok(Reply::ok())
+}
+
+/// `MSET key value [key value ...]` — sets every pair, dropping their expiries.
+pub(crate) fn mset(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    if words.len().is_multiple_of(2) {
+        return Err(CommandError::WrongArity { command: "mset" });
+    }
+    for pair in words[1..].chunks_exact(2) {
+        keyspace.insert(pair[0], Value::Str(pair[1].to_vec()), None);
+    }
+    Ok(Reply::ok())
+}
+
+/// `MSETNX key value [key value ...]` — all pairs, or none if any key exists; 1 or 0.
+pub(crate) fn msetnx(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    if words.len().is_multiple_of(2) {
+        return Err(CommandError::WrongArity { command: "msetnx" });
+    }
+    if words[1..]
+        .iter()
+        .step_by(2)
+        .any(|key| keyspace.contains(key))
+    {
+        return Ok(Reply::Integer(0));
+    }
+    mset(keyspace, words)?;
+    Ok(Reply::Integer(1))
+}
+
+/// The string at `key` as a bulk reply, nil if missing, WRONGTYPE if not a string.
+fn current(keyspace: &mut Keyspace, key: &[u8]) -> CommandResult {
+    Ok(match keyspace.string(key)? {
+        Some(bytes) => Reply::bulk(bytes.as_slice()),
+        None => Reply::Nil,
+    })
+}
+
+/// `GETSET key value` — the old value; the new one has no expiry.
+pub(crate) fn getset(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    let old = current(keyspace, words[1])?;
+    keyspace.insert(words[1], Value::Str(words[2].to_vec()), None);
+    Ok(old)
+}
+
+/// `GETDEL key` — the value, and the key is gone.
+pub(crate) fn getdel(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    let old = current(keyspace, words[1])?;
+    if old != Reply::Nil {
+        keyspace.remove(words[1]);
+    }
+    Ok(old)
+}
+
+/// GETEX's one option: a new expiry, or PERSIST.
+#[derive(Clone, Copy, PartialEq)]
+enum GetExOption {
+    Keep,
+    Expire(ExpiryOption),
+    Persist,
+}
+
+/// `[EX s|PX ms|EXAT t|PXAT t|PERSIST]`: one kind only (the same one may repeat, the last
+/// amount wins); a missing amount is a syntax error.
+fn parse_getex<'a>(words: &'a [&'a [u8]]) -> Result<(GetExOption, &'a [u8]), CommandError> {
+    let mut option = GetExOption::Keep;
+    let mut amount: &[u8] = b"";
+    let mut cursor = ArgCursor::new(words, 2);
+    while let Some(word) = cursor.next_word() {
+        let has_next = cursor.peek().is_some();
+        let free = |wanted: GetExOption| option == GetExOption::Keep || option == wanted;
+        if is(word, "persist") && free(GetExOption::Persist) {
+            option = GetExOption::Persist;
+        } else if let Some(kind) =
+            expiry_kind(word).filter(|k| free(GetExOption::Expire(*k)) && has_next)
+        {
+            option = GetExOption::Expire(kind);
+            amount = cursor.next_word().unwrap_or_default();
+        } else {
+            return Err(CommandError::Syntax);
+        }
+    }
+    Ok((option, amount))
+}
+
+/// `GETEX key [EX s|PX ms|EXAT t|PXAT t|PERSIST]` — the value, with its expiry changed. The
+/// options are checked first, the key's type next, the amount last; a deadline already
+/// past deletes the key (after replying its value).
+pub(crate) fn getex(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    let (option, amount) = parse_getex(words)?;
+    let key = words[1];
+    let value = current(keyspace, key)?;
+    if value == Reply::Nil {
+        return Ok(value);
+    }
+    match option {
+        GetExOption::Keep => {}
+        GetExOption::Persist => {
+            if let Some(entry) = keyspace.entry(key) {
+                entry.expires_at = None;
+            }
+        }
+        GetExOption::Expire(kind) => {
+            let deadline = deadline_for(keyspace, kind, amount, "getex")?;
+            if deadline <= keyspace.now() {
+                keyspace.remove(key);
+            } else if let Some(entry) = keyspace.entry(key) {
+                entry.expires_at = Some(deadline);
+            }
+        }
+    }
+    Ok(value)
+}
+
+/// `INCRBYFLOAT key increment` — the sum in x87 `long double`, printed with 17 decimals
+/// and trailing zeros dropped; the key keeps its expiry.
+pub(crate) fn incrbyfloat(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    let increment = match LongDouble::parse(words[2]) {
+        Ok(by) => Some(by),
+        Err(LongDoubleError::Infinite) => None,
+        Err(LongDoubleError::NotANumber) => return Err(CommandError::NotFloat),
+    };
+    let stored = keyspace.string(words[1])?;
+    let current = match stored.as_deref() {
+        Some(bytes) => match LongDouble::parse(bytes) {
+            Ok(value) => Some(value),
+            Err(LongDoubleError::Infinite) => None,
+            Err(LongDoubleError::NotANumber) => return Err(CommandError::NotFloat),
+        },
+        None => Some(LongDouble::from_i64(0)),
+    };
+    let sum = match (current, increment) {
+        (Some(current), Some(by)) => current
+            .add(by)
+            .map_err(|_| CommandError::IncrementNaNOrInfinity)?,
+        _ => return Err(CommandError::IncrementNaNOrInfinity),
+    };
+    let text = sum.to_human().into_bytes();
+    match keyspace.string(words[1])? {
+        Some(bytes) => {
+            bytes.clear();
+            bytes.extend_from_slice(&text);
+        }
+        None => keyspace.insert(words[1], Value::Str(text.clone()), None),
+    }
+    Ok(Reply::Bulk(text))
 }
