@@ -103,6 +103,11 @@ impl CommandHost for KeyspaceHost<'_> {
     fn call(&mut self, words: &[&[u8]]) -> Reply {
         dispatch_from_script(self.keyspace, words, self.read_only)
     }
+
+    /// Drawn from the store's seedable generator, so that a page run is reproducible.
+    fn random_seed(&mut self) -> u32 {
+        self.keyspace.rng().next_u64() as u32
+    }
 }
 
 /// The SHA1 of a script body in lowercase hex, as Redis names scripts.

@@ -38,6 +38,12 @@ pub const DEFAULT_STEP_BUDGET: u64 = 5_000_000;
 pub trait CommandHost {
     /// Runs one command line issued by the script and returns its reply (errors included).
     fn call(&mut self, args: &[&[u8]]) -> Reply;
+
+    /// The seed of this run's `math.random`, asked for when the script first draws. Redis 7.0
+    /// draws a fresh one for every script; a host may hand out reproducible ones.
+    fn random_seed(&mut self) -> u32 {
+        0
+    }
 }
 
 /// The script's `KEYS` or `ARGV` as the caller passed them: read in place, without a copy,

@@ -638,6 +638,8 @@ fn strip_zeros(s: &str) -> String {
 /// Lua 5.1's string→number conversion (`luaO_str2d`): surrounding whitespace allowed, decimal
 /// (with exponent, `inf`, `nan` as glibc's strtod accepts) or `0x` hexadecimal.
 pub fn parse_number(bytes: &[u8]) -> Option<f64> {
+    // Lua converts the C string: a NUL ends it.
+    let bytes = bytes.split(|&c| c == 0).next().unwrap_or_default();
     let s = std::str::from_utf8(bytes).ok()?;
     let t = s.trim_matches(|c: char| matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0b' | '\x0c'));
     if t.is_empty() {

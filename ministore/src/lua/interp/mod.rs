@@ -197,6 +197,8 @@ pub struct Interp<'h> {
     stack: Vec<Activation>,
     /// The chunk the error now unwinding was raised in, for the reply's `on <chunk>:<line>`.
     fault_chunk: Option<u32>,
+    /// What the libraries keep during the run.
+    pub libs: lib::State,
 }
 
 /// The library tables. They are read-only and identical in every run, so they are not built as
@@ -236,6 +238,7 @@ impl<'h> Interp<'h> {
             sources: Vec::new(),
             stack: Vec::new(),
             fault_chunk: None,
+            libs: lib::State::default(),
         }
     }
 

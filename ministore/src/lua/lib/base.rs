@@ -8,7 +8,7 @@ mod meta;
 mod protect;
 
 use super::super::interp::{bare_error, runtime_error, Fault, Interp};
-use super::{one, Args, Builtin};
+use super::{one, Args, Builtin, Site};
 use crate::lua::value::Value;
 
 /// A base function.
@@ -100,12 +100,8 @@ impl Func {
 }
 
 /// Runs a base function.
-pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, line: u32) -> Result<Vec<Value>, Fault> {
-    let a = Args {
-        v: &args,
-        f: Builtin::Base(f),
-        line,
-    };
+pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Vec<Value>, Fault> {
+    let a = Args::new(&args, Builtin::Base(f), site);
     match f {
         Func::ToNumber => tonumber(&a),
         Func::ToString => meta::tostring(it, &a),
@@ -160,24 +156,63 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, line: u32) -> Result<Vec
 }
 
 fn tonumber(a: &Args) -> Result<Vec<Value>, Fault> {
-    let v = a.any(1)?;
-    match a.v.get(1) {
-        None | Some(Value::Nil) => one(v.to_number().map(Value::Num).unwrap_or(Value::Nil)),
-        Some(_) => {
-            let base = a.int(2)?;
-            if !(2..=36).contains(&base) {
-                return Err(a.bad(2, "base out of range"));
-            }
-            let s = v
-                .to_str_bytes()
-                .ok_or_else(|| a.bad(1, &format!("string expected, got {}", v.type_name())))?;
-            let text = String::from_utf8_lossy(&s).trim().to_ascii_lowercase();
-            one(match i64::from_str_radix(&text, base as u32) {
-                Ok(n) => Value::Num(n as f64),
-                Err(_) => Value::Nil,
-            })
-        }
+    // luaL_optint: the base cut to a C int.
+    let base = a.opt_int(2, 10)? as i32;
+    if base == 10 {
+        let v = a.any(1)?;
+        return one(v.to_number().map(Value::Num).unwrap_or(Value::Nil));
     }
+    let s = a.string(1)?;
+    if !(2..=36).contains(&base) {
+        return Err(a.bad(2, "base out of range"));
+    }
+    // Lua hands strtoul a C string: it ends at the first NUL.
+    let s = s.split(|&c| c == 0).next().unwrap_or_default();
+    let is_space = |c: &u8| matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r');
+    one(match strtoul(s, base as u32) {
+        Some((n, end)) if s[end..].iter().all(is_space) => Value::Num(n as f64),
+        _ => Value::Nil,
+    })
+}
+
+/// C's `strtoul`: leading space, a sign, `0x` in base 16, then digits (saturating on overflow,
+/// a minus sign negating modulo 2^64). The value and where the digits end, or None without a
+/// digit.
+fn strtoul(s: &[u8], base: u32) -> Option<(u64, usize)> {
+    let at = |i: usize| s.get(i).copied().unwrap_or(0);
+    let mut i = s
+        .iter()
+        .position(|c| !matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'))
+        .unwrap_or(s.len());
+    let negative = at(i) == b'-';
+    if matches!(at(i), b'-' | b'+') {
+        i += 1;
+    }
+    if base == 16 && at(i) == b'0' && at(i + 1) | 0x20 == b'x' && at(i + 2).is_ascii_hexdigit() {
+        i += 2;
+    }
+    let start = i;
+    let mut n: u64 = 0;
+    let mut overflow = false;
+    while let Some(d) = (at(i) as char).to_digit(base) {
+        match n
+            .checked_mul(base as u64)
+            .and_then(|m| m.checked_add(d as u64))
+        {
+            Some(m) => n = m,
+            None => overflow = true,
+        }
+        i += 1;
+    }
+    if i == start {
+        return None;
+    }
+    let n = match (overflow, negative) {
+        (true, _) => u64::MAX,
+        (false, true) => n.wrapping_neg(),
+        (false, false) => n,
+    };
+    Some((n, i))
 }
 
 fn next(a: &Args) -> Result<Vec<Value>, Fault> {

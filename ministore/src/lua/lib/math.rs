@@ -1,84 +1,274 @@
-//! The `math` library: floor, ceil, max, min, abs, sqrt, fmod, huge, pi.
+//! The `math` library of Lua 5.1 (with its 5.0 name `mod` for fmod), and Redis's generator
+//! behind `math.random`: the 48-bit `lrand48` recurrence, so that after `math.randomseed(n)` the
+//! draws are Redis's own. Each run starts from a seed its host gives (Redis 7.0 draws a fresh
+//! one per script; ministore's store hands out reproducible ones).
 
-use super::super::interp::Fault;
-use super::{one, Args, Builtin};
+use super::super::interp::{Fault, Interp};
+use super::{one, Args, Builtin, Site};
 use crate::lua::value::Value;
 
 /// A `math.*` function.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Func {
-    Floor,
-    Ceil,
-    Max,
-    Min,
     Abs,
+    Ceil,
+    Floor,
     Sqrt,
+    Sin,
+    Cos,
+    Tan,
+    Asin,
+    Acos,
+    Atan,
+    Atan2,
+    Exp,
+    Log,
+    Log10,
+    Pow,
     Fmod,
+    Mod,
+    Modf,
+    Frexp,
+    Ldexp,
+    Deg,
+    Rad,
+    Min,
+    Max,
+    Random,
+    RandomSeed,
+    Cosh,
+    Sinh,
+    Tanh,
 }
 
 /// Every field of the `math` table.
 pub const NAMES: &[&str] = &[
-    "floor", "ceil", "max", "min", "abs", "sqrt", "fmod", "huge", "pi",
+    "abs",
+    "ceil",
+    "floor",
+    "sqrt",
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "atan2",
+    "exp",
+    "log",
+    "log10",
+    "pow",
+    "fmod",
+    "mod",
+    "modf",
+    "frexp",
+    "ldexp",
+    "deg",
+    "rad",
+    "min",
+    "max",
+    "random",
+    "randomseed",
+    "cosh",
+    "sinh",
+    "tanh",
+    "huge",
+    "pi",
+];
+
+const FUNCS: &[Func] = &[
+    Func::Abs,
+    Func::Ceil,
+    Func::Floor,
+    Func::Sqrt,
+    Func::Sin,
+    Func::Cos,
+    Func::Tan,
+    Func::Asin,
+    Func::Acos,
+    Func::Atan,
+    Func::Atan2,
+    Func::Exp,
+    Func::Log,
+    Func::Log10,
+    Func::Pow,
+    Func::Fmod,
+    Func::Mod,
+    Func::Modf,
+    Func::Frexp,
+    Func::Ldexp,
+    Func::Deg,
+    Func::Rad,
+    Func::Min,
+    Func::Max,
+    Func::Random,
+    Func::RandomSeed,
+    Func::Cosh,
+    Func::Sinh,
+    Func::Tanh,
 ];
 
 /// `math.name`.
 pub fn field(name: &[u8]) -> Value {
-    let f = match name {
-        b"floor" => Func::Floor,
-        b"ceil" => Func::Ceil,
-        b"max" => Func::Max,
-        b"min" => Func::Min,
-        b"abs" => Func::Abs,
-        b"sqrt" => Func::Sqrt,
-        b"fmod" => Func::Fmod,
-        b"huge" => return Value::Num(f64::INFINITY),
-        b"pi" => return Value::Num(std::f64::consts::PI),
-        _ => return Value::Nil,
-    };
-    Value::Builtin(Builtin::Math(f))
+    match name {
+        b"huge" => Value::Num(f64::INFINITY),
+        b"pi" => Value::Num(std::f64::consts::PI),
+        _ => match FUNCS.iter().find(|f| f.name().as_bytes() == name) {
+            Some(f) => Value::Builtin(Builtin::Math(*f)),
+            None => Value::Nil,
+        },
+    }
 }
 
 impl Func {
     /// The function's name in Lua's argument errors.
     pub fn name(self) -> &'static str {
-        match self {
-            Func::Floor => "floor",
-            Func::Ceil => "ceil",
-            Func::Max => "max",
-            Func::Min => "min",
-            Func::Abs => "abs",
-            Func::Sqrt => "sqrt",
-            Func::Fmod => "fmod",
-        }
+        NAMES[self as usize]
     }
 }
 
+/// The `lrand48` state (48 bits) behind `math.random`.
+#[derive(Debug, Clone, Copy)]
+pub struct Rand48(u64);
+
+impl Rand48 {
+    /// The state `srand48(seed)` sets.
+    pub fn seeded(seed: i32) -> Rand48 {
+        Rand48(((seed as u32 as u64) << 16) | 0x330e)
+    }
+
+    /// The next 31-bit draw.
+    fn next(&mut self) -> u32 {
+        self.0 = (self.0.wrapping_mul(0x5_deec_e66d).wrapping_add(0xb)) & ((1 << 48) - 1);
+        (self.0 >> 17) as u32
+    }
+}
+
+/// C's `(int)` of a Lua number, as `luaL_checkint` gives it.
+fn int32(a: &Args, n: usize) -> Result<i64, Fault> {
+    Ok(a.int(n)? as i32 as i64)
+}
+
 /// Runs a `math.*` function.
-pub fn call(f: Func, args: Vec<Value>, line: u32) -> Result<Vec<Value>, Fault> {
-    let a = Args {
-        v: &args,
-        f: Builtin::Math(f),
-        line,
-    };
-    match f {
-        Func::Floor => one(Value::Num(a.number(1)?.floor())),
-        Func::Ceil => one(Value::Num(a.number(1)?.ceil())),
-        Func::Abs => one(Value::Num(a.number(1)?.abs())),
-        Func::Sqrt => one(Value::Num(a.number(1)?.sqrt())),
-        Func::Fmod => {
-            let x = a.number(1)?;
-            let y = a.number(2)?;
-            one(Value::Num(x % y))
+pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Vec<Value>, Fault> {
+    let a = Args::new(&args, Builtin::Math(f), site);
+    let x = || a.number(1);
+    let n = match f {
+        Func::Abs => x()?.abs(),
+        Func::Ceil => x()?.ceil(),
+        Func::Floor => x()?.floor(),
+        Func::Sqrt => x()?.sqrt(),
+        Func::Sin => x()?.sin(),
+        Func::Cos => x()?.cos(),
+        Func::Tan => x()?.tan(),
+        Func::Asin => x()?.asin(),
+        Func::Acos => x()?.acos(),
+        Func::Atan => x()?.atan(),
+        Func::Atan2 => x()?.atan2(a.number(2)?),
+        Func::Exp => x()?.exp(),
+        Func::Log => x()?.ln(),
+        Func::Log10 => x()?.log10(),
+        Func::Pow => x()?.powf(a.number(2)?),
+        Func::Fmod | Func::Mod => x()? % a.number(2)?,
+        Func::Cosh => x()?.cosh(),
+        Func::Sinh => x()?.sinh(),
+        Func::Tanh => x()?.tanh(),
+        Func::Deg => x()? / (std::f64::consts::PI / 180.0),
+        Func::Rad => x()? * (std::f64::consts::PI / 180.0),
+        Func::Modf => {
+            let v = x()?;
+            let ip = v.trunc();
+            let fp = if v.is_infinite() {
+                0.0f64.copysign(v)
+            } else {
+                v - ip
+            };
+            return Ok(vec![Value::Num(ip), Value::Num(fp)]);
         }
-        Func::Max | Func::Min => {
-            let mut best = a.number(1)?;
+        Func::Frexp => {
+            let (m, e) = frexp(x()?);
+            return Ok(vec![Value::Num(m), Value::Num(e as f64)]);
+        }
+        Func::Ldexp => ldexp(x()?, int32(&a, 2)? as i32),
+        Func::Min | Func::Max => {
+            let mut best = x()?;
             for n in 2..=args.len() {
-                let x = a.number(n)?;
-                if (f == Func::Max && x > best) || (f == Func::Min && x < best) {
-                    best = x;
+                let v = a.number(n)?;
+                if (f == Func::Max && v > best) || (f == Func::Min && v < best) {
+                    best = v;
                 }
             }
-            one(Value::Num(best))
+            best
+        }
+        Func::Random => return random(it, &a),
+        Func::RandomSeed => {
+            it.libs.rand = Some(Rand48::seeded(int32(&a, 1)? as i32));
+            return Ok(Vec::new());
+        }
+    };
+    one(Value::Num(n))
+}
+
+/// `math.random([m [, n]])` as Redis's Lua computes it.
+fn random(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
+    let rand = match &mut it.libs.rand {
+        Some(r) => r,
+        slot => slot.insert(Rand48::seeded(it.host.random_seed() as i32)),
+    };
+    const MAX: f64 = i32::MAX as f64;
+    let r = (rand.next() % i32::MAX as u32) as f64 / MAX;
+    let n = match a.v.len() {
+        0 => r,
+        1 => {
+            let u = int32(a, 1)?;
+            if u < 1 {
+                return Err(a.bad(1, "interval is empty"));
+            }
+            (r * u as f64).floor() + 1.0
+        }
+        2 => {
+            let l = int32(a, 1)?;
+            let u = int32(a, 2)?;
+            if l > u {
+                return Err(a.bad(2, "interval is empty"));
+            }
+            (r * (u - l + 1) as f64).floor() + l as f64
+        }
+        _ => return Err(a.error("wrong number of arguments")),
+    };
+    one(Value::Num(n))
+}
+
+/// C's `frexp`: `x = m * 2^e` with `0.5 <= |m| < 1` (zero, infinities and NaN as they are).
+fn frexp(x: f64) -> (f64, i32) {
+    if x == 0.0 || !x.is_finite() {
+        return (x, 0);
+    }
+    let bits = x.to_bits();
+    let exp = ((bits >> 52) & 0x7ff) as i32;
+    if exp == 0 {
+        // Subnormal: scale into the normal range first.
+        let (m, e) = frexp(x * f64::from_bits(0x4350_0000_0000_0000));
+        return (m, e - 54);
+    }
+    let m = f64::from_bits((bits & !(0x7ff << 52)) | (0x3fe << 52));
+    (m, exp - 1022)
+}
+
+/// C's `ldexp`: `x * 2^e`, rounded once, without overflowing on the way.
+fn ldexp(mut x: f64, mut e: i32) -> f64 {
+    let two_1023 = f64::from_bits(0x7fe0_0000_0000_0000);
+    // 2^-1022 * 2^53: scaling down in steps that keep the mantissa's bits.
+    let down = f64::from_bits(0x0010_0000_0000_0000) * f64::from_bits(0x4340_0000_0000_0000);
+    for _ in 0..2 {
+        if e > 1023 {
+            x *= two_1023;
+            e -= 1023;
+        } else if e < -1022 {
+            x *= down;
+            e += 1022 - 53;
         }
     }
+    let e = e.clamp(-1022, 1023);
+    x * f64::from_bits(((0x3ff + e) as u64) << 52)
 }

@@ -8,13 +8,14 @@ mod base;
 mod format;
 mod math;
 mod redis;
+mod sort;
 mod string;
 mod strmatch;
 mod table;
 
 use std::sync::Arc;
 
-use super::interp::{memory_error, runtime_error, Fault, Interp, Lib};
+use super::interp::{bare_error, memory_error, runtime_error, Fault, Interp, Lib};
 use super::value::{number_to_integer, TableRef, Value, MAX_STRING_LEN};
 
 pub use redis::redis_call;
@@ -57,6 +58,37 @@ impl Builtin {
             Builtin::Math(f) => f.name(),
         }
     }
+}
+
+/// What the libraries keep for the length of one script run.
+#[derive(Debug, Default)]
+pub struct State {
+    /// `math.random`'s generator, seeded on first use.
+    pub rand: Option<math::Rand48>,
+    /// The builtin about to run is called by a library function (`pcall(f)`, a sort
+    /// comparator, …), not by Lua code: Lua words its errors without a position.
+    from_lib: bool,
+}
+
+/// Where a builtin was called from.
+#[derive(Debug, Clone, Copy)]
+struct Site {
+    line: u32,
+    from_lib: bool,
+}
+
+/// Calls `f` from inside a library function, as Lua's C functions call back (see
+/// [`State::from_lib`]).
+fn call_from_lib(
+    it: &mut Interp,
+    f: &Value,
+    args: Vec<Value>,
+    line: u32,
+) -> Result<Vec<Value>, Fault> {
+    if let Value::Builtin(_) = f {
+        it.libs.from_lib = true;
+    }
+    it.call_value(f, args, line, None)
 }
 
 /// The base function a global name refers to, if any.
@@ -107,6 +139,10 @@ pub fn call_builtin(
     args: Vec<Value>,
     line: u32,
 ) -> Result<Vec<Value>, Fault> {
+    let site = Site {
+        line,
+        from_lib: std::mem::take(&mut it.libs.from_lib),
+    };
     // Library functions copy, scan or hash their string arguments: charge for their length
     // (`redis_call` charges for its own).
     if !matches!(b, Builtin::REDIS_CALL | Builtin::REDIS_PCALL) {
@@ -114,11 +150,11 @@ pub fn call_builtin(
         it.charge(weight, line)?;
     }
     match b {
-        Builtin::Base(f) => base::call(it, f, args, line),
-        Builtin::Redis(f) => redis::call(it, f, args, line),
-        Builtin::String(f) => string::call(it, f, args, line),
-        Builtin::Table(f) => table::call(it, f, args, line),
-        Builtin::Math(f) => math::call(f, args, line),
+        Builtin::Base(f) => base::call(it, f, args, site),
+        Builtin::Redis(f) => redis::call(it, f, args, site),
+        Builtin::String(f) => string::call(it, f, args, site),
+        Builtin::Table(f) => table::call(it, f, args, site),
+        Builtin::Math(f) => math::call(it, f, args, site),
     }
 }
 
@@ -127,14 +163,33 @@ struct Args<'a> {
     v: &'a [Value],
     f: Builtin,
     line: u32,
+    from_lib: bool,
 }
 
-impl Args<'_> {
+impl<'a> Args<'a> {
+    fn new(v: &'a [Value], f: Builtin, site: Site) -> Self {
+        Args {
+            v,
+            f,
+            line: site.line,
+            from_lib: site.from_lib,
+        }
+    }
+
+    /// Lua's `luaL_error` from this function: positioned at the calling line, or without a
+    /// position when a library function called it.
+    fn error(&self, msg: &str) -> Fault {
+        if self.from_lib {
+            bare_error(self.line, msg)
+        } else {
+            runtime_error(self.line, msg)
+        }
+    }
+
     fn bad(&self, n: usize, msg: &str) -> Fault {
-        runtime_error(
-            self.line,
-            &format!("bad argument #{} to '{}' ({})", n, self.f.name(), msg),
-        )
+        // Called from a library function, Lua knows no name for the function.
+        let name = if self.from_lib { "?" } else { self.f.name() };
+        self.error(&format!("bad argument #{} to '{}' ({})", n, name, msg))
     }
 
     fn got(&self, n: usize) -> &'static str {
@@ -173,6 +228,13 @@ impl Args<'_> {
         match self.v.get(n - 1).and_then(|v| v.to_str_bytes()) {
             Some(s) => Ok(s),
             None => Err(self.bad(n, &format!("string expected, got {}", self.got(n)))),
+        }
+    }
+
+    fn function(&self, n: usize) -> Result<Value, Fault> {
+        match self.v.get(n - 1) {
+            Some(f @ (Value::Func(_) | Value::Builtin(_))) => Ok(f.clone()),
+            _ => Err(self.bad(n, &format!("function expected, got {}", self.got(n)))),
         }
     }
 

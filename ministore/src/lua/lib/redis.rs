@@ -3,7 +3,7 @@
 
 use super::super::convert;
 use super::super::interp::{Fault, Interp};
-use super::{one, Args, Builtin};
+use super::{one, Args, Builtin, Site};
 use crate::lua::value::{TableRef, Value};
 
 /// A `redis.*` function.
@@ -105,12 +105,9 @@ pub fn redis_call(it: &mut Interp, b: Builtin, args: &[Value], line: u32) -> Res
 }
 
 /// Runs a `redis.*` function.
-pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, line: u32) -> Result<Vec<Value>, Fault> {
-    let a = Args {
-        v: &args,
-        f: Builtin::Redis(f),
-        line,
-    };
+pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Vec<Value>, Fault> {
+    let line = site.line;
+    let a = Args::new(&args, Builtin::Redis(f), site);
     match f {
         Func::Call | Func::Pcall => redis_call(it, Builtin::Redis(f), &args, line).map(|v| vec![v]),
         Func::ErrorReply => match args.as_slice() {

@@ -2,8 +2,8 @@
 //! pattern functions (find, match, gmatch, gfind, gsub) in [`super::strmatch`] and `format` in
 //! [`super::format`].
 
-use super::super::interp::{memory_error, runtime_error, Fault, Interp};
-use super::{format, one, string_result, strmatch, Args, Builtin};
+use super::super::interp::{memory_error, Fault, Interp};
+use super::{format, one, string_result, strmatch, Args, Builtin, Site};
 use crate::lua::value::{Value, MAX_STRING_LEN};
 
 /// A `string.*` function.
@@ -93,12 +93,9 @@ pub fn posrelat(pos: i64, len: usize) -> i64 {
 }
 
 /// Runs a `string.*` function.
-pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, line: u32) -> Result<Vec<Value>, Fault> {
-    let a = Args {
-        v: &args,
-        f: Builtin::String(f),
-        line,
-    };
+pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Vec<Value>, Fault> {
+    let line = site.line;
+    let a = Args::new(&args, Builtin::String(f), site);
     match f {
         Func::Format => format::format(it, &a),
         Func::Find => strmatch::find(it, &a, true),
@@ -106,7 +103,7 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, line: u32) -> Result<Vec
         Func::Gmatch | Func::Gfind => strmatch::gmatch(&a),
         Func::GmatchStep => strmatch::gmatch_step(it, &a),
         Func::Gsub => strmatch::gsub(it, &a),
-        Func::Dump => Err(runtime_error(line, "unable to dump given function")),
+        Func::Dump => Err(a.error("unable to dump given function")),
         Func::Sub => {
             let s = a.string(1)?;
             let len = s.len();

@@ -10,7 +10,7 @@ use super::super::ast::FuncBody;
 use super::super::interp::{memory_error, runtime_error, Fault, Interp};
 use super::super::pattern::{has_specials, until_nul, Capture, Matcher, PatternError};
 use super::string::{posrelat, Func};
-use super::{one, string_result, Args, Builtin};
+use super::{call_from_lib, one, string_result, Args, Builtin};
 use crate::lua::value::{Closure, TableRef, Value, MAX_STRING_LEN};
 
 /// Runs `f` on a fresh matcher allowed the script's remaining steps, then charges the steps it
@@ -301,7 +301,7 @@ fn add_value(
                 .captures(span.0, span.1, true)
                 .map_err(|e| pattern_fault(e, line))?;
             let args = caps.into_iter().map(|c| capture_value(src, c)).collect();
-            it.call_value(f, args, line, None)?
+            call_from_lib(it, f, args, line)?
                 .into_iter()
                 .next()
                 .unwrap_or_default()

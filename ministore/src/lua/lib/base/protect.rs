@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::super::Args;
+use super::super::{call_from_lib, Args};
 use crate::lua::convert;
 use crate::lua::interp::{runtime_error, Fault, Interp};
 use crate::lua::value::Value;
@@ -17,7 +17,7 @@ pub(super) fn pcall(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
         return Ok(vec![Value::Bool(false), msg]);
     };
     let rest = a.v[1..].to_vec();
-    match it.call_value(f, rest, a.line, None) {
+    match call_from_lib(it, f, rest, a.line) {
         Ok(mut results) => {
             results.insert(0, Value::Bool(true));
             Ok(results)
@@ -38,14 +38,14 @@ pub(super) fn pcall(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
 pub(super) fn xpcall(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
     let f = a.v.first().cloned().unwrap_or_default();
     let handler = a.any(2)?;
-    match it.call_value(&f, Vec::new(), a.line, None) {
+    match call_from_lib(it, &f, Vec::new(), a.line) {
         Ok(mut results) => {
             results.insert(0, Value::Bool(true));
             Ok(results)
         }
         Err(fault) => {
             let value = it.catch(fault)?;
-            let handled = match it.call_value(&handler, vec![value], a.line, None) {
+            let handled = match call_from_lib(it, &handler, vec![value], a.line) {
                 Ok(results) => results.into_iter().next().unwrap_or_default(),
                 Err(fault) => {
                     it.catch(fault)?;
