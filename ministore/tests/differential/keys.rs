@@ -1,10 +1,8 @@
-//! Keyspace lines. Absolute times are far in the future only: ministore's virtual clock does
-//! not start at the real date, so a past timestamp would be past for one side only.
+//! Keyspace lines.
 
-use super::{owned, Dice};
+use super::{owned, Dice, FAR_FUTURE_MS, FAR_FUTURE_S};
 
 const SECONDS: &[&str] = &["100000", "0", "-1", "x"];
-const FAR_FUTURE: &[&str] = &["4102444800", "4102444800000", "0", "-1", "x"];
 const PATTERNS: &[&str] = &["*", "?", "l*", "[hk]", "[^k]*", "*e*", "\\*", "[a-"];
 
 /// The commands ministore has had from the start.
@@ -43,11 +41,8 @@ pub fn more(dice: &mut Dice) -> Vec<String> {
             }
             line
         }
-        6 => vec![
-            dice.pick(&["EXPIREAT", "PEXPIREAT"]),
-            key,
-            dice.pick(FAR_FUTURE),
-        ],
+        6 if dice.chance(50) => vec!["EXPIREAT", key, dice.pick(FAR_FUTURE_S)],
+        6 => vec!["PEXPIREAT", key, dice.pick(FAR_FUTURE_MS)],
         7 => vec!["OBJECT", "ENCODING", key],
         8 => {
             let mut line = vec!["SORT", key];

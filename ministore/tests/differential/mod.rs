@@ -72,6 +72,12 @@ pub const VALUES: &[&str] = &[
     "3.0e2",
 ];
 
+/// Absolute times (seconds, milliseconds) are year 2100 or invalid, never in the past:
+/// ministore's virtual clock does not start at the real date, so a timestamp before today
+/// would be past for one side only.
+pub const FAR_FUTURE_S: &[&str] = &["4102444800", "0", "-1", "x"];
+pub const FAR_FUTURE_MS: &[&str] = &["4102444800000", "0", "-1", "x"];
+
 /// A family of commands and how to make one random line of it.
 pub struct Family {
     /// Its name in `DIFFERENTIAL_FAMILIES`.
@@ -89,6 +95,7 @@ pub fn all() -> Vec<Family> {
         family("zsets-more", 6, zsets::more),
         family("strings", 8, strings::line),
         family("strings-more", 6, strings::more),
+        family("strings-padding", 2, strings::padding),
         family("hashes", 8, hashes::line),
         family("hashes-more", 3, hashes::more),
         family("keys", 5, keys::line),

@@ -1,6 +1,6 @@
 //! String lines: SET with its options, counters, and the rest of Redis 7.0's string commands.
 
-use super::{owned, Dice, INTEGERS, VALUES};
+use super::{owned, Dice, FAR_FUTURE_MS, FAR_FUTURE_S, INTEGERS, VALUES};
 
 const FLOATS: &[&str] = &[
     "0.1",
@@ -57,7 +57,7 @@ pub fn more(dice: &mut Dice) -> Vec<String> {
         3 => vec![
             "SETRANGE",
             key,
-            dice.pick(&["0", "1", "3", "-1", "x", "10"]),
+            dice.pick(&["0", "1", "-1", "x"]),
             dice.pick(VALUES),
         ],
         4 => vec![dice.pick(&["GETDEL", "GETSET"]), key, dice.pick(VALUES)],
@@ -66,7 +66,7 @@ pub fn more(dice: &mut Dice) -> Vec<String> {
             match dice.below(4) {
                 0 => line.push("PERSIST"),
                 1 => line.extend([dice.pick(&["EX", "PX"]), dice.pick(&["100000", "0", "x"])]),
-                2 => line.extend(["EXAT", dice.pick(&["4102444800", "-1", "0", "x"])]),
+                2 => line.extend(["EXAT", dice.pick(FAR_FUTURE_S)]),
                 _ => {}
             }
             line
@@ -88,12 +88,19 @@ pub fn more(dice: &mut Dice) -> Vec<String> {
             dice.pick(&["100000", "0", "-1", "x"]),
             dice.pick(VALUES),
         ],
+        9 if dice.chance(50) => vec![
+            "SET",
+            key,
+            dice.pick(VALUES),
+            "EXAT",
+            dice.pick(FAR_FUTURE_S),
+        ],
         9 => vec![
             "SET",
             key,
             dice.pick(VALUES),
-            dice.pick(&["EXAT", "PXAT"]),
-            dice.pick(&["4102444800", "4102444800000", "-1", "0", "x"]),
+            "PXAT",
+            dice.pick(FAR_FUTURE_MS),
         ],
         10 => vec!["GETDEL", key],
         _ => vec![
@@ -103,6 +110,18 @@ pub fn more(dice: &mut Dice) -> Vec<String> {
             "GET",
             dice.pick(&["NX", "XX", "KEEPTTL"]),
         ],
+    };
+    owned(&line)
+}
+
+/// SETRANGE past the end, which pads with zero bytes, then the commands that parse numbers.
+pub fn padding(dice: &mut Dice) -> Vec<String> {
+    let key = dice.key();
+    let line: Vec<&str> = match dice.below(4) {
+        0 => vec!["SETRANGE", key, dice.pick(&["3", "10"]), dice.pick(VALUES)],
+        1 => vec!["INCRBYFLOAT", key, dice.pick(FLOATS)],
+        2 => vec![dice.pick(&["INCR", "DECR"]), key],
+        _ => vec!["GET", key],
     };
     owned(&line)
 }
