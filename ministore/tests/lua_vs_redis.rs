@@ -119,6 +119,11 @@ impl CommandHost for Resp {
         }
         self.command(&args)
     }
+
+    fn command_exists(&mut self, words: &[&[u8]]) -> bool {
+        let info = self.command(&[b"COMMAND".to_vec(), b"INFO".to_vec(), words[0].to_vec()]);
+        matches!(info, Reply::Array(entries) if matches!(entries.first(), Some(Reply::Array(_))))
+    }
 }
 
 fn words(args: &[&str]) -> Vec<Vec<u8>> {

@@ -251,6 +251,11 @@ impl CommandIndex {
     }
 }
 
+/// Whether a command of this name exists (any case).
+pub(crate) fn command_known(name: &[u8]) -> bool {
+    lookup(name).is_some()
+}
+
 fn lookup(name: &[u8]) -> Option<&'static CommandSpec> {
     static INDEX: OnceLock<CommandIndex> = OnceLock::new();
     if name.is_empty() {

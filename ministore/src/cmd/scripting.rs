@@ -108,6 +108,10 @@ impl CommandHost for KeyspaceHost<'_> {
     fn random_seed(&mut self) -> u32 {
         self.keyspace.rng().next_u64() as u32
     }
+
+    fn command_exists(&mut self, words: &[&[u8]]) -> bool {
+        words.first().is_some_and(|name| super::command_known(name))
+    }
 }
 
 /// The SHA1 of a script body in lowercase hex, as Redis names scripts.

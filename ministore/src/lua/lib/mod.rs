@@ -61,13 +61,26 @@ impl Builtin {
 }
 
 /// What the libraries keep for the length of one script run.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct State {
     /// `math.random`'s generator, seeded on first use.
     pub rand: Option<math::Rand48>,
+    /// The protocol `redis.setresp` chose (2 until a script asks for 3). Replies still reach
+    /// the script by RESP2's conversion rules; RESP3's come with a RESP3 client.
+    pub resp: u8,
     /// The builtin about to run is called by a library function (`pcall(f)`, a sort
     /// comparator, …), not by Lua code: Lua words its errors without a position.
     from_lib: bool,
+}
+
+impl Default for State {
+    fn default() -> Self {
+        State {
+            rand: None,
+            resp: 2,
+            from_lib: false,
+        }
+    }
 }
 
 /// Where a builtin was called from.

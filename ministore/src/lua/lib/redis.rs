@@ -1,9 +1,10 @@
-//! The `redis` library: call, pcall, error_reply, status_reply, sha1hex, log, the replication
-//! controls Redis 7.0 keeps for old scripts, and their constants.
+//! The `redis` library: call, pcall, error_reply, status_reply, sha1hex, log, acl_check_cmd,
+//! setresp, the replication controls and debugger hooks Redis 7.0 keeps as no-ops for scripts,
+//! and their constants (log levels, REPL_* flags, the server version).
 
 use super::super::convert;
 use super::super::interp::{Fault, Interp};
-use super::{one, Args, Builtin, Site};
+use super::{one, Builtin, Site};
 use crate::lua::value::{TableRef, Value};
 
 /// A `redis.*` function.
@@ -17,7 +18,16 @@ pub enum Func {
     Log,
     ReplicateCommands,
     SetRepl,
+    AclCheckCmd,
+    SetResp,
+    Breakpoint,
+    Debug,
 }
+
+/// The Redis version scripts see (the oracle server's).
+pub const REDIS_VERSION: &str = "7.0.15";
+/// The same as a number: `0x00MMmmpp`.
+pub const REDIS_VERSION_NUM: u32 = 0x0007_000f;
 
 /// Every field of the `redis` table.
 pub const NAMES: &[&str] = &[
@@ -38,6 +48,12 @@ pub const NAMES: &[&str] = &[
     "REPL_SLAVE",
     "REPL_REPLICA",
     "REPL_ALL",
+    "REDIS_VERSION",
+    "REDIS_VERSION_NUM",
+    "acl_check_cmd",
+    "setresp",
+    "breakpoint",
+    "debug",
 ];
 
 /// `redis.name`.
@@ -51,6 +67,12 @@ pub fn field(name: &[u8]) -> Value {
         b"log" => Func::Log,
         b"replicate_commands" => Func::ReplicateCommands,
         b"set_repl" => Func::SetRepl,
+        b"acl_check_cmd" => Func::AclCheckCmd,
+        b"setresp" => Func::SetResp,
+        b"breakpoint" => Func::Breakpoint,
+        b"debug" => Func::Debug,
+        b"REDIS_VERSION" => return Value::str(REDIS_VERSION.as_bytes()),
+        b"REDIS_VERSION_NUM" => return Value::Num(REDIS_VERSION_NUM as f64),
         b"REPL_NONE" => return Value::Num(0.0),
         b"REPL_AOF" => return Value::Num(1.0),
         b"REPL_SLAVE" | b"REPL_REPLICA" => return Value::Num(2.0),
@@ -76,6 +98,10 @@ impl Func {
             Func::Log => "log",
             Func::ReplicateCommands => "replicate_commands",
             Func::SetRepl => "set_repl",
+            Func::AclCheckCmd => "acl_check_cmd",
+            Func::SetResp => "setresp",
+            Func::Breakpoint => "breakpoint",
+            Func::Debug => "debug",
         }
     }
 }
@@ -107,7 +133,6 @@ pub fn redis_call(it: &mut Interp, b: Builtin, args: &[Value], line: u32) -> Res
 /// Runs a `redis.*` function.
 pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Vec<Value>, Fault> {
     let line = site.line;
-    let a = Args::new(&args, Builtin::Redis(f), site);
     match f {
         Func::Call | Func::Pcall => redis_call(it, Builtin::Redis(f), &args, line).map(|v| vec![v]),
         Func::ErrorReply => match args.as_slice() {
@@ -127,7 +152,11 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Ve
             )),
         },
         Func::Sha1Hex => {
-            let s = a.string(1)?;
+            if args.len() != 1 {
+                return Err(raise("ERR wrong number of arguments", line));
+            }
+            // Redis hashes what lua_tolstring gives: nothing for a non-string.
+            let s = args[0].to_str_bytes().unwrap_or_default();
             one(Value::str(
                 sha1_smol::Sha1::from(&s[..])
                     .digest()
@@ -135,15 +164,93 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Ve
                     .as_bytes(),
             ))
         }
-        Func::Log => Ok(Vec::new()),
+        Func::Log => {
+            if args.len() < 2 {
+                return Err(raise(
+                    "ERR redis.log() requires two arguments or more.",
+                    line,
+                ));
+            }
+            let Some(level) = args[0].to_number() else {
+                return Err(raise(
+                    "ERR First argument must be a number (log level).",
+                    line,
+                ));
+            };
+            if !(0..=3).contains(&(level as i32)) {
+                return Err(raise("ERR Invalid debug level.", line));
+            }
+            // There is no server log to write to.
+            Ok(Vec::new())
+        }
         // Redis 7 always replicates effects; these remain for old scripts.
         Func::ReplicateCommands => one(Value::Bool(true)),
-        Func::SetRepl => match args.len() {
-            1 => Ok(Vec::new()),
-            _ => Err(Fault::Error {
-                value: convert::error_table("ERR redis.set_repl() requires two arguments.".into()),
-                line,
-            }),
-        },
+        Func::SetRepl => {
+            if args.len() != 1 {
+                return Err(raise("ERR redis.set_repl() requires two arguments.", line));
+            }
+            let flags = args[0].to_number().unwrap_or(0.0) as i32;
+            if flags & !3 != 0 {
+                return Err(raise(
+                    "ERR Invalid replication flags. Use REPL_AOF, REPL_REPLICA, REPL_ALL or REPL_NONE.",
+                    line,
+                ));
+            }
+            Ok(Vec::new())
+        }
+        Func::SetResp => {
+            if args.len() != 1 {
+                return Err(raise("ERR redis.setresp() requires one argument.", line));
+            }
+            let resp = args[0].to_number().unwrap_or(0.0) as i32;
+            if resp != 2 && resp != 3 {
+                return Err(raise("ERR RESP version must be 2 or 3.", line));
+            }
+            it.libs.resp = resp as u8;
+            Ok(Vec::new())
+        }
+        Func::AclCheckCmd => acl_check_cmd(it, &args, line),
+        // The debugger is never attached here, as outside `SCRIPT DEBUG` in Redis.
+        Func::Breakpoint => one(Value::Bool(false)),
+        Func::Debug => Ok(Vec::new()),
     }
+}
+
+/// An error reply raised as Redis's `redis` library raises it (an error table).
+fn raise(text: &str, line: u32) -> Fault {
+    Fault::Error {
+        value: convert::error_table(text.into()),
+        line,
+    }
+}
+
+/// `redis.acl_check_cmd(cmd, ...)`: true when the command exists — every known command is
+/// allowed to the default user, the only user here.
+fn acl_check_cmd(it: &mut Interp, args: &[Value], line: u32) -> Result<Vec<Value>, Fault> {
+    if args.is_empty() {
+        return Err(raise(
+            "ERR Please specify at least one argument for this redis lib call",
+            line,
+        ));
+    }
+    let mut words = Vec::with_capacity(args.len());
+    for v in args {
+        match v {
+            Value::Str(_) | Value::Num(_) => words.push(v.to_str_bytes().unwrap_or_default()),
+            _ => {
+                return Err(raise(
+                    "ERR Lua redis lib command arguments must be strings or integers",
+                    line,
+                ))
+            }
+        }
+    }
+    let words: Vec<&[u8]> = words.iter().map(|w| &w[..]).collect();
+    if !it.host.command_exists(&words) {
+        return Err(raise(
+            "ERR Invalid command passed to redis.acl_check_cmd()",
+            line,
+        ));
+    }
+    one(Value::Bool(true))
 }
