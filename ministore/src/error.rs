@@ -120,6 +120,20 @@ pub(crate) enum CommandError {
     CountOutOfRange,
     /// A WITHVALUES/WITHSCORES count whose doubled reply would overflow.
     ValueOutOfRange,
+    /// ZMPOP/BZMPOP numkeys below 1 or not a number.
+    NumkeysNotPositive,
+    /// ZMPOP/BZMPOP COUNT below 1 or not a number.
+    CountNotPositive,
+    /// A blocking command's timeout that is not a number.
+    TimeoutNotFloat,
+    /// A blocking command's timeout below zero.
+    TimeoutNegative,
+    /// ZUNION/ZINTER/ZDIFF (and STORE forms) with numkeys below 1; carries the command.
+    AtLeastOneInputKey { command: &'static str },
+    /// A WEIGHTS value that is not a float.
+    WeightNotFloat,
+    /// ZINTERCARD LIMIT below 0 or not a number.
+    LimitNegative,
 }
 
 /// Redis caps the echoed command name and arguments of an unknown command at 128 bytes.
@@ -234,6 +248,15 @@ impl CommandError {
             NaNOrInfinity => "ERR value is NaN or Infinity".to_string(),
             CountOutOfRange => "ERR value is out of range, value must between -9223372036854775807 and 9223372036854775807".to_string(),
             ValueOutOfRange => "ERR value is out of range".to_string(),
+            NumkeysNotPositive => "ERR numkeys should be greater than 0".to_string(),
+            CountNotPositive => "ERR count should be greater than 0".to_string(),
+            TimeoutNotFloat => "ERR timeout is not a float or out of range".to_string(),
+            TimeoutNegative => "ERR timeout is negative".to_string(),
+            AtLeastOneInputKey { command } => {
+                format!("ERR at least 1 input key is needed for '{command}' command")
+            }
+            WeightNotFloat => "ERR weight value is not a float".to_string(),
+            LimitNegative => "ERR LIMIT can't be negative".to_string(),
         }
     }
 }

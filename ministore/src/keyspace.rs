@@ -524,6 +524,18 @@ impl SortedSet {
         Some(first)
     }
 
+    /// Removes and returns the highest-ranked member.
+    pub(crate) fn pop_max(&mut self) -> Option<Ranked> {
+        let last = self.order.pop_last()?;
+        self.scores.remove(&last.member);
+        Some(last)
+    }
+
+    /// Whether Redis would still hold this set as a listpack (whose order ZSCAN shows whole).
+    pub(crate) fn is_compact(&self) -> bool {
+        self.compact
+    }
+
     /// Members in rank order.
     pub(crate) fn iter(&self) -> impl DoubleEndedIterator<Item = &Ranked> {
         self.order.iter()

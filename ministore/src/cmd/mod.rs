@@ -5,10 +5,10 @@
 
 mod connection;
 mod databases;
-mod hashes;
+pub(crate) mod hashes;
 mod keys;
 mod lcs;
-mod scan;
+pub(crate) mod scan;
 pub(crate) mod scripting;
 mod server;
 mod string_ranges;
@@ -156,16 +156,38 @@ static COMMANDS: &[CommandSpec] = &[
     writing("zadd", -4, zsets::zadd),
     writing("zrem", -3, zsets::zrem),
     keyed("zscore", 3, zsets::zscore),
+    keyed("zmscore", -3, zsets::zmscore),
     keyed("zcard", 2, zsets::zcard),
-    keyed("zrange", -4, zsets::zrange),
-    keyed("zrangebyscore", -4, zsets::zrangebyscore),
-    writing("zpopmin", -2, zsets::zpopmin),
     writing("zincrby", 4, zsets::zincrby),
     keyed("zcount", 4, zsets::zcount),
     keyed("zrank", 3, zsets::zrank),
     keyed("zrevrank", 3, zsets::zrevrank),
-    keyed("zrevrange", -4, zsets::zrevrange),
-    keyed("zrevrangebyscore", -4, zsets::zrevrangebyscore),
+    keyed("zrange", -4, zsets::range::zrange),
+    keyed("zrangebyscore", -4, zsets::range::zrangebyscore),
+    keyed("zrevrange", -4, zsets::range::zrevrange),
+    keyed("zrevrangebyscore", -4, zsets::range::zrevrangebyscore),
+    keyed("zrangebylex", -4, zsets::range::zrangebylex),
+    keyed("zrevrangebylex", -4, zsets::range::zrevrangebylex),
+    writing("zrangestore", -5, zsets::range::zrangestore),
+    keyed("zlexcount", 4, zsets::range::zlexcount),
+    writing("zremrangebyrank", 4, zsets::range::zremrangebyrank),
+    writing("zremrangebyscore", 4, zsets::range::zremrangebyscore),
+    writing("zremrangebylex", 4, zsets::range::zremrangebylex),
+    writing("zpopmin", -2, zsets::pop::zpopmin),
+    writing("zpopmax", -2, zsets::pop::zpopmax),
+    writing("zmpop", -4, zsets::pop::zmpop),
+    writing("bzpopmin", -3, zsets::pop::bzpopmin),
+    writing("bzpopmax", -3, zsets::pop::bzpopmax),
+    writing("bzmpop", -5, zsets::pop::bzmpop),
+    keyed("zrandmember", -2, zsets::pop::zrandmember),
+    keyed("zscan", -3, zsets::pop::zscan),
+    keyed("zunion", -3, zsets::setops::zunion),
+    keyed("zinter", -3, zsets::setops::zinter),
+    keyed("zdiff", -3, zsets::setops::zdiff),
+    keyed("zintercard", -3, zsets::setops::zintercard),
+    writing("zunionstore", -4, zsets::setops::zunionstore),
+    writing("zinterstore", -4, zsets::setops::zinterstore),
+    writing("zdiffstore", -4, zsets::setops::zdiffstore),
     keyed("ping", -1, connection::ping),
     keyed("echo", 2, connection::echo),
     writing("flushall", -1, databases::flushall),

@@ -1,0 +1,277 @@
+//! Taking and sampling sorted-set members: ZPOPMIN/ZPOPMAX, ZMPOP, the blocking forms
+//! BZPOPMIN/BZPOPMAX/BZMPOP, ZRANDMEMBER and ZSCAN.
+//!
+//! The blocking forms never block: this store has one client, so nothing could ever arrive
+//! while it waited. When every key is empty they reply nil at once — what Redis replies inside
+//! MULTI or a script, and what a plain client sees once its timeout passes.
+
+use super::score_reply;
+use crate::args::{is, parse_int};
+use crate::cmd::hashes::{random_count, random_picks};
+use crate::cmd::{scan, CommandResult};
+use crate::error::CommandError;
+use crate::keyspace::{Keyspace, Ranked};
+use crate::longdouble::LongDouble;
+use crate::reply::Reply;
+
+/// Which end a pop takes from.
+#[derive(Clone, Copy, PartialEq)]
+enum End {
+    Min,
+    Max,
+}
+
+/// How a pop lays out its reply.
+#[derive(Clone, Copy, PartialEq)]
+enum Shape {
+    /// ZPOPMIN/ZPOPMAX: `member, score, …`.
+    Flat,
+    /// BZPOPMIN/BZPOPMAX: `key, member, score`.
+    KeyFirst,
+    /// ZMPOP/BZMPOP: `key, [[member, score], …]`.
+    Nested,
+}
+
+/// `ZPOPMIN key [count]` — member, score, … for the lowest `count` (default 1) members.
+pub(crate) fn zpopmin(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    pop_command(keyspace, words, End::Min)
+}
+
+/// `ZPOPMAX key [count]` — member, score, … for the highest `count` (default 1) members.
+pub(crate) fn zpopmax(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    pop_command(keyspace, words, End::Max)
+}
+
+fn pop_command(keyspace: &mut Keyspace, words: &[&[u8]], end: End) -> CommandResult {
+    let count = match words {
+        [_, _] => None,
+        [_, _, count] => match parse_int(count) {
+            Some(n) if n >= 0 => Some(n),
+            _ => return Err(CommandError::NotPositive),
+        },
+        _ => return Err(CommandError::Syntax),
+    };
+    pop(keyspace, &words[1..2], end, count, Shape::Flat)
+}
+
+/// Redis's `genericZpopCommand`: the first key that exists must be a sorted set and is the one
+/// popped from; without one the reply is empty (nil for the nested and key-first shapes).
+fn pop(
+    keyspace: &mut Keyspace,
+    keys: &[&[u8]],
+    end: End,
+    count: Option<i64>,
+    shape: Shape,
+) -> CommandResult {
+    let mut found = None;
+    for key in keys {
+        if keyspace.zset(key)?.is_some() {
+            found = Some(*key);
+            break;
+        }
+    }
+    let Some(key) = found else {
+        return Ok(match shape {
+            Shape::Flat => Reply::Array(Vec::new()),
+            _ => Reply::Nil,
+        });
+    };
+    if count == Some(0) {
+        return Ok(Reply::Array(Vec::new()));
+    }
+    let count = count.unwrap_or(1);
+    let mut popped = Vec::new();
+    if let Some(set) = keyspace.zset(key)? {
+        for _ in 0..count {
+            let next = match end {
+                End::Min => set.pop_min(),
+                End::Max => set.pop_max(),
+            };
+            let Some(Ranked { score, member }) = next else {
+                break;
+            };
+            popped.push((member, score));
+        }
+    }
+    keyspace.remove_if_empty(key);
+    Ok(match shape {
+        Shape::Flat | Shape::KeyFirst => {
+            let mut flat = Vec::with_capacity(popped.len() * 2 + 1);
+            if shape == Shape::KeyFirst {
+                flat.push(Reply::bulk(key));
+            }
+            for (member, score) in popped {
+                flat.push(Reply::Bulk(member));
+                flat.push(score_reply(score));
+            }
+            Reply::Array(flat)
+        }
+        Shape::Nested => Reply::Array(vec![
+            Reply::bulk(key),
+            Reply::Array(
+                popped
+                    .into_iter()
+                    .map(|(member, score)| {
+                        Reply::Array(vec![Reply::Bulk(member), score_reply(score)])
+                    })
+                    .collect(),
+            ),
+        ]),
+    })
+}
+
+/// `ZMPOP numkeys key [key ...] MIN|MAX [COUNT count]`
+pub(crate) fn zmpop(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    mpop(keyspace, words, 1)
+}
+
+/// `BZMPOP timeout numkeys key [key ...] MIN|MAX [COUNT count]` — ZMPOP that would wait.
+pub(crate) fn bzmpop(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    parse_timeout(words[1])?;
+    mpop(keyspace, words, 2)
+}
+
+/// ZMPOP's arguments from `words[numkeys_at]` on, checked in Redis's order.
+fn mpop(keyspace: &mut Keyspace, words: &[&[u8]], numkeys_at: usize) -> CommandResult {
+    let numkeys = match parse_int(words[numkeys_at]) {
+        Some(n) if n >= 1 => usize::try_from(n).unwrap_or(usize::MAX),
+        _ => return Err(CommandError::NumkeysNotPositive),
+    };
+    let where_at = numkeys_at.saturating_add(numkeys).saturating_add(1);
+    let end = match words.get(where_at) {
+        Some(word) if is(word, "min") => End::Min,
+        Some(word) if is(word, "max") => End::Max,
+        _ => return Err(CommandError::Syntax),
+    };
+    let mut count = None;
+    let mut at = where_at + 1;
+    while at < words.len() {
+        if count.is_none() && is(words[at], "count") && at + 1 < words.len() {
+            match parse_int(words[at + 1]) {
+                Some(n) if n >= 1 => count = Some(n),
+                _ => return Err(CommandError::CountNotPositive),
+            }
+            at += 2;
+        } else {
+            return Err(CommandError::Syntax);
+        }
+    }
+    let keys = &words[numkeys_at + 1..where_at];
+    pop(keyspace, keys, end, Some(count.unwrap_or(1)), Shape::Nested)
+}
+
+/// `BZPOPMIN key [key ...] timeout`
+pub(crate) fn bzpopmin(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    blocking_pop(keyspace, words, End::Min)
+}
+
+/// `BZPOPMAX key [key ...] timeout`
+pub(crate) fn bzpopmax(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    blocking_pop(keyspace, words, End::Max)
+}
+
+fn blocking_pop(keyspace: &mut Keyspace, words: &[&[u8]], end: End) -> CommandResult {
+    let last = words.len() - 1;
+    parse_timeout(words[last])?;
+    pop(keyspace, &words[1..last], end, None, Shape::KeyFirst)
+}
+
+/// A blocking command's timeout in seconds, as Redis reads it (a long double; negative after
+/// conversion to whole milliseconds is refused).
+fn parse_timeout(word: &[u8]) -> Result<(), CommandError> {
+    let seconds = LongDouble::parse(word)
+        .map(LongDouble::to_f64)
+        .map_err(|_| CommandError::TimeoutNotFloat)?;
+    if (seconds * 1000.0).trunc() < 0.0 || seconds.is_nan() {
+        return Err(CommandError::TimeoutNegative);
+    }
+    Ok(())
+}
+
+/// `ZRANDMEMBER key [count [WITHSCORES]]` — random members from the store's seeded generator,
+/// with HRANDFIELD's rules for positive and negative counts.
+pub(crate) fn zrandmember(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    let (count, with_scores) = match words {
+        [_, _] => {
+            let Some(set) = keyspace.zset(words[1])? else {
+                return Ok(Reply::Nil);
+            };
+            let len = set.len();
+            let pick = keyspace.rng().below(len);
+            let member = keyspace
+                .zset(words[1])?
+                .and_then(|set| set.iter().nth(pick))
+                .map_or(Reply::Nil, |r| Reply::bulk(r.member.as_slice()));
+            return Ok(member);
+        }
+        [_, _, count, rest @ ..] => {
+            let count = random_count(count)?;
+            match rest {
+                [] => (count, false),
+                [option] if is(option, "withscores") => {
+                    if !(-(i64::MAX / 2)..=i64::MAX / 2).contains(&count) {
+                        return Err(CommandError::ValueOutOfRange);
+                    }
+                    (count, true)
+                }
+                _ => return Err(CommandError::Syntax),
+            }
+        }
+        _ => return Err(CommandError::Syntax),
+    };
+    let Some(set) = keyspace.zset(words[1])? else {
+        return Ok(Reply::Array(Vec::new()));
+    };
+    let len = set.len();
+    let whole = usize::try_from(count).is_ok_and(|count| count > 1 && count >= len);
+    let picks = if whole {
+        // Redis hands a whole sorted set back from its highest member down.
+        (0..len).rev().collect()
+    } else {
+        random_picks(keyspace, len, count)
+    };
+    let Some(set) = keyspace.zset(words[1])? else {
+        return Ok(Reply::Array(Vec::new()));
+    };
+    let members: Vec<&Ranked> = set.iter().collect();
+    let mut flat = Vec::new();
+    for ranked in picks.into_iter().filter_map(|at| members.get(at)) {
+        flat.push(Reply::bulk(ranked.member.as_slice()));
+        if with_scores {
+            flat.push(score_reply(ranked.score));
+        }
+    }
+    Ok(Reply::Array(flat))
+}
+
+/// `ZSCAN key cursor [MATCH pattern] [COUNT count]` — member, score pairs in rank order.
+pub(crate) fn zscan(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    let cursor = scan::parse_cursor(words[2])?;
+    let Some(set) = keyspace.zset(words[1])? else {
+        return Ok(scan::reply(0, Vec::new()));
+    };
+    let options = scan::parse_options(words, 3)?;
+    let (start, end, next) = scan::page(set.len(), cursor, options.count, set.is_compact());
+    let mut flat = Vec::new();
+    for ranked in set.iter().skip(start).take(end - start) {
+        if options.keeps(&ranked.member) {
+            flat.push(Reply::bulk(ranked.member.as_slice()));
+            flat.push(score_reply(ranked.score));
+        }
+    }
+    Ok(scan::reply(next, flat))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timeouts_refuse_garbage_and_negatives() {
+        assert!(parse_timeout(b"0").is_ok());
+        assert!(parse_timeout(b"0.5").is_ok());
+        assert!(parse_timeout(b"-0.0001").is_ok());
+        assert_eq!(parse_timeout(b"x"), Err(CommandError::TimeoutNotFloat));
+        assert_eq!(parse_timeout(b"-1"), Err(CommandError::TimeoutNegative));
+    }
+}
