@@ -71,3 +71,58 @@ fn a_tail_call_spin_is_stopped_by_the_budget() {
     );
     assert!(reply.is_error(), "{reply:?}");
 }
+
+#[test]
+fn unbounded_recursion_through_metamethods_and_library_calls_is_stopped_with_an_error() {
+    for source in [
+        "local t = setmetatable({}, {__index = function(t, k) return t[k] end}) return t.x",
+        "local t = setmetatable({}, {__index = function(t, k) return t[k] .. '' end}) return t.x",
+        "local t = setmetatable({}, {__newindex = function(t, k, v) t[k] = v end}) t.x = 1",
+        "local mt = {} mt.__add = function(a, b) return a + b end local t = setmetatable({}, mt) return t + 1",
+        "local mt = {} mt.__concat = function(a, b) return a .. b end local t = setmetatable({}, mt) return t .. 'x'",
+        "local mt = {} mt.__unm = function(a) return -a end local t = setmetatable({}, mt) return -t",
+        "local mt = {} mt.__eq = function(a, b) return a == b end local x, y = setmetatable({}, mt), setmetatable({}, mt) return x == y",
+        "local mt = {} mt.__lt = function(a, b) return a < b end local x, y = setmetatable({}, mt), setmetatable({}, mt) return x < y",
+        "local mt = {} mt.__le = function(a, b) return a <= b end local x, y = setmetatable({}, mt), setmetatable({}, mt) return x <= y",
+        "local mt = {} mt.__call = function(self) return self() end local t = setmetatable({}, mt) return t()",
+        "local mt = {} mt.__tostring = function(self) return tostring(self) end return tostring(setmetatable({}, mt))",
+        "local function f() local ok, e = pcall(f) error(e, 0) end f()",
+        "local function f(...) return f(1, ...) end return f()",
+        "local function f() return loadstring('return ...')(f()) end return f()",
+        "local function f() return unpack({f()}) end return f()",
+        "local function f() return setmetatable({}, {__index = f}).x end return f()",
+        "local t = setmetatable({}, {}) getmetatable(t).__index = t return t.x",
+        "local a, b = {}, {} setmetatable(a, {__index = b}) setmetatable(b, {__index = a}) return a.x",
+        "local a, b = {}, {} setmetatable(a, {__newindex = b}) setmetatable(b, {__newindex = a}) a.x = 1",
+    ] {
+        let reply = eval(source, 5_000_000);
+        assert!(reply.is_error(), "{source} returned {reply:?}");
+    }
+}
+
+#[test]
+fn recursion_a_pcall_catches_ends_without_overflowing() {
+    for source in [
+        "local function f() return pcall(f) end return f()",
+        "local function f() return xpcall(f, f) end return f()",
+        "local function f() return select(2, pcall(f)) end return f()",
+        "local function f() return {pcall(f)} end return f()",
+    ] {
+        let reply = eval(source, 5_000_000);
+        assert!(!reply.to_cli_text().is_empty(), "{source}");
+    }
+}
+
+#[test]
+fn runaway_varargs_and_metamethods_are_stopped_by_the_budget() {
+    for source in [
+        "local function f(...) return select('#', ...) end while true do f(1, 2, 3) end",
+        "local t = setmetatable({}, {__index = function(t, k) return k end}) local i = 0 while true do i = i + t[i] end",
+        "local function f(...) local t = {...} return f(unpack(t)) end return f(1, 2, 3)",
+        "while true do pcall(error, 'x') end",
+        "while true do loadstring('return 1')() end",
+    ] {
+        let reply = eval(source, 20_000);
+        assert!(reply.is_error(), "{source} returned {reply:?}");
+    }
+}

@@ -130,6 +130,27 @@ const TOKENS: &[&str] = &[
     "--[==[",
     "\u{0}",
     "é",
+    ":",
+    "setmetatable",
+    "getmetatable",
+    "{__index = t}",
+    "{__call = f}",
+    "__newindex",
+    "__add",
+    "__eq",
+    "__lt",
+    "__concat",
+    "select",
+    "'#'",
+    "pcall",
+    "xpcall",
+    "error",
+    "loadstring",
+    "rawget",
+    "rawset",
+    "_G",
+    "arg",
+    "function(...)",
 ];
 
 fn token_soup() -> impl Strategy<Value = String> {
@@ -154,6 +175,14 @@ fn expr() -> impl Strategy<Value = String> {
         Just("ARGV[1]".to_string()),
         Just("redis.call('INCR', KEYS[1])".to_string()),
         Just("redis.pcall('GET', KEYS[1])".to_string()),
+        Just("o".to_string()),
+        Just("o.x".to_string()),
+        Just("o(2)".to_string()),
+        Just("(...)".to_string()),
+        Just("select('#', ...)".to_string()),
+        Just("arg".to_string()),
+        Just("_G.v".to_string()),
+        Just("select(2, pcall(error, 'e', 2))".to_string()),
     ];
     leaf.prop_recursive(3, 16, 3, |inner| {
         prop_oneof![
@@ -173,6 +202,17 @@ fn expr() -> impl Strategy<Value = String> {
                 .clone()
                 .prop_map(|a| format!("string.format('%d-%s', {a}, {a})")),
             inner.clone().prop_map(|a| format!("math.floor({a})")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!(
+                "(function(...) return select('#', ...), ... end)({a}, {b})"
+            )),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("(o + {a}) .. (o .. {b})")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("(o == {a}) or (o < {b})")),
+            inner
+                .clone()
+                .prop_map(|a| format!("select(2, xpcall(function() return {a} end, tostring))")),
+            inner
+                .clone()
+                .prop_map(|a| format!("setmetatable({{}}, {{__index = o}})[{a}]")),
             (inner.clone(), inner).prop_map(|(a, b)| format!("{{{a}, {b}, k = {a}}}")),
         ]
     })
@@ -188,6 +228,9 @@ fn block() -> impl Strategy<Value = String> {
         expr().prop_map(|e| format!("redis.call('SET', KEYS[1], tostring({e}))")),
         expr().prop_map(|e| format!("redis.pcall('HSET', 'h', 'f', {e})")),
         Just("break".to_string()),
+        expr().prop_map(|e| format!("o[{e}] = {e}")),
+        expr().prop_map(|e| format!("error({e}, 2)")),
+        expr().prop_map(|e| format!("v0 = select(2, pcall(error, {e}))")),
     ];
     simple.prop_recursive(3, 24, 4, |inner| {
         prop_oneof![
@@ -203,9 +246,16 @@ fn block() -> impl Strategy<Value = String> {
     })
 }
 
+/// An object whose metamethods every generated program can reach.
+const PRELUDE: &str = "local store = {}\nlocal mt = {__index = function(t, k) return k end, \
+    __newindex = store, __call = function(self, x) return x end, \
+    __add = function(a, b) return 1 end, __concat = function(a, b) return 'c' end, \
+    __eq = function() return true end, __lt = function() return false end}\n\
+    local o = setmetatable({}, mt)\n";
+
 fn program() -> impl Strategy<Value = String> {
     (block(), expr()).prop_map(|(body, ret)| {
-        format!("local t = {{}}\nlocal v0, v1 = 1, 'a'\n{body}\nreturn {ret}")
+        format!("{PRELUDE}local t = {{}}\nlocal v0, v1 = 1, 'a'\n{body}\nreturn {ret}")
     })
 }
 
