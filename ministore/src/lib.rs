@@ -16,6 +16,8 @@
 //! - `lua`: lexer → parser → interpreter for the Lua subset Redis scripts use, with the
 //!   Redis⇄Lua conversion rules and a step budget.
 //! - [`cli`]: redis-cli's line syntax (quoting and escapes), used by the `ministore` binary.
+//! - [`serve`] (native only): `ministore serve`, a RESP2/RESP3 server over TCP around one store.
+//! - `interrupt`: how another thread stops a running script ([`ScriptInterrupt`]).
 //!
 //! Nothing here reads the wall clock or touches the web: the caller advances time.
 
@@ -24,14 +26,18 @@ pub mod cli;
 mod cmd;
 mod error;
 mod glob;
+mod interrupt;
 mod keyspace;
 mod longdouble;
 pub mod lua;
 pub mod reply;
 mod rng;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod serve;
 pub mod session;
 pub mod store;
 
+pub use interrupt::ScriptInterrupt;
 pub use reply::Reply;
 pub use session::Session;
 pub use store::{KeySnapshot, Store, ValueSnapshot};

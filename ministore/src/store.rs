@@ -185,6 +185,12 @@ impl Store {
         self.keyspace.seed(seed);
     }
 
+    /// Lets another thread stop a running script (SCRIPT KILL) through `interrupt`, which
+    /// also tells whether the script has written yet.
+    pub fn set_script_interrupt(&mut self, interrupt: std::sync::Arc<crate::ScriptInterrupt>) {
+        self.scripts.set_interrupt(interrupt);
+    }
+
     /// How many interpreter steps one script may take before it is stopped.
     pub fn set_step_budget(&mut self, steps: u64) {
         self.scripts.set_step_budget(steps);

@@ -1,6 +1,7 @@
 //! The `ministore` command: reads redis-cli style command lines from stdin and prints each
 //! reply exactly as `redis-cli --no-raw` prints it against a fresh Redis 7.0.
 //! Every run starts with an empty store and the virtual clock at 0.
+//! `ministore serve` instead serves the store over TCP with the Redis protocol (native only).
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -9,10 +10,16 @@ use ministore::cli::{prompt_action, PromptAction};
 use ministore::Store;
 
 const USAGE: &str = "usage: ministore < commands.txt\n\
+       ministore serve [--port P] [--bind ADDR] [--clock real|virtual] [--busy-reply-threshold MS]\n\
 Reads one command per line in redis-cli syntax and prints every reply as\n\
-`redis-cli --no-raw` does, against a store that starts empty at virtual time 0.\n";
+`redis-cli --no-raw` does, against a store that starts empty at virtual time 0.\n\
+`serve` listens on ADDR:P (default 127.0.0.1:6379) and speaks RESP2/RESP3 to any Redis client.\n";
 
 fn main() -> ExitCode {
+    #[cfg(not(target_arch = "wasm32"))]
+    if std::env::args_os().nth(1).is_some_and(|a| a == "serve") {
+        return serve(std::env::args().skip(2).collect());
+    }
     if std::env::args_os().len() > 1 {
         // Any argument (including --help) gets the usage; only stdin drives the store.
         eprint!("{USAGE}");
@@ -57,4 +64,59 @@ fn run(mut input: impl BufRead, output: impl Write) -> io::Result<()> {
         }
     }
     out.flush()
+}
+
+/// `ministore serve …`: parses the options and serves until SHUTDOWN.
+#[cfg(not(target_arch = "wasm32"))]
+fn serve(args: Vec<String>) -> ExitCode {
+    use ministore::serve::{ClockMode, Config, Server};
+    let mut config = Config::default();
+    let mut args = args.into_iter();
+    while let Some(option) = args.next() {
+        let value = args.next();
+        let ok = match (option.as_str(), value.as_deref()) {
+            ("--port", Some(v)) => v.parse().map(|p| config.port = p).is_ok(),
+            ("--bind", Some(v)) => {
+                config.bind = v.to_string();
+                true
+            }
+            ("--clock", Some("real")) => {
+                config.clock = ClockMode::Real;
+                true
+            }
+            ("--clock", Some("virtual")) => {
+                config.clock = ClockMode::Virtual;
+                true
+            }
+            ("--busy-reply-threshold", Some(v)) => v
+                .parse()
+                .map(|ms| config.busy_threshold = std::time::Duration::from_millis(ms))
+                .is_ok(),
+            _ => false,
+        };
+        if !ok {
+            eprint!("ministore: bad option {option}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    }
+    let server = match Server::bind(&config) {
+        Ok(server) => server,
+        Err(err) => {
+            eprintln!(
+                "ministore: cannot listen on {}:{}: {err}",
+                config.bind, config.port
+            );
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Ok(addr) = server.local_addr() {
+        eprintln!("ministore: ready to accept connections on {addr}");
+    }
+    match server.run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("ministore: {err}");
+            ExitCode::FAILURE
+        }
+    }
 }

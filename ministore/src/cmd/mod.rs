@@ -377,6 +377,11 @@ pub(crate) fn dispatch(
     result.unwrap_or_else(Reply::from)
 }
 
+/// Whether `name` is a command Redis flags `write` (unknown names are not).
+pub(crate) fn is_write_command(name: &[u8]) -> bool {
+    lookup(name).is_some_and(|spec| spec.writes)
+}
+
 /// Runs one `redis.call` from a script: same commands on the same keyspace, checked in the
 /// order of Redis's `scriptCall` — unknown command, arity (from the command table), commands
 /// scripts may not run (EVAL, SCRIPT, DEBUG), then writes from a `no-writes` script — with the

@@ -7,9 +7,10 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
-use super::{dispatch_from_script, CommandResult};
+use super::{dispatch_from_script, is_write_command, CommandResult};
 use crate::args::{int_arg, is};
 use crate::error::CommandError;
+use crate::interrupt::ScriptInterrupt;
 use crate::keyspace::{KeyHasher, Keyspace};
 use crate::lua::{CommandHost, Script, ScriptInputs};
 use crate::reply::Reply;
@@ -30,6 +31,8 @@ pub(crate) struct ScriptCache {
     step_budget: u64,
     /// The short KEYS and ARGV strings of the last run, by position.
     recent: [RecentInputs; 2],
+    /// Set when a server may stop running scripts from another thread.
+    interrupt: Option<Arc<ScriptInterrupt>>,
 }
 
 impl Default for ScriptCache {
@@ -38,6 +41,7 @@ impl Default for ScriptCache {
             scripts: HashMap::default(),
             step_budget: DEFAULT_STEP_BUDGET,
             recent: Default::default(),
+            interrupt: None,
         }
     }
 }
@@ -97,10 +101,16 @@ struct KeyspaceHost<'a> {
     keyspace: &'a mut Keyspace,
     /// The script declared `#!lua flags=no-writes`.
     read_only: bool,
+    interrupt: Option<&'a ScriptInterrupt>,
 }
 
 impl CommandHost for KeyspaceHost<'_> {
     fn call(&mut self, words: &[&[u8]]) -> Reply {
+        if let Some(interrupt) = self.interrupt {
+            if words.first().is_some_and(|name| is_write_command(name)) {
+                interrupt.mark_written();
+            }
+        }
         dispatch_from_script(self.keyspace, words, self.read_only)
     }
 
@@ -111,6 +121,10 @@ impl CommandHost for KeyspaceHost<'_> {
 
     fn command_exists(&mut self, words: &[&[u8]]) -> bool {
         words.first().is_some_and(|name| super::command_known(name))
+    }
+
+    fn interrupted(&mut self) -> bool {
+        self.interrupt.is_some_and(ScriptInterrupt::kill_requested)
     }
 }
 
@@ -130,6 +144,11 @@ impl ScriptCache {
     /// Sets the step budget of later runs.
     pub(crate) fn set_step_budget(&mut self, steps: u64) {
         self.step_budget = steps;
+    }
+
+    /// Lets another thread stop later runs through `interrupt`.
+    pub(crate) fn set_interrupt(&mut self, interrupt: Arc<ScriptInterrupt>) {
+        self.interrupt = Some(interrupt);
     }
 
     /// Compiles and caches `source` unless it is cached; its SHA1, or the compile error reply.
@@ -172,6 +191,7 @@ impl ScriptCache {
         let mut host = KeyspaceHost {
             keyspace,
             read_only: script.is_read_only(),
+            interrupt: self.interrupt.as_deref(),
         };
         let reply = script.run_inputs(sha, &keys, &argv, &mut host, self.step_budget);
         *recent_keys = keys.recent.into_inner();

@@ -51,6 +51,12 @@ pub trait CommandHost {
         let _ = words;
         false
     }
+
+    /// Asked every so many steps: true stops the script with Redis's "killed by user" error.
+    /// A server answers SCRIPT KILL through it; in-process hosts never interrupt.
+    fn interrupted(&mut self) -> bool {
+        false
+    }
 }
 
 /// The script's `KEYS` or `ARGV` as the caller passed them: read in place, without a copy,
@@ -238,6 +244,9 @@ impl Script {
             Err(Fault::Budget { line }) => Reply::Error(format!(
                 "ERR script stopped: it ran past its step budget of {} steps (runaway script?) script: {}, on @user_script:{}.",
                 step_budget, sha, line
+            )),
+            Err(Fault::Killed { line }) => Reply::Error(format!(
+                "ERR Script killed by user with SCRIPT KILL... script: {sha}, on @user_script:{line}."
             )),
         }
     }

@@ -26,6 +26,11 @@ pub struct RedisServer {
 impl RedisServer {
     /// Starts redis-server on a free port and waits until it answers PING.
     pub fn start() -> RedisServer {
+        RedisServer::start_with(&[])
+    }
+
+    /// [`RedisServer::start`] with extra command-line options (`--busy-reply-threshold 200`).
+    pub fn start_with(extra: &[&str]) -> RedisServer {
         require_program("redis-server");
         require_program("redis-cli");
         let port = free_port();
@@ -47,6 +52,7 @@ impl RedisServer {
                 "no",
             ])
             .args(["--enable-debug-command", "yes", "--daemonize", "no"])
+            .args(extra)
             .arg("--dir")
             .arg(&dir)
             .stdout(Stdio::from(log.try_clone().expect("clone the log handle")))
@@ -295,4 +301,189 @@ pub fn diff_file(
         ));
     }
     problems
+}
+
+/// A `ministore serve` this test started on a free port; killed on drop.
+pub struct MinistoreServer {
+    child: Child,
+    /// The loopback port it listens on.
+    pub port: u16,
+}
+
+impl MinistoreServer {
+    /// Starts `ministore serve --port P` plus `extra` options and waits until it answers PING.
+    pub fn start(extra: &[&str]) -> MinistoreServer {
+        let port = free_port();
+        let child = Command::new(env!("CARGO_BIN_EXE_ministore"))
+            .args(["serve", "--port", &port.to_string()])
+            .args(extra)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn ministore serve");
+        let server = MinistoreServer { child, port };
+        assert!(
+            wait_for_ping(port),
+            "ministore serve on 127.0.0.1:{port} did not answer PING within 10 s"
+        );
+        server
+    }
+}
+
+impl Drop for MinistoreServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Polls `127.0.0.1:port` with inline PINGs for up to 10 s.
+pub fn wait_for_ping(port: u16) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < deadline {
+        if let Ok(mut conn) = TcpStream::connect(("127.0.0.1", port)) {
+            let _ = conn.set_read_timeout(Some(Duration::from_millis(500)));
+            let mut buf = [0u8; 7];
+            if conn.write_all(b"PING\r\n").is_ok()
+                && conn.read_exact(&mut buf).is_ok()
+                && &buf == b"+PONG\r\n"
+            {
+                return true;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    false
+}
+
+/// The two servers a client test runs against, by name: a fresh `ministore serve` and a fresh
+/// redis-server, both started with the same busy-script threshold.
+pub enum AnyServer {
+    Ministore(MinistoreServer),
+    Redis(RedisServer),
+}
+
+impl AnyServer {
+    /// Its port.
+    pub fn port(&self) -> u16 {
+        match self {
+            AnyServer::Ministore(s) => s.port,
+            AnyServer::Redis(s) => s.port,
+        }
+    }
+
+    /// "ministore" or "redis-server", for assertion messages.
+    pub fn name(&self) -> &'static str {
+        match self {
+            AnyServer::Ministore(_) => "ministore",
+            AnyServer::Redis(_) => "redis-server",
+        }
+    }
+}
+
+/// Both servers, with the busy-reply threshold at `busy_ms` on each.
+pub fn both_servers(busy_ms: u64) -> [AnyServer; 2] {
+    let busy = busy_ms.to_string();
+    [
+        AnyServer::Ministore(MinistoreServer::start(&["--busy-reply-threshold", &busy])),
+        AnyServer::Redis(RedisServer::start_with(&["--busy-reply-threshold", &busy])),
+    ]
+}
+
+/// A raw RESP connection for byte-exact checks.
+pub struct RawClient {
+    reader: std::io::BufReader<TcpStream>,
+    writer: TcpStream,
+}
+
+impl RawClient {
+    /// Connects to `127.0.0.1:port` with a 10 s read timeout.
+    pub fn connect(port: u16) -> RawClient {
+        let stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .expect("read timeout");
+        let writer = stream.try_clone().expect("clone stream");
+        RawClient {
+            reader: std::io::BufReader::new(stream),
+            writer,
+        }
+    }
+
+    /// Sends bytes as they are.
+    pub fn send_raw(&mut self, bytes: &[u8]) {
+        self.writer.write_all(bytes).expect("write");
+    }
+
+    /// Sends one command as a multibulk.
+    pub fn send(&mut self, words: &[&str]) {
+        self.send_raw(&multibulk(words));
+    }
+
+    /// Sends one command and reads its (single-frame) reply.
+    pub fn call(&mut self, words: &[&str]) -> String {
+        self.send(words);
+        self.read()
+    }
+
+    /// Reads one whole frame, returned as its raw text (lossy UTF-8).
+    pub fn read(&mut self) -> String {
+        let mut raw = Vec::new();
+        read_frame(&mut self.reader, &mut raw).expect("read a reply frame");
+        String::from_utf8_lossy(&raw).into_owned()
+    }
+
+    /// Reads until the server closes; what came before the close.
+    pub fn read_to_close(&mut self) -> String {
+        let mut rest = Vec::new();
+        let _ = self.reader.read_to_end(&mut rest);
+        String::from_utf8_lossy(&rest).into_owned()
+    }
+
+    /// The underlying stream, to set timeouts or shut down.
+    pub fn stream(&self) -> &TcpStream {
+        &self.writer
+    }
+}
+
+/// `words` as a RESP multibulk request.
+pub fn multibulk(words: &[&str]) -> Vec<u8> {
+    let mut out = format!("*{}\r\n", words.len()).into_bytes();
+    for word in words {
+        out.extend_from_slice(format!("${}\r\n{word}\r\n", word.len()).as_bytes());
+    }
+    out
+}
+
+/// Reads one RESP2/RESP3 frame's bytes into `raw`.
+pub fn read_frame(reader: &mut impl std::io::BufRead, raw: &mut Vec<u8>) -> std::io::Result<()> {
+    let start = raw.len();
+    let n = reader.read_until(b'\n', raw)?;
+    if n == 0 {
+        return Err(std::io::ErrorKind::UnexpectedEof.into());
+    }
+    let line = String::from_utf8_lossy(&raw[start..])
+        .trim_end()
+        .to_string();
+    let (kind, rest) = line.split_at(1);
+    let count: i64 = rest.parse().unwrap_or(0);
+    match kind {
+        "$" | "=" | "!" if count >= 0 => {
+            let mut body = vec![0u8; usize::try_from(count).unwrap_or(0) + 2];
+            reader.read_exact(&mut body)?;
+            raw.extend_from_slice(&body);
+        }
+        "*" | "~" | ">" if count > 0 => {
+            for _ in 0..count {
+                read_frame(reader, raw)?;
+            }
+        }
+        "%" if count > 0 => {
+            for _ in 0..count * 2 {
+                read_frame(reader, raw)?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
 }

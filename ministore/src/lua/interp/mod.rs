@@ -46,7 +46,12 @@ pub enum Fault {
     Runtime { msg: String, line: u32 },
     /// The step budget ran out on this line (not catchable).
     Budget { line: u32 },
+    /// The host asked the script to stop (SCRIPT KILL from another client; not catchable).
+    Killed { line: u32 },
 }
+
+/// The host is asked whether the script must stop once every this many steps (a power of two).
+const INTERRUPT_EVERY: u64 = 1024;
 
 /// The chunk index an activation of a library function has on the call stack.
 const NATIVE: u32 = u32::MAX;
@@ -297,6 +302,9 @@ impl<'h> Interp<'h> {
         if self.steps > self.budget {
             return Err(Fault::Budget { line });
         }
+        if self.steps.is_multiple_of(INTERRUPT_EVERY) && self.host.interrupted() {
+            return Err(Fault::Killed { line });
+        }
         Ok(())
     }
 
@@ -366,7 +374,7 @@ impl<'h> Interp<'h> {
     /// function.
     fn resolve_native(&mut self, fault: Fault, caller: Activation) -> Fault {
         if caller.chunk != NATIVE {
-            if !matches!(fault, Fault::Budget { .. }) {
+            if !matches!(fault, Fault::Budget { .. } | Fault::Killed { .. }) {
                 self.fault_chunk.get_or_insert(caller.chunk);
             }
             return self.resolve_lua(fault, caller.chunk);

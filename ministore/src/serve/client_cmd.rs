@@ -1,0 +1,313 @@
+//! The commands about the connection itself: HELLO (protocol version and name), AUTH (there is
+//! only the password-less default user), CLIENT ID/SETNAME/GETNAME/LIST/INFO/KILL/NO-EVICT, and
+//! RESET.
+
+use std::sync::atomic::Ordering;
+
+use super::conn::{After, Conn};
+use super::frame::Frame;
+use super::shared::lock;
+
+const NAME_ERROR: &str = "ERR Client names cannot contain spaces, newlines or special characters.";
+const WRONGPASS: &str = "WRONGPASS invalid username-password pair or user is disabled.";
+
+fn bulk(text: &str) -> Frame {
+    Frame::Bulk(text.as_bytes().to_vec())
+}
+
+fn syntax_error() -> Frame {
+    Frame::Error("ERR syntax error".into())
+}
+
+fn arity(command: &str) -> Frame {
+    Frame::Error(format!(
+        "ERR wrong number of arguments for '{command}' command"
+    ))
+}
+
+/// Redis accepts names of printable ASCII without spaces.
+fn valid_name(name: &[u8]) -> bool {
+    name.iter().all(|&b| (b'!'..=b'~').contains(&b))
+}
+
+impl Conn {
+    /// `HELLO [protover [AUTH user pass] [SETNAME name]]`: switches the protocol and replies
+    /// the server's description (a map in RESP3).
+    pub(super) fn hello(&mut self, words: &[Vec<u8>]) -> Frame {
+        let mut version = if self.resp3 { 3 } else { 2 };
+        if let Some(requested) = words.get(1) {
+            let parsed = std::str::from_utf8(requested)
+                .ok()
+                .and_then(|text| text.parse::<i64>().ok());
+            match parsed {
+                None => {
+                    return Frame::Error(
+                        "ERR Protocol version is not an integer or out of range".into(),
+                    )
+                }
+                Some(v @ (2 | 3)) => version = v,
+                Some(_) => return Frame::Error("NOPROTO unsupported protocol version".into()),
+            }
+        }
+        let mut name = None;
+        let mut i = 2;
+        while i < words.len() {
+            let more = words.len() - i - 1;
+            if words[i].eq_ignore_ascii_case(b"auth") && more >= 2 {
+                if let Some(error) = check_credentials(&words[i + 1], &words[i + 2]) {
+                    return error;
+                }
+                i += 3;
+            } else if words[i].eq_ignore_ascii_case(b"setname") && more >= 1 {
+                if !valid_name(&words[i + 1]) {
+                    return Frame::Error(NAME_ERROR.into());
+                }
+                name = Some(words[i + 1].clone());
+                i += 2;
+            } else {
+                return Frame::Error(format!(
+                    "ERR Syntax error in HELLO option '{}'",
+                    String::from_utf8_lossy(&words[i])
+                ));
+            }
+        }
+        self.resp3 = version == 3;
+        {
+            let mut state = lock(&self.info.state);
+            state.resp = if self.resp3 { 3 } else { 2 };
+            if let Some(name) = name {
+                state.name = name;
+            }
+        }
+        Frame::Map(vec![
+            (bulk("server"), bulk("redis")),
+            (bulk("version"), bulk("7.0.15")),
+            (bulk("proto"), Frame::Integer(version)),
+            (bulk("id"), Frame::Integer(self.client_id())),
+            (bulk("mode"), bulk("standalone")),
+            (bulk("role"), bulk("master")),
+            (bulk("modules"), Frame::Array(Vec::new())),
+        ])
+    }
+
+    /// `AUTH [user] password`: only the default user exists and it needs no password.
+    pub(super) fn auth(&mut self, words: &[Vec<u8>]) -> Frame {
+        match words {
+            [_, _] => Frame::Error("ERR AUTH <password> called without any password configured for the default user. Are you sure your configuration is correct?".into()),
+            [_, user, password] => check_credentials(user, password).unwrap_or(Frame::Simple("OK".into())),
+            _ => syntax_error(),
+        }
+    }
+
+    fn client_id(&self) -> i64 {
+        i64::try_from(self.info.id).unwrap_or(i64::MAX)
+    }
+
+    /// `CLIENT <subcommand>`.
+    pub(super) fn client(&mut self, words: &[Vec<u8>]) -> (Option<Frame>, After) {
+        let Some(sub) = words.get(1) else {
+            return (Some(arity("client")), After::Continue);
+        };
+        let sub_lower = sub.to_ascii_lowercase();
+        let frame = match (sub_lower.as_slice(), words.len()) {
+            (b"id", 2) => Frame::Integer(self.client_id()),
+            (b"getname", 2) => {
+                let name = lock(&self.info.state).name.clone();
+                if name.is_empty() {
+                    Frame::NullBulk
+                } else {
+                    Frame::Bulk(name)
+                }
+            }
+            (b"setname", 3) => {
+                if valid_name(&words[2]) {
+                    lock(&self.info.state).name = words[2].clone();
+                    Frame::Simple("OK".into())
+                } else {
+                    Frame::Error(NAME_ERROR.into())
+                }
+            }
+            (b"info", 2) => Frame::Verbatim(format!("{}\n", self.info.describe()).into_bytes()),
+            (b"list", _) => self.client_list(&words[2..]),
+            (b"kill", n) if n >= 3 => return self.client_kill(&words[2..]),
+            (b"no-evict", 3) => match words[2].to_ascii_lowercase().as_slice() {
+                b"on" | b"off" => Frame::Simple("OK".into()),
+                _ => syntax_error(),
+            },
+            (b"id" | b"getname" | b"setname" | b"info" | b"kill" | b"no-evict", _) => {
+                Frame::Error(format!(
+                    "ERR wrong number of arguments for 'client|{}' command",
+                    String::from_utf8_lossy(&sub_lower)
+                ))
+            }
+            _ => Frame::Error(format!(
+                "ERR unknown subcommand '{}'. Try CLIENT HELP.",
+                String::from_utf8_lossy(sub)
+            )),
+        };
+        (Some(frame), After::Continue)
+    }
+
+    /// `CLIENT LIST [TYPE normal|pubsub] [ID id …]`.
+    fn client_list(&self, options: &[Vec<u8>]) -> Frame {
+        let mut ids: Option<Vec<u64>> = None;
+        let mut pubsub_only: Option<bool> = None;
+        let mut i = 0;
+        while i < options.len() {
+            let option = options[i].to_ascii_lowercase();
+            if option == b"type" && i + 1 < options.len() {
+                match options[i + 1].to_ascii_lowercase().as_slice() {
+                    b"normal" => pubsub_only = Some(false),
+                    b"pubsub" => pubsub_only = Some(true),
+                    b"master" | b"replica" | b"slave" => return Frame::Verbatim(Vec::new()),
+                    _ => {
+                        return Frame::Error(format!(
+                            "ERR Unknown client type '{}'",
+                            String::from_utf8_lossy(&options[i + 1])
+                        ))
+                    }
+                }
+                i += 2;
+            } else if option == b"id" && i + 1 < options.len() {
+                let mut list = Vec::new();
+                for id in &options[i + 1..] {
+                    match std::str::from_utf8(id)
+                        .ok()
+                        .and_then(|t| t.parse::<u64>().ok())
+                    {
+                        Some(id) if id > 0 => list.push(id),
+                        _ => return Frame::Error("ERR Invalid client ID".into()),
+                    }
+                }
+                ids = Some(list);
+                i = options.len();
+            } else {
+                return syntax_error();
+            }
+        }
+        let clients: Vec<_> = lock(&self.shared.clients).values().cloned().collect();
+        let mut text = String::new();
+        for client in clients {
+            if ids.as_ref().is_some_and(|ids| !ids.contains(&client.id)) {
+                continue;
+            }
+            if pubsub_only.is_some_and(|pubsub| client.is_subscriber() != pubsub) {
+                continue;
+            }
+            text.push_str(&client.describe());
+            text.push('\n');
+        }
+        Frame::Verbatim(text.into_bytes())
+    }
+
+    /// `CLIENT KILL ip:port` (OK or an error) or `CLIENT KILL <filter value> …` (a count).
+    fn client_kill(&mut self, args: &[Vec<u8>]) -> (Option<Frame>, After) {
+        let clients: Vec<_> = lock(&self.shared.clients).values().cloned().collect();
+        if let [addr] = args {
+            let Some(target) = clients
+                .iter()
+                .find(|c| c.addr.as_bytes() == addr.as_slice())
+            else {
+                return (
+                    Some(Frame::Error("ERR No such client".into())),
+                    After::Continue,
+                );
+            };
+            return self.kill_clients(vec![target.clone()], true);
+        }
+        if !args.len().is_multiple_of(2) {
+            return (Some(syntax_error()), After::Continue);
+        }
+        let mut skip_me = true;
+        let mut targets = clients;
+        for pair in args.chunks_exact(2) {
+            let (filter, value) = (pair[0].to_ascii_lowercase(), &pair[1]);
+            let text = String::from_utf8_lossy(value).into_owned();
+            match filter.as_slice() {
+                b"id" => match text.parse::<u64>() {
+                    Ok(id) if id > 0 => targets.retain(|c| c.id == id),
+                    _ => {
+                        let error = Frame::Error("ERR client-id should be greater than 0".into());
+                        return (Some(error), After::Continue);
+                    }
+                },
+                b"addr" => targets.retain(|c| c.addr == text),
+                b"laddr" => targets.retain(|c| c.laddr == text),
+                b"user" => {
+                    if text != "default" {
+                        let error = format!("ERR No such user '{text}'");
+                        return (Some(Frame::Error(error)), After::Continue);
+                    }
+                }
+                b"type" => match text.to_ascii_lowercase().as_str() {
+                    "normal" => targets.retain(|c| !c.is_subscriber()),
+                    "pubsub" => targets.retain(|c| c.is_subscriber()),
+                    "master" | "replica" | "slave" => targets.clear(),
+                    _ => {
+                        let error = format!("ERR Unknown client type '{text}'");
+                        return (Some(Frame::Error(error)), After::Continue);
+                    }
+                },
+                b"skipme" => match text.to_ascii_lowercase().as_str() {
+                    "yes" => skip_me = true,
+                    "no" => skip_me = false,
+                    _ => return (Some(syntax_error()), After::Continue),
+                },
+                _ => return (Some(syntax_error()), After::Continue),
+            }
+        }
+        if skip_me {
+            targets.retain(|c| c.id != self.info.id);
+        }
+        self.kill_clients(targets, false)
+    }
+
+    /// Closes `targets`; this connection itself closes after its reply.
+    fn kill_clients(
+        &mut self,
+        targets: Vec<std::sync::Arc<super::shared::ClientInfo>>,
+        old_form: bool,
+    ) -> (Option<Frame>, After) {
+        let count = i64::try_from(targets.len()).unwrap_or(i64::MAX);
+        let mut after = After::Continue;
+        for target in targets {
+            if target.id == self.info.id {
+                after = After::Close;
+            } else {
+                target.kill();
+                self.shared.wake_blocked_now();
+            }
+        }
+        let frame = if old_form {
+            Frame::Simple("OK".into())
+        } else {
+            Frame::Integer(count)
+        };
+        (Some(frame), after)
+    }
+
+    /// `RESET`: back to a fresh connection — RESP2, no name, no subscriptions, no MULTI.
+    pub(super) fn reset(&mut self) -> Frame {
+        self.clear_multi();
+        self.drop_all_subscriptions();
+        self.resp3 = false;
+        {
+            let mut state = lock(&self.info.state);
+            state.resp = 2;
+            state.name.clear();
+            state.db = 0;
+        }
+        self.reset_session();
+        self.info.killed.store(false, Ordering::Release);
+        Frame::Simple("RESET".into())
+    }
+}
+
+/// The only user is `default`, with no password: any password is accepted for it.
+fn check_credentials(user: &[u8], _password: &[u8]) -> Option<Frame> {
+    if user == b"default" {
+        None
+    } else {
+        Some(Frame::Error(WRONGPASS.into()))
+    }
+}

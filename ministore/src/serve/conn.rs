@@ -1,0 +1,325 @@
+//! One client connection: reads requests (pipelined or not) off its socket, runs each — the
+//! connection-level commands here and in its sibling modules, everything else in the shared
+//! store under its lock — and writes the replies of a batch in one write.
+
+use std::io::{ErrorKind, Read};
+use std::net::TcpStream;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::frame::Frame;
+use super::resp::parse_request;
+use super::shape::{shape, shape_exec};
+use super::shared::{lock, ClientInfo, ClockMode, Shared};
+use crate::args::parse_lenient_float;
+use crate::reply::Reply;
+
+/// How much is read from the socket at a time.
+const READ_CHUNK: usize = 16 * 1024;
+
+/// A connection's own state.
+pub struct Conn {
+    pub(super) shared: Arc<Shared>,
+    pub(super) info: Arc<ClientInfo>,
+    pub(super) reader: TcpStream,
+    /// The client asked for RESP3 with HELLO 3.
+    pub(super) resp3: bool,
+    /// Subscribed channels and patterns, in the order they were subscribed.
+    pub(super) channels: Vec<Vec<u8>>,
+    pub(super) patterns: Vec<Vec<u8>>,
+    /// The commands queued since MULTI (to shape EXEC's reply); `None` outside MULTI.
+    queued: Option<Vec<Vec<Vec<u8>>>>,
+}
+
+/// What the connection does after a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum After {
+    /// Read the next command.
+    Continue,
+    /// Send what is pending, then close (QUIT, a protocol error, CLIENT KILL of itself).
+    Close,
+}
+
+/// Serves one accepted connection until it closes.
+pub fn serve_connection(shared: Arc<Shared>, stream: TcpStream) {
+    let _ = stream.set_nodelay(true);
+    let id = shared.next_client_id();
+    let Ok(info) = ClientInfo::new(id, &stream) else {
+        return;
+    };
+    let info = Arc::new(info);
+    lock(&shared.clients).insert(id, info.clone());
+    let mut conn = Conn {
+        shared: shared.clone(),
+        info: info.clone(),
+        reader: stream,
+        resp3: false,
+        channels: Vec::new(),
+        patterns: Vec::new(),
+        queued: None,
+    };
+    conn.run();
+    conn.forget_subscriptions();
+    lock(&shared.clients).remove(&id);
+}
+
+impl Conn {
+    fn run(&mut self) {
+        let mut buf: Vec<u8> = Vec::new();
+        let mut chunk = vec![0u8; READ_CHUNK];
+        loop {
+            let n = match self.reader.read(&mut chunk) {
+                Ok(0) => return,
+                Ok(n) => n,
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                Err(_) => return,
+            };
+            buf.extend_from_slice(&chunk[..n]);
+            let mut out = Vec::new();
+            let mut start = 0;
+            let mut after = After::Continue;
+            while after == After::Continue {
+                match parse_request(&buf[start..]) {
+                    Ok(None) => break,
+                    Ok(Some(request)) => {
+                        start += request.consumed;
+                        if !request.args.is_empty() {
+                            after = self.handle(request.args, &mut out);
+                        }
+                    }
+                    Err(error) => {
+                        Frame::Error(error.message()).encode(self.resp3, &mut out);
+                        after = After::Close;
+                    }
+                }
+                if self.info.killed.load(Ordering::Acquire) {
+                    return;
+                }
+            }
+            buf.drain(..start);
+            if !self.info.send(&out) || after == After::Close {
+                let _ = self.reader.shutdown(std::net::Shutdown::Both);
+                return;
+            }
+        }
+    }
+
+    /// Runs one command, appending its reply to `out`.
+    fn handle(&mut self, words: Vec<Vec<u8>>, out: &mut Vec<u8>) -> After {
+        let name = words[0].to_ascii_lowercase();
+        self.info.touch(command_label(&name, words.get(1)));
+        let (frame, after) = self.dispatch(&name, words, out);
+        if let Some(frame) = frame {
+            frame.encode(self.resp3, out);
+        }
+        after
+    }
+
+    /// Runs one command; its reply is returned, or (for commands with several replies)
+    /// already appended to `out`.
+    fn dispatch(
+        &mut self,
+        name: &[u8],
+        words: Vec<Vec<u8>>,
+        out: &mut Vec<u8>,
+    ) -> (Option<Frame>, After) {
+        let subscribed = !self.channels.is_empty() || !self.patterns.is_empty();
+        if subscribed && !self.resp3 && !allowed_while_subscribed(name) {
+            let error = format!(
+                "ERR Can't execute '{}': only (P|S)SUBSCRIBE / (P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context",
+                String::from_utf8_lossy(name)
+            );
+            return (Some(Frame::Error(error)), After::Continue);
+        }
+        match name {
+            b"quit" => return (Some(Frame::Simple("OK".into())), After::Close),
+            b"reset" => return (Some(self.reset()), After::Continue),
+            _ => {}
+        }
+        if self.queued.is_some() && !matches!(name, b"exec" | b"discard" | b"multi" | b"watch") {
+            return (Some(self.in_store(name, words)), After::Continue);
+        }
+        let frame = match name {
+            b"hello" => self.hello(&words),
+            b"auth" => self.auth(&words),
+            b"client" => return self.client(&words),
+            b"subscribe" | b"psubscribe" => {
+                self.subscribe(&words, name == b"psubscribe", out);
+                return (None, After::Continue);
+            }
+            b"unsubscribe" | b"punsubscribe" => {
+                self.unsubscribe(&words, name == b"punsubscribe", out);
+                return (None, After::Continue);
+            }
+            b"ping" if subscribed && !self.resp3 => subscribed_pong(&words),
+            b"publish" if words.len() == 3 => self.publish(&words[1], &words[2]),
+            b"pubsub" => self.pubsub_command(&words),
+            b"shutdown" => {
+                self.shared.shut_down();
+                return (None, After::Close);
+            }
+            b"script" | b"function"
+                if words.len() == 2 && words[1].eq_ignore_ascii_case(b"kill") =>
+            {
+                self.shared.script.kill(name == b"script")
+            }
+            b"debug"
+                if self.shared.clock == ClockMode::Real
+                    && words.len() == 3
+                    && words[1].eq_ignore_ascii_case(b"sleep") =>
+            {
+                self.real_sleep(&words[2])
+            }
+            _ if super::blocking::timeout_position(name, &words).is_some() => {
+                match self.blocking(name, words) {
+                    Some(frame) => frame,
+                    None => return (None, After::Close),
+                }
+            }
+            _ => self.in_store(name, words),
+        };
+        (Some(frame), After::Continue)
+    }
+
+    /// Runs a command in the store and shapes its reply for the wire.
+    fn in_store(&mut self, name: &[u8], words: Vec<Vec<u8>>) -> Frame {
+        let reply = match self.shared.lock_store() {
+            Ok(mut store) => {
+                self.shared.tick(&mut store);
+                let script = script_kind(name);
+                if let Some(eval) = script {
+                    self.shared.script.begin(eval);
+                }
+                let reply = store.exec(&words);
+                if script.is_some() {
+                    self.shared.script.end();
+                }
+                drop(store);
+                self.shared.wake_blocked();
+                reply
+            }
+            Err(busy) => return busy,
+        };
+        self.track_multi(name, words, reply)
+    }
+
+    /// Follows MULTI … EXEC so EXEC's elements are shaped by the commands that produced them.
+    fn track_multi(&mut self, name: &[u8], words: Vec<Vec<u8>>, reply: Reply) -> Frame {
+        match name {
+            b"multi" if reply == Reply::ok() => {
+                self.queued = Some(Vec::new());
+                self.set_multi_count(0);
+                Frame::from_reply(reply)
+            }
+            b"exec" => {
+                let queued = self.queued.take().unwrap_or_default();
+                self.set_multi_count(-1);
+                shape_exec(&queued, reply)
+            }
+            b"discard" => {
+                if !reply.is_error() {
+                    self.queued = None;
+                    self.set_multi_count(-1);
+                }
+                Frame::from_reply(reply)
+            }
+            _ => {
+                if let (Some(queue), Reply::Status(status)) = (&mut self.queued, &reply) {
+                    if status == "QUEUED" {
+                        queue.push(words);
+                        let count = i64::try_from(queue.len()).unwrap_or(i64::MAX);
+                        self.set_multi_count(count);
+                        return Frame::Simple("QUEUED".into());
+                    }
+                }
+                shape(&words, reply)
+            }
+        }
+    }
+
+    fn set_multi_count(&self, count: i64) {
+        lock(&self.info.state).multi = count;
+    }
+
+    /// DEBUG SLEEP on the real clock: the server really stops for that long, as Redis does.
+    fn real_sleep(&self, seconds: &[u8]) -> Frame {
+        let seconds = parse_lenient_float(seconds);
+        let sleep = if seconds.is_finite() && seconds > 0.0 {
+            Duration::from_secs_f64(seconds.min(1e6))
+        } else {
+            Duration::ZERO
+        };
+        match self.shared.lock_store() {
+            Ok(mut store) => {
+                std::thread::sleep(sleep);
+                self.shared.tick(&mut store);
+                Frame::Simple("OK".into())
+            }
+            Err(busy) => busy,
+        }
+    }
+
+    /// Forgets the connection's state in the store (RESET).
+    pub(super) fn reset_session(&mut self) {}
+
+    /// Forgets the MULTI bookkeeping (RESET); the store's own session is reset by the caller.
+    pub(super) fn clear_multi(&mut self) {
+        self.queued = None;
+        self.set_multi_count(-1);
+    }
+}
+
+/// EVAL-family (true) or FCALL-family (false) commands run a script that may become busy.
+fn script_kind(name: &[u8]) -> Option<bool> {
+    match name {
+        b"eval" | b"evalsha" | b"eval_ro" | b"evalsha_ro" => Some(true),
+        b"fcall" | b"fcall_ro" => Some(false),
+        _ => None,
+    }
+}
+
+/// The commands a RESP2 client may send while subscribed.
+fn allowed_while_subscribed(name: &[u8]) -> bool {
+    matches!(
+        name,
+        b"subscribe"
+            | b"unsubscribe"
+            | b"psubscribe"
+            | b"punsubscribe"
+            | b"ssubscribe"
+            | b"sunsubscribe"
+            | b"ping"
+            | b"quit"
+            | b"reset"
+    )
+}
+
+/// PING while subscribed (RESP2): `pong` and the message (or an empty string) as an array.
+fn subscribed_pong(words: &[Vec<u8>]) -> Frame {
+    match words {
+        [_] => Frame::Array(vec![Frame::Bulk(b"pong".to_vec()), Frame::Bulk(Vec::new())]),
+        [_, message] => Frame::Array(vec![
+            Frame::Bulk(b"pong".to_vec()),
+            Frame::Bulk(message.clone()),
+        ]),
+        _ => Frame::Error("ERR wrong number of arguments for 'ping' command".into()),
+    }
+}
+
+/// CLIENT LIST's `cmd=`: the lowercase name, `container|sub` for commands with subcommands.
+fn command_label(name: &[u8], sub: Option<&Vec<u8>>) -> String {
+    let name = String::from_utf8_lossy(name).into_owned();
+    const CONTAINERS: &[&str] = &[
+        "client", "config", "script", "function", "pubsub", "object", "debug", "command", "memory",
+    ];
+    match sub {
+        Some(sub) if CONTAINERS.contains(&name.as_str()) => {
+            format!(
+                "{name}|{}",
+                String::from_utf8_lossy(&sub.to_ascii_lowercase())
+            )
+        }
+        _ => name,
+    }
+}

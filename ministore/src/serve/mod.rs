@@ -1,0 +1,134 @@
+//! `ministore serve`: the store behind a real Redis protocol server over TCP (native only).
+//!
+//! One thread per connection, one shared [`Store`] behind a mutex. Each connection keeps its
+//! own state — protocol version (RESP2, or RESP3 after `HELLO 3`), name, subscriptions, and the
+//! store's per-client session — and reads inline or multibulk requests, pipelined or not.
+//!
+//! - [`resp`]: the request parser and Redis's protocol errors.
+//! - `frame`, `shape`: replies on the wire — RESP3 types and which command sends which.
+//! - `conn`: the connection loop and command routing; `client_cmd`, `subscribe`, `blocking`:
+//!   HELLO/CLIENT/RESET, pub/sub, and blocking pops that really wait.
+//! - `shared`, `busy`, `pubsub`: the state all connections share — the store, the client
+//!   table, the running script (BUSY, SCRIPT KILL) and the pub/sub registry.
+
+mod blocking;
+mod busy;
+mod client_cmd;
+mod conn;
+mod frame;
+mod pubsub;
+pub mod resp;
+mod shape;
+mod shared;
+mod subscribe;
+
+use std::io;
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
+
+pub use busy::DEFAULT_BUSY_THRESHOLD;
+pub use frame::Frame;
+pub use pubsub::glob_match;
+pub use shared::ClockMode;
+
+use crate::Store;
+use shared::{lock, Shared};
+
+/// Stack of each connection thread: scripts run on it, so it gets what a main thread has.
+const CONNECTION_STACK: usize = 8 * 1024 * 1024;
+
+/// How `ministore serve` runs.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Address to listen on.
+    pub bind: String,
+    /// Port to listen on (0: any free port).
+    pub port: u16,
+    /// Real (wall-time expiry) or virtual clock.
+    pub clock: ClockMode,
+    /// How long a script runs before other clients get BUSY.
+    pub busy_threshold: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            bind: "127.0.0.1".into(),
+            port: 6379,
+            clock: ClockMode::Real,
+            busy_threshold: DEFAULT_BUSY_THRESHOLD,
+        }
+    }
+}
+
+/// A listening server; [`Server::run`] serves until SHUTDOWN.
+pub struct Server {
+    listener: TcpListener,
+    shared: Arc<Shared>,
+}
+
+impl Server {
+    /// Binds the listening socket and prepares an empty store.
+    pub fn bind(config: &Config) -> io::Result<Server> {
+        let listener = TcpListener::bind((config.bind.as_str(), config.port))?;
+        let mut store = Store::new();
+        // Redis has no step budget: a runaway script runs until SCRIPT KILL.
+        store.set_step_budget(u64::MAX);
+        let shared = Shared::new(store, config.clock, config.busy_threshold);
+        lock(&shared.store).set_script_interrupt(shared.script.interrupt.clone());
+        Ok(Server {
+            listener,
+            shared: Arc::new(shared),
+        })
+    }
+
+    /// Where the server listens.
+    pub fn local_addr(&self) -> io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// Accepts connections, one thread each, until a client sends SHUTDOWN.
+    pub fn run(self) -> io::Result<()> {
+        let addr = self.listener.local_addr()?;
+        let _ = self.shared.listen_addr.set(addr);
+        for stream in self.listener.incoming() {
+            if self.shared.shutting_down.load(Ordering::Acquire) {
+                break;
+            }
+            let Ok(stream) = stream else {
+                // Out of file descriptors and the like: let the moment pass.
+                std::thread::sleep(Duration::from_millis(10));
+                continue;
+            };
+            let shared = self.shared.clone();
+            let spawned = std::thread::Builder::new()
+                .name("ministore-client".into())
+                .stack_size(CONNECTION_STACK)
+                .spawn(move || conn::serve_connection(shared, stream));
+            if spawned.is_err() {
+                // No thread for it: the stream was moved into the closure and is dropped,
+                // which closes the connection.
+                continue;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Shared {
+    /// SHUTDOWN: stops the accept loop and closes every connection.
+    pub(crate) fn shut_down(&self) {
+        self.shutting_down.store(true, Ordering::Release);
+        self.script.interrupt.request_kill();
+        for client in lock(&self.clients).values() {
+            client.kill();
+        }
+        self.changed.notify_all();
+        // Wake the accept loop with a connection of our own.
+        if let Some(addr) = self.listen_addr.get() {
+            let _ = TcpStream::connect_timeout(addr, Duration::from_secs(1));
+        }
+    }
+}

@@ -1,0 +1,192 @@
+//! The protocol layer between the store's RESP2-shaped [`Reply`] and the wire: which commands
+//! Redis 7.0 answers with a map, a set, a double or a nil *array*, by command name and options.
+//! In RESP2 the shaped [`Frame`] flattens back to exactly what the store replied (bar the nil
+//! array's `*-1`); in RESP3 it carries the types Redis 7.0 sends (checked against redis-server).
+
+use super::frame::Frame;
+use crate::reply::Reply;
+
+/// The frame Redis 7.0 sends for `words`, given the store's reply.
+pub fn shape(words: &[Vec<u8>], reply: Reply) -> Frame {
+    let Some(name) = words.first() else {
+        return Frame::from_reply(reply);
+    };
+    if let Reply::Error(text) = reply {
+        return Frame::Error(text);
+    }
+    let name = name.to_ascii_lowercase();
+    let sub = |i: usize| words.get(i).map(|w| w.to_ascii_lowercase());
+    let has = |option: &str| {
+        words
+            .iter()
+            .skip(1)
+            .any(|w| w.eq_ignore_ascii_case(option.as_bytes()))
+    };
+    match name.as_slice() {
+        b"hgetall" => map_of(reply, Frame::from_reply),
+        b"config" if sub(1).as_deref() == Some(b"get") => map_of(reply, Frame::from_reply),
+        b"smembers" | b"sinter" | b"sunion" | b"sdiff" => set_of(reply),
+        b"spop" if words.len() == 3 => set_of(reply),
+        b"zscore" | b"zincrby" | b"zadd" => double(reply),
+        b"zmscore" => each(reply, double),
+        b"zrange" | b"zrangebyscore" | b"zrevrange" | b"zrevrangebyscore" | b"zunion"
+        | b"zinter" | b"zdiff" | b"zrandmember"
+            if has("withscores") =>
+        {
+            pairs(reply, double)
+        }
+        b"zpopmin" | b"zpopmax" if words.len() == 2 => scores_at_odd(reply),
+        b"zpopmin" | b"zpopmax" => pairs(reply, double),
+        b"bzpopmin" | b"bzpopmax" => nil_array_or(reply, scores_at_odd_from(2)),
+        b"zmpop" | b"bzmpop" => nil_array_or(reply, |items| {
+            key_and(items, |inner| each(inner, member_score))
+        }),
+        b"hrandfield" if has("withvalues") => pairs(reply, Frame::from_reply),
+        b"blpop" | b"brpop" | b"brpoplpush" | b"blmove" | b"blmpop" | b"lmpop" | b"exec" => {
+            nil_array_or(reply, |items| {
+                Frame::Array(items.into_iter().map(Frame::from_reply).collect())
+            })
+        }
+        b"lpop" | b"rpop" if words.len() == 3 => nil_array_or(reply, |items| {
+            Frame::Array(items.into_iter().map(Frame::from_reply).collect())
+        }),
+        b"info" => verbatim(reply),
+        b"client" if matches!(sub(1).as_deref(), Some(b"info" | b"list")) => verbatim(reply),
+        _ => Frame::from_reply(reply),
+    }
+}
+
+/// EXEC's reply, each element shaped by the command queued at its position.
+pub fn shape_exec(queued: &[Vec<Vec<u8>>], reply: Reply) -> Frame {
+    match reply {
+        Reply::Array(items) if items.len() == queued.len() => Frame::Array(
+            queued
+                .iter()
+                .zip(items)
+                .map(|(words, item)| shape(words, item))
+                .collect(),
+        ),
+        Reply::Nil => Frame::NullArray,
+        other => Frame::from_reply(other),
+    }
+}
+
+/// A flat `k1 v1 k2 v2` array as a map.
+fn map_of(reply: Reply, value: fn(Reply) -> Frame) -> Frame {
+    match reply {
+        Reply::Array(items) if items.len().is_multiple_of(2) => {
+            let mut pairs = Vec::with_capacity(items.len() / 2);
+            let mut items = items.into_iter();
+            while let (Some(k), Some(v)) = (items.next(), items.next()) {
+                pairs.push((Frame::from_reply(k), value(v)));
+            }
+            Frame::Map(pairs)
+        }
+        other => Frame::from_reply(other),
+    }
+}
+
+/// A flat `m1 s1 m2 s2` array as pairs (`[[m1, s1], [m2, s2]]` in RESP3), the second of each
+/// pair shaped by `second`.
+fn pairs(reply: Reply, second: fn(Reply) -> Frame) -> Frame {
+    match reply {
+        Reply::Array(items) if items.len().is_multiple_of(2) => {
+            let mut out = Vec::with_capacity(items.len() / 2);
+            let mut items = items.into_iter();
+            while let (Some(m), Some(s)) = (items.next(), items.next()) {
+                out.push((Frame::from_reply(m), second(s)));
+            }
+            Frame::Pairs(out)
+        }
+        other => Frame::from_reply(other),
+    }
+}
+
+/// One `[member, score]` element with the score as a double.
+fn member_score(pair: Reply) -> Frame {
+    match pair {
+        Reply::Array(items) if items.len() == 2 => scores_at_odd_from(1)(items),
+        other => Frame::from_reply(other),
+    }
+}
+
+fn set_of(reply: Reply) -> Frame {
+    match reply {
+        Reply::Array(items) => Frame::Set(items.into_iter().map(Frame::from_reply).collect()),
+        other => Frame::from_reply(other),
+    }
+}
+
+/// A score the store formatted as a bulk string, as a double.
+fn double(reply: Reply) -> Frame {
+    match reply {
+        Reply::Bulk(text) => Frame::Double(text),
+        other => Frame::from_reply(other),
+    }
+}
+
+fn each(reply: Reply, item: fn(Reply) -> Frame) -> Frame {
+    match reply {
+        Reply::Array(items) => Frame::Array(items.into_iter().map(item).collect()),
+        other => Frame::from_reply(other),
+    }
+}
+
+/// `member score member score…` with every score a double.
+fn scores_at_odd(reply: Reply) -> Frame {
+    match reply {
+        Reply::Array(items) => scores_at_odd_from(1)(items),
+        other => Frame::from_reply(other),
+    }
+}
+
+/// Every element from `first` on at odd distance 0, 2, 4… from it is a score.
+fn scores_at_odd_from(first: usize) -> impl Fn(Vec<Reply>) -> Frame {
+    move |items| {
+        Frame::Array(
+            items
+                .into_iter()
+                .enumerate()
+                .map(|(i, item)| {
+                    if i >= first && (i - first).is_multiple_of(2) {
+                        double(item)
+                    } else {
+                        Frame::from_reply(item)
+                    }
+                })
+                .collect(),
+        )
+    }
+}
+
+/// `[key, rest]`, the rest shaped by `rest`.
+fn key_and(items: Vec<Reply>, rest: fn(Reply) -> Frame) -> Frame {
+    let mut items = items.into_iter();
+    match (items.next(), items.next(), items.next()) {
+        (Some(key), Some(inner), None) => Frame::Array(vec![Frame::from_reply(key), rest(inner)]),
+        (a, b, c) => Frame::Array(
+            [a, b, c]
+                .into_iter()
+                .flatten()
+                .chain(items)
+                .map(Frame::from_reply)
+                .collect(),
+        ),
+    }
+}
+
+/// The store's nil as the nil array these commands send; an array shaped by `array`.
+fn nil_array_or(reply: Reply, array: impl Fn(Vec<Reply>) -> Frame) -> Frame {
+    match reply {
+        Reply::Nil => Frame::NullArray,
+        Reply::Array(items) => array(items),
+        other => Frame::from_reply(other),
+    }
+}
+
+fn verbatim(reply: Reply) -> Frame {
+    match reply {
+        Reply::Bulk(text) => Frame::Verbatim(text),
+        other => Frame::from_reply(other),
+    }
+}

@@ -1,0 +1,348 @@
+//! `ministore serve` at the byte level, each check run against it and against redis-server
+//! 7.0 with the same body: protocol errors, pipelining and half-sent frames, RESP3 types, pub/sub
+//! across connections, CLIENT commands, QUIT/RESET, BUSY and SCRIPT KILL, clients that vanish
+//! mid-command, many idle connections and concurrent writers.
+
+mod support;
+
+use std::io::Write;
+use std::net::TcpStream;
+use std::time::Duration;
+
+use support::{both_servers, multibulk, RawClient};
+
+/// Sends `raw` on a fresh connection and returns everything the server sent before closing.
+fn reply_then_close(port: u16, raw: &[u8]) -> String {
+    let mut client = RawClient::connect(port);
+    client.send_raw(raw);
+    client.read_to_close()
+}
+
+#[test]
+fn protocol_errors_reply_like_redis_and_close() {
+    let cases: &[&[u8]] = &[
+        b"*abc\r\n",
+        b"*+1\r\n",
+        b"*01\r\n$4\r\nPING\r\n",
+        b"*3000000000\r\n",
+        b"*2\r\nfoo\r\n",
+        b"*1\r\n\r\n",
+        b"*1\r\n$-1\r\n",
+        b"*1\r\n$04\r\nPING\r\n",
+        b"*1\r\n$600000000\r\n",
+        b"*1\r\n$99999999999999999999\r\n",
+        b"SET \"a b\r\n",
+        b"PING\r\n*1\r\n$4\r\nPING\r\n*x\r\nPING\r\n",
+    ];
+    let [ministore, redis] = both_servers(5000);
+    for raw in cases {
+        let ours = reply_then_close(ministore.port(), raw);
+        let theirs = reply_then_close(redis.port(), raw);
+        assert_eq!(ours, theirs, "for {:?}", String::from_utf8_lossy(raw));
+        assert!(theirs.contains("-ERR Protocol error: "), "{theirs}");
+    }
+    let mut too_long = vec![b'x'; 70_000];
+    too_long.extend_from_slice(b"\r\n");
+    let mut count = b"*".to_vec();
+    count.extend(vec![b'1'; 70_000]);
+    let mut bulk_count = b"*1\r\n$".to_vec();
+    bulk_count.extend(vec![b'1'; 70_000]);
+    for raw in [too_long, count, bulk_count] {
+        assert_eq!(
+            reply_then_close(ministore.port(), &raw),
+            reply_then_close(redis.port(), &raw)
+        );
+    }
+}
+
+#[test]
+fn pipelines_inline_commands_and_half_sent_frames() {
+    for server in both_servers(5000) {
+        let mut client = RawClient::connect(server.port());
+        let mut batch = Vec::new();
+        for i in 0..300 {
+            if i % 2 == 0 {
+                batch.extend_from_slice(b"PING\r\n");
+            } else {
+                batch.extend_from_slice(&multibulk(&["ECHO", &i.to_string()]));
+            }
+        }
+        batch.extend_from_slice(b"\r\n*0\r\nSET \"spaced key\" 'v 1'\r\nGET \"spaced key\"\r\n");
+        client.send_raw(&batch);
+        for i in 0..300 {
+            let want = if i % 2 == 0 {
+                "+PONG\r\n".to_string()
+            } else {
+                format!("${}\r\n{i}\r\n", i.to_string().len())
+            };
+            assert_eq!(client.read(), want, "{}", server.name());
+        }
+        assert_eq!(client.read(), "+OK\r\n");
+        assert_eq!(client.read(), "$3\r\nv 1\r\n");
+        // A frame sent a few bytes at a time is answered once it is whole.
+        let frame = multibulk(&["ECHO", "in pieces"]);
+        for piece in frame.chunks(3) {
+            client.send_raw(piece);
+            client.stream().flush().unwrap();
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        assert_eq!(client.read(), "$9\r\nin pieces\r\n", "{}", server.name());
+    }
+}
+
+#[test]
+fn resp3_replies_carry_redis_types() {
+    let commands: &[&[&str]] = &[
+        &["HSET", "h", "a", "1", "b", "2"],
+        &["HGETALL", "h"],
+        &["HGETALL", "missing"],
+        &["ZADD", "z", "1.5", "m", "0.1", "n"],
+        &["ZSCORE", "z", "n"],
+        &["ZSCORE", "z", "none"],
+        &["ZRANGE", "z", "0", "-1", "WITHSCORES"],
+        &["ZRANGE", "z", "0", "-1"],
+        &["ZINCRBY", "z", "1", "m"],
+        &["ZPOPMIN", "z"],
+        &["ZADD", "z", "1.5", "m", "0.1", "n"],
+        &["ZPOPMIN", "z", "1"],
+        &["GET", "missing"],
+        &["EVAL", "return nil", "0"],
+        &["EVAL", "return {1, 'two', {3}}", "0"],
+        &["CLIENT", "GETNAME"],
+        &["SCRIPT", "EXISTS", "abc"],
+        &["HELLO", "4"],
+        &["HELLO", "x"],
+    ];
+    let [ministore, redis] = both_servers(5000);
+    for resp in ["2", "3"] {
+        let mut ours = RawClient::connect(ministore.port());
+        let mut theirs = RawClient::connect(redis.port());
+        let hello_ours = ours.call(&["HELLO", resp]);
+        let hello_theirs = theirs.call(&["HELLO", resp]);
+        // Everything but the client id is the same.
+        let without_id = |s: &str| s.split("$2\r\nid\r\n:").next().unwrap_or("").to_string();
+        assert_eq!(without_id(&hello_ours), without_id(&hello_theirs));
+        for words in commands {
+            assert_eq!(ours.call(words), theirs.call(words), "RESP{resp} {words:?}");
+        }
+        ours.call(&["DEL", "h", "z"]);
+        theirs.call(&["DEL", "h", "z"]);
+    }
+}
+
+#[test]
+fn pubsub_reaches_subscribers_on_other_connections() {
+    for server in both_servers(5000) {
+        let name = server.name();
+        let mut resp2 = RawClient::connect(server.port());
+        let mut resp3 = RawClient::connect(server.port());
+        let mut publisher = RawClient::connect(server.port());
+        resp3.call(&["HELLO", "3"]);
+        resp2.send(&["SUBSCRIBE", "news", "alerts"]);
+        assert_eq!(
+            resp2.read(),
+            "*3\r\n$9\r\nsubscribe\r\n$4\r\nnews\r\n:1\r\n"
+        );
+        assert_eq!(
+            resp2.read(),
+            "*3\r\n$9\r\nsubscribe\r\n$6\r\nalerts\r\n:2\r\n"
+        );
+        assert_eq!(
+            resp3.call(&["PSUBSCRIBE", "n*"]),
+            ">3\r\n$10\r\npsubscribe\r\n$2\r\nn*\r\n:1\r\n"
+        );
+        assert_eq!(resp2.call(&["GET", "x"]), "-ERR Can't execute 'get': only (P|S)SUBSCRIBE / (P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context\r\n", "{name}");
+        assert_eq!(resp2.call(&["PING"]), "*2\r\n$4\r\npong\r\n$0\r\n\r\n");
+        assert_eq!(
+            resp3.call(&["GET", "x"]),
+            "_\r\n",
+            "{name}: RESP3 may run commands"
+        );
+        assert_eq!(
+            publisher.call(&["PUBLISH", "news", "hi"]),
+            ":2\r\n",
+            "{name}"
+        );
+        assert_eq!(
+            resp2.read(),
+            "*3\r\n$7\r\nmessage\r\n$4\r\nnews\r\n$2\r\nhi\r\n"
+        );
+        assert_eq!(
+            resp3.read(),
+            ">4\r\n$8\r\npmessage\r\n$2\r\nn*\r\n$4\r\nnews\r\n$2\r\nhi\r\n"
+        );
+        assert_eq!(
+            publisher.call(&["PUBSUB", "NUMSUB", "news", "none"]),
+            "*4\r\n$4\r\nnews\r\n:1\r\n$4\r\nnone\r\n:0\r\n"
+        );
+        assert_eq!(publisher.call(&["PUBSUB", "NUMPAT"]), ":1\r\n");
+        resp2.send(&["UNSUBSCRIBE"]);
+        let first = resp2.read();
+        let second = resp2.read();
+        assert!(
+            first.ends_with(":1\r\n") && second.ends_with(":0\r\n"),
+            "{first}{second}"
+        );
+        assert_eq!(
+            resp2.call(&["UNSUBSCRIBE"]),
+            "*3\r\n$11\r\nunsubscribe\r\n$-1\r\n:0\r\n"
+        );
+        assert_eq!(
+            publisher.call(&["PUBLISH", "alerts", "x"]),
+            ":0\r\n",
+            "{name}"
+        );
+        assert_eq!(resp2.call(&["PING"]), "+PONG\r\n");
+    }
+}
+
+#[test]
+fn client_commands_quit_and_reset() {
+    for server in both_servers(5000) {
+        let name = server.name();
+        let mut me = RawClient::connect(server.port());
+        let mut other = RawClient::connect(server.port());
+        assert_eq!(me.call(&["CLIENT", "GETNAME"]), "$-1\r\n");
+        assert_eq!(
+            me.call(&["CLIENT", "SETNAME", "a b"]),
+            "-ERR Client names cannot contain spaces, newlines or special characters.\r\n"
+        );
+        assert_eq!(me.call(&["CLIENT", "SETNAME", "worker-1"]), "+OK\r\n");
+        assert_eq!(me.call(&["CLIENT", "GETNAME"]), "$8\r\nworker-1\r\n");
+        let id_line = other.call(&["CLIENT", "ID"]);
+        let other_id = id_line.trim_start_matches(':').trim_end().to_string();
+        let list = me.call(&["CLIENT", "LIST"]);
+        assert!(list.contains("name=worker-1 "), "{name}: {list}");
+        assert!(list.contains(&format!("id={other_id} ")), "{name}: {list}");
+        let info = me.call(&["CLIENT", "INFO"]);
+        assert!(info.contains("cmd=client|info"), "{name}: {info}");
+        assert_eq!(
+            me.call(&["CLIENT", "KILL", "ID", "999999"]),
+            ":0\r\n",
+            "{name}"
+        );
+        assert_eq!(me.call(&["CLIENT", "KILL", "ID", &other_id]), ":1\r\n");
+        assert_eq!(
+            other.read_to_close(),
+            "",
+            "{name}: a killed client is closed"
+        );
+        assert_eq!(
+            me.call(&["CLIENT", "KILL", "1.2.3.4:5"]),
+            "-ERR No such client\r\n"
+        );
+        assert_eq!(
+            me.call(&["CLIENT", "NOPE"]),
+            "-ERR unknown subcommand 'NOPE'. Try CLIENT HELP.\r\n"
+        );
+        me.call(&["HELLO", "3"]);
+        assert_eq!(me.call(&["RESET"]), "+RESET\r\n");
+        assert_eq!(
+            me.call(&["CLIENT", "GETNAME"]),
+            "$-1\r\n",
+            "{name}: RESET drops the name and RESP3"
+        );
+        me.send_raw(b"QUIT\r\nPING\r\n");
+        assert_eq!(me.read_to_close(), "+OK\r\n", "{name}");
+    }
+}
+
+#[test]
+fn a_long_script_makes_others_busy_until_script_kill() {
+    for server in both_servers(200) {
+        let name = server.name();
+        let mut runner = RawClient::connect(server.port());
+        let mut other = RawClient::connect(server.port());
+        assert_eq!(
+            other.call(&["SCRIPT", "KILL"]),
+            "-NOTBUSY No scripts in execution right now.\r\n"
+        );
+        runner.send(&["EVAL", "local i = 0 while true do i = i + 1 end", "0"]);
+        std::thread::sleep(Duration::from_millis(50));
+        let busy = "-BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE.\r\n";
+        assert_eq!(other.call(&["GET", "k"]), busy, "{name}");
+        assert_eq!(other.call(&["FUNCTION", "KILL"]), busy, "{name}");
+        assert_eq!(other.call(&["SCRIPT", "KILL"]), "+OK\r\n", "{name}");
+        let killed = runner.read();
+        assert!(
+            killed.starts_with("-ERR Script killed by user with SCRIPT KILL... script: ")
+                && killed.ends_with(", on @user_script:1.\r\n"),
+            "{name}: {killed}"
+        );
+        assert_eq!(other.call(&["PING"]), "+PONG\r\n");
+        // A script that wrote cannot be killed: only SHUTDOWN NOSAVE ends it.
+        runner.send(&["EVAL", "redis.call('SET', 'k', 'v') while true do end", "0"]);
+        std::thread::sleep(Duration::from_millis(300));
+        assert_eq!(other.call(&["SCRIPT", "KILL"]), "-UNKILLABLE Sorry the script already executed write commands against the dataset. You can either wait the script termination or kill the server in a hard way using the SHUTDOWN NOSAVE command.\r\n", "{name}");
+        assert_eq!(other.call(&["GET", "k"]), busy, "{name}");
+        other.send(&["SHUTDOWN", "NOSAVE"]);
+        assert_eq!(other.read_to_close(), "", "{name}");
+        assert_eq!(runner.read_to_close(), "", "{name}");
+    }
+}
+
+#[test]
+fn vanishing_and_idle_clients_do_not_hurt_the_others() {
+    for server in both_servers(5000) {
+        let name = server.name();
+        let mut keeper = RawClient::connect(server.port());
+        assert_eq!(keeper.call(&["SET", "kept", "safe"]), "+OK\r\n");
+        // Clients that hang up mid-frame, mid-bulk, or right after a whole command.
+        for raw in [
+            &b"*3\r\n$3\r\nSET\r\n$4\r\nkept"[..],
+            b"*2\r\n$3\r\nGET",
+            b"*1\r\n$100000\r\nabc",
+            b"SET kept gone\r\n*1\r\n",
+        ] {
+            let mut stream = TcpStream::connect(("127.0.0.1", server.port())).unwrap();
+            stream.write_all(raw).unwrap();
+            drop(stream);
+        }
+        // Many idle connections at once.
+        let idle: Vec<TcpStream> = (0..500)
+            .map(|_| TcpStream::connect(("127.0.0.1", server.port())).unwrap())
+            .collect();
+        let mut late = RawClient::connect(server.port());
+        assert_eq!(late.call(&["PING"]), "+PONG\r\n", "{name}");
+        drop(idle);
+        std::thread::sleep(Duration::from_millis(50));
+        let kept = keeper.call(&["GET", "kept"]);
+        assert!(
+            kept == "$4\r\nsafe\r\n" || kept == "$4\r\ngone\r\n",
+            "{name}: {kept}"
+        );
+        assert_eq!(keeper.call(&["SET", "kept", "safe"]), "+OK\r\n");
+    }
+}
+
+#[test]
+fn concurrent_writers_lose_nothing() {
+    for server in both_servers(5000) {
+        let port = server.port();
+        let workers: Vec<_> = (0..8)
+            .map(|_| {
+                std::thread::spawn(move || {
+                    let mut client = RawClient::connect(port);
+                    let mut batch = Vec::new();
+                    for _ in 0..250 {
+                        batch.extend_from_slice(&multibulk(&["INCR", "counter"]));
+                    }
+                    client.send_raw(&batch);
+                    for _ in 0..250 {
+                        assert!(client.read().starts_with(':'));
+                    }
+                })
+            })
+            .collect();
+        for worker in workers {
+            worker.join().expect("a writer failed");
+        }
+        let mut client = RawClient::connect(port);
+        assert_eq!(
+            client.call(&["GET", "counter"]),
+            "$4\r\n2000\r\n",
+            "{}",
+            server.name()
+        );
+    }
+}
