@@ -30,7 +30,6 @@ use std::time::Duration;
 
 pub use busy::DEFAULT_BUSY_THRESHOLD;
 pub use frame::Frame;
-pub use pubsub::glob_match;
 pub use shared::ClockMode;
 
 use crate::Store;

@@ -1,5 +1,5 @@
 //! Pub/sub across connections: who listens on which channel or pattern, delivering a PUBLISH
-//! to each of them as a `message` / `pmessage` push, and Redis's glob matching for patterns.
+//! to each of them as a `message` / `pmessage` push (patterns match with the store's glob).
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -54,7 +54,7 @@ impl PubSub {
             }
         }
         for (pattern, listeners) in &self.patterns {
-            if glob_match(pattern, channel) {
+            if crate::glob::matches(pattern, channel) {
                 for client in listeners.values() {
                     out.push((client.clone(), pmessage_frame(pattern, channel, message)));
                 }
@@ -68,7 +68,7 @@ impl PubSub {
         let mut names: Vec<Vec<u8>> = self
             .channels
             .keys()
-            .filter(|name| pattern.is_none_or(|p| glob_match(p, name)))
+            .filter(|name| pattern.is_none_or(|p| crate::glob::matches(p, name)))
             .cloned()
             .collect();
         names.sort();
@@ -103,102 +103,4 @@ fn pmessage_frame(pattern: &[u8], channel: &[u8], message: &[u8]) -> Frame {
         bulk(channel),
         bulk(message),
     ])
-}
-
-/// Redis's glob: `*` any run, `?` one byte, `[abc]`, `[^a-z]` classes, `\` escapes the next
-/// byte. Case-sensitive.
-pub fn glob_match(pattern: &[u8], text: &[u8]) -> bool {
-    // Backtracking only to the last `*`: that is enough for globs, and linear-ish in practice.
-    let (mut p, mut t) = (0usize, 0usize);
-    let mut star: Option<(usize, usize)> = None;
-    while t < text.len() {
-        if p < pattern.len() {
-            match pattern[p] {
-                b'*' => {
-                    star = Some((p, t));
-                    p += 1;
-                    continue;
-                }
-                b'?' => {
-                    p += 1;
-                    t += 1;
-                    continue;
-                }
-                _ => {
-                    if let Some((matched, next)) = single(pattern, p, text[t]) {
-                        if matched {
-                            p = next;
-                            t += 1;
-                            continue;
-                        }
-                    }
-                }
-            }
-        }
-        match star {
-            Some((sp, st)) => {
-                p = sp + 1;
-                t = st + 1;
-                star = Some((sp, st + 1));
-            }
-            None => return false,
-        }
-    }
-    pattern[p..].iter().all(|&b| b == b'*')
-}
-
-/// Whether the pattern element at `p` (a literal, an escape or a class) matches `byte`, and
-/// where the next element starts.
-fn single(pattern: &[u8], p: usize, byte: u8) -> Option<(bool, usize)> {
-    match pattern[p] {
-        b'\\' if p + 1 < pattern.len() => Some((pattern[p + 1] == byte, p + 2)),
-        b'[' => {
-            let mut i = p + 1;
-            let negate = pattern.get(i) == Some(&b'^');
-            if negate {
-                i += 1;
-            }
-            let mut matched = false;
-            while i < pattern.len() && pattern[i] != b']' {
-                if pattern[i] == b'\\' && i + 1 < pattern.len() {
-                    matched |= pattern[i + 1] == byte;
-                    i += 2;
-                } else if i + 2 < pattern.len() && pattern[i + 1] == b'-' && pattern[i + 2] != b']'
-                {
-                    let (lo, hi) = (
-                        pattern[i].min(pattern[i + 2]),
-                        pattern[i].max(pattern[i + 2]),
-                    );
-                    matched |= (lo..=hi).contains(&byte);
-                    i += 3;
-                } else {
-                    matched |= pattern[i] == byte;
-                    i += 1;
-                }
-            }
-            // An unclosed class runs to the end of the pattern, as in Redis.
-            let next = (i + 1).min(pattern.len());
-            Some((matched != negate, next))
-        }
-        literal => Some((literal == byte, p + 1)),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::glob_match;
-
-    #[test]
-    fn globs_match_like_redis() {
-        assert!(glob_match(b"c*", b"c1"));
-        assert!(glob_match(b"*", b""));
-        assert!(glob_match(b"h?llo", b"hello"));
-        assert!(glob_match(b"h[ae]llo", b"hallo"));
-        assert!(!glob_match(b"h[^e]llo", b"hello"));
-        assert!(glob_match(b"h[a-c]llo", b"hbllo"));
-        assert!(glob_match(b"a\\*b", b"a*b"));
-        assert!(!glob_match(b"a\\*b", b"axb"));
-        assert!(glob_match(b"*lock*", b"redisson_lock__channel:{x}"));
-        assert!(!glob_match(b"c?", b"c"));
-    }
 }

@@ -199,7 +199,7 @@ mod tests {
             .unwrap()
             .unwrap();
         assert_eq!(words(&r), [&b"GET"[..], b"k"]);
-        assert_eq!(r.consumed, 18);
+        assert_eq!(r.consumed, 20);
         let r = parse_request(b"SET \"a b\" c\r\n").unwrap().unwrap();
         assert_eq!(words(&r), [&b"SET"[..], b"a b", b"c"]);
         let r = parse_request(b"PING\n").unwrap().unwrap();
