@@ -165,6 +165,7 @@ fn show(words: &[Vec<u8>]) -> String {
 /// commands land.
 const LANDED: &[&str] = &[
     "zsets",
+    "zsets-more",
     "strings",
     "hashes",
     "hashes-more",
