@@ -68,6 +68,10 @@ pub(crate) enum CommandError {
     ScriptFlushOption,
     /// SCRIPT KILL while no script runs (always, here: scripts run to completion).
     NotBusy,
+    /// RENAME of a missing key.
+    NoSuchKey,
+    /// OBJECT FREQ without an LFU eviction policy (never one here).
+    NoLfuPolicy,
     /// INCRBYFLOAT whose result (or increment) is infinite.
     IncrementNaNOrInfinity,
     /// SETRANGE with a negative offset.
@@ -202,6 +206,8 @@ impl CommandError {
             NoScript => "NOSCRIPT No matching script. Please use EVAL.".to_string(),
             ScriptFlushOption => "ERR SCRIPT FLUSH only support SYNC|ASYNC option".to_string(),
             NotBusy => "NOTBUSY No scripts in execution right now.".to_string(),
+            NoSuchKey => "ERR no such key".to_string(),
+            NoLfuPolicy => "ERR An LFU maxmemory policy is not selected, access frequency not tracked. Please note that when switching between policies at runtime LRU and LFU data will take some time to adjust.".to_string(),
             IncrementNaNOrInfinity => "ERR increment would produce NaN or Infinity".to_string(),
             OffsetOutOfRange => "ERR offset is out of range".to_string(),
             StringTooLong => {

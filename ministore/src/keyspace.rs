@@ -5,6 +5,7 @@
 //! write here is reported to the WATCH registry (`watch`).
 
 mod databases;
+mod encoding;
 mod watch;
 
 pub(crate) use databases::DATABASES;

@@ -1,16 +1,92 @@
-//! Generic key commands: DEL, EXISTS, TYPE, and the expiry family EXPIRE, PEXPIRE (with
-//! NX/XX/GT/LT), TTL, PTTL and PERSIST, all measured on the virtual clock.
+//! Generic key commands: DEL, UNLINK, EXISTS, TOUCH, TYPE, RENAME, RENAMENX, COPY, and the
+//! expiry family EXPIRE, PEXPIRE, EXPIREAT, PEXPIREAT (with NX/XX/GT/LT), TTL, PTTL,
+//! EXPIRETIME, PEXPIRETIME and PERSIST, all measured on the virtual clock.
 
 use super::CommandResult;
 use crate::args::{int_arg, is};
 use crate::error::CommandError;
-use crate::keyspace::Keyspace;
+use crate::keyspace::{Keyspace, DATABASES};
 use crate::reply::Reply;
 
 /// `DEL key [key ...]` — how many live keys were deleted.
 pub(crate) fn del(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let deleted = words[1..].iter().filter(|key| keyspace.remove(key)).count();
     Ok(count(deleted))
+}
+
+/// `TOUCH key [key ...]` — how many of the keys are live, counting repeats (there is no
+/// access time to update here).
+pub(crate) fn touch(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    exists(keyspace, words)
+}
+
+/// `RENAME key newkey` — moves the value and its expiry; "no such key" if missing.
+pub(crate) fn rename(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    rename_key(keyspace, words, false).map(|_| Reply::ok())
+}
+
+/// `RENAMENX key newkey` — as RENAME, but only onto a missing key: 1 or 0.
+pub(crate) fn renamenx(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    rename_key(keyspace, words, true).map(|done| Reply::Integer(i64::from(done)))
+}
+
+/// Redis's `renameGenericCommand`: renaming onto itself changes nothing (RENAMENX says 0).
+fn rename_key(
+    keyspace: &mut Keyspace,
+    words: &[&[u8]],
+    only_new: bool,
+) -> Result<bool, CommandError> {
+    let (from, to) = (words[1], words[2]);
+    let Some(entry) = keyspace.entry(from).cloned() else {
+        return Err(CommandError::NoSuchKey);
+    };
+    if from == to {
+        return Ok(!only_new);
+    }
+    if only_new && keyspace.contains(to) {
+        return Ok(false);
+    }
+    keyspace.insert(to, entry.value, entry.expires_at);
+    keyspace.remove(from);
+    Ok(true)
+}
+
+/// `COPY source destination [DB destination-db] [REPLACE]` — 1 if copied (value and
+/// expiry); 0 if the source is missing or the destination exists without REPLACE.
+pub(crate) fn copy(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    let (from, to) = (words[1], words[2]);
+    let mut replace = false;
+    let mut target = keyspace.selected();
+    let mut at = 3;
+    while let Some(word) = words.get(at) {
+        if is(word, "replace") {
+            replace = true;
+        } else if is(word, "db") && at + 1 < words.len() {
+            let db = int_arg(words[at + 1])?;
+            target = usize::try_from(db)
+                .ok()
+                .filter(|db| *db < DATABASES)
+                .ok_or(CommandError::DbIndexOutOfRange)?;
+            at += 1;
+        } else {
+            return Err(CommandError::Syntax);
+        }
+        at += 1;
+    }
+    if target == keyspace.selected() && from == to {
+        return Err(CommandError::SameObject);
+    }
+    let Some(entry) = keyspace.entry(from).cloned() else {
+        return Ok(Reply::Integer(0));
+    };
+    let copied = keyspace.in_db(target, |there| {
+        if there.contains(to) && !replace {
+            return false;
+        }
+        there.insert(to, entry.value, entry.expires_at);
+        true
+    });
+    Ok(Reply::Integer(i64::from(copied)))
 }
 
 /// `EXISTS key [key ...]` — how many of the keys are live, counting repeats.
@@ -30,12 +106,22 @@ pub(crate) fn type_of(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult
 
 /// `EXPIRE key seconds [NX|XX|GT|LT]`
 pub(crate) fn expire(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
-    set_expiry(keyspace, words, Unit::Seconds)
+    set_expiry(keyspace, words, Unit::Seconds, false)
 }
 
 /// `PEXPIRE key milliseconds [NX|XX|GT|LT]`
 pub(crate) fn pexpire(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
-    set_expiry(keyspace, words, Unit::Millis)
+    set_expiry(keyspace, words, Unit::Millis, false)
+}
+
+/// `EXPIREAT key unix-seconds [NX|XX|GT|LT]`
+pub(crate) fn expireat(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    set_expiry(keyspace, words, Unit::Seconds, true)
+}
+
+/// `PEXPIREAT key unix-milliseconds [NX|XX|GT|LT]`
+pub(crate) fn pexpireat(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    set_expiry(keyspace, words, Unit::Millis, true)
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -80,16 +166,23 @@ fn parse_conditions(options: &[&[u8]]) -> Result<ExpireConditions, CommandError>
     Ok(conditions)
 }
 
-/// Redis's `expireGenericCommand`: a deadline in the past deletes the key at once; GT treats
-/// "no expiry" as infinitely late and LT as never sooner.
-fn set_expiry(keyspace: &mut Keyspace, words: &[&[u8]], unit: Unit) -> CommandResult {
+/// Redis's `expireGenericCommand`: the amount counts from now, or from the Unix epoch when
+/// `absolute`; a deadline in the past deletes the key at once; GT treats "no expiry" as
+/// infinitely late and LT as never sooner.
+fn set_expiry(
+    keyspace: &mut Keyspace,
+    words: &[&[u8]],
+    unit: Unit,
+    absolute: bool,
+) -> CommandResult {
     let conditions = parse_conditions(&words[3..])?;
     let amount = int_arg(words[2])?;
     let invalid = CommandError::InvalidExpireTime {
-        command: if unit == Unit::Seconds {
-            "expire"
-        } else {
-            "pexpire"
+        command: match (unit, absolute) {
+            (Unit::Seconds, false) => "expire",
+            (Unit::Millis, false) => "pexpire",
+            (Unit::Seconds, true) => "expireat",
+            (Unit::Millis, true) => "pexpireat",
         },
     };
     let millis = match unit {
@@ -97,7 +190,8 @@ fn set_expiry(keyspace: &mut Keyspace, words: &[&[u8]], unit: Unit) -> CommandRe
         Unit::Millis => amount,
     };
     let now = keyspace.now();
-    let deadline = now.checked_add(millis).ok_or(invalid)?;
+    let base = if absolute { 0 } else { now };
+    let deadline = base.checked_add(millis).ok_or(invalid)?;
     let key = words[1];
     let Some(entry) = keyspace.entry(key) else {
         return Ok(Reply::Integer(0));
@@ -141,6 +235,28 @@ fn remaining(keyspace: &mut Keyspace, key: &[u8], unit: Unit) -> i64 {
                     Unit::Seconds => left.saturating_add(500) / 1000,
                 }
             }
+        },
+    }
+}
+
+/// `EXPIRETIME key` — the Unix time (seconds, rounded) the key expires at; -2 if missing, -1
+/// without expiry.
+pub(crate) fn expiretime(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    Ok(Reply::Integer(deadline(keyspace, words[1], Unit::Seconds)))
+}
+
+/// `PEXPIRETIME key` — the Unix time in ms the key expires at; -2 if missing, -1 without.
+pub(crate) fn pexpiretime(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    Ok(Reply::Integer(deadline(keyspace, words[1], Unit::Millis)))
+}
+
+fn deadline(keyspace: &mut Keyspace, key: &[u8], unit: Unit) -> i64 {
+    match keyspace.entry(key) {
+        None => -2,
+        Some(entry) => match (entry.expires_at, unit) {
+            (None, _) => -1,
+            (Some(at), Unit::Millis) => at.max(0),
+            (Some(at), Unit::Seconds) => at.max(0).saturating_add(500) / 1000,
         },
     }
 }

@@ -6,8 +6,10 @@
 mod connection;
 mod databases;
 pub(crate) mod hashes;
+mod key_listing;
 mod keys;
 mod lcs;
+mod object;
 pub(crate) mod scan;
 pub(crate) mod scripting;
 mod server;
@@ -137,6 +139,19 @@ static COMMANDS: &[CommandSpec] = &[
     keyed("ttl", 2, keys::ttl),
     keyed("pttl", 2, keys::pttl),
     writing("persist", 2, keys::persist),
+    writing("unlink", -2, keys::del),
+    keyed("touch", -2, keys::touch),
+    writing("rename", 3, keys::rename),
+    writing("renamenx", 3, keys::renamenx),
+    writing("copy", -3, keys::copy),
+    writing("expireat", -3, keys::expireat),
+    writing("pexpireat", -3, keys::pexpireat),
+    keyed("expiretime", 2, keys::expiretime),
+    keyed("pexpiretime", 2, keys::pexpiretime),
+    keyed("keys", 2, key_listing::keys),
+    keyed("scan", -2, key_listing::scan),
+    keyed("randomkey", 1, key_listing::randomkey),
+    keyed("object", -2, object::object),
     writing("hset", -4, hashes::hset),
     keyed("hget", 3, hashes::hget),
     writing("hdel", -3, hashes::hdel),

@@ -1,0 +1,51 @@
+//! The names OBJECT ENCODING replies, chosen by Redis 7.0's rules: a string is `int` when it
+//! reads as a 64-bit integer of at most 20 characters, `embstr` up to 44 bytes, `raw` beyond;
+//! a hash or sorted set is `listpack` until it outgrows Redis's thresholds (128 entries, 64-byte
+//! members) and `hashtable` / `skiplist` from then on.
+
+use super::Value;
+use crate::args::parse_int;
+
+/// Redis stores strings up to this many bytes in one allocation with their header.
+const EMBSTR_MAX: usize = 44;
+/// Redis tries the integer encoding only on strings this short.
+const INT_MAX_CHARS: usize = 20;
+/// Integers Redis shares between keys (OBJECT REFCOUNT shows them as never freed).
+const SHARED_INTEGERS: i64 = 10_000;
+
+impl Value {
+    /// OBJECT ENCODING's answer. A type added to [`Value`] adds its arm here (a list:
+    /// `listpack` / `quicklist`; a set: `intset` / `listpack` / `hashtable`).
+    pub(crate) fn encoding(&self) -> &'static str {
+        match self {
+            Value::Str(bytes) => string_encoding(bytes),
+            Value::Hash(table) if table.is_compact() => "listpack",
+            Value::Hash(_) => "hashtable",
+            Value::ZSet(set) if set.compact => "listpack",
+            Value::ZSet(_) => "skiplist",
+        }
+    }
+
+    /// OBJECT REFCOUNT's answer: shared small integers report `INT_MAX`, anything else 1.
+    pub(crate) fn refcount(&self) -> i64 {
+        match self {
+            Value::Str(bytes) if bytes.len() <= INT_MAX_CHARS => match parse_int(bytes) {
+                Some(n) if (0..SHARED_INTEGERS).contains(&n) => i64::from(i32::MAX),
+                _ => 1,
+            },
+            _ => 1,
+        }
+    }
+}
+
+/// A string's encoding from its bytes. (Redis also keeps APPEND's and SETRANGE's results as
+/// `raw` whatever their length; ministore does not track how a string was made.)
+fn string_encoding(bytes: &[u8]) -> &'static str {
+    if bytes.len() <= INT_MAX_CHARS && parse_int(bytes).is_some() {
+        "int"
+    } else if bytes.len() <= EMBSTR_MAX {
+        "embstr"
+    } else {
+        "raw"
+    }
+}
