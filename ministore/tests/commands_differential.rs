@@ -170,6 +170,7 @@ const LANDED: &[&str] = &[
     "hashes",
     "hashes-more",
     "keys",
+    "keys-more",
     "databases",
     "transactions",
     "lua-string",

@@ -23,7 +23,7 @@ pub fn line(dice: &mut Dice) -> Vec<String> {
     owned(&line)
 }
 
-/// KEYS, RENAME(NX), UNLINK, COPY, TOUCH, EXPIREAT/PEXPIREAT, OBJECT ENCODING and SORT.
+/// KEYS, RENAME(NX), UNLINK, COPY, TOUCH, EXPIREAT/PEXPIREAT and OBJECT ENCODING.
 pub fn more(dice: &mut Dice) -> Vec<String> {
     let key = dice.key();
     let other = dice.key();
@@ -44,26 +44,7 @@ pub fn more(dice: &mut Dice) -> Vec<String> {
         6 if dice.chance(50) => vec!["EXPIREAT", key, dice.pick(FAR_FUTURE_S)],
         6 => vec!["PEXPIREAT", key, dice.pick(FAR_FUTURE_MS)],
         7 => vec!["OBJECT", "ENCODING", key],
-        8 => {
-            let mut line = vec!["SORT", key];
-            if dice.chance(40) {
-                line.push("ALPHA");
-            }
-            if dice.chance(30) {
-                line.push(dice.pick(&["ASC", "DESC"]));
-            }
-            if dice.chance(30) {
-                line.extend([
-                    "LIMIT",
-                    dice.pick(&["0", "1", "-1"]),
-                    dice.pick(&["2", "0", "-1"]),
-                ]);
-            }
-            if dice.chance(20) {
-                line.extend(["STORE", other]);
-            }
-            line
-        }
+        8 => vec!["KEYS", "*"],
         _ => vec!["EXISTS", key, other, key],
     };
     owned(&line)
@@ -83,5 +64,29 @@ pub fn databases(dice: &mut Dice) -> Vec<String> {
         5 => vec!["FLUSHDB", dice.pick(&["ASYNC", "SYNC", "x"])],
         _ => vec!["MOVE", dice.key(), dice.pick(&["0", "1", "2", "16", "x"])],
     };
+    owned(&line)
+}
+
+/// SORT (numeric and ALPHA, LIMIT, STORE): the order is SORT's own, never the hash table's.
+pub fn sort(dice: &mut Dice) -> Vec<String> {
+    let key = dice.key();
+    let other = dice.key();
+    let mut line = vec!["SORT", key];
+    if dice.chance(40) {
+        line.push("ALPHA");
+    }
+    if dice.chance(30) {
+        line.push(dice.pick(&["ASC", "DESC"]));
+    }
+    if dice.chance(30) {
+        line.extend([
+            "LIMIT",
+            dice.pick(&["0", "1", "-1"]),
+            dice.pick(&["2", "0", "-1"]),
+        ]);
+    }
+    if dice.chance(20) {
+        line.extend(["STORE", other]);
+    }
     owned(&line)
 }

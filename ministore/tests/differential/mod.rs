@@ -101,6 +101,7 @@ pub fn all() -> Vec<Family> {
         family("keys", 5, keys::line),
         family("keys-more", 5, keys::more),
         family("databases", 3, keys::databases),
+        family("sort", 2, keys::sort),
         family("lists", 10, lists::line),
         family("sets", 8, sets::line),
         family("transactions", 4, transactions::line),
