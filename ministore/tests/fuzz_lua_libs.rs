@@ -1,6 +1,7 @@
 //! Property tests over the Lua libraries that parse their input: arbitrary Lua patterns against
-//! arbitrary subjects (string.find, match, gmatch, gsub) and arbitrary format strings never
-//! panic, and a bounded step budget ends every call quickly with a reply.
+//! arbitrary subjects (string.find, match, gmatch, gsub), arbitrary format strings and arbitrary
+//! bytes for every decoder (cjson.decode, cmsgpack.unpack, struct.unpack) never panic, and a
+//! bounded step budget ends every call quickly with a reply.
 
 use std::time::{Duration, Instant};
 
@@ -73,6 +74,47 @@ proptest! {
         let n = n.to_string().into_bytes();
         run("return string.format(ARGV[1], ARGV[2], ARGV[3], ARGV[2], ARGV[3])", &[fmt.clone(), n.clone(), s.clone()]);
         run("return string.format(ARGV[1], tonumber(ARGV[2]) or 0, ARGV[3], -1/0, 0/0)", &[fmt, n, s]);
+    }
+}
+
+/// Text drawn mostly from JSON's own characters.
+fn json_text() -> impl Strategy<Value = Vec<u8>> {
+    let atom = prop_oneof![
+        6 => prop::sample::select(b"{}[]:,\"\\/ 0123456789.eE+-tfnulraxINbu\0".to_vec()),
+        1 => any::<u8>(),
+    ];
+    prop::collection::vec(atom, 0..48)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    #[test]
+    fn json_decoding_never_panics(text in json_text()) {
+        run("local ok, v = pcall(cjson.decode, ARGV[1]) if ok then return cjson.encode(v) end return v", &[text]);
+    }
+
+    #[test]
+    fn binary_decoders_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..48), fmt in prop::collection::vec(prop::sample::select(b"<>!=xbBhHlLiIfdsczT0123456789 ".to_vec()), 0..12)) {
+        run("return {pcall(cmsgpack.unpack, ARGV[1])}", std::slice::from_ref(&bytes));
+        run("return {pcall(cmsgpack.unpack_one, ARGV[1], 2)}", std::slice::from_ref(&bytes));
+        run("return {pcall(struct.unpack, ARGV[2], ARGV[1])}", &[bytes, fmt]);
+    }
+}
+
+#[test]
+fn deep_json_is_refused_without_overflowing() {
+    let text = "[".repeat(100_000).into_bytes();
+    match run("return cjson.decode(ARGV[1])", &[text]) {
+        Reply::Error(e) => assert!(e.contains("Found too many nested data structures"), "{e}"),
+        other => panic!("expected the nesting error, got {other:?}"),
+    }
+    match run(
+        "local t = {} for i = 1, 5000 do t = {t} end return cjson.encode(t)",
+        &[],
+    ) {
+        Reply::Error(e) => assert!(e.contains("excessive nesting"), "{e}"),
+        other => panic!("expected the nesting error, got {other:?}"),
     }
 }
 

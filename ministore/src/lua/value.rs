@@ -32,6 +32,8 @@ pub enum Value {
     Builtin(Builtin),
     /// One of the read-only library tables (`redis`, `string`, `table`, `math`).
     Lib(Lib),
+    /// The light userdata NULL, the only userdata a script meets (`cjson.null`, JSON's null).
+    Null,
 }
 
 /// A reference to a table; equality is identity, as in Lua.
@@ -236,6 +238,7 @@ impl Table {
             Value::Func(f) => Key::Obj(Rc::as_ptr(f) as *const u8 as usize),
             Value::Builtin(b) => Key::Num(u64::MAX - b.id()),
             Value::Lib(l) => Key::Num(u64::MAX - 1000 - *l as u64),
+            Value::Null => Key::Obj(0),
         })
     }
 
@@ -516,6 +519,7 @@ impl Value {
             Value::Str(_) => "string",
             Value::Table(_) | Value::Lib(_) => "table",
             Value::Func(_) | Value::Builtin(_) => "function",
+            Value::Null => "userdata",
         }
     }
 
@@ -548,6 +552,7 @@ impl Value {
             (Value::Func(a), Value::Func(b)) => Rc::ptr_eq(a, b),
             (Value::Builtin(a), Value::Builtin(b)) => a == b,
             (Value::Lib(a), Value::Lib(b)) => a == b,
+            (Value::Null, Value::Null) => true,
             _ => false,
         }
     }
@@ -572,6 +577,8 @@ impl Value {
                 format!("function: 0x{:08x}", 0x1000 + b.id() as usize * 16).into_bytes()
             }
             Value::Lib(l) => format!("table: 0x{:08x}", 0x2000 + *l as usize * 16).into_bytes(),
+            // glibc prints a null pointer as "(nil)".
+            Value::Null => b"userdata: (nil)".to_vec(),
         }
     }
 }

@@ -114,6 +114,8 @@ fn library_named(name: &str) -> Option<Lib> {
         "string" => Some(Lib::String),
         "table" => Some(Lib::Table),
         "math" => Some(Lib::Math),
+        "cjson" => Some(Lib::Cjson),
+        "bit" => Some(Lib::Bit),
         _ => None,
     }
 }
@@ -214,6 +216,8 @@ pub enum Lib {
     String = 1,
     Table = 2,
     Math = 3,
+    Cjson = 4,
+    Bit = 5,
 }
 
 impl<'h> Interp<'h> {

@@ -1,11 +1,16 @@
 //! The script's library, one file per Lua library: [`base`] (tonumber, tostring, type, pairs,
-//! pcall, error, …), [`string`], [`table`], [`math`] and [`redis`]. This file owns the
-//! [`Builtin`] handle every library function is known by, the static lookup of library fields,
-//! the dispatch of a call to its library, and the argument helpers with Lua 5.1's
-//! `bad argument #n to 'f' (…)` errors.
+//! pcall, error, …), [`string`] (with [`strmatch`] for patterns and [`format`]), [`table`]
+//! (with [`sort`]), [`math`], [`redis`], and Redis's extra libraries [`cjson`] (with
+//! [`json_decode`]) and [`bit`]. This file owns the [`Builtin`] handle every library function is
+//! known by, the static lookup of library fields, the dispatch of a call to its library, the
+//! per-run [`State`], and the argument helpers with Lua 5.1's `bad argument #n to 'f' (…)`
+//! errors.
 
 mod base;
+mod bit;
+mod cjson;
 mod format;
+mod json_decode;
 mod math;
 mod redis;
 mod sort;
@@ -28,6 +33,8 @@ pub enum Builtin {
     String(string::Func),
     Table(table::Func),
     Math(math::Func),
+    Cjson(cjson::Func),
+    Bit(bit::Func),
 }
 
 impl Builtin {
@@ -44,6 +51,8 @@ impl Builtin {
             Builtin::String(f) => (2, f as u64),
             Builtin::Table(f) => (3, f as u64),
             Builtin::Math(f) => (4, f as u64),
+            Builtin::Cjson(f) => (5, f as u64),
+            Builtin::Bit(f) => (6, f as u64),
         };
         family << 6 | f
     }
@@ -56,6 +65,8 @@ impl Builtin {
             Builtin::String(f) => f.name(),
             Builtin::Table(f) => f.name(),
             Builtin::Math(f) => f.name(),
+            Builtin::Cjson(f) => f.name(),
+            Builtin::Bit(f) => f.name(),
         }
     }
 }
@@ -68,6 +79,8 @@ pub struct State {
     /// The protocol `redis.setresp` chose (2 until a script asks for 3). Replies still reach
     /// the script by RESP2's conversion rules; RESP3's come with a RESP3 client.
     pub resp: u8,
+    /// The settings the `cjson.encode_*`/`decode_*` functions change.
+    pub cjson: cjson::Config,
     /// The builtin about to run is called by a library function (`pcall(f)`, a sort
     /// comparator, …), not by Lua code: Lua words its errors without a position.
     from_lib: bool,
@@ -78,6 +91,7 @@ impl Default for State {
         State {
             rand: None,
             resp: 2,
+            cjson: cjson::Config::default(),
             from_lib: false,
         }
     }
@@ -124,6 +138,8 @@ pub fn lib_field(lib: Lib, name: &[u8]) -> Value {
         Lib::String => string::field(name),
         Lib::Table => table::field(name),
         Lib::Math => math::field(name),
+        Lib::Cjson => cjson::field(name),
+        Lib::Bit => bit::field(name),
     }
 }
 
@@ -134,6 +150,8 @@ pub fn make_lib(lib: Lib) -> TableRef {
         Lib::String => string::NAMES,
         Lib::Table => table::NAMES,
         Lib::Math => math::NAMES,
+        Lib::Cjson => cjson::NAMES,
+        Lib::Bit => bit::NAMES,
     };
     let t = TableRef::new();
     for name in names {
@@ -168,6 +186,8 @@ pub fn call_builtin(
         Builtin::String(f) => string::call(it, f, args, site),
         Builtin::Table(f) => table::call(it, f, args, site),
         Builtin::Math(f) => math::call(it, f, args, site),
+        Builtin::Cjson(f) => cjson::call(it, f, args, site),
+        Builtin::Bit(f) => bit::call(f, args, site),
     }
 }
 
