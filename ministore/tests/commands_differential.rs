@@ -174,6 +174,8 @@ const LANDED: &[&str] = &[
     "databases",
     "transactions",
     "lua-string",
+    "lua-cjson",
+    "lua-bit",
     "garbage",
 ];
 
