@@ -138,6 +138,8 @@ pub(crate) enum CommandError {
     WeightNotFloat,
     /// ZINTERCARD LIMIT below 0 or not a number.
     LimitNegative,
+    /// EVAL_RO/EVALSHA_RO/FCALL_RO of a script declaring flags without `no-writes`.
+    WriteFlagWithRoCommand,
 }
 
 /// Redis caps the echoed command name and arguments of an unknown command at 128 bytes.
@@ -263,6 +265,9 @@ impl CommandError {
             }
             WeightNotFloat => "ERR weight value is not a float".to_string(),
             LimitNegative => "ERR LIMIT can't be negative".to_string(),
+            WriteFlagWithRoCommand => {
+                "ERR Can not execute a script with write flag using *_ro command.".to_string()
+            }
         }
     }
 }

@@ -17,6 +17,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::Bound;
 
 use crate::error::CommandError;
+use crate::pubsub::PubSub;
 use crate::rng::Rng;
 
 /// The virtual clock reads as a Unix time in ms that starts here (2023-11-14T22:13:20Z), so
@@ -106,6 +107,8 @@ pub(crate) struct Keyspace {
     clock_ms: u64,
     /// Random draws of HRANDFIELD, ZRANDMEMBER and the like.
     rng: Rng,
+    /// Where PUBLISH delivers.
+    pubsub: PubSub,
     /// Who watches which keys (WATCH), told of every write.
     watches: watch::WatchRegistry,
 }
@@ -119,6 +122,11 @@ impl Keyspace {
     /// The store's random number generator (seedable, so runs are reproducible).
     pub(crate) fn rng(&mut self) -> &mut Rng {
         &mut self.rng
+    }
+
+    /// Where PUBLISH delivers.
+    pub(crate) fn pubsub(&mut self) -> &mut PubSub {
+        &mut self.pubsub
     }
 
     /// Restarts the random draws from `seed`.

@@ -10,6 +10,7 @@
 //! - `args`: the argument cursor commands parse with.
 //! - `glob`: Redis's glob patterns (MATCH options).
 //! - `longdouble`: the 80-bit `long double` arithmetic of the INCRBYFLOAT family.
+//! - `pubsub`: where PUBLISH delivers (nowhere, unless a server installs subscribers).
 //! - `rng`: the seedable random numbers of HRANDFIELD, ZRANDMEMBER and the like.
 //! - `error`: every Redis error text the commands can reply, in one place.
 //! - [`reply`]: the RESP-style [`Reply`] and its `redis-cli --no-raw` rendering.
@@ -30,6 +31,7 @@ mod interrupt;
 mod keyspace;
 mod longdouble;
 pub mod lua;
+mod pubsub;
 pub mod reply;
 mod rng;
 #[cfg(not(target_arch = "wasm32"))]
@@ -38,6 +40,7 @@ pub mod session;
 pub mod store;
 
 pub use interrupt::ScriptInterrupt;
+pub use pubsub::Deliver;
 pub use reply::Reply;
 pub use session::Session;
 pub use store::{KeySnapshot, Store, ValueSnapshot};

@@ -179,6 +179,12 @@ impl Store {
         keys
     }
 
+    /// Makes PUBLISH deliver through `deliver`, which returns how many subscribers received
+    /// the message (PUBLISH's reply). Without one, PUBLISH reaches nobody and replies 0.
+    pub fn on_publish(&mut self, deliver: crate::Deliver) {
+        self.keyspace.pubsub().install(deliver);
+    }
+
     /// Restarts the store's random draws (HRANDFIELD, ZRANDMEMBER, …) from `seed`, so a run
     /// that draws is reproducible.
     pub fn seed_random(&mut self, seed: u64) {

@@ -92,6 +92,14 @@ const fn writing(
     }
 }
 
+/// `spec` refused from scripts (Redis's `noscript` flag).
+const fn no_script(spec: CommandSpec) -> CommandSpec {
+    CommandSpec {
+        allowed_in_scripts: false,
+        ..spec
+    }
+}
+
 /// A table entry for a transaction command: runs on the session, never from a script.
 const fn transaction(
     name: &'static str,
@@ -191,8 +199,8 @@ static COMMANDS: &[CommandSpec] = &[
     writing("zpopmin", -2, zsets::pop::zpopmin),
     writing("zpopmax", -2, zsets::pop::zpopmax),
     writing("zmpop", -4, zsets::pop::zmpop),
-    writing("bzpopmin", -3, zsets::pop::bzpopmin),
-    writing("bzpopmax", -3, zsets::pop::bzpopmax),
+    no_script(writing("bzpopmin", -3, zsets::pop::bzpopmin)),
+    no_script(writing("bzpopmax", -3, zsets::pop::bzpopmax)),
     writing("bzmpop", -5, zsets::pop::bzmpop),
     keyed("zrandmember", -2, zsets::pop::zrandmember),
     keyed("zscan", -3, zsets::pop::zscan),
@@ -203,6 +211,9 @@ static COMMANDS: &[CommandSpec] = &[
     writing("zunionstore", -4, zsets::setops::zunionstore),
     writing("zinterstore", -4, zsets::setops::zinterstore),
     writing("zdiffstore", -4, zsets::setops::zdiffstore),
+    keyed("time", 1, server::time),
+    // PUBLISH is not a write, but Redis flags it `may-replicate`, which read-only scripts refuse.
+    writing("publish", 3, server::publish),
     keyed("ping", -1, connection::ping),
     keyed("echo", 2, connection::echo),
     writing("flushall", -1, databases::flushall),
@@ -229,6 +240,20 @@ static COMMANDS: &[CommandSpec] = &[
         allowed_in_scripts: false,
         writes: false,
         handler: Handler::Scripting(scripting::eval),
+    },
+    CommandSpec {
+        name: "eval_ro",
+        arity: -3,
+        allowed_in_scripts: false,
+        writes: false,
+        handler: Handler::Scripting(scripting::eval_ro),
+    },
+    CommandSpec {
+        name: "evalsha_ro",
+        arity: -3,
+        allowed_in_scripts: false,
+        writes: false,
+        handler: Handler::Scripting(scripting::evalsha_ro),
     },
     CommandSpec {
         name: "evalsha",

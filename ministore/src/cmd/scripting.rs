@@ -1,4 +1,4 @@
-//! Scripting: EVAL, EVALSHA and SCRIPT LOAD/EXISTS/FLUSH/KILL/HELP, the script cache keyed by
+//! Scripting: EVAL, EVALSHA, their read-only forms EVAL_RO and EVALSHA_RO, and SCRIPT LOAD/EXISTS/FLUSH/KILL/HELP, the script cache keyed by
 //! SHA1 hex, and the bridge that lets a running script's `redis.call` reach the same keyspace
 //! (through [`CommandHost`]) while the cache itself stays out of the script's reach.
 
@@ -27,7 +27,7 @@ type ShaHex = [u8; 40];
 /// replies), and the step budget each run gets.
 #[derive(Clone)]
 pub(crate) struct ScriptCache {
-    scripts: HashMap<ShaHex, (String, Script), BuildHasherDefault<KeyHasher>>,
+    scripts: HashMap<ShaHex, Cached, BuildHasherDefault<KeyHasher>>,
     step_budget: u64,
     /// The short KEYS and ARGV strings of the last run, by position.
     recent: [RecentInputs; 2],
@@ -44,6 +44,15 @@ impl Default for ScriptCache {
             interrupt: None,
         }
     }
+}
+
+/// One cached script: its SHA1 as text (for error replies), the compiled script, and whether
+/// it starts with a `#!` line (then Redis holds it to its declared flags under EVAL_RO).
+#[derive(Clone)]
+struct Cached {
+    sha: String,
+    script: Script,
+    shebang: bool,
 }
 
 /// Positions of KEYS/ARGV whose strings are kept between runs…
@@ -157,7 +166,11 @@ impl ScriptCache {
         let sha: String = key.iter().copied().map(char::from).collect();
         if let std::collections::hash_map::Entry::Vacant(slot) = self.scripts.entry(key) {
             let script = Script::compile(source).map_err(|error| error.to_reply(&sha))?;
-            slot.insert((sha.clone(), script));
+            slot.insert(Cached {
+                sha: sha.clone(),
+                script,
+                shebang: source.starts_with(b"#!"),
+            });
         }
         Ok(sha)
     }
@@ -176,9 +189,26 @@ impl ScriptCache {
         keys: &[K],
         argv: &[V],
     ) -> Reply {
-        let Some((sha, script)) = lowercase_sha(sha).and_then(|key| self.scripts.get(&key)) else {
+        self.run_cached_as(keyspace, sha, keys, argv, false)
+    }
+
+    /// [`ScriptCache::run_cached`], read-only when `ro_command` (EVAL_RO, EVALSHA_RO): writes
+    /// are refused, and a script whose `#!` line does not declare `no-writes` does not run.
+    pub(crate) fn run_cached_as<K: AsRef<[u8]>, V: AsRef<[u8]>>(
+        &mut self,
+        keyspace: &mut Keyspace,
+        sha: &[u8],
+        keys: &[K],
+        argv: &[V],
+        ro_command: bool,
+    ) -> Reply {
+        let Some(cached) = lowercase_sha(sha).and_then(|key| self.scripts.get(&key)) else {
             return CommandError::NoScript.into();
         };
+        let (sha, script) = (&cached.sha, &cached.script);
+        if ro_command && cached.shebang && !script.is_read_only() {
+            return CommandError::WriteFlagWithRoCommand.into();
+        }
         let [recent_keys, recent_argv] = &mut self.recent;
         let keys = InternedInputs {
             items: keys,
@@ -190,7 +220,7 @@ impl ScriptCache {
         };
         let mut host = KeyspaceHost {
             keyspace,
-            read_only: script.is_read_only(),
+            read_only: script.is_read_only() || ro_command,
             interrupt: self.interrupt.as_deref(),
         };
         let reply = script.run_inputs(sha, &keys, &argv, &mut host, self.step_budget);
@@ -207,8 +237,20 @@ impl ScriptCache {
         keys: &[K],
         argv: &[V],
     ) -> Reply {
+        self.run_source_as(keyspace, source, keys, argv, false)
+    }
+
+    /// [`ScriptCache::run_source`], read-only when `ro_command` (EVAL_RO).
+    fn run_source_as<K: AsRef<[u8]>, V: AsRef<[u8]>>(
+        &mut self,
+        keyspace: &mut Keyspace,
+        source: &[u8],
+        keys: &[K],
+        argv: &[V],
+        ro_command: bool,
+    ) -> Reply {
         match self.load(source) {
-            Ok(sha) => self.run_cached(keyspace, sha.as_bytes(), keys, argv),
+            Ok(sha) => self.run_cached_as(keyspace, sha.as_bytes(), keys, argv, ro_command),
             Err(compile_error) => compile_error,
         }
     }
@@ -265,6 +307,29 @@ pub(crate) fn evalsha(
     }
     let (keys, argv) = keys_and_argv(words)?;
     Ok(scripts.run_cached(keyspace, words[1], keys, argv))
+}
+
+/// `EVAL_RO script numkeys [key ...] [arg ...]` — EVAL whose script may not write.
+pub(crate) fn eval_ro(
+    keyspace: &mut Keyspace,
+    scripts: &mut ScriptCache,
+    words: &[&[u8]],
+) -> CommandResult {
+    let (keys, argv) = keys_and_argv(words)?;
+    Ok(scripts.run_source_as(keyspace, words[1], keys, argv, true))
+}
+
+/// `EVALSHA_RO sha1 numkeys [key ...] [arg ...]` — EVALSHA whose script may not write.
+pub(crate) fn evalsha_ro(
+    keyspace: &mut Keyspace,
+    scripts: &mut ScriptCache,
+    words: &[&[u8]],
+) -> CommandResult {
+    if words[1].len() != 40 {
+        return Err(CommandError::NoScript);
+    }
+    let (keys, argv) = keys_and_argv(words)?;
+    Ok(scripts.run_cached_as(keyspace, words[1], keys, argv, true))
 }
 
 /// SCRIPT's subcommands with their arities (counting `SCRIPT` and the subcommand).

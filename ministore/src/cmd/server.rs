@@ -1,5 +1,6 @@
 //! Server commands: DEBUG SLEEP, which here moves the virtual clock instead of blocking, so a
-//! conformance file's sleep and the store's clock agree.
+//! conformance file's sleep and the store's clock agree; TIME, read from that clock; and
+//! PUBLISH, handed to the store's delivery (nobody, unless a server installed subscribers).
 
 use super::CommandResult;
 use crate::args::{is, parse_lenient_float};
@@ -20,4 +21,22 @@ pub(crate) fn debug(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
         [_, sub, ..] => Err(CommandError::UnknownDebugSubcommand { sub: sub.to_vec() }),
         _ => Err(CommandError::WrongArity { command: "debug" }),
     }
+}
+
+/// `TIME` — the virtual clock as Unix seconds and the microseconds within that second.
+pub(crate) fn time(keyspace: &mut Keyspace, _: &[&[u8]]) -> CommandResult {
+    let now_ms = keyspace.now();
+    let seconds = now_ms.div_euclid(1000);
+    let micros = now_ms.rem_euclid(1000) * 1000;
+    Ok(Reply::Array(vec![
+        Reply::Bulk(seconds.to_string().into_bytes()),
+        Reply::Bulk(micros.to_string().into_bytes()),
+    ]))
+}
+
+/// `PUBLISH channel message` — how many subscribers received the message.
+pub(crate) fn publish(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    Ok(Reply::Integer(
+        keyspace.pubsub().publish(words[1], words[2]),
+    ))
 }
