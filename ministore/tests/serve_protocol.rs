@@ -346,3 +346,51 @@ fn concurrent_writers_lose_nothing() {
         );
     }
 }
+
+#[test]
+fn each_connection_has_its_own_database_multi_and_watch() {
+    for server in both_servers(5000) {
+        let name = server.name();
+        let mut alice = RawClient::connect(server.port());
+        let mut bob = RawClient::connect(server.port());
+        assert_eq!(alice.call(&["SELECT", "1"]), "+OK\r\n");
+        assert_eq!(alice.call(&["SET", "x", "in-db-1"]), "+OK\r\n");
+        assert_eq!(
+            bob.call(&["GET", "x"]),
+            "$-1\r\n",
+            "{name}: bob is still in db 0"
+        );
+        assert!(alice.call(&["CLIENT", "INFO"]).contains(" db=1 "), "{name}");
+        // WATCH: another client's write aborts the transaction (nil array).
+        assert_eq!(alice.call(&["WATCH", "x"]), "+OK\r\n");
+        assert_eq!(alice.call(&["MULTI"]), "+OK\r\n");
+        assert_eq!(alice.call(&["SET", "x", "alice"]), "+QUEUED\r\n");
+        assert_eq!(
+            bob.call(&["SELECT", "1"]),
+            "+OK\r\n",
+            "{name}: bob is not queued"
+        );
+        assert_eq!(bob.call(&["SET", "x", "bob"]), "+OK\r\n");
+        assert_eq!(alice.call(&["EXEC"]), "*-1\r\n", "{name}");
+        assert_eq!(alice.call(&["GET", "x"]), "$3\r\nbob\r\n");
+        // Without interference it commits, each reply shaped by its command (RESP3 here).
+        alice.call(&["HELLO", "3"]);
+        assert_eq!(alice.call(&["WATCH", "x"]), "+OK\r\n");
+        assert_eq!(alice.call(&["MULTI"]), "+OK\r\n");
+        assert_eq!(alice.call(&["ZADD", "z", "0.5", "m"]), "+QUEUED\r\n");
+        assert_eq!(alice.call(&["ZSCORE", "z", "m"]), "+QUEUED\r\n");
+        assert_eq!(alice.call(&["HSET", "h", "f", "v"]), "+QUEUED\r\n");
+        assert_eq!(alice.call(&["HGETALL", "h"]), "+QUEUED\r\n");
+        assert_eq!(
+            alice.call(&["EXEC"]),
+            "*4\r\n:1\r\n,0.5\r\n:1\r\n%1\r\n$1\r\nf\r\n$1\r\nv\r\n",
+            "{name}"
+        );
+        assert_eq!(alice.call(&["RESET"]), "+RESET\r\n");
+        assert_eq!(
+            alice.call(&["GET", "x"]),
+            "$-1\r\n",
+            "{name}: RESET selects db 0"
+        );
+    }
+}

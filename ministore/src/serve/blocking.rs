@@ -47,7 +47,7 @@ impl Conn {
         let mut waiting = false;
         let result = loop {
             self.shared.tick(&mut store);
-            let reply = store.exec(&words);
+            let reply = store.exec_in(&mut self.session, &words);
             if reply != Reply::Nil {
                 break Some(reply);
             }

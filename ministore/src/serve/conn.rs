@@ -11,9 +11,10 @@ use std::time::Duration;
 use super::frame::Frame;
 use super::resp::parse_request;
 use super::shape::{shape, shape_exec};
-use super::shared::{lock, ClientInfo, ClockMode, Shared};
+use super::shared::{self, lock, ClientInfo, ClockMode, Shared};
 use crate::args::parse_lenient_float;
 use crate::reply::Reply;
+use crate::Session;
 
 /// How much is read from the socket at a time.
 const READ_CHUNK: usize = 16 * 1024;
@@ -30,6 +31,8 @@ pub struct Conn {
     pub(super) patterns: Vec<Vec<u8>>,
     /// The commands queued since MULTI (to shape EXEC's reply); `None` outside MULTI.
     queued: Option<Vec<Vec<Vec<u8>>>>,
+    /// The store's state for this client: selected database, MULTI queue, WATCHed keys.
+    pub(super) session: Session,
 }
 
 /// What the connection does after a command.
@@ -58,9 +61,11 @@ pub fn serve_connection(shared: Arc<Shared>, stream: TcpStream) {
         channels: Vec::new(),
         patterns: Vec::new(),
         queued: None,
+        session: Session::new(),
     };
     conn.run();
     conn.forget_subscriptions();
+    shared::lock(&shared.store).end_session(&mut conn.session);
     lock(&shared.clients).remove(&id);
 }
 
@@ -191,11 +196,12 @@ impl Conn {
                 if let Some(eval) = script {
                     self.shared.script.begin(eval);
                 }
-                let reply = store.exec(&words);
+                let reply = store.exec_in(&mut self.session, &words);
                 if script.is_some() {
                     self.shared.script.end();
                 }
                 drop(store);
+                self.note_db();
                 self.shared.wake_blocked();
                 reply
             }
@@ -260,8 +266,17 @@ impl Conn {
         }
     }
 
-    /// Forgets the connection's state in the store (RESET).
-    pub(super) fn reset_session(&mut self) {}
+    /// Forgets the connection's state in the store (RESET): database 0, no MULTI, no WATCH.
+    pub(super) fn reset_session(&mut self) {
+        lock(&self.shared.store).end_session(&mut self.session);
+        self.note_db();
+    }
+
+    /// Shows the selected database in CLIENT LIST.
+    fn note_db(&self) {
+        let db = i64::try_from(self.session.db()).unwrap_or(0);
+        lock(&self.info.state).db = db;
+    }
 
     /// Forgets the MULTI bookkeeping (RESET); the store's own session is reset by the caller.
     pub(super) fn clear_multi(&mut self) {
