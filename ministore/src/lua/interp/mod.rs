@@ -116,6 +116,7 @@ fn library_named(name: &str) -> Option<Lib> {
         "math" => Some(Lib::Math),
         "cjson" => Some(Lib::Cjson),
         "bit" => Some(Lib::Bit),
+        "cmsgpack" => Some(Lib::Cmsgpack),
         _ => None,
     }
 }
@@ -218,6 +219,7 @@ pub enum Lib {
     Math = 3,
     Cjson = 4,
     Bit = 5,
+    Cmsgpack = 6,
 }
 
 impl<'h> Interp<'h> {

@@ -9,6 +9,7 @@
 mod base;
 mod bit;
 mod cjson;
+mod cmsgpack;
 mod format;
 mod json_decode;
 mod math;
@@ -35,6 +36,7 @@ pub enum Builtin {
     Math(math::Func),
     Cjson(cjson::Func),
     Bit(bit::Func),
+    Cmsgpack(cmsgpack::Func),
 }
 
 impl Builtin {
@@ -53,6 +55,7 @@ impl Builtin {
             Builtin::Math(f) => (4, f as u64),
             Builtin::Cjson(f) => (5, f as u64),
             Builtin::Bit(f) => (6, f as u64),
+            Builtin::Cmsgpack(f) => (7, f as u64),
         };
         family << 6 | f
     }
@@ -67,6 +70,7 @@ impl Builtin {
             Builtin::Math(f) => f.name(),
             Builtin::Cjson(f) => f.name(),
             Builtin::Bit(f) => f.name(),
+            Builtin::Cmsgpack(f) => f.name(),
         }
     }
 }
@@ -140,6 +144,7 @@ pub fn lib_field(lib: Lib, name: &[u8]) -> Value {
         Lib::Math => math::field(name),
         Lib::Cjson => cjson::field(name),
         Lib::Bit => bit::field(name),
+        Lib::Cmsgpack => cmsgpack::field(name),
     }
 }
 
@@ -152,6 +157,7 @@ pub fn make_lib(lib: Lib) -> TableRef {
         Lib::Math => math::NAMES,
         Lib::Cjson => cjson::NAMES,
         Lib::Bit => bit::NAMES,
+        Lib::Cmsgpack => cmsgpack::NAMES,
     };
     let t = TableRef::new();
     for name in names {
@@ -188,6 +194,7 @@ pub fn call_builtin(
         Builtin::Math(f) => math::call(it, f, args, site),
         Builtin::Cjson(f) => cjson::call(it, f, args, site),
         Builtin::Bit(f) => bit::call(f, args, site),
+        Builtin::Cmsgpack(f) => cmsgpack::call(it, f, args, site),
     }
 }
 
