@@ -309,7 +309,7 @@ impl Decoder<'_> {
         }
         self.pos += 1;
         let v = match b {
-            0xcc | 0xcd | 0xce | 0xcf => Value::Num(self.uint(need - 1)? as f64),
+            0xcc..=0xcf => Value::Num(self.uint(need - 1)? as f64),
             0xd0 => Value::Num(self.uint(1)? as u8 as i8 as f64),
             0xd1 => Value::Num(self.uint(2)? as u16 as i16 as f64),
             0xd2 => Value::Num(self.uint(4)? as u32 as i32 as f64),
@@ -319,7 +319,7 @@ impl Decoder<'_> {
             0xc2 => Value::Bool(false),
             0xca => Value::Num(f32::from_bits(self.uint(4)? as u32) as f64),
             0xcb => Value::Num(f64::from_bits(self.uint(8)?)),
-            0xd9 | 0xda | 0xdb => {
+            0xd9..=0xdb => {
                 let n = self.uint(need - 1)? as usize;
                 Value::str(self.take(n)?)
             }
