@@ -173,6 +173,7 @@ const LANDED: &[&str] = &[
     "keys-more",
     "databases",
     "transactions",
+    "publish",
     "lua-string",
     "lua-cjson",
     "lua-bit",
