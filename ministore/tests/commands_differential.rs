@@ -177,6 +177,7 @@ const LANDED: &[&str] = &[
     "lua-string",
     "lua-cjson",
     "lua-bit",
+    "lua-cmsgpack",
     "garbage",
 ];
 
