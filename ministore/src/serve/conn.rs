@@ -158,7 +158,6 @@ impl Conn {
                 return (None, After::Continue);
             }
             b"ping" if subscribed && !self.resp3 => subscribed_pong(&words),
-            b"publish" if words.len() == 3 => self.publish(&words[1], &words[2]),
             b"pubsub" => self.pubsub_command(&words),
             b"shutdown" => {
                 self.shared.shut_down();

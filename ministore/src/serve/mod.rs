@@ -76,7 +76,14 @@ impl Server {
         // Redis has no step budget: a runaway script runs until SCRIPT KILL.
         store.set_step_budget(u64::MAX);
         let shared = Shared::new(store, config.clock, config.busy_threshold);
-        lock(&shared.store).set_script_interrupt(shared.script.interrupt.clone());
+        {
+            let mut store = lock(&shared.store);
+            store.set_script_interrupt(shared.script.interrupt.clone());
+            let registry = shared.pubsub.clone();
+            store.on_publish(Arc::new(move |channel: &[u8], message: &[u8]| {
+                subscribe::deliver(&registry, channel, message)
+            }));
+        }
         Ok(Server {
             listener,
             shared: Arc::new(shared),

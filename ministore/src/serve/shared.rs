@@ -46,8 +46,8 @@ pub struct Shared {
     /// Every connected client by id.
     pub clients: Mutex<BTreeMap<u64, Arc<ClientInfo>>>,
     next_id: AtomicU64,
-    /// Channel and pattern subscriptions.
-    pub pubsub: Mutex<PubSub>,
+    /// Channel and pattern subscriptions (shared with the store's PUBLISH delivery).
+    pub pubsub: Arc<Mutex<PubSub>>,
     /// The script that is running, if any, for BUSY and SCRIPT KILL.
     pub script: ScriptRun,
     /// Set by SHUTDOWN; the accept loop stops.
@@ -67,7 +67,7 @@ impl Shared {
             started: Instant::now(),
             clients: Mutex::new(BTreeMap::new()),
             next_id: AtomicU64::new(1),
-            pubsub: Mutex::new(PubSub::default()),
+            pubsub: Arc::new(Mutex::new(PubSub::default())),
             script: ScriptRun::new(busy_threshold),
             shutting_down: AtomicBool::new(false),
             listen_addr: OnceLock::new(),

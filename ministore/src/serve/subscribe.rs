@@ -4,15 +4,18 @@
 use super::conn::Conn;
 use super::frame::Frame;
 use super::pubsub::PubSub;
-use super::shared::{lock, Shared};
+use std::sync::Mutex;
+
+use super::shared::lock;
 
 fn bulk(bytes: &[u8]) -> Frame {
     Frame::Bulk(bytes.to_vec())
 }
 
-/// Delivers `message` on `channel` to every listener; how many got it.
-pub fn deliver(shared: &Shared, channel: &[u8], message: &[u8]) -> i64 {
-    let deliveries = lock(&shared.pubsub).deliveries(channel, message);
+/// Delivers `message` on `channel` to every listener; how many got it. The store calls this
+/// for every PUBLISH, from a client or from a script.
+pub fn deliver(registry: &Mutex<PubSub>, channel: &[u8], message: &[u8]) -> i64 {
+    let deliveries = lock(registry).deliveries(channel, message);
     let count = i64::try_from(deliveries.len()).unwrap_or(i64::MAX);
     for (client, frame) in deliveries {
         client.push(&frame);
@@ -120,11 +123,6 @@ impl Conn {
         for name in &self.patterns {
             registry.unsubscribe(name, true, self.info.id);
         }
-    }
-
-    /// `PUBLISH channel message`: how many clients received it.
-    pub(super) fn publish(&self, channel: &[u8], message: &[u8]) -> Frame {
-        Frame::Integer(deliver(&self.shared, channel, message))
     }
 
     /// `PUBSUB CHANNELS [pattern]`, `PUBSUB NUMSUB [ch …]`, `PUBSUB NUMPAT`.
