@@ -83,7 +83,7 @@ fn run_with(src: &str, keys: &[&str], argv: &[&str], host: &mut FakeHost, budget
     let argv: Vec<Vec<u8>> = argv.iter().map(|k| k.as_bytes().to_vec()).collect();
     match Script::compile(src.as_bytes()) {
         Ok(s) => s.run(SHA, &keys, &argv, host, budget),
-        Err(e) => e.to_reply(SHA),
+        Err(e) => e.to_reply(),
     }
 }
 

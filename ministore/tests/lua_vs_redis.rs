@@ -384,7 +384,7 @@ fn mismatches<'a>(
                 host.read_only = script.is_read_only();
                 script.run(&sha, &keys, &argv, host, DEFAULT_STEP_BUDGET)
             }
-            Err(e) => e.to_reply(&sha),
+            Err(e) => e.to_reply(),
         };
         if actual != expected {
             mismatches.push(format!(

@@ -12,13 +12,8 @@ use crate::args::{int_arg, is};
 use crate::error::CommandError;
 use crate::interrupt::ScriptInterrupt;
 use crate::keyspace::{KeyHasher, Keyspace};
-use crate::lua::{CommandHost, Script, ScriptInputs};
+use crate::lua::{CommandHost, Script, ScriptInputs, DEFAULT_STEP_BUDGET};
 use crate::reply::Reply;
-
-/// How many interpreter steps a script may take unless the caller says otherwise: room for a
-/// reaper looping over tens of thousands of jobs, while a runaway loop stops after about 0.1 s
-/// natively (measured: 1M steps in ~10 ms) and well inside a second in wasm.
-pub(crate) const DEFAULT_STEP_BUDGET: u64 = 10_000_000;
 
 /// A SHA1 as 40 lowercase hex digits.
 type ShaHex = [u8; 40];
@@ -165,7 +160,7 @@ impl ScriptCache {
         let key = script_sha(source);
         let sha: String = key.iter().copied().map(char::from).collect();
         if let std::collections::hash_map::Entry::Vacant(slot) = self.scripts.entry(key) {
-            let script = Script::compile(source).map_err(|error| error.to_reply(&sha))?;
+            let script = Script::compile(source).map_err(|error| error.to_reply())?;
             slot.insert(Cached {
                 sha: sha.clone(),
                 script,

@@ -1,0 +1,76 @@
+//! Syntax errors as data: a kind, a line and the token they are near, displayed in Lua 5.1's
+//! words without the chunk prefix (`'end' expected (to close 'if' at line 1) near '<eof>'`).
+
+use crate::lua::lexer::{LexError, LexErrorKind};
+
+/// What kind of syntax error the parser found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseErrorKind {
+    /// The lexer refused the input.
+    Lex(LexErrorKind),
+    /// `'then' expected`
+    Expected(&'static str),
+    /// `'end' expected (to close 'if' at line 3)`
+    Unclosed {
+        what: &'static str,
+        who: &'static str,
+        line: u32,
+    },
+    UnexpectedSymbol,
+    NoLoopToBreak,
+    EqualsOrIn,
+    Syntax,
+    FunctionArguments,
+    /// `...` used in a function not declared with it.
+    VarargOutsideVarargFunction,
+    /// Nesting past `MAX_SYNTAX_DEPTH`.
+    TooManySyntaxLevels,
+}
+
+/// A syntax error: its kind, its line and the token it is near (none for the nesting limit).
+/// It displays as Lua 5.1 words it, without the chunk prefix.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParseError {
+    pub kind: ParseErrorKind,
+    pub line: u32,
+    pub near: Option<String>,
+}
+
+impl From<LexError> for ParseError {
+    fn from(e: LexError) -> Self {
+        ParseError {
+            kind: ParseErrorKind::Lex(e.kind),
+            line: e.line,
+            near: Some(e.near),
+        }
+    }
+}
+
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.kind {
+            ParseErrorKind::Lex(k) => f.write_str(k.text())?,
+            ParseErrorKind::Expected(what) => write!(f, "'{}' expected", what)?,
+            ParseErrorKind::Unclosed { what, who, line } => write!(
+                f,
+                "'{}' expected (to close '{}' at line {})",
+                what, who, line
+            )?,
+            ParseErrorKind::UnexpectedSymbol => f.write_str("unexpected symbol")?,
+            ParseErrorKind::NoLoopToBreak => f.write_str("no loop to break")?,
+            ParseErrorKind::EqualsOrIn => f.write_str("'=' or 'in' expected")?,
+            ParseErrorKind::Syntax => f.write_str("syntax error")?,
+            ParseErrorKind::FunctionArguments => f.write_str("function arguments expected")?,
+            ParseErrorKind::VarargOutsideVarargFunction => {
+                f.write_str("cannot use '...' outside a vararg function")?
+            }
+            ParseErrorKind::TooManySyntaxLevels => {
+                f.write_str("chunk has too many syntax levels")?
+            }
+        }
+        match &self.near {
+            Some(near) => write!(f, " near '{}'", near),
+            None => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,170 @@
+//! Parser tests: precedence, every statement kind, Lua 5.1's syntax error texts, nesting limits.
+
+use super::*;
+use crate::lua::ast::BinOp;
+use crate::lua::lexer::LexErrorKind;
+
+fn parse(src: &[u8]) -> Result<Block, ParseError> {
+    parse_chunk(src, "@t").map(|f| match Arc::try_unwrap(f) {
+        Ok(f) => f.body,
+        Err(_) => unreachable!("a fresh chunk has one owner"),
+    })
+}
+
+fn err(src: &str) -> String {
+    let e = parse(src.as_bytes()).unwrap_err();
+    format!("{}: {}", e.line, e)
+}
+
+#[test]
+fn precedence_follows_lua() {
+    let b = parse(b"return 1 + 2 * 3 ^ 2 ^ 2 .. 'x' .. 'y'").unwrap();
+    let StatKind::Return(exprs) = &b[0].kind else {
+        panic!("not a return")
+    };
+    // `..` binds looser than arithmetic and is right-associative.
+    let ExprKind::Binary {
+        op: BinOp::Concat,
+        lhs: left,
+        rhs: right,
+    } = &exprs[0].kind
+    else {
+        panic!("not concat")
+    };
+    assert!(matches!(left.kind, ExprKind::Binary { op: BinOp::Add, .. }));
+    assert!(matches!(
+        right.kind,
+        ExprKind::Binary {
+            op: BinOp::Concat,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn comparison_binds_looser_than_concat_and_and_looser_than_comparison() {
+    let b = parse(b"return a == b and c or d").unwrap();
+    let StatKind::Return(exprs) = &b[0].kind else {
+        panic!("not a return")
+    };
+    let ExprKind::Binary {
+        op: BinOp::Or,
+        lhs: left,
+        ..
+    } = &exprs[0].kind
+    else {
+        panic!("not or")
+    };
+    assert!(matches!(left.kind, ExprKind::Binary { op: BinOp::And, .. }));
+}
+
+#[test]
+fn every_statement_kind_parses() {
+    let src = "local a, b = 1, 2\n a, b = b, a\n if a then elseif b then else end\n while false do break end\n\
+               repeat local z = 1 until true\n for i = 1, 3, 1 do end\n for k, v in pairs({}) do end\n\
+               do end\n local function f(x) return x end\n function g() end\n local t = {1, 2; x = 1, ['y'] = 2}\n\
+               t.x = t['y'] f(1) f'str' f{1}; ('s'):sub(1)\n return";
+    let b = parse(src.as_bytes()).unwrap();
+    assert_eq!(b.len(), 17);
+    assert_eq!(b[1].line, 2);
+    assert_eq!(b.last().map(|s| s.line), Some(13));
+}
+
+#[test]
+fn syntax_errors_read_like_lua_5_1() {
+    assert_eq!(
+        err("if true then return 1"),
+        "1: 'end' expected near '<eof>'"
+    );
+    assert_eq!(
+        err("if true\nthen\nreturn 1\n"),
+        "4: 'end' expected (to close 'if' at line 1) near '<eof>'"
+    );
+    assert_eq!(
+        err("if true return 1 end"),
+        "1: 'then' expected near 'return'"
+    );
+    assert_eq!(err("return )"), "1: unexpected symbol near ')'");
+    assert_eq!(err("local = 3"), "1: '<name>' expected near '='");
+    assert_eq!(err("return 1 +"), "1: unexpected symbol near '<eof>'");
+    assert_eq!(err("break"), "1: no loop to break near '<eof>'");
+    assert_eq!(err("return 1 2"), "1: '<eof>' expected near '2'");
+    assert_eq!(err("for i = 1 do end"), "1: ',' expected near 'do'");
+    assert_eq!(err("for i in 1 2 do end"), "1: 'do' expected near '2'");
+    assert_eq!(err("return (1"), "1: ')' expected near '<eof>'");
+    assert_eq!(err("local t = {1, 2"), "1: '}' expected near '<eof>'");
+    assert_eq!(err("x"), "1: '=' expected near '<eof>'");
+    assert_eq!(
+        err("local function f() return ... end"),
+        "1: cannot use '...' outside a vararg function near '...'"
+    );
+    assert_eq!(
+        err("local function f(...) return function() return ... end end"),
+        "1: cannot use '...' outside a vararg function near '...'"
+    );
+    assert_eq!(
+        err("local function f(..., a) end"),
+        "1: ')' expected near ','"
+    );
+}
+
+#[test]
+fn errors_are_typed() {
+    let e = parse(b"if x then").unwrap_err();
+    assert_eq!(e.kind, ParseErrorKind::Expected("end"));
+    assert_eq!(e.near.as_deref(), Some("<eof>"));
+    let e = parse(b"return 'abc").unwrap_err();
+    assert_eq!(e.kind, ParseErrorKind::Lex(LexErrorKind::UnfinishedString));
+    let e = parse(format!("return {}1", "(".repeat(300)).as_bytes()).unwrap_err();
+    assert_eq!(e.kind, ParseErrorKind::TooManySyntaxLevels);
+    assert_eq!(e.near, None);
+}
+
+#[test]
+fn varargs_mark_the_function() {
+    let f = parse_chunk(
+        b"local function f(a, ...) return ... end local function g(...) end",
+        "@t",
+    )
+    .unwrap();
+    assert_eq!(f.vararg, Vararg::Chunk);
+    let StatKind::LocalFunction { func, .. } = &f.body[0].kind else {
+        panic!("not a local function")
+    };
+    assert_eq!(func.params.len(), 1);
+    assert_eq!(func.vararg, Vararg::Dots);
+    let StatKind::LocalFunction { func, .. } = &f.body[1].kind else {
+        panic!("not a local function")
+    };
+    assert_eq!(func.vararg, Vararg::Arg);
+    let StatKind::Return(exprs) = &parse(b"return ...").unwrap()[0].kind else {
+        panic!("not a return")
+    };
+    assert!(matches!(exprs[0].kind, ExprKind::Vararg));
+}
+
+#[test]
+fn deep_nesting_is_refused_not_overflowed() {
+    let src = format!("return {}1{}", "(".repeat(5000), ")".repeat(5000));
+    assert!(err(&src).contains("chunk has too many syntax levels"));
+    let src = format!("return {}1", "not ".repeat(5000));
+    assert!(err(&src).contains("chunk has too many syntax levels"));
+    let src = format!("return 1{}", "+1".repeat(5000));
+    assert!(err(&src).contains("chunk has too many syntax levels"));
+    let src = format!("return t{}", ".x".repeat(5000));
+    assert!(err(&src).contains("chunk has too many syntax levels"));
+    for (prefix, open, close) in [
+        ("", "if true then ", "end "),
+        ("", "do ", "end "),
+        ("", "while true do ", "end "),
+        ("", "local f = function() ", "end "),
+        ("return ", "{", "}"),
+        ("return ", "f(", ")"),
+    ] {
+        let src = format!("{prefix}{}{}", open.repeat(100_000), close.repeat(100_000));
+        assert!(
+            err(&src).contains("chunk has too many syntax levels"),
+            "{open}"
+        );
+    }
+}
