@@ -68,6 +68,10 @@ pub(crate) enum CommandError {
     ScriptFlushOption,
     /// SCRIPT KILL while no script runs (always, here: scripts run to completion).
     NotBusy,
+    /// SORT by a value that does not read as a double.
+    SortNotDouble,
+    /// SORT … STORE before the store has lists to store into.
+    SortStoreNeedsLists,
     /// RENAME of a missing key.
     NoSuchKey,
     /// OBJECT FREQ without an LFU eviction policy (never one here).
@@ -208,6 +212,8 @@ impl CommandError {
             NoScript => "NOSCRIPT No matching script. Please use EVAL.".to_string(),
             ScriptFlushOption => "ERR SCRIPT FLUSH only support SYNC|ASYNC option".to_string(),
             NotBusy => "NOTBUSY No scripts in execution right now.".to_string(),
+            SortNotDouble => "ERR One or more scores can't be converted into double".to_string(),
+            SortStoreNeedsLists => "ERR SORT STORE needs lists, which this build lacks".to_string(),
             NoSuchKey => "ERR no such key".to_string(),
             NoLfuPolicy => "ERR An LFU maxmemory policy is not selected, access frequency not tracked. Please note that when switching between policies at runtime LRU and LFU data will take some time to adjust.".to_string(),
             IncrementNaNOrInfinity => "ERR increment would produce NaN or Infinity".to_string(),

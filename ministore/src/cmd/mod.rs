@@ -13,6 +13,7 @@ mod object;
 pub(crate) mod scan;
 pub(crate) mod scripting;
 mod server;
+mod sort;
 mod string_ranges;
 mod strings;
 mod transactions;
@@ -160,6 +161,8 @@ static COMMANDS: &[CommandSpec] = &[
     keyed("scan", -2, key_listing::scan),
     keyed("randomkey", 1, key_listing::randomkey),
     keyed("object", -2, object::object),
+    writing("sort", -2, sort::sort),
+    keyed("sort_ro", -2, sort::sort_ro),
     writing("hset", -4, hashes::hset),
     keyed("hget", 3, hashes::hget),
     writing("hdel", -3, hashes::hdel),
@@ -274,10 +277,11 @@ static COMMANDS: &[CommandSpec] = &[
 /// Open-addressed slots over [`COMMANDS`] (index + 1; 0 is empty), built on first use: a
 /// lookup is one short probe sequence instead of a scan or a general-purpose hash.
 struct CommandIndex {
-    slots: [u8; INDEX_SLOTS],
+    slots: [u16; INDEX_SLOTS],
 }
 
-const INDEX_SLOTS: usize = 256;
+/// Room for the command table at most half full, so probe runs stay short.
+const INDEX_SLOTS: usize = 1024;
 
 /// Where a (lowercase, non-empty) name starts probing: its first and last bytes and its length
 /// already tell the table's names apart almost everywhere.
@@ -289,14 +293,14 @@ fn first_slot(name: &[u8]) -> usize {
 
 impl CommandIndex {
     fn build() -> CommandIndex {
-        let mut slots = [0u8; INDEX_SLOTS];
+        let mut slots = [0u16; INDEX_SLOTS];
         for (i, spec) in COMMANDS.iter().enumerate() {
             let mut slot = first_slot(spec.name.as_bytes());
             while slots[slot] != 0 {
                 slot = (slot + 1) % INDEX_SLOTS;
             }
-            // The table has far fewer than 255 commands.
-            slots[slot] = u8::try_from(i + 1).unwrap_or(0);
+            // The table has far fewer than 65535 commands.
+            slots[slot] = u16::try_from(i + 1).unwrap_or(0);
         }
         CommandIndex { slots }
     }

@@ -49,3 +49,10 @@ fn string_encoding(bytes: &[u8]) -> &'static str {
         "raw"
     }
 }
+
+impl super::SortedSet {
+    /// SORT converts a sorted set to a skiplist before reading it, as Redis 7.0 does.
+    pub(crate) fn make_skiplist(&mut self) {
+        self.compact = false;
+    }
+}
