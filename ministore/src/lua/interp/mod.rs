@@ -98,6 +98,7 @@ fn library_named(name: &str) -> Option<Lib> {
         "cjson" => Some(Lib::Cjson),
         "bit" => Some(Lib::Bit),
         "cmsgpack" => Some(Lib::Cmsgpack),
+        "struct" => Some(Lib::Struct),
         _ => None,
     }
 }
@@ -201,6 +202,7 @@ pub enum Lib {
     Cjson = 4,
     Bit = 5,
     Cmsgpack = 6,
+    Struct = 7,
 }
 
 impl<'h> Interp<'h> {

@@ -1,7 +1,7 @@
 //! The script's library, one file per Lua library: [`base`] (tonumber, tostring, type, pairs,
 //! pcall, error, …), [`string`] (with [`strmatch`] for patterns and [`format`]), [`table`]
 //! (with [`sort`]), [`math`], [`redis`], and Redis's extra libraries [`cjson`] (with
-//! [`json_decode`]) and [`bit`]. This file owns the [`Builtin`] handle every library function is
+//! [`json_decode`]), [`cmsgpack`], [`bit`] and `struct` ([`lstruct`]). This file owns the [`Builtin`] handle every library function is
 //! known by, the static lookup of library fields, the dispatch of a call to its library, the
 //! per-run [`State`], and the argument helpers with Lua 5.1's `bad argument #n to 'f' (…)`
 //! errors.
@@ -12,6 +12,7 @@ mod cjson;
 mod cmsgpack;
 mod format;
 mod json_decode;
+mod lstruct;
 mod math;
 mod redis;
 mod sort;
@@ -37,6 +38,7 @@ pub enum Builtin {
     Cjson(cjson::Func),
     Bit(bit::Func),
     Cmsgpack(cmsgpack::Func),
+    Struct(lstruct::Func),
 }
 
 impl Builtin {
@@ -56,6 +58,7 @@ impl Builtin {
             Builtin::Cjson(f) => (5, f as u64),
             Builtin::Bit(f) => (6, f as u64),
             Builtin::Cmsgpack(f) => (7, f as u64),
+            Builtin::Struct(f) => (8, f as u64),
         };
         family << 6 | f
     }
@@ -71,6 +74,7 @@ impl Builtin {
             Builtin::Cjson(f) => f.name(),
             Builtin::Bit(f) => f.name(),
             Builtin::Cmsgpack(f) => f.name(),
+            Builtin::Struct(f) => f.name(),
         }
     }
 }
@@ -145,6 +149,7 @@ pub fn lib_field(lib: Lib, name: &[u8]) -> Value {
         Lib::Cjson => cjson::field(name),
         Lib::Bit => bit::field(name),
         Lib::Cmsgpack => cmsgpack::field(name),
+        Lib::Struct => lstruct::field(name),
     }
 }
 
@@ -158,6 +163,7 @@ pub fn make_lib(lib: Lib) -> TableRef {
         Lib::Cjson => cjson::NAMES,
         Lib::Bit => bit::NAMES,
         Lib::Cmsgpack => cmsgpack::NAMES,
+        Lib::Struct => lstruct::NAMES,
     };
     let t = TableRef::new();
     for name in names {
@@ -195,6 +201,7 @@ pub fn call_builtin(
         Builtin::Cjson(f) => cjson::call(it, f, args, site),
         Builtin::Bit(f) => bit::call(f, args, site),
         Builtin::Cmsgpack(f) => cmsgpack::call(it, f, args, site),
+        Builtin::Struct(f) => lstruct::call(it, f, args, site),
     }
 }
 
