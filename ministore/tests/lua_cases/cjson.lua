@@ -151,3 +151,20 @@ cjson.decode_invalid_numbers(false) return cjson.decode('+1')
 cjson.decode_invalid_numbers(false) return cjson.decode('-5')
 return cjson.nope
 return pcall(cjson.encode, {f = print})
+return redis.call('SET', 'k', cjson.null)
+return cjson.null .. 'x'
+return #cjson.null
+return cjson.null + 1
+return cjson.null()
+return cjson.null.x
+return cjson.null < 1
+return {cjson.null}
+return {1, cjson.null, 3}
+local t = {a = cjson.null} return t.a == cjson.null
+return cjson.encode({a = cjson.null})
+return cmsgpack.pack(cjson.null)
+return pcall(error, cjson.null)
+return not cjson.null
+if cjson.null then return 'truthy' end
+return rawequal(cjson.null, cjson.null)
+return tostring(cjson.decode('null'))
