@@ -178,6 +178,7 @@ const LANDED: &[&str] = &[
     "lua-cjson",
     "lua-bit",
     "lua-cmsgpack",
+    "lua-struct",
     "garbage",
 ];
 
