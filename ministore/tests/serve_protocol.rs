@@ -394,3 +394,52 @@ fn each_connection_has_its_own_database_multi_and_watch() {
         );
     }
 }
+
+#[test]
+fn blocking_pops_wait_for_a_push_or_their_timeout() {
+    for server in both_servers(5000) {
+        let name = server.name();
+        let mut waiter = RawClient::connect(server.port());
+        let mut pusher = RawClient::connect(server.port());
+        let started = std::time::Instant::now();
+        assert_eq!(
+            waiter.call(&["BZPOPMIN", "nothing", "0.2"]),
+            "*-1\r\n",
+            "{name}"
+        );
+        assert!(
+            started.elapsed() >= Duration::from_millis(190),
+            "{name}: waited out the timeout"
+        );
+        waiter.send(&["BZPOPMIN", "queue", "5"]);
+        std::thread::sleep(Duration::from_millis(150));
+        assert!(
+            pusher.call(&["CLIENT", "LIST"]).contains("cmd=bzpopmin"),
+            "{name}"
+        );
+        assert_eq!(pusher.call(&["ZADD", "queue", "1", "job"]), ":1\r\n");
+        assert_eq!(
+            waiter.read(),
+            "*3\r\n$5\r\nqueue\r\n$3\r\njob\r\n$1\r\n1\r\n",
+            "{name}: woken by the push"
+        );
+        // A waiter killed by another client goes away; the others carry on.
+        waiter.send(&["BZPOPMIN", "queue", "0"]);
+        std::thread::sleep(Duration::from_millis(100));
+        let list = pusher.call(&["CLIENT", "LIST"]);
+        let id = list
+            .lines()
+            .find(|line| line.contains("cmd=bzpopmin"))
+            .and_then(|line| line.split_whitespace().find_map(|f| f.strip_prefix("id=")))
+            .map(str::to_string)
+            .expect("the waiter in CLIENT LIST");
+        assert_eq!(pusher.call(&["CLIENT", "KILL", "ID", &id]), ":1\r\n");
+        assert_eq!(waiter.read_to_close(), "", "{name}");
+        assert_eq!(pusher.call(&["ZADD", "queue", "2", "later"]), ":1\r\n");
+        assert_eq!(
+            pusher.call(&["ZCARD", "queue"]),
+            ":1\r\n",
+            "{name}: nobody took it"
+        );
+    }
+}
