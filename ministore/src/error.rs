@@ -144,6 +144,46 @@ pub(crate) enum CommandError {
     LimitNegative,
     /// EVAL_RO/EVALSHA_RO/FCALL_RO of a script declaring flags without `no-writes`.
     WriteFlagWithRoCommand,
+    /// FUNCTION LOAD of code that does not start with `#!`.
+    MissingLibraryMetadata,
+    /// FUNCTION LOAD of a `#!` line without a newline, or that does not split.
+    InvalidLibraryMetadata,
+    /// FUNCTION LOAD with `name=` given twice.
+    LibraryNameRepeated,
+    /// FUNCTION LOAD with a `#!` option other than `name=`.
+    InvalidMetadataValue { part: Vec<u8> },
+    /// FUNCTION LOAD without `name=`.
+    LibraryNameMissing,
+    /// A library (or function) name with other than letters, digits and `_`.
+    BadLibraryName,
+    /// FUNCTION LOAD for an engine other than Lua.
+    EngineNotFound { engine: Vec<u8> },
+    /// FUNCTION LOAD of a library that exists, without REPLACE.
+    LibraryExists { name: Vec<u8> },
+    /// FUNCTION LOAD of a function another library registered.
+    FunctionExists { name: Vec<u8> },
+    /// FUNCTION LOAD whose code did not compile or run; carries the engine's text.
+    LibraryLoad { message: String },
+    /// FUNCTION LOAD with an option other than REPLACE.
+    UnknownFunctionLoadOption { option: Vec<u8> },
+    /// FUNCTION DELETE of a library that does not exist.
+    LibraryNotFound,
+    /// FUNCTION FLUSH with something other than SYNC or ASYNC.
+    FunctionFlushOption,
+    /// FUNCTION LIST LIBRARYNAME without its pattern.
+    LibraryNameArgMissing,
+    /// FUNCTION LIST with an argument it does not take.
+    UnknownArgument { arg: Vec<u8> },
+    /// FCALL of a function no library registered.
+    FunctionNotFound,
+    /// FCALL numkeys that is not an integer.
+    BadNumberOfKeys,
+    /// A subcommand given more arguments than it takes (`FUNCTION FLUSH SYNC x`); carries
+    /// the subcommand as typed.
+    SubcommandSyntax {
+        container: &'static str,
+        sub: Vec<u8>,
+    },
 }
 
 /// Redis caps the echoed command name and arguments of an unknown command at 128 bytes.
@@ -274,6 +314,47 @@ impl CommandError {
             WriteFlagWithRoCommand => {
                 "ERR Can not execute a script with write flag using *_ro command.".to_string()
             }
+            MissingLibraryMetadata => "ERR Missing library metadata".to_string(),
+            InvalidLibraryMetadata => "ERR Invalid library metadata".to_string(),
+            LibraryNameRepeated => {
+                "ERR Invalid metadata value, name argument was given multiple times".to_string()
+            }
+            InvalidMetadataValue { part } => format!(
+                "ERR Invalid metadata value given: {}",
+                printable(c_str(part), usize::MAX)
+            ),
+            LibraryNameMissing => "ERR Library name was not given".to_string(),
+            BadLibraryName => "ERR Library names can only contain letters, numbers, or underscores(_) and must be at least one character long".to_string(),
+            EngineNotFound { engine } => format!(
+                "ERR Engine '{}' not found",
+                printable(engine, usize::MAX)
+            ),
+            LibraryExists { name } => format!(
+                "ERR Library '{}' already exists",
+                printable(name, usize::MAX)
+            ),
+            FunctionExists { name } => format!(
+                "ERR Function {} already exists",
+                printable(c_str(name), usize::MAX)
+            ),
+            LibraryLoad { message } => format!("ERR {}", message.replace(['\r', '\n'], " ")),
+            UnknownFunctionLoadOption { option } => format!(
+                "ERR Unknown option given: {}",
+                printable(c_str(option), usize::MAX)
+            ),
+            LibraryNotFound => "ERR Library not found".to_string(),
+            FunctionFlushOption => "ERR FUNCTION FLUSH only supports SYNC|ASYNC option".to_string(),
+            LibraryNameArgMissing => "ERR library name argument was not given".to_string(),
+            UnknownArgument { arg } => format!(
+                "ERR Unknown argument {}",
+                printable(c_str(arg), usize::MAX)
+            ),
+            FunctionNotFound => "ERR Function not found".to_string(),
+            BadNumberOfKeys => "ERR Bad number of keys provided".to_string(),
+            SubcommandSyntax { container, sub } => format!(
+                "ERR unknown subcommand or wrong number of arguments for '{}'. Try {container} HELP.",
+                printable(c_str(sub), ECHO_LIMIT)
+            ),
         }
     }
 }

@@ -8,7 +8,6 @@ pub(crate) fn matches(pattern: &[u8], text: &[u8]) -> bool {
 }
 
 /// Whether `text` matches the glob `pattern`, ignoring ASCII case.
-#[allow(dead_code)]
 pub(crate) fn matches_nocase(pattern: &[u8], text: &[u8]) -> bool {
     match_from(pattern, text, true, 0)
 }

@@ -5,6 +5,7 @@
 
 mod connection;
 mod databases;
+mod functions;
 pub(crate) mod hashes;
 mod key_listing;
 mod keys;
@@ -243,6 +244,27 @@ static COMMANDS: &[CommandSpec] = &[
         allowed_in_scripts: false,
         writes: false,
         handler: Handler::Scripting(scripting::eval),
+    },
+    CommandSpec {
+        name: "function",
+        arity: -2,
+        allowed_in_scripts: false,
+        writes: false,
+        handler: Handler::Scripting(functions::function),
+    },
+    CommandSpec {
+        name: "fcall",
+        arity: -3,
+        allowed_in_scripts: false,
+        writes: false,
+        handler: Handler::Scripting(functions::fcall),
+    },
+    CommandSpec {
+        name: "fcall_ro",
+        arity: -3,
+        allowed_in_scripts: false,
+        writes: false,
+        handler: Handler::Scripting(functions::fcall_ro),
     },
     CommandSpec {
         name: "eval_ro",

@@ -12,7 +12,7 @@ use crate::args::{int_arg, is};
 use crate::error::CommandError;
 use crate::interrupt::ScriptInterrupt;
 use crate::keyspace::{KeyHasher, Keyspace};
-use crate::lua::{CommandHost, Script, ScriptInputs, DEFAULT_STEP_BUDGET};
+use crate::lua::{CommandHost, Library, Script, ScriptInputs, DEFAULT_STEP_BUDGET};
 use crate::reply::Reply;
 
 /// A SHA1 as 40 lowercase hex digits.
@@ -28,6 +28,8 @@ pub(crate) struct ScriptCache {
     recent: [RecentInputs; 2],
     /// Set when a server may stop running scripts from another thread.
     interrupt: Option<Arc<ScriptInterrupt>>,
+    /// The function libraries (FUNCTION LOAD); SCRIPT FLUSH leaves them alone.
+    pub(crate) functions: super::functions::Libraries,
 }
 
 impl Default for ScriptCache {
@@ -37,6 +39,7 @@ impl Default for ScriptCache {
             step_budget: DEFAULT_STEP_BUDGET,
             recent: Default::default(),
             interrupt: None,
+            functions: Default::default(),
         }
     }
 }
@@ -222,6 +225,30 @@ impl ScriptCache {
         *recent_keys = keys.recent.into_inner();
         *recent_argv = argv.recent.into_inner();
         reply
+    }
+
+    /// Runs `function` of `library` (FCALL), read-only when the function is registered
+    /// `no-writes` or `ro_command` (FCALL_RO).
+    pub(crate) fn run_function(
+        &self,
+        keyspace: &mut Keyspace,
+        library: &Library,
+        function: &[u8],
+        keys: &[&[u8]],
+        argv: &[&[u8]],
+        read_only: bool,
+    ) -> Reply {
+        let mut host = KeyspaceHost {
+            keyspace,
+            read_only,
+            interrupt: self.interrupt.as_deref(),
+        };
+        library.call(function, &keys, &argv, &mut host, self.step_budget)
+    }
+
+    /// The step budget of a run (a library's load gets the same).
+    pub(crate) fn step_budget(&self) -> u64 {
+        self.step_budget
     }
 
     /// Compiles (or finds) `source`, caches it, and runs it, as EVAL does.

@@ -7,6 +7,7 @@
 
 mod ast;
 mod convert;
+mod function;
 mod interp;
 mod lexer;
 mod lib;
@@ -18,6 +19,7 @@ use std::sync::Arc;
 
 use crate::reply::Reply;
 use ast::FuncBody;
+pub use function::{FunctionInfo, Library};
 use interp::{Fault, Interp};
 
 /// The chunk name Redis gives a script: errors read `user_script:3: …`.

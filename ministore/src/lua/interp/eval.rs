@@ -7,7 +7,6 @@ use super::{
     EXPR_NESTING,
 };
 use crate::lua::ast::{BinOp, Expr, ExprKind, TableField, UnOp};
-use crate::lua::lib;
 use crate::lua::value::{TableRef, Value};
 
 impl Interp<'_> {
@@ -107,7 +106,7 @@ impl Interp<'_> {
         // static lookup without evaluating the name and the key string.
         if let ExprKind::Name(name) = &obj.kind {
             if let Some(slot) = input_slot(name) {
-                if frame.lookup(name).is_none() {
+                if frame.lookup(name).is_none() && !self.libs.in_function {
                     self.step(obj.line)?;
                     let k = self.eval(key, frame)?;
                     self.charge(k.weight(), line)?;
@@ -119,7 +118,7 @@ impl Interp<'_> {
                     self.step(obj.line)?;
                     self.step(key.line)?;
                     self.charge((field.len() / 1024) as u64, line)?;
-                    return Ok(lib::lib_field(lib, field));
+                    return self.lib_field(lib, field, line);
                 }
             }
         }

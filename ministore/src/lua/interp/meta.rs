@@ -76,7 +76,12 @@ impl Interp<'_> {
                     }
                 }
                 Value::Str(_) => return Ok(lib::lib_get(Lib::String, &key)),
-                Value::Lib(lib) => return Ok(lib::lib_get(*lib, &key)),
+                Value::Lib(lib) => {
+                    return match &key {
+                        Value::Str(field) => self.lib_field(*lib, field, line),
+                        _ => Ok(Value::Nil),
+                    }
+                }
                 other => {
                     let d = desc.take().and_then(|d| d());
                     return Err(type_error(line, "index", d.as_deref(), other));

@@ -298,6 +298,13 @@ impl<'h> Interp<'h> {
     }
 
     fn global_value(&mut self, name: &str) -> Option<Value> {
+        // A library's top level (FUNCTION LOAD) sees nothing but a reduced `redis`.
+        if self.libs.loading.is_some() {
+            return (name == "redis").then_some(Value::Lib(Lib::Redis));
+        }
+        if self.libs.in_function && input_slot(name).is_some() {
+            return None;
+        }
         if let Some(lib) = library_named(name) {
             return Some(Value::Lib(lib));
         }
@@ -308,6 +315,29 @@ impl<'h> Interp<'h> {
             "_VERSION" => Value::str(b"Lua 5.1"),
             _ => Value::Builtin(lib::global_function(name)?),
         })
+    }
+
+    /// `lib.field`; while a library loads, `redis` has only its load-time fields and any other
+    /// is reported as Redis reports it, as a missing global.
+    pub(crate) fn lib_field(&self, lib: Lib, field: &[u8], line: u32) -> Result<Value, Fault> {
+        if self.libs.loading.is_none() {
+            return Ok(lib::lib_field(lib, field));
+        }
+        if lib != Lib::Redis {
+            // The fast path for `string.len` lands here without looking the library up.
+            let name = ["string", "table", "math", "cjson", "bit"]
+                .into_iter()
+                .find(|name| library_named(name) == Some(lib))
+                .unwrap_or("?");
+            return Err(runtime_error(line, &nonexistent_global(name)));
+        }
+        match lib::load_field(field) {
+            Some(value) => Ok(value),
+            None => Err(runtime_error(
+                line,
+                &nonexistent_global(&String::from_utf8_lossy(field)),
+            )),
+        }
     }
 
     /// `_G`: a read-only table of every global, built on first use. It does not hold itself

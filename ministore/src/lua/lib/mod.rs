@@ -25,7 +25,7 @@ use std::sync::Arc;
 use super::interp::{bare_error, memory_error, runtime_error, Fault, Interp, Lib};
 use super::value::{number_to_integer, TableRef, Value, MAX_STRING_LEN};
 
-pub use redis::redis_call;
+pub use redis::{load_field, redis_call};
 
 /// Every built-in function, by library.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,6 +92,25 @@ pub struct State {
     /// The builtin about to run is called by a library function (`pcall(f)`, a sort
     /// comparator, …), not by Lua code: Lua words its errors without a position.
     from_lib: bool,
+    /// FUNCTION LOAD is running a library's top level: only `redis.register_function` and a
+    /// few constants exist, and what it registers collects here.
+    pub loading: Option<Vec<Registered>>,
+    /// An FCALL is running: `KEYS` and `ARGV` are not globals (the function gets them as its
+    /// arguments).
+    pub in_function: bool,
+}
+
+/// A function a library registered while loading.
+#[derive(Debug, Clone)]
+pub struct Registered {
+    /// Its name.
+    pub name: Vec<u8>,
+    /// The Lua function.
+    pub callback: Value,
+    /// Its `description`, if given.
+    pub description: Option<Vec<u8>>,
+    /// Its flags as given (`no-writes`, …).
+    pub flags: Vec<&'static str>,
 }
 
 impl Default for State {
@@ -101,6 +120,8 @@ impl Default for State {
             resp: 2,
             cjson: cjson::Config::default(),
             from_lib: false,
+            loading: None,
+            in_function: false,
         }
     }
 }

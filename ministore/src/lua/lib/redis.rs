@@ -4,7 +4,7 @@
 
 use super::super::convert;
 use super::super::interp::{Fault, Interp};
-use super::{one, Builtin, Site};
+use super::{one, Builtin, Registered, Site};
 use crate::lua::value::{TableRef, Value};
 
 /// A `redis.*` function.
@@ -22,6 +22,7 @@ pub enum Func {
     SetResp,
     Breakpoint,
     Debug,
+    RegisterFunction,
 }
 
 /// The Redis version scripts see (the oracle server's).
@@ -102,8 +103,136 @@ impl Func {
             Func::SetResp => "setresp",
             Func::Breakpoint => "breakpoint",
             Func::Debug => "debug",
+            Func::RegisterFunction => "register_function",
         }
     }
+}
+
+/// `redis.name` while FUNCTION LOAD runs a library's top level: only these fields exist.
+pub fn load_field(name: &[u8]) -> Option<Value> {
+    match name {
+        b"register_function" => Some(Value::Builtin(Builtin::Redis(Func::RegisterFunction))),
+        b"log" | b"LOG_DEBUG" | b"LOG_VERBOSE" | b"LOG_NOTICE" | b"LOG_WARNING"
+        | b"REDIS_VERSION" | b"REDIS_VERSION_NUM" => Some(field(name)),
+        _ => None,
+    }
+}
+
+/// The flags `redis.register_function` accepts.
+const FUNCTION_FLAGS: &[&str] = &[
+    "no-writes",
+    "allow-oom",
+    "allow-stale",
+    "no-cluster",
+    "allow-cross-slot-keys",
+];
+
+/// `redis.register_function(name, callback)` or `redis.register_function{function_name=…,
+/// callback=…, flags={…}, description=…}`, with Redis's error texts.
+fn register_function(it: &mut Interp, args: Vec<Value>, line: u32) -> Result<Vec<Value>, Fault> {
+    let fail = |text: &str| Fault::Error {
+        value: convert::error_table(format!("ERR {text}")),
+        line,
+    };
+    let registered = match args.as_slice() {
+        [Value::Table(t)] => {
+            let mut name = None;
+            let mut callback = None;
+            let mut description = None;
+            let mut flags = Vec::new();
+            let entries: Vec<(Value, Value)> = {
+                let table = t.0.borrow();
+                let mut entries = Vec::new();
+                let mut at = 0;
+                while let Some((next, k, v)) = table.next_from(at) {
+                    entries.push((k, v));
+                    at = next;
+                }
+                entries
+            };
+            for (k, v) in entries {
+                match k.to_str_bytes().as_deref() {
+                    Some(b"function_name") if matches!(k, Value::Str(_)) => {
+                        name = v.to_str_bytes().map(|s| s.to_vec());
+                    }
+                    Some(b"callback") if matches!(k, Value::Str(_)) => callback = Some(v.clone()),
+                    Some(b"description") if matches!(k, Value::Str(_)) => {
+                        description = v.to_str_bytes().map(|s| s.to_vec());
+                    }
+                    Some(b"flags") if matches!(k, Value::Str(_)) => {
+                        let Value::Table(list) = &v else {
+                            return Err(fail("flags argument to redis.register_function must be a table representing function flags"));
+                        };
+                        for i in 1.. {
+                            let flag = list.get(&Value::Num(f64::from(i)));
+                            if flag.is_nil() {
+                                break;
+                            }
+                            let known = flag.to_str_bytes().and_then(|f| {
+                                FUNCTION_FLAGS
+                                    .iter()
+                                    .find(|known| known.as_bytes() == &f[..])
+                            });
+                            match known {
+                                Some(known) => flags.push(*known),
+                                None => return Err(fail("unknown flag given")),
+                            }
+                        }
+                    }
+                    _ => return Err(fail("unknown argument given to redis.register_function")),
+                }
+            }
+            let Some(name) = name else {
+                return Err(fail(
+                    "redis.register_function must get a function name argument",
+                ));
+            };
+            let Some(callback) = callback else {
+                return Err(fail("redis.register_function must get a callback argument"));
+            };
+            Registered {
+                name,
+                callback,
+                description,
+                flags,
+            }
+        }
+        [_] => {
+            return Err(fail("calling redis.register_function with a single argument is only applicable to Lua table (representing named arguments)."));
+        }
+        [name, callback] => {
+            if !matches!(callback, Value::Func(_) | Value::Builtin(_)) {
+                return Err(fail(
+                    "second argument to redis.register_function must be a function",
+                ));
+            }
+            Registered {
+                name: name.to_str_bytes().map(|s| s.to_vec()).unwrap_or_default(),
+                callback: callback.clone(),
+                description: None,
+                flags: Vec::new(),
+            }
+        }
+        _ => return Err(fail("wrong number of arguments to redis.register_function")),
+    };
+    if !valid_name(&registered.name) {
+        return Err(fail("Library names can only contain letters, numbers, or underscores(_) and must be at least one character long"));
+    }
+    let Some(loading) = it.libs.loading.as_mut() else {
+        return Err(fail(
+            "redis.register_function can only be called on FUNCTION LOAD command",
+        ));
+    };
+    if loading.iter().any(|f| f.name == registered.name) {
+        return Err(fail("Function already exists in the library"));
+    }
+    loading.push(registered);
+    Ok(Vec::new())
+}
+
+/// Redis's rule for library and function names: letters, digits and `_`, at least one.
+pub fn valid_name(name: &[u8]) -> bool {
+    !name.is_empty() && name.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_')
 }
 
 /// `redis.call` / `redis.pcall` (`b`) with these arguments: the command's reply as a Lua value;
@@ -134,6 +263,7 @@ pub fn redis_call(it: &mut Interp, b: Builtin, args: &[Value], line: u32) -> Res
 pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Vec<Value>, Fault> {
     let line = site.line;
     match f {
+        Func::RegisterFunction => register_function(it, args, line),
         Func::Call | Func::Pcall => redis_call(it, Builtin::Redis(f), &args, line).map(|v| vec![v]),
         Func::ErrorReply => match args.as_slice() {
             [Value::Str(s)] => one(convert::error_reply_table(s)),

@@ -1,0 +1,160 @@
+//! Redis 7.0 function libraries (FUNCTION LOAD, FCALL): a library's code runs its top level
+//! with nothing but a reduced `redis` table (`register_function`, `log`, the log levels and the
+//! version), and the functions it registers are what FCALL calls, with `KEYS` and `ARGV` given
+//! as the function's two arguments instead of as globals.
+//!
+//! A library keeps its compiled code, not live closures: every FCALL runs the top level again
+//! and calls the freshly registered function. So values a function keeps in the library's
+//! top-level locals start afresh on each call, where Redis keeps them between calls; in
+//! exchange a store holds no interpreter state and stays `Send`.
+
+use std::sync::Arc;
+
+use super::ast::FuncBody;
+use super::convert;
+use super::interp::{Fault, Interp};
+use super::lib::Registered;
+use super::value::{TableRef, Value};
+use super::{parser, CommandHost, ScriptInputs};
+use crate::reply::Reply;
+
+/// The chunk name Redis gives library code: errors read `user_function:2: …`.
+const FUNCTION_SOURCE: &str = "@user_function";
+
+/// A loaded library, ready for FCALL.
+#[derive(Debug, Clone)]
+pub struct Library {
+    chunk: Arc<FuncBody>,
+    functions: Vec<FunctionInfo>,
+}
+
+/// What FUNCTION LIST shows of one registered function.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FunctionInfo {
+    /// Its name.
+    pub name: Vec<u8>,
+    /// Its description, if it was registered with one.
+    pub description: Option<Vec<u8>>,
+    /// Its flags (`no-writes`, `allow-oom`, …) in the order given.
+    pub flags: Vec<&'static str>,
+}
+
+impl FunctionInfo {
+    /// True for a function registered with the `no-writes` flag.
+    pub fn is_read_only(&self) -> bool {
+        self.flags.contains(&"no-writes")
+    }
+}
+
+/// A host for the load: the top level cannot reach `redis.call`, so this never runs anything.
+struct NoCommands;
+
+impl CommandHost for NoCommands {
+    fn call(&mut self, _: &[&[u8]]) -> Reply {
+        Reply::Error("ERR This Redis command is not allowed from script".into())
+    }
+}
+
+impl Library {
+    /// Compiles `code` (the library's text after its `#!lua` line, that line's newline
+    /// included, so line numbers count from the shebang) and runs its top level. The error is
+    /// Redis's text without the `ERR ` prefix: `Error compiling function: …`, `Error
+    /// registering functions: …` or `No functions registered`.
+    pub fn load(code: &[u8], step_budget: u64) -> Result<Library, String> {
+        let chunk = parser::parse_chunk(code, FUNCTION_SOURCE)
+            .map_err(|e| format!("Error compiling function: user_function:{}: {}", e.line, e))?;
+        let mut host = NoCommands;
+        let empty: &[&[u8]] = &[];
+        let mut interp = Interp::new(&mut host, &empty, &empty, step_budget);
+        let registered = register(&mut interp, &chunk)
+            .map_err(|text| format!("Error registering functions: {text}"))?;
+        if registered.is_empty() {
+            return Err("No functions registered".into());
+        }
+        let functions = registered
+            .into_iter()
+            .map(|r| FunctionInfo {
+                name: r.name,
+                description: r.description,
+                flags: r.flags,
+            })
+            .collect();
+        Ok(Library { chunk, functions })
+    }
+
+    /// The functions the library registered, in registration order.
+    pub fn functions(&self) -> &[FunctionInfo] {
+        &self.functions
+    }
+
+    /// Runs function `name` with `keys` and `args` as its two arguments, converting its result
+    /// (or error, which names the function as Redis does) to the reply.
+    pub fn call(
+        &self,
+        name: &[u8],
+        keys: &dyn ScriptInputs,
+        args: &dyn ScriptInputs,
+        host: &mut dyn CommandHost,
+        step_budget: u64,
+    ) -> Reply {
+        let label = String::from_utf8_lossy(name).into_owned();
+        let empty: &[&[u8]] = &[];
+        let mut interp = Interp::new(host, &empty, &empty, step_budget);
+        let registered = match register(&mut interp, &self.chunk) {
+            Ok(registered) => registered,
+            Err(text) => return Reply::Error(text),
+        };
+        let Some(function) = registered
+            .into_iter()
+            .find(|r| r.name.eq_ignore_ascii_case(name))
+        else {
+            return Reply::Error("ERR Function not found".into());
+        };
+        interp.libs.in_function = true;
+        let arguments = vec![table_of(keys), table_of(args)];
+        match interp.call_value(&function.callback, arguments, 0, None) {
+            Ok(values) => convert::value_to_reply(values.first().unwrap_or(&Value::Nil)),
+            Err(Fault::Error { value, line }) => {
+                convert::raised_error_reply(&value, &interp.fault_source(), line, &label)
+            }
+            Err(Fault::Runtime { msg, line }) => {
+                let value = Value::str(format!("user_function:{line}: {msg}").as_bytes());
+                convert::raised_error_reply(&value, FUNCTION_SOURCE, line, &label)
+            }
+            Err(Fault::Budget { line }) => Reply::Error(format!(
+                "ERR script stopped: it ran past its step budget of {step_budget} steps (runaway script?) script: {label}, on {FUNCTION_SOURCE}:{line}."
+            )),
+            Err(Fault::Killed { line }) => Reply::Error(format!(
+                "ERR Script killed by user with FUNCTION KILL... script: {label}, on {FUNCTION_SOURCE}:{line}."
+            )),
+        }
+    }
+}
+
+/// Runs a library's top level and returns what it registered, or the error text (with its
+/// `ERR ` prefix, as Redis words a failed load's cause).
+fn register(interp: &mut Interp<'_>, chunk: &Arc<FuncBody>) -> Result<Vec<Registered>, String> {
+    interp.libs.loading = Some(Vec::new());
+    let result = interp.run_chunk(chunk);
+    let registered = interp.libs.loading.take().unwrap_or_default();
+    match result {
+        Ok(_) => Ok(registered),
+        Err(Fault::Error { value, .. }) => Err(match convert::error_text(&value) {
+            Some(text) => String::from_utf8_lossy(&text).into_owned(),
+            None => format!(
+                "ERR {}",
+                String::from_utf8_lossy(&value.to_str_bytes().unwrap_or_default())
+            ),
+        }),
+        Err(Fault::Runtime { msg, line }) => Err(format!("ERR user_function:{line}: {msg}")),
+        Err(Fault::Budget { .. } | Fault::Killed { .. }) => Err("ERR FUNCTION LOAD timeout".into()),
+    }
+}
+
+fn table_of(items: &dyn ScriptInputs) -> Value {
+    let t = TableRef::new();
+    t.0.borrow_mut().array = (0..items.count())
+        .map(|i| Value::Str(items.shared_item(i)))
+        .collect();
+    Value::Table(t)
+}
