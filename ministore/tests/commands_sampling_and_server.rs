@@ -1,0 +1,154 @@
+//! What the conformance suite cannot compare with a real server: the seeded random draws of
+//! HRANDFIELD and ZRANDMEMBER, SCAN cursors over large collections, TIME on the virtual clock,
+//! PUBLISH through an installed delivery, and blocking pops that never block.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use ministore::{Reply, Store};
+
+fn bulks(reply: &Reply) -> Vec<Vec<u8>> {
+    match reply {
+        Reply::Array(items) => items
+            .iter()
+            .map(|item| match item {
+                Reply::Bulk(bytes) => bytes.clone(),
+                other => panic!("not a bulk: {other:?}"),
+            })
+            .collect(),
+        other => panic!("not an array: {other:?}"),
+    }
+}
+
+fn store_with_members() -> Store {
+    let mut store = Store::new();
+    let mut hset = vec!["HSET".to_string(), "h".to_string()];
+    let mut zadd = vec!["ZADD".to_string(), "z".to_string()];
+    for i in 0..10 {
+        hset.extend([format!("f{i}"), format!("v{i}")]);
+        zadd.extend([i.to_string(), format!("m{i}")]);
+    }
+    store.exec(&hset);
+    store.exec(&zadd);
+    store
+}
+
+#[test]
+fn random_draws_repeat_for_the_same_seed_and_differ_for_another() {
+    let draw = |seed: u64| {
+        let mut store = store_with_members();
+        store.seed_random(seed);
+        (
+            store.exec(&["HRANDFIELD", "h", "4"]),
+            store.exec(&["ZRANDMEMBER", "z", "-6"]),
+        )
+    };
+    assert_eq!(draw(7), draw(7));
+    assert_ne!(draw(7), draw(8));
+}
+
+#[test]
+fn a_positive_count_draws_distinct_members_and_a_negative_one_may_repeat() {
+    let mut store = store_with_members();
+    let fields = bulks(&store.exec(&["HRANDFIELD", "h", "6"]));
+    assert_eq!(fields.len(), 6);
+    assert_eq!(fields.iter().collect::<BTreeSet<_>>().len(), 6);
+    let members = bulks(&store.exec(&["ZRANDMEMBER", "z", "-25"]));
+    assert_eq!(members.len(), 25);
+    assert!(members.iter().all(|m| m.starts_with(b"m")));
+    let with_scores = bulks(&store.exec(&["ZRANDMEMBER", "z", "3", "WITHSCORES"]));
+    assert_eq!(with_scores.len(), 6);
+}
+
+#[test]
+fn scan_cursors_walk_a_large_hash_and_sorted_set_once() {
+    let mut store = Store::new();
+    for i in 0..300 {
+        store.exec(&["HSET", "big", &format!("field{i}"), "v"]);
+        store.exec(&["ZADD", "bigz", &i.to_string(), &format!("member{i}")]);
+    }
+    for (command, key, expected) in [("HSCAN", "big", 300), ("ZSCAN", "bigz", 300)] {
+        let mut cursor = "0".to_string();
+        let mut seen = BTreeSet::new();
+        let mut calls = 0;
+        loop {
+            let reply = store.exec(&[command, key, &cursor, "COUNT", "50"]);
+            let Reply::Array(parts) = reply else {
+                panic!("{command}: {reply:?}")
+            };
+            let Reply::Bulk(next) = &parts[0] else {
+                panic!("{command}: cursor")
+            };
+            for pair in bulks(&parts[1]).chunks(2) {
+                seen.insert(pair[0].clone());
+            }
+            calls += 1;
+            cursor = String::from_utf8_lossy(next).into_owned();
+            if cursor == "0" {
+                break;
+            }
+        }
+        assert_eq!(seen.len(), expected, "{command}");
+        assert_eq!(calls, 6, "{command}");
+    }
+}
+
+#[test]
+fn time_reads_the_virtual_clock() {
+    let mut store = Store::new();
+    let before = bulks(&store.exec(&["TIME"]));
+    store.advance(1_500);
+    let after = bulks(&store.exec(&["TIME"]));
+    let seconds = |t: &[Vec<u8>]| String::from_utf8_lossy(&t[0]).parse::<i64>().unwrap_or(0);
+    let micros = |t: &[Vec<u8>]| String::from_utf8_lossy(&t[1]).parse::<i64>().unwrap_or(0);
+    let elapsed =
+        (seconds(&after) - seconds(&before)) * 1_000_000 + micros(&after) - micros(&before);
+    assert_eq!(elapsed, 1_500_000);
+}
+
+#[test]
+fn publish_reaches_nobody_until_a_delivery_is_installed() {
+    let mut store = Store::new();
+    assert_eq!(store.exec(&["PUBLISH", "ch", "m"]), Reply::Integer(0));
+    store.on_publish(Arc::new(|channel: &[u8], message: &[u8]| {
+        i64::from(channel == b"ch") + i64::from(message == b"m")
+    }));
+    assert_eq!(store.exec(&["PUBLISH", "ch", "m"]), Reply::Integer(2));
+    let from_script = store.eval(
+        "return redis.call('PUBLISH', 'ch', 'x')",
+        &[""; 0],
+        &[""; 0],
+    );
+    assert_eq!(from_script, Reply::Integer(1));
+}
+
+#[test]
+fn blocking_pops_answer_at_once() {
+    let mut store = Store::new();
+    assert_eq!(store.exec(&["BZPOPMIN", "none", "0"]), Reply::Nil);
+    assert_eq!(store.exec(&["BZMPOP", "0", "1", "none", "MAX"]), Reply::Nil);
+    assert_eq!(store.now_ms(), 0);
+}
+
+#[test]
+fn a_function_library_is_called_afresh_each_time() {
+    let mut store = Store::new();
+    let code = "#!lua name=counter\nlocal n = 0\nredis.register_function('bump', function(keys, args) n = n + 1 return {n, keys[1], args[1]} end)";
+    assert_eq!(
+        store.exec(&["FUNCTION", "LOAD", code]),
+        Reply::bulk("counter")
+    );
+    let expected = Reply::Array(vec![Reply::Integer(1), Reply::bulk("k"), Reply::bulk("a")]);
+    assert_eq!(store.exec(&["FCALL", "bump", "1", "k", "a"]), expected);
+    // Redis would answer 2 here: its library keeps its top-level locals between calls.
+    assert_eq!(store.exec(&["FCALL", "bump", "1", "k", "a"]), expected);
+    let runaway =
+        "#!lua name=spin\nredis.register_function('spin', function() while true do end end)";
+    store.exec(&["FUNCTION", "LOAD", runaway]);
+    store.set_step_budget(10_000);
+    assert!(store.exec(&["FCALL", "spin", "0"]).is_error());
+    assert_eq!(
+        store.exec(&["FUNCTION", "LOAD", "#!lua name=top\nwhile true do end"]),
+        Reply::Error("ERR Error registering functions: ERR FUNCTION LOAD timeout".into())
+    );
+}
