@@ -18,6 +18,7 @@ mod redis;
 mod sort;
 mod string;
 mod strmatch;
+mod strtod;
 mod table;
 
 use std::sync::Arc;
