@@ -8,6 +8,7 @@
 mod ast;
 mod convert;
 mod function;
+mod handle;
 mod interp;
 mod lexer;
 mod lib;

@@ -8,8 +8,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use super::ast::FuncBody;
-use super::interp::Lib;
-use super::lib::Builtin;
+use super::handle::{Builtin, Lib};
 
 /// Largest string a script may build; past it the script fails with "not enough memory".
 pub const MAX_STRING_LEN: usize = 32 * 1024 * 1024;

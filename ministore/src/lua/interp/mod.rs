@@ -25,6 +25,7 @@ use super::lib;
 use super::value::{Cell, TableRef, Value};
 use super::{CommandHost, ScriptInputs};
 
+pub use super::handle::Lib;
 pub use super::value::MAX_STRING_LEN;
 
 /// How much native recursion a script may cause before it fails with "stack overflow": a Lua
@@ -189,20 +190,6 @@ pub struct Interp<'h> {
     fault_chunk: Option<u32>,
     /// What the libraries keep during the run.
     pub libs: lib::State,
-}
-
-/// The library tables. They are read-only and identical in every run, so they are not built as
-/// tables at all: indexing one is a static lookup (see [`lib::lib_get`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Lib {
-    Redis = 0,
-    String = 1,
-    Table = 2,
-    Math = 3,
-    Cjson = 4,
-    Bit = 5,
-    Cmsgpack = 6,
-    Struct = 7,
 }
 
 impl<'h> Interp<'h> {

@@ -11,34 +11,7 @@ use super::super::interp::{bare_error, runtime_error, Fault, Interp};
 use super::{one, Args, Builtin, Site};
 use crate::lua::value::Value;
 
-/// A base function.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Func {
-    ToNumber,
-    ToString,
-    Type,
-    Ipairs,
-    IpairsStep,
-    Pairs,
-    Next,
-    Unpack,
-    Select,
-    Pcall,
-    Error,
-    Assert,
-    RawGet,
-    RawSet,
-    RawEqual,
-    XPcall,
-    SetMetatable,
-    GetMetatable,
-    LoadString,
-    Load,
-    GcInfo,
-    CollectGarbage,
-    /// `_G`'s `__index`.
-    UndefinedGlobal,
-}
+pub use crate::lua::handle::BaseFunc as Func;
 
 /// The base function a global name refers to.
 pub fn lookup(name: &str) -> Option<Func> {

@@ -5,22 +5,7 @@ use super::super::interp::Fault;
 use super::{one, Args, Builtin, Site};
 use crate::lua::value::Value;
 
-/// A `bit.*` function.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Func {
-    Tobit,
-    Tohex,
-    Bnot,
-    Band,
-    Bor,
-    Bxor,
-    Lshift,
-    Rshift,
-    Arshift,
-    Rol,
-    Ror,
-    Bswap,
-}
+pub use crate::lua::handle::BitFunc as Func;
 
 /// Every field of the `bit` table.
 pub const NAMES: &[&str] = &[

@@ -7,20 +7,7 @@ use super::super::interp::{Fault, Interp};
 use super::{json_decode, one, string_result, Args, Builtin, Site};
 use crate::lua::value::{format_number_g, TableRef, Value, MAX_STRING_LEN};
 
-/// A `cjson.*` function.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Func {
-    Encode,
-    Decode,
-    New,
-    EncodeSparseArray,
-    EncodeMaxDepth,
-    DecodeMaxDepth,
-    EncodeNumberPrecision,
-    EncodeKeepBuffer,
-    EncodeInvalidNumbers,
-    DecodeInvalidNumbers,
-}
+pub use crate::lua::handle::CjsonFunc as Func;
 
 /// Every field of the `cjson` table.
 pub const NAMES: &[&str] = &[

@@ -7,14 +7,7 @@ use super::super::interp::{bare_error, memory_error, Fault, Interp};
 use super::{one, Args, Builtin, Site};
 use crate::lua::value::{TableRef, Value, MAX_STRING_LEN};
 
-/// A `cmsgpack.*` function.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Func {
-    Pack,
-    Unpack,
-    UnpackOne,
-    UnpackLimit,
-}
+pub use crate::lua::handle::CmsgpackFunc as Func;
 
 /// Every field of the `cmsgpack` table.
 pub const NAMES: &[&str] = &[

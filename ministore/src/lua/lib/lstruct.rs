@@ -6,13 +6,7 @@ use super::super::interp::{memory_error, Fault, Interp};
 use super::{one, Args, Builtin, Site};
 use crate::lua::value::{number_to_integer, Value, MAX_STRING_LEN};
 
-/// A `struct.*` function.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Func {
-    Pack,
-    Unpack,
-    Size,
-}
+pub use crate::lua::handle::StructFunc as Func;
 
 /// Every field of the `struct` table.
 pub const NAMES: &[&str] = &["pack", "unpack", "size"];

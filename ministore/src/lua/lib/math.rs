@@ -7,39 +7,7 @@ use super::super::interp::{Fault, Interp};
 use super::{one, Args, Builtin, Site};
 use crate::lua::value::Value;
 
-/// A `math.*` function.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Func {
-    Abs,
-    Ceil,
-    Floor,
-    Sqrt,
-    Sin,
-    Cos,
-    Tan,
-    Asin,
-    Acos,
-    Atan,
-    Atan2,
-    Exp,
-    Log,
-    Log10,
-    Pow,
-    Fmod,
-    Mod,
-    Modf,
-    Frexp,
-    Ldexp,
-    Deg,
-    Rad,
-    Min,
-    Max,
-    Random,
-    RandomSeed,
-    Cosh,
-    Sinh,
-    Tanh,
-}
+pub use crate::lua::handle::MathFunc as Func;
 
 /// Every field of the `math` table.
 pub const NAMES: &[&str] = &[

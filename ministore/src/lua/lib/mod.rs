@@ -1,8 +1,9 @@
 //! The script's library, one file per Lua library: [`base`] (tonumber, tostring, type, pairs,
 //! pcall, error, …), [`string`] (with [`strmatch`] for patterns and [`format`]), [`table`]
 //! (with [`sort`]), [`math`], [`redis`], and Redis's extra libraries [`cjson`] (with
-//! [`json_decode`]), [`cmsgpack`], [`bit`] and `struct` ([`lstruct`]). This file owns the [`Builtin`] handle every library function is
-//! known by, the static lookup of library fields, the dispatch of a call to its library, the
+//! [`json_decode`]), [`cmsgpack`], [`bit`] and `struct` ([`lstruct`]). This file owns what is
+//! known about the [`Builtin`] handles (defined with the library enums in `handle.rs`): their
+//! ids and names, the static lookup of library fields, the dispatch of a call to its library, the
 //! per-run [`State`], and the argument helpers with Lua 5.1's `bad argument #n to 'f' (…)`
 //! errors.
 
@@ -26,21 +27,8 @@ use std::sync::Arc;
 use super::interp::{bare_error, memory_error, runtime_error, Fault, Interp, Lib};
 use super::value::{number_to_integer, TableRef, Value, MAX_STRING_LEN};
 
+pub use super::handle::Builtin;
 pub use redis::{load_field, redis_call};
-
-/// Every built-in function, by library.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Builtin {
-    Base(base::Func),
-    Redis(redis::Func),
-    String(string::Func),
-    Table(table::Func),
-    Math(math::Func),
-    Cjson(cjson::Func),
-    Bit(bit::Func),
-    Cmsgpack(cmsgpack::Func),
-    Struct(lstruct::Func),
-}
 
 impl Builtin {
     /// `redis.call`.

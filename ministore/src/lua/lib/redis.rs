@@ -7,23 +7,7 @@ use super::super::interp::{Fault, Interp};
 use super::{one, Builtin, Registered, Site};
 use crate::lua::value::{TableRef, Value};
 
-/// A `redis.*` function.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Func {
-    Call,
-    Pcall,
-    ErrorReply,
-    StatusReply,
-    Sha1Hex,
-    Log,
-    ReplicateCommands,
-    SetRepl,
-    AclCheckCmd,
-    SetResp,
-    Breakpoint,
-    Debug,
-    RegisterFunction,
-}
+pub use crate::lua::handle::RedisFunc as Func;
 
 /// The Redis version scripts see (the oracle server's).
 pub const REDIS_VERSION: &str = "7.0.15";

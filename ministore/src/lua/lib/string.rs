@@ -6,27 +6,7 @@ use super::super::interp::{memory_error, Fault, Interp};
 use super::{format, one, string_result, strmatch, Args, Builtin, Site};
 use crate::lua::value::{Value, MAX_STRING_LEN};
 
-/// A `string.*` function.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Func {
-    Format,
-    Sub,
-    Len,
-    Upper,
-    Lower,
-    Rep,
-    Byte,
-    Char,
-    Reverse,
-    Find,
-    Match,
-    Gmatch,
-    Gfind,
-    Gsub,
-    Dump,
-    /// The step of a gmatch iterator (reachable only through the iterator).
-    GmatchStep,
-}
+pub use crate::lua::handle::StringFunc as Func;
 
 /// Every field of the `string` table.
 pub const NAMES: &[&str] = &[

@@ -7,19 +7,7 @@ use super::super::interp::{bare_error, memory_error, Fault, Interp};
 use super::{call_from_lib, one, string_result, Args, Builtin, Site};
 use crate::lua::value::{TableRef, Value, MAX_STRING_LEN};
 
-/// A `table.*` function.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Func {
-    Insert,
-    Concat,
-    Remove,
-    Getn,
-    Setn,
-    Maxn,
-    Sort,
-    Foreach,
-    Foreachi,
-}
+pub use crate::lua::handle::TableFunc as Func;
 
 /// Every field of the `table` table.
 pub const NAMES: &[&str] = &[

@@ -1,0 +1,199 @@
+//! The handles values carry for what the engine provides natively: the read-only library
+//! tables ([`Lib`]) and every built-in function ([`Builtin`], one enum per library). This
+//! module depends on nothing, so values, the interpreter, the libraries and the conversions
+//! can all name them without depending on one another. A library's functions are run by its
+//! file under `lib/`, which also gives each its name.
+
+/// The library tables. They are read-only and identical in every run, so they are not built as
+/// tables at all: indexing one is a static lookup (see `lib::lib_get`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lib {
+    Redis = 0,
+    String = 1,
+    Table = 2,
+    Math = 3,
+    Cjson = 4,
+    Bit = 5,
+    Cmsgpack = 6,
+    Struct = 7,
+}
+
+/// Every built-in function, by library.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Builtin {
+    Base(BaseFunc),
+    Redis(RedisFunc),
+    String(StringFunc),
+    Table(TableFunc),
+    Math(MathFunc),
+    Cjson(CjsonFunc),
+    Bit(BitFunc),
+    Cmsgpack(CmsgpackFunc),
+    Struct(StructFunc),
+}
+
+/// A base function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BaseFunc {
+    ToNumber,
+    ToString,
+    Type,
+    Ipairs,
+    IpairsStep,
+    Pairs,
+    Next,
+    Unpack,
+    Select,
+    Pcall,
+    Error,
+    Assert,
+    RawGet,
+    RawSet,
+    RawEqual,
+    XPcall,
+    SetMetatable,
+    GetMetatable,
+    LoadString,
+    Load,
+    GcInfo,
+    CollectGarbage,
+    /// `_G`'s `__index`.
+    UndefinedGlobal,
+}
+
+/// A `redis.*` function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RedisFunc {
+    Call,
+    Pcall,
+    ErrorReply,
+    StatusReply,
+    Sha1Hex,
+    Log,
+    ReplicateCommands,
+    SetRepl,
+    AclCheckCmd,
+    SetResp,
+    Breakpoint,
+    Debug,
+    RegisterFunction,
+}
+
+/// A `string.*` function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StringFunc {
+    Format,
+    Sub,
+    Len,
+    Upper,
+    Lower,
+    Rep,
+    Byte,
+    Char,
+    Reverse,
+    Find,
+    Match,
+    Gmatch,
+    Gfind,
+    Gsub,
+    Dump,
+    /// The step of a gmatch iterator (reachable only through the iterator).
+    GmatchStep,
+}
+
+/// A `table.*` function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableFunc {
+    Insert,
+    Concat,
+    Remove,
+    Getn,
+    Setn,
+    Maxn,
+    Sort,
+    Foreach,
+    Foreachi,
+}
+
+/// A `math.*` function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MathFunc {
+    Abs,
+    Ceil,
+    Floor,
+    Sqrt,
+    Sin,
+    Cos,
+    Tan,
+    Asin,
+    Acos,
+    Atan,
+    Atan2,
+    Exp,
+    Log,
+    Log10,
+    Pow,
+    Fmod,
+    Mod,
+    Modf,
+    Frexp,
+    Ldexp,
+    Deg,
+    Rad,
+    Min,
+    Max,
+    Random,
+    RandomSeed,
+    Cosh,
+    Sinh,
+    Tanh,
+}
+
+/// A `cjson.*` function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CjsonFunc {
+    Encode,
+    Decode,
+    New,
+    EncodeSparseArray,
+    EncodeMaxDepth,
+    DecodeMaxDepth,
+    EncodeNumberPrecision,
+    EncodeKeepBuffer,
+    EncodeInvalidNumbers,
+    DecodeInvalidNumbers,
+}
+
+/// A `bit.*` function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BitFunc {
+    Tobit,
+    Tohex,
+    Bnot,
+    Band,
+    Bor,
+    Bxor,
+    Lshift,
+    Rshift,
+    Arshift,
+    Rol,
+    Ror,
+    Bswap,
+}
+
+/// A `cmsgpack.*` function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CmsgpackFunc {
+    Pack,
+    Unpack,
+    UnpackOne,
+    UnpackLimit,
+}
+
+/// A `struct.*` function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StructFunc {
+    Pack,
+    Unpack,
+    Size,
+}
