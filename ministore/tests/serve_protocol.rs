@@ -299,7 +299,7 @@ fn vanishing_and_idle_clients_do_not_hurt_the_others() {
             drop(stream);
         }
         // Many idle connections at once.
-        let idle: Vec<TcpStream> = (0..500)
+        let idle: Vec<TcpStream> = (0..1000)
             .map(|_| TcpStream::connect(("127.0.0.1", server.port())).unwrap())
             .collect();
         let mut late = RawClient::connect(server.port());

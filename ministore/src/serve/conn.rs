@@ -16,6 +16,9 @@ use crate::args::parse_lenient_float;
 use crate::reply::Reply;
 use crate::Session;
 
+/// How long a write to a client may block before the client is disconnected.
+const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// How much is read from the socket at a time.
 const READ_CHUNK: usize = 16 * 1024;
 
@@ -47,6 +50,9 @@ pub enum After {
 /// Serves one accepted connection until it closes.
 pub fn serve_connection(shared: Arc<Shared>, stream: TcpStream) {
     let _ = stream.set_nodelay(true);
+    // A client that stops reading (a stalled subscriber) is dropped instead of stalling the
+    // writer — which may be another client publishing with the store locked.
+    let _ = stream.set_write_timeout(Some(WRITE_TIMEOUT));
     let id = shared.next_client_id();
     let Ok(info) = ClientInfo::new(id, &stream) else {
         return;
