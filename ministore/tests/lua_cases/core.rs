@@ -254,4 +254,18 @@ pub const SCRIPTS: &[(&str, &[&str], &[&str])] = &[
     ("local x = y", &[], &[]),
     ("return type(nonexistent)", &[], &[]),
     ("local ok, e = pcall(function() return undefined_name end) return e", &[], &[]),
+    // Method calls: Lua does not count `self` in argument errors.
+    ("return ('x'):rep()", &[], &[]),
+    ("return ('x'):rep(3)", &[], &[]),
+    ("local s = 'abc' return s.len", &[], &[]),
+    ("local s = 'abc' return s:nope()", &[], &[]),
+    ("local t = {} t:nope()", &[], &[]),
+    ("return (5):x()", &[], &[]),
+    ("local t = setmetatable({}, {__index = table}) t:insert('a') return t", &[], &[]),
+    ("local t = setmetatable({}, {__index = table}) return t:concat({})", &[], &[]),
+    ("local t = setmetatable({}, {__index = string}) return t:upper()", &[], &[]),
+    ("return tostring(setmetatable({}, {__tostring = function() error('ts') end}))", &[], &[]),
+    ("local mt = {__index = function(t, k) return k + 1 end} return setmetatable({}, mt)[1]", &[], &[]),
+    ("local a = {} local b = setmetatable({}, {__index = a}) a.f = function(self) return self == b end return b:f()", &[], &[]),
+    ("local f = function(...) local t = {...} return select('#', ...) + #t end return f(nil, nil)", &[], &[]),
 ];

@@ -85,6 +85,7 @@ impl Interp<'_> {
         if matches!(f, Value::Func(_) | Value::Builtin(_))
             || !self.metamethod(&f, "__call").is_nil()
         {
+            self.method_call = true;
             self.call_value(&f, all, line, None)
         } else {
             Err(type_error(
@@ -121,8 +122,9 @@ impl Interp<'_> {
         callee: Option<(&Expr, &Frame)>,
     ) -> Result<Vec<Value>, Fault> {
         let caller = self.note_call_line(line);
+        let method = std::mem::take(&mut self.method_call);
         match f {
-            Value::Builtin(b) => self.call_builtin(*b, args, line, caller),
+            Value::Builtin(b) => self.call_builtin(*b, args, line, caller, method),
             Value::Func(closure) => {
                 self.enter(line, CALL_NESTING)?;
                 let result = self.call_closure(closure, args);
@@ -149,6 +151,7 @@ impl Interp<'_> {
         args: Vec<Value>,
         line: u32,
         caller: Activation,
+        method: bool,
     ) -> Result<Vec<Value>, Fault> {
         self.enter(line, NATIVE_NESTING)?;
         self.stack.push(Activation {
@@ -158,7 +161,10 @@ impl Interp<'_> {
         let result = lib::call_builtin(self, b, args, line);
         self.stack.pop();
         self.nesting -= NATIVE_NESTING;
-        result.map_err(|e| self.resolve_native(e, caller))
+        result.map_err(|e| {
+            let e = if method { self_not_counted(e) } else { e };
+            self.resolve_native(e, caller)
+        })
     }
 
     fn call_closure(
@@ -234,4 +240,26 @@ fn compat_arg(varargs: &[Value]) -> Value {
         let _ = table.set(Value::str(b"n"), Value::Num(varargs.len() as f64));
     }
     Value::Table(t)
+}
+
+/// Lua 5.1 does not count `self` in the argument errors of a method call (`s:rep()` reports
+/// argument #1), and words an error in `self` itself as "calling 'f' on bad self".
+fn self_not_counted(fault: Fault) -> Fault {
+    let Fault::Runtime { msg, line } = fault else {
+        return fault;
+    };
+    let renumbered = msg.strip_prefix("bad argument #").and_then(|rest| {
+        let (n, tail) = rest.split_once(' ')?;
+        let n: u32 = n.parse().ok()?;
+        let tail = tail.strip_prefix("to ")?;
+        Some(if n > 1 {
+            format!("bad argument #{} to {}", n - 1, tail)
+        } else {
+            format!("calling {}", tail.replacen("' (", "' on bad self (", 1))
+        })
+    });
+    Fault::Runtime {
+        msg: renumbered.unwrap_or(msg),
+        line,
+    }
 }

@@ -179,6 +179,8 @@ pub struct Interp<'h> {
     nesting: u32,
     /// `KEYS` and `ARGV`.
     inputs: [Inputs<'h>; 2],
+    /// The next call is a method call (`obj:f()`), whose argument errors do not count `self`.
+    method_call: bool,
     /// `_G`, built on first use.
     globals: Option<TableRef>,
     /// The metatable every string shares (`{__index = string}`), built on first use.
@@ -214,6 +216,7 @@ impl<'h> Interp<'h> {
                     table: None,
                 },
             ],
+            method_call: false,
             globals: None,
             string_meta: None,
             sources: Vec::new(),
