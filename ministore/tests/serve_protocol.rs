@@ -443,3 +443,49 @@ fn blocking_pops_wait_for_a_push_or_their_timeout() {
         );
     }
 }
+
+#[test]
+fn a_long_function_is_stopped_by_function_kill() {
+    let library =
+        "#!lua name=spin\nredis.register_function('spin', function() while true do end end)";
+    let mut killed = Vec::new();
+    for server in both_servers(200) {
+        let name = server.name();
+        let mut runner = RawClient::connect(server.port());
+        let mut other = RawClient::connect(server.port());
+        assert_eq!(
+            runner.call(&["FUNCTION", "LOAD", library]),
+            "$4\r\nspin\r\n",
+            "{name}"
+        );
+        runner.send(&["FCALL", "spin", "0"]);
+        std::thread::sleep(Duration::from_millis(300));
+        let busy = "-BUSY Redis is busy running a script. You can only call FUNCTION KILL or SHUTDOWN NOSAVE.\r\n";
+        assert_eq!(other.call(&["PING"]), busy, "{name}");
+        assert_eq!(other.call(&["SCRIPT", "KILL"]), busy, "{name}");
+        assert_eq!(other.call(&["FUNCTION", "KILL"]), "+OK\r\n", "{name}");
+        killed.push(runner.read());
+        assert_eq!(other.call(&["PING"]), "+PONG\r\n", "{name}");
+    }
+    assert_eq!(killed[0], killed[1]);
+}
+
+#[test]
+fn the_virtual_clock_moves_only_with_debug_sleep() {
+    let server = support::MinistoreServer::start(&["--clock", "virtual"]);
+    let mut client = RawClient::connect(server.port);
+    assert_eq!(client.call(&["SET", "lease", "a", "PX", "100"]), "+OK\r\n");
+    std::thread::sleep(Duration::from_millis(250));
+    assert_eq!(
+        client.call(&["GET", "lease"]),
+        "$1\r\na\r\n",
+        "wall time does not count"
+    );
+    let started = std::time::Instant::now();
+    assert_eq!(client.call(&["DEBUG", "SLEEP", "0.101"]), "+OK\r\n");
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "DEBUG SLEEP is instant"
+    );
+    assert_eq!(client.call(&["GET", "lease"]), "$-1\r\n");
+}

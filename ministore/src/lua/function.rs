@@ -124,8 +124,9 @@ impl Library {
             Err(Fault::Budget { line }) => Reply::Error(format!(
                 "ERR script stopped: it ran past its step budget of {step_budget} steps (runaway script?) script: {label}, on {FUNCTION_SOURCE}:{line}."
             )),
+            // Redis 7.0 words it as SCRIPT KILL for functions too.
             Err(Fault::Killed { line }) => Reply::Error(format!(
-                "ERR Script killed by user with FUNCTION KILL... script: {label}, on {FUNCTION_SOURCE}:{line}."
+                "ERR Script killed by user with SCRIPT KILL... script: {label}, on {FUNCTION_SOURCE}:{line}."
             )),
         }
     }
