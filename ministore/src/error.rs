@@ -58,7 +58,7 @@ pub(crate) enum CommandError {
     LimitNeedsByScoreOrByLex,
     /// ZRANGE BYLEX with WITHSCORES.
     WithScoresWithByLex,
-    /// EVAL numkeys larger than the arguments that follow.
+    /// EVAL or SINTERCARD numkeys larger than the arguments that follow.
     TooManyKeys,
     /// EVAL numkeys below zero.
     NegativeKeyCount,
@@ -70,8 +70,6 @@ pub(crate) enum CommandError {
     NotBusy,
     /// SORT by a value that does not read as a double.
     SortNotDouble,
-    /// SORT … STORE before the store has lists to store into.
-    SortStoreNeedsLists,
     /// RENAME of a missing key.
     NoSuchKey,
     /// OBJECT FREQ without an LFU eviction policy (never one here).
@@ -184,6 +182,19 @@ pub(crate) enum CommandError {
         container: &'static str,
         sub: Vec<u8>,
     },
+    /// LSET past either end of the list.
+    IndexOutOfRange,
+    /// LPOS RANK 0.
+    LposRankZero,
+    /// LPOS COUNT below zero (or not a number).
+    LposCountNegative,
+    /// LPOS MAXLEN below zero (or not a number).
+    LposMaxlenNegative,
+    /// A blocking command from a plain client with timeout 0 and nothing to pop: in a
+    /// single-connection store nothing could ever arrive, so it would wait forever.
+    WouldBlockForever { command: &'static str },
+    /// A reply so large (SRANDMEMBER with a huge negative count) the store refuses to build it.
+    ReplyTooLarge,
 }
 
 /// Redis caps the echoed command name and arguments of an unknown command at 128 bytes.
@@ -253,7 +264,6 @@ impl CommandError {
             ScriptFlushOption => "ERR SCRIPT FLUSH only support SYNC|ASYNC option".to_string(),
             NotBusy => "NOTBUSY No scripts in execution right now.".to_string(),
             SortNotDouble => "ERR One or more scores can't be converted into double".to_string(),
-            SortStoreNeedsLists => "ERR SORT STORE needs lists, which this build lacks".to_string(),
             NoSuchKey => "ERR no such key".to_string(),
             NoLfuPolicy => "ERR An LFU maxmemory policy is not selected, access frequency not tracked. Please note that when switching between policies at runtime LRU and LFU data will take some time to adjust.".to_string(),
             IncrementNaNOrInfinity => "ERR increment would produce NaN or Infinity".to_string(),
@@ -355,6 +365,16 @@ impl CommandError {
                 "ERR unknown subcommand or wrong number of arguments for '{}'. Try {container} HELP.",
                 printable(c_str(sub), ECHO_LIMIT)
             ),
+            IndexOutOfRange => "ERR index out of range".to_string(),
+            LposRankZero => "ERR RANK can't be zero: use 1 to start from the first match, 2 from \
+                             the second ... or use negative to start from the end of the list"
+                .to_string(),
+            LposCountNegative => "ERR COUNT can't be negative".to_string(),
+            LposMaxlenNegative => "ERR MAXLEN can't be negative".to_string(),
+            WouldBlockForever { command } => format!(
+                "ERR {command} with timeout 0 would block forever: no other client can push here"
+            ),
+            ReplyTooLarge => "ERR reply too large for this store".to_string(),
         }
     }
 }

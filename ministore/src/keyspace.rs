@@ -1,4 +1,4 @@
-//! Keys, their values (strings, hashes, sorted sets) and per-key expiry on the virtual clock,
+//! Keys, their values (strings, hashes, lists, sets, sorted sets) and per-key expiry on the virtual clock,
 //! in Redis's 16 numbered databases. Expired keys vanish lazily, on the first access after
 //! their deadline, as in Redis; every lookup here goes through that check so no command can
 //! see a dead key. Commands see the selected database only (`databases` switches it); every
@@ -6,19 +6,21 @@
 
 mod databases;
 mod encoding;
+mod set;
 mod watch;
 
 pub(crate) use databases::DATABASES;
 pub(crate) use watch::WatcherId;
 
 use std::cmp::Ordering;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::Bound;
 
 use crate::error::CommandError;
 use crate::pubsub::PubSub;
 use crate::rng::Rng;
+pub(crate) use set::SetValue;
 
 /// The virtual clock reads as a Unix time in ms that starts here (2023-11-14T22:13:20Z), so
 /// absolute deadlines (`EXAT`, `PXAT`) and Redis's overflow checks on `now + ttl` behave as
@@ -65,6 +67,10 @@ pub(crate) enum Value {
     Hash(FieldTable),
     /// A sorted set.
     ZSet(SortedSet),
+    /// A list, head first.
+    List(VecDeque<Vec<u8>>),
+    /// A set.
+    Set(SetValue),
 }
 
 impl Value {
@@ -74,6 +80,8 @@ impl Value {
             Value::Str(_) => "string",
             Value::Hash(_) => "hash",
             Value::ZSet(_) => "zset",
+            Value::List(_) => "list",
+            Value::Set(_) => "set",
         }
     }
 }
@@ -193,6 +201,84 @@ impl Keyspace {
         }
     }
 
+    /// The list at `key`; `WRONGTYPE` if it holds something else.
+    pub(crate) fn list(
+        &mut self,
+        key: &[u8],
+    ) -> Result<Option<&mut VecDeque<Vec<u8>>>, CommandError> {
+        match self.value(key) {
+            None => Ok(None),
+            Some(Value::List(list)) => Ok(Some(list)),
+            Some(_) => Err(CommandError::WrongType),
+        }
+    }
+
+    /// The set at `key`; `WRONGTYPE` if it holds something else.
+    pub(crate) fn set(&mut self, key: &[u8]) -> Result<Option<&mut SetValue>, CommandError> {
+        match self.value(key) {
+            None => Ok(None),
+            Some(Value::Set(set)) => Ok(Some(set)),
+            Some(_) => Err(CommandError::WrongType),
+        }
+    }
+
+    /// The list at `key`, made empty (and without expiry) if the key is missing. The caller
+    /// must leave it non-empty or call [`Keyspace::remove_if_empty`].
+    pub(crate) fn list_or_insert(
+        &mut self,
+        key: &[u8],
+    ) -> Result<&mut VecDeque<Vec<u8>>, CommandError> {
+        if !self.contains(key) {
+            self.insert(key, Value::List(VecDeque::new()), None);
+        }
+        match self.value(key) {
+            Some(Value::List(list)) => Ok(list),
+            _ => Err(CommandError::WrongType),
+        }
+    }
+
+    /// The set at `key`, made empty in the encoding `first_member` calls for if missing.
+    pub(crate) fn set_or_insert(
+        &mut self,
+        key: &[u8],
+        first_member: &[u8],
+    ) -> Result<&mut SetValue, CommandError> {
+        if !self.contains(key) {
+            let empty = SetValue::for_first_member(first_member);
+            self.insert(key, Value::Set(empty), None);
+        }
+        match self.value(key) {
+            Some(Value::Set(set)) => Ok(set),
+            _ => Err(CommandError::WrongType),
+        }
+    }
+
+    /// The set at `key` together with the store's random source (SPOP, SRANDMEMBER).
+    pub(crate) fn set_and_rng(
+        &mut self,
+        key: &[u8],
+    ) -> Result<Option<(&mut SetValue, &mut Rng)>, CommandError> {
+        self.entry(key);
+        match self.entries.get_mut(key).map(|entry| &mut entry.value) {
+            None => Ok(None),
+            Some(Value::Set(set)) => Ok(Some((set, &mut self.rng))),
+            Some(_) => Err(CommandError::WrongType),
+        }
+    }
+
+    /// The live set at `key` without touching it: for commands that read several sets at
+    /// once after checking their types with [`Keyspace::set`].
+    pub(crate) fn peek_set(&self, key: &[u8]) -> Option<&SetValue> {
+        let now = self.now();
+        match self.entries.get(key) {
+            Some(Entry {
+                value: Value::Set(set),
+                expires_at,
+            }) if expires_at.is_none_or(|at| now <= at) => Some(set),
+            _ => None,
+        }
+    }
+
     /// The hash at `key`, made empty (and without expiry) if the key is missing.
     pub(crate) fn hash_or_insert(&mut self, key: &[u8]) -> Result<&mut FieldTable, CommandError> {
         if !self.contains(key) {
@@ -242,11 +328,13 @@ impl Keyspace {
         removed.is_some_and(|e| !e.is_expired(now))
     }
 
-    /// Deletes `key` if its hash or sorted set has no members left (Redis never keeps empties).
+    /// Deletes `key` if its collection has no members left (Redis never keeps empties).
     pub(crate) fn remove_if_empty(&mut self, key: &[u8]) {
         let empty = match self.entries.get(key).map(|e| &e.value) {
             Some(Value::Hash(table)) => table.is_empty(),
             Some(Value::ZSet(set)) => set.is_empty(),
+            Some(Value::List(list)) => list.is_empty(),
+            Some(Value::Set(set)) => set.is_empty(),
             _ => false,
         };
         if empty {

@@ -27,6 +27,8 @@ pub struct Session {
     pub(crate) multi: Option<Transaction>,
     /// This session's WATCH list in the store, once it has watched something.
     pub(crate) watcher: Option<WatcherId>,
+    /// True while EXEC runs the queued commands: blocking commands must not wait then.
+    pub(crate) in_exec: bool,
 }
 
 /// A MULTI block being queued.

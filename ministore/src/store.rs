@@ -17,6 +17,11 @@ pub enum ValueSnapshot {
     Hash(Vec<(Vec<u8>, Vec<u8>)>),
     /// A sorted set, ordered by (score, member).
     ZSet(Vec<(Vec<u8>, f64)>),
+    /// A list, head first.
+    List(Vec<Vec<u8>>),
+    /// A set, in the order SMEMBERS replies: ascending for an all-integer (intset) set,
+    /// ministore's own deterministic order otherwise.
+    Set(Vec<Vec<u8>>),
 }
 
 /// One live key at the moment of the snapshot.
@@ -169,6 +174,8 @@ impl Store {
                     Value::ZSet(set) => ValueSnapshot::ZSet(
                         set.iter().map(|r| (r.member.clone(), r.score)).collect(),
                     ),
+                    Value::List(list) => ValueSnapshot::List(list.iter().cloned().collect()),
+                    Value::Set(set) => ValueSnapshot::Set(set.members()),
                 },
                 ttl_ms: entry
                     .expires_at

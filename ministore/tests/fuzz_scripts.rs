@@ -287,6 +287,13 @@ fn shows_an_address(outcome: &(Reply, Vec<ministore::KeySnapshot>)) -> bool {
                         .map(|(m, _)| String::from_utf8_lossy(m).into_owned()),
                 );
             }
+            ValueSnapshot::List(items) | ValueSnapshot::Set(items) => {
+                texts.extend(
+                    items
+                        .iter()
+                        .map(|m| String::from_utf8_lossy(m).into_owned()),
+                );
+            }
         }
     }
     texts

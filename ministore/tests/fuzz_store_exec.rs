@@ -63,6 +63,45 @@ const COMMANDS: &[&str] = &[
     "ZRANDMEMBER",
     "ZREVRANK",
     "ZSCAN",
+    "LPUSH",
+    "RPUSH",
+    "LPUSHX",
+    "RPUSHX",
+    "LPOP",
+    "RPOP",
+    "LLEN",
+    "LRANGE",
+    "LINDEX",
+    "LSET",
+    "LINSERT",
+    "LREM",
+    "LTRIM",
+    "LPOS",
+    "LMOVE",
+    "RPOPLPUSH",
+    "LMPOP",
+    "BLPOP",
+    "BRPOP",
+    "BLMOVE",
+    "BRPOPLPUSH",
+    "BLMPOP",
+    "SADD",
+    "SREM",
+    "SCARD",
+    "SISMEMBER",
+    "SMISMEMBER",
+    "SMEMBERS",
+    "SINTER",
+    "SUNION",
+    "SDIFF",
+    "SINTERSTORE",
+    "SUNIONSTORE",
+    "SDIFFSTORE",
+    "SINTERCARD",
+    "SMOVE",
+    "SPOP",
+    "SRANDMEMBER",
+    "SSCAN",
     "EVAL",
     "EVALSHA",
     "EVAL_RO",
@@ -124,6 +163,8 @@ const ARGS: &[&str] = &[
     "k",
     "h",
     "z",
+    "l",
+    "s",
     "resource:lock", // numbers and near-numbers
     "0",
     "1",
@@ -214,7 +255,16 @@ const ARGS: &[&str] = &[
     "-",
     "*",
     "[a-",
-    "-4611686018427387904", // scripts and SHAs
+    "-4611686018427387904",
+    "LEFT",
+    "right",
+    "BEFORE",
+    "AFTER",
+    "RANK",
+    "MAXLEN",
+    "0.001",
+    "-9223372036854775807",
+    // scripts and SHAs
     "return 1",
     "return redis.call('GET', KEYS[1])",
     "return redis.call('INCR', KEYS[1])",
@@ -264,6 +314,8 @@ fn type_name(value: &ValueSnapshot) -> &'static str {
         ValueSnapshot::String(_) => "string",
         ValueSnapshot::Hash(_) => "hash",
         ValueSnapshot::ZSet(_) => "zset",
+        ValueSnapshot::List(_) => "list",
+        ValueSnapshot::Set(_) => "set",
     }
 }
 
@@ -307,6 +359,16 @@ fn check_snapshot_agrees_with_commands(store: &mut Store) -> Result<(), TestCase
         }
         if let ValueSnapshot::Hash(fields) = &entry.value {
             prop_assert!(!fields.is_empty(), "an empty hash must not exist");
+        }
+        if let ValueSnapshot::List(items) = &entry.value {
+            prop_assert!(!items.is_empty(), "an empty list must not exist");
+        }
+        if let ValueSnapshot::Set(members) = &entry.value {
+            prop_assert!(!members.is_empty(), "an empty set must not exist");
+            let mut sorted = members.clone();
+            sorted.sort();
+            sorted.dedup();
+            prop_assert_eq!(sorted.len(), members.len(), "a set holds each member once");
         }
     }
     Ok(())

@@ -306,6 +306,8 @@ impl Run {
                     }
                     ValueSnapshot::Hash(fields) => format!("hash of {}", fields.len()),
                     ValueSnapshot::ZSet(members) => format!("zset of {}", members.len()),
+                    ValueSnapshot::List(items) => format!("list of {}", items.len()),
+                    ValueSnapshot::Set(members) => format!("set of {}", members.len()),
                 },
                 ttl_ms: entry.ttl_ms,
             })

@@ -3,6 +3,7 @@
 //! while the session is in MULTI), or from a script via `redis.call`, where EVAL, SCRIPT,
 //! DEBUG and the transaction commands are refused and errors take the scripting wording.
 
+mod blocking;
 mod connection;
 mod databases;
 mod functions;
@@ -10,10 +11,13 @@ pub(crate) mod hashes;
 mod key_listing;
 mod keys;
 mod lcs;
+mod lists;
 mod object;
 pub(crate) mod scan;
 pub(crate) mod scripting;
 mod server;
+mod set_algebra;
+mod sets;
 mod sort;
 mod string_ranges;
 mod strings;
@@ -26,6 +30,7 @@ use crate::error::CommandError;
 use crate::keyspace::Keyspace;
 use crate::reply::Reply;
 use crate::session::Session;
+use blocking::Wait;
 use scripting::ScriptCache;
 
 /// What a command returns: its reply, or the error it replies with.
@@ -38,6 +43,8 @@ enum Handler {
     Keys(fn(&mut Keyspace, &[&[u8]]) -> CommandResult),
     /// Needs the script cache too (EVAL, EVALSHA, SCRIPT).
     Scripting(fn(&mut Keyspace, &mut ScriptCache, &[&[u8]]) -> CommandResult),
+    /// May block (BLPOP…): told whether it may wait, see `blocking.rs`.
+    Blocking(fn(&mut Keyspace, &[&[u8]], Wait) -> CommandResult),
     /// Works on the client's session (MULTI, EXEC, DISCARD, WATCH, UNWATCH); never queued.
     Session(fn(&mut Keyspace, &mut ScriptCache, &mut Session, &[&[u8]]) -> CommandResult),
 }
@@ -117,6 +124,23 @@ const fn transaction(
     }
 }
 
+/// A table entry for a blocking command (`write` and `blocking` in Redis); `in_scripts` is
+/// false for the ones Redis 7.0 also flags `noscript` (all but BLMPOP).
+const fn blocking(
+    name: &'static str,
+    arity: i32,
+    in_scripts: bool,
+    run: fn(&mut Keyspace, &[&[u8]], Wait) -> CommandResult,
+) -> CommandSpec {
+    CommandSpec {
+        name,
+        arity,
+        allowed_in_scripts: in_scripts,
+        writes: true,
+        handler: Handler::Blocking(run),
+    }
+}
+
 /// Every command the store knows, with Redis 7.0's arities.
 static COMMANDS: &[CommandSpec] = &[
     keyed("get", 2, strings::get),
@@ -180,6 +204,45 @@ static COMMANDS: &[CommandSpec] = &[
     writing("hincrbyfloat", 4, hashes::hincrbyfloat),
     keyed("hrandfield", -2, hashes::hrandfield),
     keyed("hscan", -3, hashes::hscan),
+    writing("lpush", -3, lists::lpush),
+    writing("rpush", -3, lists::rpush),
+    writing("lpushx", -3, lists::lpushx),
+    writing("rpushx", -3, lists::rpushx),
+    writing("lpop", -2, lists::lpop),
+    writing("rpop", -2, lists::rpop),
+    keyed("llen", 2, lists::llen),
+    keyed("lrange", 4, lists::lrange),
+    keyed("lindex", 3, lists::lindex),
+    writing("lset", 4, lists::lset),
+    writing("linsert", 5, lists::linsert),
+    writing("lrem", 4, lists::lrem),
+    writing("ltrim", 4, lists::ltrim),
+    keyed("lpos", -3, lists::lpos),
+    writing("lmove", 5, lists::lmove),
+    writing("rpoplpush", 3, lists::rpoplpush),
+    writing("lmpop", -4, lists::lmpop),
+    blocking("blpop", -3, false, blocking::blpop),
+    blocking("brpop", -3, false, blocking::brpop),
+    blocking("blmove", 6, false, blocking::blmove),
+    blocking("brpoplpush", 4, false, blocking::brpoplpush),
+    blocking("blmpop", -5, true, blocking::blmpop),
+    writing("sadd", -3, sets::sadd),
+    writing("srem", -3, sets::srem),
+    keyed("scard", 2, sets::scard),
+    keyed("sismember", 3, sets::sismember),
+    keyed("smismember", -3, sets::smismember),
+    keyed("smembers", 2, sets::smembers),
+    keyed("sinter", -2, set_algebra::sinter),
+    keyed("sunion", -2, set_algebra::sunion),
+    keyed("sdiff", -2, set_algebra::sdiff),
+    writing("sinterstore", -3, set_algebra::sinterstore),
+    writing("sunionstore", -3, set_algebra::sunionstore),
+    writing("sdiffstore", -3, set_algebra::sdiffstore),
+    keyed("sintercard", -3, set_algebra::sintercard),
+    writing("smove", 4, sets::smove),
+    writing("spop", -2, sets::spop),
+    keyed("srandmember", -2, sets::srandmember),
+    keyed("sscan", -3, sets::sscan),
     writing("zadd", -4, zsets::zadd),
     writing("zrem", -3, zsets::zrem),
     keyed("zscore", 3, zsets::zscore),
@@ -432,12 +495,21 @@ pub(crate) fn dispatch(
     let result = match spec.handler {
         Handler::Keys(run) if spec.writes => keyspace.observe_writes(|keys| run(keys, words)),
         Handler::Keys(run) => run(keyspace, words),
+        Handler::Blocking(run) => {
+            // Inside EXEC a blocking command never waits, as in Redis.
+            let wait = if session.in_exec {
+                Wait::Never
+            } else {
+                Wait::Client
+            };
+            keyspace.observe_writes(|keys| run(keys, words, wait))
+        }
         Handler::Scripting(run) => run(keyspace, scripts, words),
         Handler::Session(run) => run(keyspace, scripts, session, words),
     };
     // A key command's SELECT stays with the client; a script's does not outlive the script.
     match spec.handler {
-        Handler::Keys(_) => session.db = keyspace.selected(),
+        Handler::Keys(_) | Handler::Blocking(_) => session.db = keyspace.selected(),
         _ => keyspace.select(session.db),
     }
     result.unwrap_or_else(Reply::from)
@@ -463,12 +535,17 @@ pub(crate) fn dispatch_from_script(
     if !spec.accepts(words.len()) {
         return CommandError::WrongArityFromScript.into();
     }
-    let Handler::Keys(run) = spec.handler else {
-        return CommandError::NotAllowedFromScript.into();
-    };
     if !spec.allowed_in_scripts {
         return CommandError::NotAllowedFromScript.into();
     }
+    let run = match spec.handler {
+        Handler::Keys(run) => run,
+        // Scripts never block (Redis denies blocking to them).
+        Handler::Blocking(run) => return blocking_from_script(keyspace, words, read_only, run),
+        Handler::Scripting(_) | Handler::Session(_) => {
+            return CommandError::NotAllowedFromScript.into()
+        }
+    };
     if read_only && spec.writes {
         return CommandError::WriteFromReadOnlyScript.into();
     }
@@ -478,4 +555,19 @@ pub(crate) fn dispatch_from_script(
         run(keyspace, words)
     };
     result.unwrap_or_else(Reply::from)
+}
+
+/// A blocking command from `redis.call`: it writes, and it never waits.
+fn blocking_from_script(
+    keyspace: &mut Keyspace,
+    words: &[&[u8]],
+    read_only: bool,
+    run: fn(&mut Keyspace, &[&[u8]], Wait) -> CommandResult,
+) -> Reply {
+    if read_only {
+        return CommandError::WriteFromReadOnlyScript.into();
+    }
+    keyspace
+        .observe_writes(|keys| run(keys, words, Wait::Never))
+        .unwrap_or_else(Reply::from)
 }

@@ -20,6 +20,8 @@ fn sortable_elements(value: &mut Value) -> Option<Vec<Vec<u8>>> {
             set.make_skiplist();
             Some(set.iter().map(|ranked| ranked.member.clone()).collect())
         }
+        Value::List(list) => Some(list.iter().cloned().collect()),
+        Value::Set(set) => Some(set.members()),
         Value::Str(_) | Value::Hash(_) => None,
     }
 }
@@ -27,13 +29,7 @@ fn sortable_elements(value: &mut Value) -> Option<Vec<Vec<u8>>> {
 /// Whether the value's own order is an order (lists, sorted sets) rather than a hash
 /// table's (sets), which BY without `*` would otherwise expose.
 fn keeps_order(value: &Value) -> bool {
-    matches!(value, Value::ZSet(_))
-}
-
-/// The value STORE writes: a list of the results, or `None` while lists are not there.
-fn stored_list(items: Vec<Vec<u8>>) -> Option<Value> {
-    let _ = items;
-    None
+    matches!(value, Value::ZSet(_) | Value::List(_))
 }
 
 /// SORT's options.
@@ -278,7 +274,6 @@ fn store(
         return Ok(Reply::Integer(0));
     }
     let items = output.into_iter().map(Option::unwrap_or_default).collect();
-    let list = stored_list(items).ok_or(CommandError::SortStoreNeedsLists)?;
-    keyspace.insert(destination, list, None);
+    keyspace.insert(destination, Value::List(items), None);
     Ok(Reply::Integer(count))
 }

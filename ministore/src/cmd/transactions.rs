@@ -57,11 +57,13 @@ pub(crate) fn exec(
     if spoiled {
         return Ok(Reply::Nil);
     }
+    session.in_exec = true;
     let replies = transaction
         .queued
         .iter()
         .map(|line| with_words(line, |words| dispatch(keyspace, scripts, session, words)))
         .collect();
+    session.in_exec = false;
     Ok(Reply::Array(replies))
 }
 

@@ -14,8 +14,7 @@ const INT_MAX_CHARS: usize = 20;
 const SHARED_INTEGERS: i64 = 10_000;
 
 impl Value {
-    /// OBJECT ENCODING's answer. A type added to [`Value`] adds its arm here (a list:
-    /// `listpack` / `quicklist`; a set: `intset` / `listpack` / `hashtable`).
+    /// OBJECT ENCODING's answer.
     pub(crate) fn encoding(&self) -> &'static str {
         match self {
             Value::Str(bytes) => string_encoding(bytes),
@@ -23,6 +22,9 @@ impl Value {
             Value::Hash(_) => "hashtable",
             Value::ZSet(set) if set.compact => "listpack",
             Value::ZSet(_) => "skiplist",
+            // Redis 7.0 keeps every list as a quicklist (listpack lists came in 7.2).
+            Value::List(_) => "quicklist",
+            Value::Set(set) => set.encoding(),
         }
     }
 

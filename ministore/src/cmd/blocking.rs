@@ -1,0 +1,224 @@
+//! The blocking list commands — BLPOP BRPOP BLMOVE BRPOPLPUSH BLMPOP — and the one decision
+//! about what "blocking" means in this store, [`when_nothing_to_pop`].
+//!
+//! With something to pop they behave as their non-blocking forms. With nothing:
+//! - inside MULTI or a script ([`Wait::Never`]) they reply nil at once, as Redis does;
+//! - from a plain client ([`Wait::Client`]) of this single-connection store no other client
+//!   can ever push, so waiting out a timeout ends the way it would on a real server: the
+//!   virtual clock moves forward by the timeout and the reply is nil. A timeout of 0 would wait
+//!   forever; instead of hanging the page, that gets an error saying so. A server that really
+//!   waits replaces this one function.
+
+use super::lists::{
+    move_element, parse_end, parse_multi_pop, pop_from_first, pop_one_from_first, End,
+};
+use super::CommandResult;
+use crate::args::strtod;
+use crate::error::CommandError;
+use crate::keyspace::Keyspace;
+use crate::reply::Reply;
+
+/// Who runs a blocking command, which decides what happens when it finds nothing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Wait {
+    /// Inside MULTI/EXEC or a script: never block (Redis's `CLIENT_DENY_BLOCKING`).
+    Never,
+    /// A plain client: wait out the timeout on the virtual clock.
+    Client,
+}
+
+/// A blocking command's timeout.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Timeout {
+    /// 0: wait until something arrives.
+    Forever,
+    /// This many milliseconds.
+    Ms(u64),
+}
+
+/// Redis reads the timeout into a C `long double`, and no longer text than this.
+const MAX_LONG_DOUBLE_CHARS: usize = 5 * 1024;
+
+/// Seconds as Redis 7.0 reads them: a whole-word float (no leading space, not NaN), times
+/// 1000, rounded up to whole milliseconds; a result beyond the `long long` range turns
+/// negative in C (so `inf` and `1e20` are "negative" there, and here). Numbers past a double's
+/// range but inside a `long double`'s are read as huge or tiny rather than refused.
+pub(crate) fn parse_timeout(word: &[u8]) -> Result<Timeout, CommandError> {
+    let parsed = strtod(word);
+    let leading_space = word
+        .first()
+        .is_none_or(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r'));
+    if leading_space
+        || word.len() >= MAX_LONG_DOUBLE_CHARS
+        || parsed.consumed != word.len()
+        || parsed.value.is_nan()
+    {
+        return Err(CommandError::TimeoutNotFloat);
+    }
+    let ms = if parsed.range_error && parsed.value == 0.0 {
+        // Below a double's range: a long double still holds it; it rounds up to 1 ms.
+        if word.first() == Some(&b'-') {
+            0.0
+        } else {
+            1.0
+        }
+    } else {
+        (parsed.value * 1000.0).ceil()
+    };
+    // 2^63: the first value a C cast to long long cannot hold.
+    const LIMIT: f64 = 9_223_372_036_854_775_808.0;
+    if !(-LIMIT..LIMIT).contains(&ms) || ms < 0.0 {
+        return Err(CommandError::TimeoutNegative);
+    }
+    if ms == 0.0 {
+        return Ok(Timeout::Forever);
+    }
+    // In range and positive: the cast is exact enough for a clock.
+    Ok(Timeout::Ms(ms as u64))
+}
+
+/// What a blocking command replies when every key it watches is empty.
+pub(crate) fn when_nothing_to_pop(
+    keyspace: &mut Keyspace,
+    wait: Wait,
+    timeout: Timeout,
+    command: &'static str,
+) -> CommandResult {
+    match (wait, timeout) {
+        (Wait::Never, _) => Ok(Reply::Nil),
+        (Wait::Client, Timeout::Ms(ms)) => {
+            keyspace.advance(ms);
+            Ok(Reply::Nil)
+        }
+        (Wait::Client, Timeout::Forever) => Err(CommandError::WouldBlockForever { command }),
+    }
+}
+
+/// `BLPOP key [key ...] timeout` — `[key, element]` from the first non-empty list.
+pub(crate) fn blpop(keyspace: &mut Keyspace, words: &[&[u8]], wait: Wait) -> CommandResult {
+    blocking_pop(keyspace, words, End::Left, wait, "blpop")
+}
+
+/// `BRPOP key [key ...] timeout` — as BLPOP, from the tail.
+pub(crate) fn brpop(keyspace: &mut Keyspace, words: &[&[u8]], wait: Wait) -> CommandResult {
+    blocking_pop(keyspace, words, End::Right, wait, "brpop")
+}
+
+fn blocking_pop(
+    keyspace: &mut Keyspace,
+    words: &[&[u8]],
+    end: End,
+    wait: Wait,
+    command: &'static str,
+) -> CommandResult {
+    let (timeout, keys) = match words.split_last() {
+        Some((timeout, [_, keys @ ..])) => (parse_timeout(timeout)?, keys),
+        _ => return Err(CommandError::WrongArity { command }),
+    };
+    match pop_one_from_first(keyspace, keys, end)? {
+        Some(reply) => Ok(reply),
+        None => when_nothing_to_pop(keyspace, wait, timeout, command),
+    }
+}
+
+/// `BLMOVE source destination LEFT|RIGHT LEFT|RIGHT timeout`
+pub(crate) fn blmove(keyspace: &mut Keyspace, words: &[&[u8]], wait: Wait) -> CommandResult {
+    let (from, to) = (parse_end(words[3])?, parse_end(words[4])?);
+    let timeout = parse_timeout(words[5])?;
+    blocking_move(
+        keyspace,
+        words[1],
+        words[2],
+        (from, to),
+        timeout,
+        wait,
+        "blmove",
+    )
+}
+
+/// `BRPOPLPUSH source destination timeout` — BLMOVE source destination RIGHT LEFT.
+pub(crate) fn brpoplpush(keyspace: &mut Keyspace, words: &[&[u8]], wait: Wait) -> CommandResult {
+    let timeout = parse_timeout(words[3])?;
+    let ends = (End::Right, End::Left);
+    blocking_move(
+        keyspace,
+        words[1],
+        words[2],
+        ends,
+        timeout,
+        wait,
+        "brpoplpush",
+    )
+}
+
+fn blocking_move(
+    keyspace: &mut Keyspace,
+    source: &[u8],
+    destination: &[u8],
+    (from, to): (End, End),
+    timeout: Timeout,
+    wait: Wait,
+    command: &'static str,
+) -> CommandResult {
+    match move_element(keyspace, source, destination, from, to)? {
+        Some(value) => Ok(Reply::Bulk(value)),
+        None => when_nothing_to_pop(keyspace, wait, timeout, command),
+    }
+}
+
+/// `BLMPOP timeout numkeys key [key ...] LEFT|RIGHT [COUNT count]` — the timeout is read
+/// after everything else, as Redis does.
+pub(crate) fn blmpop(keyspace: &mut Keyspace, words: &[&[u8]], wait: Wait) -> CommandResult {
+    let pop = parse_multi_pop(words, 2)?;
+    let timeout = parse_timeout(words[1])?;
+    match pop_from_first(keyspace, &pop)? {
+        Some(reply) => Ok(reply),
+        None => when_nothing_to_pop(keyspace, wait, timeout, "blmpop"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timeouts_read_like_redis_7_0() {
+        assert_eq!(parse_timeout(b"0"), Ok(Timeout::Forever));
+        assert_eq!(parse_timeout(b"-0"), Ok(Timeout::Forever));
+        assert_eq!(parse_timeout(b"-0.0001"), Ok(Timeout::Forever));
+        assert_eq!(parse_timeout(b"0.0001"), Ok(Timeout::Ms(1)));
+        assert_eq!(parse_timeout(b"1e-400"), Ok(Timeout::Ms(1)));
+        assert_eq!(parse_timeout(b"1.5"), Ok(Timeout::Ms(1500)));
+        assert_eq!(parse_timeout(b"+1"), Ok(Timeout::Ms(1000)));
+        assert_eq!(parse_timeout(b"0x10"), Ok(Timeout::Ms(16_000)));
+        for negative in [
+            &b"-1"[..],
+            b"inf",
+            b"-inf",
+            b"1e20",
+            b"1e400",
+            b"9223372036854776",
+        ] {
+            assert_eq!(parse_timeout(negative), Err(CommandError::TimeoutNegative));
+        }
+        for bad in [&b""[..], b"nan", b"abc", b" 1", b"1 ", b"1s"] {
+            assert_eq!(parse_timeout(bad), Err(CommandError::TimeoutNotFloat));
+        }
+    }
+
+    #[test]
+    fn a_plain_client_waits_out_the_timeout_on_the_virtual_clock() {
+        let mut keyspace = Keyspace::default();
+        let reply = blpop(&mut keyspace, &[b"blpop", b"q", b"1.5"], Wait::Client);
+        assert_eq!(reply, Ok(Reply::Nil));
+        assert_eq!(keyspace.clock_ms(), 1500);
+        let forever = blpop(&mut keyspace, &[b"blpop", b"q", b"0"], Wait::Client);
+        assert!(matches!(
+            forever,
+            Err(CommandError::WouldBlockForever { .. })
+        ));
+        let never = blpop(&mut keyspace, &[b"blpop", b"q", b"0"], Wait::Never);
+        assert_eq!(never, Ok(Reply::Nil));
+        assert_eq!(keyspace.clock_ms(), 1500);
+    }
+}
