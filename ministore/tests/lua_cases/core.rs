@@ -268,4 +268,11 @@ pub const SCRIPTS: &[(&str, &[&str], &[&str])] = &[
     ("local mt = {__index = function(t, k) return k + 1 end} return setmetatable({}, mt)[1]", &[], &[]),
     ("local a = {} local b = setmetatable({}, {__index = a}) a.f = function(self) return self == b end return b:f()", &[], &[]),
     ("local f = function(...) local t = {...} return select('#', ...) + #t end return f(nil, nil)", &[], &[]),
+    // Operands read through a non-constant key are named `field '?'`.
+    ("local t = {'a'} return t[1] + 1", &[], &[]),
+    ("local t = {} t[1]()", &[], &[]),
+    ("local t = {} local k = 'x' return t[k].y", &[], &[]),
+    ("local t = {} return #t[1]", &[], &[]),
+    ("local t = {} return -t['a b']", &[], &[]),
+    ("local t = {} return t[1] .. 'x'", &[], &[]),
 ];

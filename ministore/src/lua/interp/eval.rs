@@ -270,9 +270,10 @@ pub(super) fn describe(e: &Expr, frame: &Frame) -> Option<String> {
             Some((_, false)) => format!("upvalue '{}'", n),
             None => format!("global '{}'", n),
         }),
+        // Lua names a field by its key only when the key is a constant string.
         ExprKind::Index { key, .. } => match &key.kind {
             ExprKind::Str(s) => Some(format!("field '{}'", String::from_utf8_lossy(s))),
-            _ => None,
+            _ => Some("field '?'".to_string()),
         },
         _ => None,
     }
