@@ -137,11 +137,22 @@ fn register_function(it: &mut Interp, args: Vec<Value>, line: u32) -> Result<Vec
             for (k, v) in entries {
                 match k.to_str_bytes().as_deref() {
                     Some(b"function_name") if matches!(k, Value::Str(_)) => {
-                        name = v.to_str_bytes().map(|s| s.to_vec());
+                        let Some(text) = v.to_str_bytes() else {
+                            return Err(fail("function_name argument given to redis.register_function must be a string"));
+                        };
+                        name = Some(text.to_vec());
                     }
-                    Some(b"callback") if matches!(k, Value::Str(_)) => callback = Some(v.clone()),
+                    Some(b"callback") if matches!(k, Value::Str(_)) => {
+                        if !matches!(v, Value::Func(_) | Value::Builtin(_)) {
+                            return Err(fail("callback argument given to redis.register_function must be a function"));
+                        }
+                        callback = Some(v.clone());
+                    }
                     Some(b"description") if matches!(k, Value::Str(_)) => {
-                        description = v.to_str_bytes().map(|s| s.to_vec());
+                        let Some(text) = v.to_str_bytes() else {
+                            return Err(fail("description argument given to redis.register_function must be a string"));
+                        };
+                        description = Some(text.to_vec());
                     }
                     Some(b"flags") if matches!(k, Value::Str(_)) => {
                         let Value::Table(list) = &v else {
@@ -185,6 +196,11 @@ fn register_function(it: &mut Interp, args: Vec<Value>, line: u32) -> Result<Vec
             return Err(fail("calling redis.register_function with a single argument is only applicable to Lua table (representing named arguments)."));
         }
         [name, callback] => {
+            if name.to_str_bytes().is_none() {
+                return Err(fail(
+                    "first argument to redis.register_function must be a string",
+                ));
+            }
             if !matches!(callback, Value::Func(_) | Value::Builtin(_)) {
                 return Err(fail(
                     "second argument to redis.register_function must be a function",
