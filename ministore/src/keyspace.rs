@@ -119,6 +119,8 @@ pub(crate) struct Keyspace {
     pubsub: PubSub,
     /// Who watches which keys (WATCH), told of every write.
     watches: watch::WatchRegistry,
+    /// A server waits for blocking commands itself: they must answer nil at once, as in MULTI.
+    caller_waits: bool,
 }
 
 impl Keyspace {
@@ -135,6 +137,16 @@ impl Keyspace {
     /// Where PUBLISH delivers.
     pub(crate) fn pubsub(&mut self) -> &mut PubSub {
         &mut self.pubsub
+    }
+
+    /// Whether the caller (a server) does the waiting of blocking commands itself.
+    pub(crate) fn caller_waits(&self) -> bool {
+        self.caller_waits
+    }
+
+    /// Makes blocking commands answer nil at once when they would wait (see [`Self::caller_waits`]).
+    pub(crate) fn set_caller_waits(&mut self, waits: bool) {
+        self.caller_waits = waits;
     }
 
     /// Restarts the random draws from `seed`.

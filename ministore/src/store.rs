@@ -198,6 +198,13 @@ impl Store {
         self.keyspace.seed(seed);
     }
 
+    /// For a server that really waits: a blocking command (BLPOP, BLMOVE…) with nothing to take
+    /// answers nil at once, as inside MULTI, instead of waiting out its timeout on the virtual
+    /// clock; the server then waits and runs it again.
+    pub fn set_caller_waits(&mut self, waits: bool) {
+        self.keyspace.set_caller_waits(waits);
+    }
+
     /// Lets another thread stop a running script (SCRIPT KILL) through `interrupt`, which
     /// also tells whether the script has written yet.
     pub fn set_script_interrupt(&mut self, interrupt: std::sync::Arc<crate::ScriptInterrupt>) {

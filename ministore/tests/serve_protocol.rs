@@ -489,3 +489,46 @@ fn the_virtual_clock_moves_only_with_debug_sleep() {
     );
     assert_eq!(client.call(&["GET", "lease"]), "$-1\r\n");
 }
+
+#[test]
+fn blocking_list_commands_wait_across_connections() {
+    for server in both_servers(5000) {
+        let name = server.name();
+        let mut waiter = RawClient::connect(server.port());
+        let mut pusher = RawClient::connect(server.port());
+        assert_eq!(
+            waiter.call(&["BLPOP", "l", "-1"]),
+            "-ERR timeout is negative\r\n",
+            "{name}"
+        );
+        assert_eq!(
+            waiter.call(&["BLPOP", "l", "x"]),
+            "-ERR timeout is not a float or out of range\r\n",
+            "{name}"
+        );
+        let started = std::time::Instant::now();
+        assert_eq!(waiter.call(&["BRPOP", "l", "0.2"]), "*-1\r\n", "{name}");
+        assert!(started.elapsed() >= Duration::from_millis(190), "{name}");
+        assert_eq!(
+            waiter.call(&["BLMOVE", "l", "m", "LEFT", "RIGHT", "0.1"]),
+            "*-1\r\n",
+            "{name}"
+        );
+        waiter.send(&["BLPOP", "a", "l", "0"]);
+        std::thread::sleep(Duration::from_millis(150));
+        assert_eq!(pusher.call(&["RPUSH", "l", "x", "y"]), ":2\r\n");
+        assert_eq!(waiter.read(), "*2\r\n$1\r\nl\r\n$1\r\nx\r\n", "{name}");
+        waiter.send(&["BLMOVE", "empty", "dest", "LEFT", "RIGHT", "5"]);
+        std::thread::sleep(Duration::from_millis(150));
+        assert_eq!(pusher.call(&["LPUSH", "empty", "moved"]), ":1\r\n");
+        assert_eq!(waiter.read(), "$5\r\nmoved\r\n", "{name}");
+        assert_eq!(
+            pusher.call(&["LRANGE", "dest", "0", "-1"]),
+            "*1\r\n$5\r\nmoved\r\n"
+        );
+        // Inside MULTI nothing waits.
+        assert_eq!(waiter.call(&["MULTI"]), "+OK\r\n");
+        assert_eq!(waiter.call(&["BLPOP", "none", "0"]), "+QUEUED\r\n");
+        assert_eq!(waiter.call(&["EXEC"]), "*1\r\n*-1\r\n", "{name}");
+    }
+}

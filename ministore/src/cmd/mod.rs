@@ -496,8 +496,9 @@ pub(crate) fn dispatch(
         Handler::Keys(run) if spec.writes => keyspace.observe_writes(|keys| run(keys, words)),
         Handler::Keys(run) => run(keyspace, words),
         Handler::Blocking(run) => {
-            // Inside EXEC a blocking command never waits, as in Redis.
-            let wait = if session.in_exec {
+            // Inside EXEC a blocking command never waits, as in Redis; a server that waits
+            // itself (`ministore serve`) wants the same nil so it can wait for real.
+            let wait = if session.in_exec || keyspace.caller_waits() {
                 Wait::Never
             } else {
                 Wait::Client

@@ -79,6 +79,7 @@ impl Server {
         {
             let mut store = lock(&shared.store);
             store.set_script_interrupt(shared.script.interrupt.clone());
+            store.set_caller_waits(true);
             let registry = shared.pubsub.clone();
             store.on_publish(Arc::new(move |channel: &[u8], message: &[u8]| {
                 subscribe::deliver(&registry, channel, message)
