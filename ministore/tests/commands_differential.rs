@@ -6,7 +6,7 @@
 //! Lines whose outcome depends on real time passing are not generated: Redis's clock runs
 //! while the test talks to it, ministore's virtual clock does not (so no TTL/PTTL reads, no
 //! short leases, no EXPIRE GT/LT). `DIFFERENTIAL_ROUNDS=n` runs more rounds;
-//! `DIFFERENTIAL_FAMILIES=lists,sets` runs those families instead of [`LANDED`].
+//! `DIFFERENTIAL_FAMILIES=lists,sets` runs those families instead of the [`LANDED`] mixes.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -161,31 +161,53 @@ fn show(words: &[Vec<u8>]) -> String {
         .join(" ")
 }
 
-/// The families ministore answers for today; the others wait in `differential/` until their
-/// commands land.
-const LANDED: &[&str] = &[
-    "zsets",
-    "zsets-more",
-    "strings",
-    "hashes",
-    "hashes-more",
-    "keys",
-    "keys-more",
-    "databases",
-    "transactions",
-    "publish",
-    "lua-string",
-    "lua-cjson",
-    "lua-bit",
-    "lua-cmsgpack",
-    "lua-struct",
-    "garbage",
+/// The families ministore answers for today, in the mixes the rounds take turns with (the
+/// others wait in `differential/` until they match). Lists and sets run apart from
+/// transactions: a list or set write that leaves a watched key as it was still spoils
+/// Redis's WATCH, and not yet ministore's.
+const LANDED: &[&[&str]] = &[
+    &[
+        "zsets",
+        "zsets-more",
+        "strings",
+        "hashes",
+        "hashes-more",
+        "keys",
+        "keys-more",
+        "databases",
+        "transactions",
+        "publish",
+        "lua-string",
+        "lua-cjson",
+        "lua-bit",
+        "lua-cmsgpack",
+        "lua-struct",
+        "garbage",
+    ],
+    &[
+        "lists",
+        "sets",
+        "sort",
+        "zsets",
+        "zsets-more",
+        "strings",
+        "hashes",
+        "keys",
+        "keys-more",
+        "databases",
+        "publish",
+        "garbage",
+    ],
 ];
 
-fn chosen_families() -> Vec<Family> {
+/// The families of round `seed`: `DIFFERENTIAL_FAMILIES`, or the landed mixes in turn.
+fn chosen_families(seed: u64) -> Vec<Family> {
     let names: Vec<String> = match std::env::var("DIFFERENTIAL_FAMILIES") {
         Ok(list) => list.split(',').map(|n| n.trim().to_string()).collect(),
-        Err(_) => LANDED.iter().map(|n| n.to_string()).collect(),
+        Err(_) => {
+            let mix = LANDED[(seed as usize) % LANDED.len()];
+            mix.iter().map(|n| n.to_string()).collect()
+        }
     };
     let families: Vec<Family> = differential::all()
         .into_iter()
@@ -274,7 +296,6 @@ fn normalized(shape: &Shape, reply: Reply) -> Reply {
 fn random_command_lines_get_the_same_replies_as_real_redis() {
     let server = RedisServer::start();
     let mut redis = server.connect();
-    let families = chosen_families();
     let rounds: u64 = std::env::var("DIFFERENTIAL_ROUNDS")
         .ok()
         .and_then(|n| n.parse().ok())
@@ -286,6 +307,7 @@ fn random_command_lines_get_the_same_replies_as_real_redis() {
         assert_eq!(redis.call(&words(vec!["UNWATCH"])), Reply::ok());
         assert_eq!(redis.call(&words(vec!["FLUSHALL"])), Reply::ok());
         redis.call(&words(vec!["SELECT", "0"]));
+        let families = chosen_families(seed);
         let mut store = Store::new();
         let mut dice = Dice(0x9e37_79b9_7f4a_7c15 ^ seed.wrapping_mul(0x1000_0000_01b3));
         let mut history: Vec<String> = Vec::new();

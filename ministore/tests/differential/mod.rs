@@ -93,6 +93,7 @@ pub fn all() -> Vec<Family> {
     vec![
         family("zsets", 12, zsets::line),
         family("zsets-more", 6, zsets::more),
+        family("zsets-setops", 2, zsets::setops),
         family("strings", 8, strings::line),
         family("strings-more", 6, strings::more),
         family("strings-padding", 2, strings::padding),

@@ -106,8 +106,7 @@ pub fn line(dice: &mut Dice) -> Vec<String> {
     owned(&line)
 }
 
-/// ZPOPMAX, ZMSCORE, the lex commands, the ZREMRANGEBY family, ZRANGESTORE and the
-/// union/intersection stores.
+/// ZPOPMAX, ZMSCORE, the lex commands, the ZREMRANGEBY family and ZRANGESTORE.
 pub fn more(dice: &mut Dice) -> Vec<String> {
     let key = dice.key();
     let other = dice.key();
@@ -160,22 +159,27 @@ pub fn more(dice: &mut Dice) -> Vec<String> {
             }
             line
         }
-        _ => {
-            let mut line = vec![
-                dice.pick(&["ZUNIONSTORE", "ZINTERSTORE"]),
-                other,
-                dice.pick(&["1", "2", "0", "x"]),
-                key,
-                dice.key(),
-            ];
-            if dice.chance(30) {
-                line.extend(["WEIGHTS", dice.pick(SCORES), dice.pick(SCORES)]);
-            }
-            if dice.chance(30) {
-                line.extend(["AGGREGATE", dice.pick(&["SUM", "MIN", "MAX", "AVG"])]);
-            }
-            line
-        }
+        _ => vec!["ZMSCORE", key, dice.pick(MEMBERS)],
     };
+    owned(&line)
+}
+
+/// ZUNIONSTORE and ZINTERSTORE, whose inputs may be sorted sets or sets.
+pub fn setops(dice: &mut Dice) -> Vec<String> {
+    let key = dice.key();
+    let other = dice.key();
+    let mut line = vec![
+        dice.pick(&["ZUNIONSTORE", "ZINTERSTORE"]),
+        other,
+        dice.pick(&["1", "2", "0", "x"]),
+        key,
+        dice.key(),
+    ];
+    if dice.chance(30) {
+        line.extend(["WEIGHTS", dice.pick(SCORES), dice.pick(SCORES)]);
+    }
+    if dice.chance(30) {
+        line.extend(["AGGREGATE", dice.pick(&["SUM", "MIN", "MAX", "AVG"])]);
+    }
     owned(&line)
 }
