@@ -1,7 +1,7 @@
 //! List commands that never block: LPUSH RPUSH LPUSHX RPUSHX LPOP RPOP LLEN LRANGE LINDEX LSET
-//! LINSERT LREM LTRIM LPOS LMOVE RPOPLPUSH LMPOP, with Redis 7.0's argument checks in Redis's
-//! order (which decides which error a bad line gets). The pops and moves the blocking forms
-//! share are here too; `blocking.rs` adds only the waiting.
+//! LINSERT LREM LTRIM LMOVE RPOPLPUSH LMPOP, with Redis 7.0's argument checks in Redis's order
+//! (which decides which error a bad line gets). The pops and moves the blocking forms share
+//! are here too; `blocking.rs` adds only the waiting, `list_search.rs` has LPOS.
 
 use std::collections::VecDeque;
 
@@ -279,80 +279,6 @@ pub(crate) fn lrem(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     }
     keyspace.remove_if_empty(words[1]);
     Ok(len_reply(removed))
-}
-
-/// `LPOS key element [RANK rank] [COUNT num-matches] [MAXLEN len]`
-pub(crate) fn lpos(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
-    let (mut rank, mut count, mut maxlen) = (1i64, None, 0usize);
-    let mut at = 3;
-    while at < words.len() {
-        let more = at + 1 < words.len();
-        let option = words[at];
-        if is(option, "rank") && more {
-            rank = int_arg(words[at + 1])?;
-            if rank == 0 {
-                return Err(CommandError::LposRankZero);
-            }
-        } else if is(option, "count") && more {
-            count = Some(non_negative(
-                words[at + 1],
-                CommandError::LposCountNegative,
-            )?);
-        } else if is(option, "maxlen") && more {
-            maxlen = non_negative(words[at + 1], CommandError::LposMaxlenNegative)?;
-        } else {
-            return Err(CommandError::Syntax);
-        }
-        at += 2;
-    }
-    let Some(list) = keyspace.list(words[1])? else {
-        return Ok(count.map_or(Reply::Nil, |_| Reply::Array(Vec::new())));
-    };
-    let found = matches(list, words[2], rank, count.unwrap_or(1), maxlen);
-    Ok(match count {
-        Some(_) => Reply::Array(found.into_iter().map(len_reply).collect()),
-        None => found.first().map_or(Reply::Nil, |&at| len_reply(at)),
-    })
-}
-
-fn non_negative(word: &[u8], error: CommandError) -> Result<usize, CommandError> {
-    match parse_int(word) {
-        Some(n) if n >= 0 => Ok(usize::try_from(n).unwrap_or(usize::MAX)),
-        _ => Err(error),
-    }
-}
-
-/// LPOS's scan: positions (from the head) of the matches from the `rank`-th on (from the tail
-/// if negative), at most `count` of them (0: all), looking at no more than `maxlen` elements
-/// (0: all). `i64::MIN` cannot be negated in C and there behaves as -1; so it does here.
-fn matches(
-    list: &VecDeque<Vec<u8>>,
-    target: &[u8],
-    rank: i64,
-    count: usize,
-    maxlen: usize,
-) -> Vec<usize> {
-    let skip = usize::try_from(rank.unsigned_abs().saturating_sub(1)).unwrap_or(usize::MAX);
-    let skip = if rank == i64::MIN { 0 } else { skip };
-    let limit = if maxlen == 0 {
-        list.len()
-    } else {
-        maxlen.min(list.len())
-    };
-    let len = list.len();
-    let positions: Box<dyn Iterator<Item = usize>> = if rank < 0 {
-        Box::new((0..len).rev().take(limit))
-    } else {
-        Box::new((0..len).take(limit))
-    };
-    let hits = positions
-        .filter(|&at| list[at].as_slice() == target)
-        .skip(skip);
-    if count == 0 {
-        hits.collect()
-    } else {
-        hits.take(count).collect()
-    }
 }
 
 /// `LMOVE source destination LEFT|RIGHT LEFT|RIGHT` — the element moved, or nil.

@@ -11,6 +11,7 @@ pub(crate) mod hashes;
 mod key_listing;
 mod keys;
 mod lcs;
+mod list_search;
 mod lists;
 mod object;
 pub(crate) mod scan;
@@ -217,7 +218,7 @@ static COMMANDS: &[CommandSpec] = &[
     writing("linsert", 5, lists::linsert),
     writing("lrem", 4, lists::lrem),
     writing("ltrim", 4, lists::ltrim),
-    keyed("lpos", -3, lists::lpos),
+    keyed("lpos", -3, list_search::lpos),
     writing("lmove", 5, lists::lmove),
     writing("rpoplpush", 3, lists::rpoplpush),
     writing("lmpop", -4, lists::lmpop),
