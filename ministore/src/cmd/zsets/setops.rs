@@ -8,7 +8,7 @@ use super::score_reply;
 use crate::args::{int_arg, is, parse_int, parse_score};
 use crate::cmd::CommandResult;
 use crate::error::CommandError;
-use crate::keyspace::{Keyspace, Ranked};
+use crate::keyspace::{Keyspace, Ranked, Value};
 use crate::reply::Reply;
 
 /// Which algebra.
@@ -105,9 +105,16 @@ fn algebra(
     }
     let mut inputs = Vec::with_capacity(numkeys);
     for key in &words[numkeys_at + 1..numkeys_at + 1 + numkeys] {
-        let members = match keyspace.zset(key)? {
-            Some(set) => set.iter().cloned().collect(),
+        // A plain set takes part with every member scoring 1, as in Redis.
+        let members = match keyspace.value(key) {
             None => Vec::new(),
+            Some(Value::ZSet(set)) => set.iter().cloned().collect(),
+            Some(Value::Set(set)) => set
+                .members()
+                .into_iter()
+                .map(|member| Ranked { score: 1.0, member })
+                .collect(),
+            Some(_) => return Err(CommandError::WrongType),
         };
         inputs.push(Input {
             members,
