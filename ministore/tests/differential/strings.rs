@@ -41,8 +41,8 @@ pub fn line(dice: &mut Dice) -> Vec<String> {
     owned(&line)
 }
 
-/// APPEND, STRLEN, ranges, GETDEL/GETSET/GETEX, INCRBYFLOAT, MSET/MSETNX, SETEX/PSETEX and
-/// SET's absolute-time options.
+/// APPEND, STRLEN, ranges, GETDEL/GETSET/GETEX, MSET/MSETNX, SETEX/PSETEX and SET's
+/// absolute-time options.
 pub fn more(dice: &mut Dice) -> Vec<String> {
     let key = dice.key();
     let line: Vec<&str> = match dice.below(12) {
@@ -71,7 +71,7 @@ pub fn more(dice: &mut Dice) -> Vec<String> {
             }
             line
         }
-        6 => vec!["INCRBYFLOAT", key, dice.pick(FLOATS)],
+        6 => vec!["GETRANGE", key, "0", "-1"],
         7 => {
             let mut line = vec![dice.pick(&["MSET", "MSETNX"])];
             for _ in 0..1 + dice.below(3) {
@@ -114,7 +114,8 @@ pub fn more(dice: &mut Dice) -> Vec<String> {
     owned(&line)
 }
 
-/// SETRANGE past the end, which pads with zero bytes, then the commands that parse numbers.
+/// INCRBYFLOAT, and SETRANGE past the end, which pads with zero bytes, then the commands that
+/// parse numbers.
 pub fn padding(dice: &mut Dice) -> Vec<String> {
     let key = dice.key();
     let line: Vec<&str> = match dice.below(4) {
