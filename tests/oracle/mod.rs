@@ -61,12 +61,16 @@ impl RedisServer {
             .expect("redis-cli (redis-tools) is installed beside redis-server");
         let mut input = lines.join("\n");
         input.push('\n');
-        cli.stdin
-            .take()
-            .expect("piped stdin")
-            .write_all(input.as_bytes())
-            .expect("commands written to redis-cli");
+        // Written from another thread: redis-cli answers as it reads, and a long transcript would
+        // fill its stdout pipe while this thread still writes.
+        let mut stdin = cli.stdin.take().expect("piped stdin");
+        let writer = std::thread::spawn(move || {
+            stdin
+                .write_all(input.as_bytes())
+                .expect("commands written to redis-cli");
+        });
         let out = cli.wait_with_output().expect("redis-cli ran");
+        writer.join().expect("the writer thread finished");
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 }

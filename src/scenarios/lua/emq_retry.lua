@@ -6,6 +6,10 @@ if not att then return 0 end
 if att ~= ARGV[2] then
   return redis.error_reply('EMQSTALE retry token mismatch')
 end
+-- A reaped lease leaves attempts as it was until the next claim: the job must still be active.
+if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then
+  return redis.error_reply('EMQSTALE retry job not active')
+end
 redis.call('ZREM', KEYS[1], ARGV[1])
 redis.call('ZADD', KEYS[3], tonumber(ARGV[3]), ARGV[1])
 redis.call('HSET', KEYS[2], 'state', 'waiting')
