@@ -123,6 +123,49 @@ pub fn max_seen_in_setup() -> Option<i64> {
     max_seen(&mut seen_state())
 }
 
+/// Tokens `tonumber` would read as numbers that the fenced-write script must refuse: a fencing
+/// token is a plain decimal integer, so a stored "1e3" can never compare as 1000.
+pub const NOT_PLAIN_INTEGERS: [&str; 4] = ["1e3", "0x22", " 34", "34.0"];
+
+/// Each of [`NOT_PLAIN_INTEGERS`] written against the "seen 34" state: the token, the reply, and
+/// whether the max seen was left as it was.
+pub fn not_plain_integer_writes() -> Vec<(&'static str, Reply, bool)> {
+    NOT_PLAIN_INTEGERS
+        .into_iter()
+        .map(|token| {
+            let mut store = seen_state();
+            let before = max_seen(&mut store);
+            let reply = store.eval(
+                FENCED_WRITE_SCRIPT,
+                &[FENCE_KEY, DATA_KEY],
+                &[token, "payload"],
+            );
+            (token, reply, max_seen(&mut store) == before)
+        })
+        .collect()
+}
+
+/// The figure's note on those writes, rendered from them: `"1e3" → (error) ERR …`.
+pub fn not_plain_integer_note() -> String {
+    let writes = not_plain_integer_writes();
+    let replies: Vec<String> = writes
+        .iter()
+        .map(|(token, reply, _)| format!("\"{token}\" → {}", cli_text(reply)))
+        .collect();
+    let unchanged = writes
+        .iter()
+        .all(|(_, reply, kept)| reply.is_error() && *kept);
+    let effect = if unchanged {
+        "each gets an error reply and leaves the max seen as it was"
+    } else {
+        "not every one of them is refused"
+    };
+    format!(
+        "Only plain decimal integers are tokens; {effect}: {}.",
+        replies.join(" · ")
+    )
+}
+
 /// One writer's what-if against the "seen 34" state.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FenceOutcome {
