@@ -201,12 +201,85 @@ fn the_readout_explains_the_fence_and_shows_the_call_as_redis_cli_prints_it() {
 }
 
 #[test]
-fn the_idle_readout_states_the_setup_from_the_run() {
+fn the_idle_readout_states_the_setup_and_names_every_alternative() {
     assert_eq!(
         run().idle_readout(),
         "W1 claimed with att 1 and stalled past its lease; the reaper moved job 42 back to wait and \
-         W2 re-claimed it with att 2. Hover W1's or W2's complete to run it against the fence."
+         W2 re-claimed it with att 2. From there, at t = 13000 ms, each of W1's complete, W1's retry \
+         or W2's complete is a separate what-if: hover one to run it against the fence."
     );
+}
+
+#[test]
+fn the_caption_comes_from_the_run() {
+    assert_eq!(
+        run().caption(),
+        "The attempts fence — W1's lease is reaped and W2 re-claims the job. Hover a complete or \
+         the retry to light its path and read whether the fence lets it through."
+    );
+}
+
+#[test]
+fn a_refusal_says_it_cannot_guard_side_effects_already_done() {
+    for transition in [Transition::W1Complete, Transition::W1Retry] {
+        let caveat = outcome(transition)
+            .caveat()
+            .expect("a refusal has a caveat");
+        assert!(caveat.contains("not what W1 already did"), "{caveat}");
+        assert!(caveat.contains(PAYLOAD), "{caveat}");
+    }
+    assert_eq!(outcome(Transition::W2Complete).caveat(), None);
+}
+
+#[test]
+fn after_the_reap_and_before_a_re_claim_w1s_matching_att_is_still_refused() {
+    let run = run();
+    let o = &run.lapsed_before_reclaim;
+    assert_eq!(
+        (o.presented, o.stored),
+        (Some(1), Some(1)),
+        "the token alone matches"
+    );
+    assert_eq!(
+        o.reply,
+        Reply::Error("EMQSTALE complete job not active".to_string())
+    );
+    assert_eq!(o.job_after.state.as_deref(), Some("waiting"));
+    assert!(o.job_after.waiting);
+    assert_eq!(
+        run.lease_check_note(),
+        "Beyond the quoted lines, this page's @complete and @retry also refuse a worker whose job is \
+         no longer in the active set. Right after the reaper's pass, before W2's claim, att 1 = \
+         attempts 1 — the token alone would let W1 through — and W1's @complete replies (error) \
+         EMQSTALE complete job not active: job 42 stays waiting."
+    );
+}
+
+#[test]
+fn every_line_section_4_quotes_is_in_the_script_the_figure_runs() {
+    use lockdive::content::s4_attempts::{CLAIM_EXCERPT, COMPLETE_EXCERPT};
+    for (excerpt, script) in [
+        (CLAIM_EXCERPT, attempts::CLAIM_SCRIPT),
+        (COMPLETE_EXCERPT, attempts::COMPLETE_SCRIPT),
+    ] {
+        let script_lines: Vec<&str> = script.lines().collect();
+        let mut from = 0;
+        for line in excerpt.lines() {
+            if line.trim_start().starts_with("--") {
+                // The excerpt's own annotations: where it is from, what it leaves out.
+                continue;
+            }
+            let at = script_lines[from..]
+                .iter()
+                .position(|l| *l == line)
+                .unwrap_or_else(|| panic!("{line:?} is not verbatim in the script, in order"));
+            from += at + 1;
+        }
+    }
+    // §4's paragraph quotes @retry's error; the retry script replies it.
+    assert!(attempts::RETRY_SCRIPT
+        .lines()
+        .any(|l| l.trim() == "return redis.error_reply('EMQSTALE retry token mismatch')"));
 }
 
 #[test]
@@ -338,6 +411,8 @@ mod against_real_redis {
             format!("EVAL {reap} 2 {active} {wait} {prefix} 5000"),
             format!("EVAL {reap} 2 {active} {wait} {prefix} 12000"),
             format!("HGETALL {job}"),
+            format!("EVAL {complete} 2 {active} {job} {JOB_ID} 1"),
+            format!("EVAL {retry} 3 {active} {job} {wait} {JOB_ID} 1 12100"),
             format!("EVAL {claim} 2 {wait} {active} {prefix} 12500 10000"),
             format!("EVAL {claim} 2 {wait} {active} {prefix} 12600 10000"),
             format!("EVAL {complete} 2 {active} {job} {JOB_ID} 1"),
@@ -360,5 +435,7 @@ mod against_real_redis {
         assert!(from_redis.contains("(error) EMQSTALE complete token mismatch"));
         assert!(from_redis.contains("(error) EMQSTALE retry token mismatch"));
         assert!(from_redis.contains("\"completed\""));
+        assert!(from_redis.contains("(error) EMQSTALE complete job not active"));
+        assert!(from_redis.contains("(error) EMQSTALE retry job not active"));
     }
 }

@@ -187,6 +187,13 @@ fn the_console_answers_typed_commands_and_survives_a_runaway_script() {
             1,
             "the budget error is shown as an error"
         );
+        // What real Redis would do follows as a note, styled apart from the replies.
+        let note = within(
+            CONSOLE,
+            "[data-console-log] > .console-entry:nth-of-type(2) .console-note",
+        );
+        assert_eq!(page.count(&note).await?, 1, "the runaway note is a note");
+        assert!(text.contains("not a reply"), "{text}");
         type_line(&page, "PING").await?;
         wait_for_entry(&page, 3, &ping, wait).await?;
 

@@ -30,7 +30,8 @@ fn the_lost_lock_console_starts_where_figure_1s_token_checked_run_ended() {
     assert_eq!(texts(&mut console, "GET resource:lock"), ["\"xyz\""]);
     let run = LostLockOutcome::run(ReleaseChoice::TokenChecked);
     let held = run
-        .key_after
+        .key_at_end()
+        .cloned()
         .expect("B's lock stands at the end of the run");
     assert_eq!(
         texts(&mut console, "PTTL resource:lock"),
@@ -149,14 +150,59 @@ fn bad_input_gets_an_error_reply_never_a_panic() {
 }
 
 #[test]
-fn a_runaway_script_is_stopped_by_the_step_budget() {
+fn a_runaway_script_is_stopped_by_the_step_budget_and_a_note_says_what_redis_does() {
     let mut console = Console::new(ConsoleSeed::LostLock);
     let out = console.run("EVAL \"while true do end\" 0");
-    assert_eq!(out.len(), 1, "{out:?}");
+    assert_eq!(out.len(), 2, "{out:?}");
     assert_eq!(out[0].tone, Tone::Error);
     assert!(out[0].text.starts_with("(error) "), "{out:?}");
+    // Visibly not a reply: its own tone, and it says so first.
+    assert_eq!(out[1].tone, Tone::Note);
+    assert_eq!(out[1].text, lockdive::scenarios::console::RUNAWAY_NOTE);
+    for words in ["not a reply", "keeps running", "5 s", "BUSY", "SCRIPT KILL"] {
+        assert!(out[1].text.contains(words), "{words}: {}", out[1].text);
+    }
+    // Repeated, it is stopped once and noted once.
+    assert_eq!(console.run("3 EVAL \"while true do end\" 0").len(), 2);
     // The store still answers afterwards.
     assert_eq!(texts(&mut console, "GET resource:lock"), ["\"xyz\""]);
+}
+
+#[test]
+fn each_console_label_comes_from_its_figures_run() {
+    assert_eq!(
+        ConsoleSeed::LostLock.label(),
+        "Console — figure 1's store after the token-checked release (B holds the lock)"
+    );
+    assert_eq!(
+        ConsoleSeed::Fence.label(),
+        "Console — the fenced resource that has seen token 34"
+    );
+    assert_eq!(
+        ConsoleSeed::Attempts.label(),
+        "Console — EchoMQ's queue after W1's complete (refused) and W2's complete (accepted)"
+    );
+}
+
+#[test]
+fn the_fence_console_refuses_a_token_that_is_not_a_plain_integer() {
+    let mut console = Console::new(ConsoleSeed::Fence);
+    let sha = ConsoleSeed::Fence.examples()[1]
+        .split(' ')
+        .nth(1)
+        .expect("the example's sha")
+        .to_string();
+    for token in ["1e3", "0x22", "\" 34\"", "34.0"] {
+        assert_eq!(
+            texts(
+                &mut console,
+                &format!("EVALSHA {sha} 2 resource:fence resource:data {token} x")
+            ),
+            ["(error) ERR fencing tokens must be decimal integers (digits only)"],
+            "{token}"
+        );
+    }
+    assert_eq!(texts(&mut console, "GET resource:fence"), ["\"34\""]);
 }
 
 #[test]

@@ -70,7 +70,7 @@ async fn the_console_has_its_hook_a_label_an_input_and_a_live_log() {
     let section = console.find("[data-console=\"lost-lock\"]");
     assert_eq!(
         section.get_attribute("aria-label").as_deref(),
-        Some(ConsoleSeed::LostLock.label())
+        Some(ConsoleSeed::LostLock.label().as_str())
     );
     let log = console.find("[data-console-log]");
     assert_eq!(log.get_attribute("aria-live").as_deref(), Some("polite"));

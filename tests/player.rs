@@ -1,30 +1,38 @@
-//! The scenario player of figure 1, frame by frame: every frame is what ministore held at that
-//! virtual time, for the brief's lease and stall, for a stall inside the lease, and at the edge.
+//! The scenario player of figure 1, step by step: the lost-lock model's own run, for the brief's
+//! lease and stall, for a stall inside the lease, and at the edge. Every step is what ministore
+//! held at that virtual time.
 
-use lockdive::scenarios::lost_lock::{Client, ReleaseChoice};
-use lockdive::scenarios::player::{
-    KeyRow, Moment, PlayerSetup, Timeline, TimelineCache, LEASE_RANGE, STALL_RANGE, STEP_COUNT,
+use lockdive::scenarios::lost_lock::{
+    Client, KeyRow, LostLockOutcome, ReleaseChoice, StepKind, EXCLUSION_BROKEN_MEANS,
 };
+use lockdive::scenarios::player::{
+    PlayerSetup, TimelineCache, LEASE_RANGE, STALL_RANGE, STEP_COUNT,
+};
+use ministore::{Reply, ValueSnapshot};
 
 fn lock(value: &str, ttl_ms: u64) -> Vec<KeyRow> {
     vec![KeyRow {
         key: "resource:lock".to_string(),
-        value: format!("\"{value}\""),
+        value: ValueSnapshot::String(value.as_bytes().to_vec()),
         ttl_ms: Some(ttl_ms),
     }]
 }
 
-fn moments(timeline: &Timeline) -> Vec<Moment> {
-    timeline.frames.iter().map(|f| f.moment).collect()
+fn run(lease: u64, stall: u64, choice: ReleaseChoice) -> LostLockOutcome {
+    LostLockOutcome::run_with(PlayerSetup::new(lease, stall), choice)
 }
 
-/// Lease 10 s, stall 12.5 s: the brief's run.
-fn brief(choice: ReleaseChoice) -> Timeline {
-    Timeline::run(PlayerSetup::default(), choice)
+/// Lease 10 s, stall 12.5 s: the brief's run, figure 1's.
+fn brief(choice: ReleaseChoice) -> LostLockOutcome {
+    LostLockOutcome::run_with(PlayerSetup::default(), choice)
+}
+
+fn titles(run: &LostLockOutcome) -> Vec<String> {
+    run.steps.iter().map(|s| run.title_of(s)).collect()
 }
 
 #[test]
-fn the_sliders_start_at_the_briefs_lease_and_stall() {
+fn the_sliders_start_at_figure_1s_lease_and_stall() {
     assert_eq!(
         PlayerSetup::default(),
         PlayerSetup {
@@ -32,200 +40,208 @@ fn the_sliders_start_at_the_briefs_lease_and_stall() {
             stall_ms: 12_500
         }
     );
+    assert_eq!(
+        brief(ReleaseChoice::BlindDel),
+        LostLockOutcome::run(ReleaseChoice::BlindDel)
+    );
 }
 
 #[test]
-fn a_stall_past_the_lease_plays_the_briefs_five_steps_in_order() {
+fn a_stall_past_the_lease_plays_section_1s_five_steps_in_order() {
     let run = brief(ReleaseChoice::BlindDel);
-    assert_eq!(run.frames.len(), STEP_COUNT);
+    assert_eq!(run.steps.len(), STEP_COUNT);
     assert_eq!(
-        moments(&run),
-        [
-            Moment::AAcquires,
-            Moment::AStalls,
-            Moment::LeaseEnds,
-            Moment::BTries,
-            Moment::AReleases
-        ]
-    );
-    let titles: Vec<&str> = run.frames.iter().map(|f| f.title.as_str()).collect();
-    assert_eq!(
-        titles,
+        titles(&run),
         [
             "A acquires",
             "A stalls",
-            "the lease expires",
             "B acquires",
-            "A releases (blind DEL)"
+            "A releases",
+            "wrong lock"
         ]
     );
 }
 
 #[test]
-fn frame_1_a_acquires_abc_with_the_whole_lease_left() {
+fn step_1_a_acquires_abc_with_the_whole_lease_left() {
     let run = brief(ReleaseChoice::BlindDel);
-    let f = &run.frames[0];
-    assert_eq!(f.clock_ms, 0);
+    let s = &run.steps[0];
+    assert_eq!(s.clock_ms, 0);
     assert_eq!(
-        f.command.as_deref(),
+        s.command.as_deref(),
         Some("SET resource:lock abc NX PX 10000")
     );
-    assert_eq!(f.reply.as_deref(), Some("OK"));
-    assert_eq!(f.lock_pttl, 10_000);
-    assert_eq!(f.keys, lock("abc", 10_000));
-    assert_eq!(f.actor, Some(Client::A));
+    assert_eq!(s.reply, Some(Reply::ok()));
+    assert_eq!(s.lock_pttl, 10_000);
+    assert_eq!(s.keys, lock("abc", 10_000));
+    assert_eq!(s.actor, Some(Client::A));
 }
 
 #[test]
-fn frame_2_a_stalls_while_its_lease_runs_down() {
+fn step_2_the_store_expires_as_lock_inside_the_stall() {
     let run = brief(ReleaseChoice::BlindDel);
-    let f = &run.frames[1];
-    assert_eq!(f.clock_ms, 5_000, "halfway through the covered stall");
-    assert_eq!(f.command, None);
-    assert_eq!(f.lock_pttl, 5_000);
-    assert_eq!(f.keys, lock("abc", 5_000));
-    assert!(f.note.contains("5000 ms left"), "{}", f.note);
-}
-
-#[test]
-fn frame_3_the_lease_expires_and_the_store_no_longer_has_the_key() {
-    let run = brief(ReleaseChoice::BlindDel);
-    let f = &run.frames[2];
-    assert_eq!(f.clock_ms, 10_001);
-    assert_eq!(f.lock_pttl, -2);
-    assert!(f.keys.is_empty());
-    assert!(f.note.contains("drops A's lock"), "{}", f.note);
-}
-
-#[test]
-fn frame_4_b_acquires_xyz_while_a_is_still_stalled() {
-    let run = brief(ReleaseChoice::TokenChecked);
-    let f = &run.frames[3];
-    assert_eq!(f.clock_ms, 12_500);
+    let s = &run.steps[1];
+    assert_eq!((s.started_ms, s.clock_ms), (0, 12_500));
+    assert_eq!(s.command, None);
+    assert_eq!(s.lock_pttl, -2);
+    assert!(s.keys.is_empty());
+    let expiry = s.expired.as_ref().expect("the lease ran out mid-stall");
+    assert_eq!(expiry.at_ms, 10_001);
     assert_eq!(
-        f.command.as_deref(),
+        run.note(s),
+        "A is paused until t = 12500 ms. At t = 10001 ms, inside the stall, the store expired A's \
+         lock: PTTL -2 from then on."
+    );
+}
+
+#[test]
+fn step_3_b_acquires_xyz_while_a_still_believes_it_holds_the_lock() {
+    let run = brief(ReleaseChoice::TokenChecked);
+    let s = &run.steps[2];
+    assert_eq!(s.clock_ms, 12_500);
+    assert_eq!(
+        s.command.as_deref(),
         Some("SET resource:lock xyz NX PX 10000")
     );
-    assert_eq!(f.reply.as_deref(), Some("OK"));
-    assert_eq!(f.keys, lock("xyz", 10_000));
-    assert!(f.note.contains("still stalled"), "{}", f.note);
-}
-
-#[test]
-fn frame_5_a_blind_del_after_takeover_deletes_bs_lock() {
-    let run = brief(ReleaseChoice::BlindDel);
-    let f = &run.frames[4];
-    assert_eq!(f.command.as_deref(), Some("DEL resource:lock"));
-    assert_eq!(f.reply.as_deref(), Some("(integer) 1"));
-    assert_eq!(f.lock_pttl, -2);
-    assert!(f.keys.is_empty());
-    assert!(f.note.contains("A deletes B's lock"), "{}", f.note);
-    assert!(f.note.contains("exclusion broken"), "{}", f.note);
-    assert!(!run.safe());
-}
-
-#[test]
-fn frame_5_the_token_checked_release_after_takeover_returns_0_and_bs_lock_stands() {
-    let run = brief(ReleaseChoice::TokenChecked);
-    let f = &run.frames[4];
+    assert_eq!(s.reply, Some(Reply::ok()));
+    assert_eq!(s.keys, lock("xyz", 10_000));
     assert_eq!(
-        f.command.as_deref(),
+        run.note(s),
+        format!(
+            "The key was free: B holds it with \"xyz\" for 10000 ms — while A still believes it \
+             holds the lock: {EXCLUSION_BROKEN_MEANS}."
+        )
+    );
+}
+
+#[test]
+fn steps_4_and_5_a_blind_del_deletes_bs_lock_and_a_third_client_gets_in() {
+    let run = brief(ReleaseChoice::BlindDel);
+    let release = &run.steps[3];
+    assert_eq!(release.command.as_deref(), Some("DEL resource:lock"));
+    assert_eq!(release.reply, Some(Reply::Integer(1)));
+    assert_eq!(release.lock_pttl, -2);
+    assert!(release.keys.is_empty());
+    assert_eq!(
+        run.note(release),
+        "A deletes B's lock: the key is empty while B still believes it holds it."
+    );
+    // The probe the hazard line speaks of runs here, in the player's own run.
+    let probe = &run.steps[4];
+    assert_eq!(probe.kind, StepKind::Aftermath);
+    assert_eq!(
+        probe.command.as_deref(),
+        Some("SET resource:lock next NX PX 10000")
+    );
+    assert_eq!(probe.reply, Some(Reply::ok()));
+    assert!(run
+        .note(probe)
+        .contains("while B still believes it holds the lock"));
+}
+
+#[test]
+fn step_4_the_token_checked_release_is_a_no_op_and_step_5_finds_bs_lock() {
+    let run = brief(ReleaseChoice::TokenChecked);
+    let release = &run.steps[3];
+    assert_eq!(
+        release.command.as_deref(),
         Some("EVAL <release.lua> 1 resource:lock abc")
     );
-    assert_eq!(f.reply.as_deref(), Some("(integer) 0"));
-    assert_eq!(f.keys, lock("xyz", 10_000));
-    assert_eq!(f.lock_pttl, 10_000);
+    assert_eq!(release.reply, Some(Reply::Integer(0)));
+    assert_eq!(release.keys, lock("xyz", 10_000));
     assert_eq!(
-        f.note,
-        "A reads \"xyz\" ≠ \"abc\", the script returns 0: B's lock stands."
+        run.note(release),
+        "A reads \"xyz\" ≠ \"abc\", the script returns 0: A's release is a no-op, B's lock stands."
     );
-    assert!(run.safe());
+    assert_eq!(run.steps[4].reply, Some(Reply::Nil));
+    assert_eq!(run.title_of(&run.steps[4]), "B's lock stands");
 }
 
 #[test]
-fn the_hazard_shows_when_the_stall_outlasts_the_lease_with_either_release() {
-    let blind = brief(ReleaseChoice::BlindDel);
-    let hazard = blind.hazard.expect("B takes over during A's stall");
-    assert_eq!(hazard.takeover_ms, 12_500);
-    assert_eq!(hazard.victim, Some(Client::B));
-    assert!(hazard.sentence.contains("deleted B's lock"));
-    let checked = brief(ReleaseChoice::TokenChecked);
-    let hazard = checked
-        .hazard
+fn the_hazard_shows_with_either_release_when_the_stall_outlasts_the_lease() {
+    let blind = brief(ReleaseChoice::BlindDel)
+        .hazard()
+        .expect("B takes over");
+    assert_eq!(
+        blind,
+        "A's lease ran out while A was stalled (the store expired it at t = 10001 ms), and at \
+         t = 12500 ms B acquired resource:lock while A still believed it held it: two clients \
+         believed they held the lock at once. A's release then deleted B's lock, and the next \
+         client's SET NX got in too."
+    );
+    let checked = brief(ReleaseChoice::TokenChecked)
+        .hazard()
         .expect("the token does not stop the takeover");
-    assert_eq!(hazard.victim, None);
-    assert!(hazard.sentence.contains("left B's lock alone"));
+    assert!(checked.ends_with(
+        "A reads \"xyz\" ≠ \"abc\", the script returns 0: A's release is a no-op, B's lock stands."
+    ));
 }
 
 #[test]
 fn a_stall_within_the_lease_refuses_b_and_either_release_deletes_as_own_lock() {
     for choice in ReleaseChoice::ALL {
-        let run = Timeline::run(PlayerSetup::new(10_000, 6_000), choice);
-        assert_eq!(run.hazard, None, "{choice:?}");
-        assert!(run.safe());
+        let run = run(10_000, 6_000, choice);
+        assert_eq!(run.hazard(), None, "{choice:?}");
         assert_eq!(
-            moments(&run),
+            titles(&run),
             [
-                Moment::AAcquires,
-                Moment::AStalls,
-                Moment::BTries,
-                Moment::AReleases,
-                Moment::LeaseEnds
+                "A acquires",
+                "A stalls",
+                "B tries",
+                "A releases",
+                "right lock"
             ]
         );
-        let stalls = &run.frames[1];
-        assert_eq!((stalls.clock_ms, stalls.lock_pttl), (3_000, 7_000));
-        let b = &run.frames[2];
-        assert_eq!(b.title, "B tries");
-        assert_eq!(b.clock_ms, 6_000);
-        assert_eq!(b.reply.as_deref(), Some("(nil)"));
+        let stall = &run.steps[1];
+        assert_eq!((stall.clock_ms, stall.lock_pttl), (6_000, 4_000));
+        assert_eq!(stall.expired, None);
+        let b = &run.steps[2];
+        assert_eq!(b.reply, Some(Reply::Nil));
         assert_eq!(b.keys, lock("abc", 4_000), "A's lock is untouched");
-        let release = &run.frames[3];
-        assert_eq!(release.reply.as_deref(), Some("(integer) 1"));
-        assert!(release.keys.is_empty());
-        assert!(release.note.contains("A deletes its own lock"));
-        let end = &run.frames[4];
-        assert_eq!(end.title, "the lease would end");
-        assert_eq!((end.clock_ms, end.lock_pttl), (10_001, -2));
+        assert_eq!(run.steps[3].reply, Some(Reply::Integer(1)));
+        assert_eq!(
+            run.steps[4].reply,
+            Some(Reply::ok()),
+            "the key is free after A"
+        );
+        assert_eq!(
+            run.no_hazard(),
+            "When A resumed at t = 6000 ms the store still held A's lock with PTTL 4000, so B's \
+             SET NX was refused. A deletes its own lock: the reply is 1."
+        );
     }
 }
 
 #[test]
-fn a_stall_exactly_as_long_as_the_lease_still_holds_the_key_at_0_ms_left() {
-    let run = Timeline::run(PlayerSetup::new(10_000, 10_000), ReleaseChoice::BlindDel);
-    assert_eq!(run.hazard, None);
-    let b = run.at(Moment::BTries).expect("B tries");
-    assert_eq!(b.reply.as_deref(), Some("(nil)"));
+fn a_stall_exactly_as_long_as_the_lease_is_told_apart_by_what_the_store_held() {
+    let run = run(10_000, 10_000, ReleaseChoice::BlindDel);
+    assert_eq!(run.hazard(), None);
     assert_eq!(
-        b.lock_pttl, 0,
+        run.steps[1].lock_pttl, 0,
         "Redis keeps a key until its deadline has passed"
     );
-    let release = run.at(Moment::AReleases).expect("A releases");
-    assert!(release.note.contains("its own lock"));
+    assert_eq!(run.steps[2].reply, Some(Reply::Nil));
+    assert_eq!(
+        run.no_hazard(),
+        "When A resumed at t = 10000 ms the store still held A's lock with PTTL 0, the last \
+         millisecond of its lease, so B's SET NX was refused. A deletes its own lock: the reply is 1."
+    );
 }
 
 #[test]
 fn half_a_second_past_the_lease_is_enough_for_the_hazard() {
-    let run = Timeline::run(PlayerSetup::new(10_000, 10_500), ReleaseChoice::BlindDel);
-    assert!(run.hazard.is_some());
-    assert_eq!(
-        run.at(Moment::BTries).and_then(|f| f.reply.as_deref()),
-        Some("OK")
-    );
+    let run = run(10_000, 10_500, ReleaseChoice::BlindDel);
+    assert!(run.hazard().is_some());
+    assert_eq!(run.steps[2].reply, Some(Reply::ok()));
 }
 
 #[test]
-fn switching_the_release_changes_only_the_frames_from_as_release_on() {
+fn switching_the_release_changes_only_the_steps_from_as_release_on() {
     for setup in [PlayerSetup::default(), PlayerSetup::new(4_000, 2_000)] {
-        let blind = Timeline::run(setup, ReleaseChoice::BlindDel);
-        let checked = Timeline::run(setup, ReleaseChoice::TokenChecked);
-        let release = blind
-            .frames
-            .iter()
-            .position(|f| f.moment == Moment::AReleases)
-            .expect("a release");
-        assert_eq!(blind.frames[..release], checked.frames[..release]);
-        assert_ne!(blind.frames[release], checked.frames[release]);
+        let blind = LostLockOutcome::run_with(setup, ReleaseChoice::BlindDel);
+        let checked = LostLockOutcome::run_with(setup, ReleaseChoice::TokenChecked);
+        assert_eq!(blind.steps[..3], checked.steps[..3]);
+        assert_ne!(blind.steps[3], checked.steps[3]);
     }
 }
 
@@ -246,18 +262,21 @@ fn the_sliders_clamp_and_snap_what_they_are_given() {
 }
 
 #[test]
-fn every_slider_position_gives_five_frames_in_clock_order_and_a_hazard_iff_stall_outlasts_lease() {
+fn every_slider_position_gives_five_steps_in_clock_order_and_a_hazard_iff_stall_outlasts_lease() {
     for lease in (LEASE_RANGE.min..=LEASE_RANGE.max).step_by(1_500) {
         for stall in (STALL_RANGE.min..=STALL_RANGE.max).step_by(1_500) {
-            let run = Timeline::run(PlayerSetup::new(lease, stall), ReleaseChoice::BlindDel);
-            assert_eq!(run.frames.len(), STEP_COUNT);
-            assert!(run
-                .frames
-                .windows(2)
-                .all(|w| w[0].clock_ms <= w[1].clock_ms));
+            let run = run(lease, stall, ReleaseChoice::BlindDel);
+            assert_eq!(run.steps.len(), STEP_COUNT);
+            assert!(run.steps.windows(2).all(|w| w[0].clock_ms <= w[1].clock_ms));
             assert_eq!(
-                run.hazard.is_some(),
+                run.hazard().is_some(),
                 stall > lease,
+                "lease {lease}, stall {stall}"
+            );
+            // The expiry, when there is one, is the first millisecond after the lease.
+            assert_eq!(
+                run.expiry().map(|e| e.at_ms),
+                (stall > lease).then_some(lease + 1),
                 "lease {lease}, stall {stall}"
             );
         }

@@ -110,18 +110,24 @@ async fn forward_and_back_step_through_the_stores_frames() {
     assert_eq!(fig.step(), "0", "back at the start stays there");
     fig.click("[data-player-forward]").await;
     assert_eq!(fig.step(), "1");
-    assert_eq!(fig.text("[data-player-clock]"), "t = 5000 ms");
-    assert_eq!(fig.text("[data-player-pttl]"), "5000 ms");
-    fig.click("[data-player-forward]").await;
-    assert_eq!(fig.text("[data-player-clock]"), "t = 10001 ms");
+    // A's stall: A resumes at 12500 ms; the store expired its lock at 10001 ms, inside the stall.
+    assert_eq!(fig.text("[data-player-clock]"), "t = 12500 ms");
     assert_eq!(fig.text("[data-player-pttl]"), "-2 ms");
     assert!(fig.text(".pl-keys").contains("(empty: no live keys)"));
+    assert!(fig
+        .text(".pl-note")
+        .contains("At t = 10001 ms, inside the stall"));
     fig.click("[data-player-forward]").await;
     assert!(fig.text(".pl-keys").contains("\"xyz\""));
     fig.click("[data-player-forward]").await;
+    assert!(fig.text(".pl-note").contains("A deletes B's lock"));
+    fig.click("[data-player-forward]").await;
     fig.click("[data-player-forward]").await;
     assert_eq!(fig.step(), "4", "forward at the end stays there");
-    assert!(fig.text(".pl-note").contains("A deletes B's lock"));
+    assert!(fig.text(".pl-now").contains("wrong lock"));
+    assert!(fig
+        .text(".pl-frame")
+        .contains("SET resource:lock next NX PX 10000 → OK"));
     fig.click("[data-player-back]").await;
     assert_eq!(fig.step(), "3");
     assert_eq!(

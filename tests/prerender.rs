@@ -427,3 +427,148 @@ fn the_build_names_the_labs_files_after_their_content_and_the_page_finds_the_loa
     // A second run finds nothing left to rename, and the page keeps naming the loader.
     assert!(scratch.prerender().contains(loader));
 }
+
+/// The text of each `<span class="{class}">` in `html`, as read.
+fn span_texts(html: &str, class: &str) -> Vec<String> {
+    elements(html, "span", &format!("class=\"{class}\""))
+        .into_iter()
+        .map(|span| visible_text(span).trim().to_string())
+        .collect()
+}
+
+/// (number, name, time) of each step label in `html`.
+fn figure_steps(html: &str) -> Vec<(String, String, String)> {
+    elements(html, "div", "data-step-label")
+        .into_iter()
+        .map(|label| {
+            let one = |class: &str| span_texts(label, class).concat();
+            (one("ll-no"), one("ll-name"), one("ll-clock"))
+        })
+        .collect()
+}
+
+#[test]
+fn every_step_of_figure_1_is_in_the_players_default_timeline() {
+    let scratch = ScratchPage::new("one-model");
+    let page = scratch.prerender();
+    let figure = figure(prerendered(&page), "lost-lock");
+    let drawing = elements(figure, "div", "class=\"ll-drawing\"")[0];
+    // Steps 1–3, then steps 4–5 of the blind DEL, the player's default release.
+    let mut shown: Vec<(String, String, String)> = (1..=3)
+        .flat_map(|n| figure_steps(elements(drawing, "div", &format!("data-step=\"{n}\""))[0]))
+        .collect();
+    shown.extend(figure_steps(
+        elements(drawing, "div", "data-path=\"blind-del\"")[0],
+    ));
+    assert_eq!(shown.len(), 5, "{shown:?}");
+
+    let timeline = elements(figure, "ol", "data-player-timeline");
+    assert_eq!(timeline.len(), 1);
+    let played: Vec<(String, String, String)> = elements(timeline[0], "li", "")
+        .into_iter()
+        .map(|li| {
+            let one = |class: &str| span_texts(li, class).concat();
+            (one("pl-no"), one("pl-step-title"), one("pl-t"))
+        })
+        .collect();
+    for step in &shown {
+        assert!(
+            played.contains(step),
+            "figure 1's {step:?} is not in the player's {played:?}"
+        );
+    }
+    assert_eq!(shown, played);
+    let names: Vec<&str> = shown.iter().map(|(_, name, _)| name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "A acquires",
+            "A stalls",
+            "B acquires",
+            "A releases",
+            "wrong lock"
+        ],
+        "§1's names"
+    );
+    // The token-checked alternative's steps 4–5 are the player's with that release.
+    let token_row = figure_steps(elements(drawing, "div", "data-path=\"token-checked\"")[0]);
+    let run = LostLockOutcome::run(ReleaseChoice::TokenChecked);
+    let expected: Vec<(String, String, String)> = run.steps[3..]
+        .iter()
+        .map(|s| (s.number.to_string(), run.title_of(s), s.time_label()))
+        .collect();
+    assert_eq!(token_row, expected);
+    // The expiry sits in step 2's row at the millisecond the store dropped the key.
+    let expiry = LostLockOutcome::run(ReleaseChoice::BlindDel)
+        .expiry()
+        .map(|e| e.at_ms)
+        .expect("the lock expired inside A's stall");
+    let row_2 = visible_text(elements(drawing, "div", "data-step=\"2\"")[0]);
+    assert!(
+        row_2.contains(&format!("t = {expiry} ms: the store expires")),
+        "{row_2}"
+    );
+}
+
+#[test]
+fn figure_1_calls_no_choice_safe_and_defines_broken_exclusion_once() {
+    let scratch = ScratchPage::new("no-safe");
+    let page = scratch.prerender();
+    let body = prerendered(&page);
+    let figure_text = visible_text(figure(body, "lost-lock"));
+    assert!(
+        !figure_text.to_lowercase().contains("safe"),
+        "{figure_text}"
+    );
+    let definition = format!(
+        "Mutual exclusion breaks when {}.",
+        lockdive::scenarios::lost_lock::EXCLUSION_BROKEN_MEANS
+    );
+    assert_eq!(visible_text(body).matches(&definition).count(), 1);
+    // The token-checked readout says what the release does not fix, and links §3.
+    let template = elements(
+        figure(body, "lost-lock"),
+        "template",
+        "data-readout-for=\"token-checked\"",
+    )[0];
+    assert!(template.contains("href=\"#s3\""), "{template}");
+    assert!(visible_text(template)
+        .contains("What it does not fix: A ran past its lease while B held the lock."));
+}
+
+#[test]
+fn figure_2_shows_the_script_it_runs() {
+    let scratch = ScratchPage::new("fence-script");
+    let page = scratch.prerender();
+    let fence = figure(prerendered(&page), "fence");
+    let disclosure = elements(fence, "details", "data-scripts");
+    assert_eq!(disclosure.len(), 1);
+    let code = elements(disclosure[0], "code", "")
+        .into_iter()
+        .map(visible_text)
+        .find(|text| text.contains("redis.call"))
+        .expect("the script's code block");
+    assert_eq!(code, lockdive::scenarios::FENCED_WRITE_SCRIPT.trim_end());
+    assert!(
+        visible_text(disclosure[0]).contains(&lockdive::scenarios::fence::not_plain_integer_note())
+    );
+}
+
+#[test]
+fn figure_3_labels_its_scripts_a_model_and_offers_alternatives_not_steps() {
+    let scratch = ScratchPage::new("attempts-model");
+    let page = scratch.prerender();
+    let attempts = figure(prerendered(&page), "attempts");
+    let disclosure = visible_text(elements(attempts, "details", "data-scripts")[0]);
+    assert!(disclosure.contains(
+        "a model of EchoMQ's @claim / @complete / @retry: the lines quoted in §4 are from jobs.ex, \
+         the rest is this page's"
+    ));
+    let run = AttemptsRun::run();
+    assert!(disclosure.contains(&run.lease_check_note()));
+    for path in ["w1-complete", "w1-retry", "w2-complete"] {
+        let row = visible_text(elements(attempts, "div", &format!("data-path=\"{path}\""))[0]);
+        assert!(row.contains("what if"), "{path}: {row}");
+    }
+    assert!(visible_text(attempts).contains(&run.caption()));
+}

@@ -5,10 +5,10 @@ mod oracle;
 
 use lockdive::scenarios::fence::{self, FenceOutcome, Writer, WriterRole, FENCE_KEY};
 use lockdive::scenarios::lost_lock::{
-    self, Client, LostLockOutcome, ReleaseChoice, StepKind, A_TOKEN, B_TOKEN, LEASE_MS,
+    self, Client, LostLockOutcome, ReleaseChoice, StepKind, A_TOKEN, B_TOKEN, LEASE_MS, STALL_MS,
 };
 use lockdive::scenarios::RELEASE_SCRIPT;
-use ministore::Reply;
+use ministore::{Reply, Store};
 
 fn blind() -> LostLockOutcome {
     LostLockOutcome::run(ReleaseChoice::BlindDel)
@@ -34,25 +34,36 @@ fn the_release_script_is_the_one_section_2_shows() {
 }
 
 #[test]
-fn the_scenario_has_the_briefs_five_steps_in_order() {
+fn the_scenario_has_section_1s_five_steps_in_order() {
     let run = blind();
-    let titles: Vec<String> = run.steps.iter().map(|s| s.title()).collect();
+    let titles: Vec<String> = run.steps.iter().map(|s| run.title_of(s)).collect();
     assert_eq!(
         titles,
         [
             "A acquires",
             "A stalls",
-            "the lease expires",
             "B acquires",
-            "A releases"
+            "A releases",
+            "wrong lock"
         ]
     );
     let numbers: Vec<u8> = run.steps.iter().map(|s| s.number).collect();
     assert_eq!(numbers, [1, 2, 3, 4, 5]);
+    let times: Vec<String> = run.steps.iter().map(|s| s.time_label()).collect();
+    assert_eq!(
+        times,
+        [
+            "t = 0 ms",
+            "t = 0 → 12500 ms",
+            "t = 12500 ms",
+            "t = 12500 ms",
+            "t = 12500 ms"
+        ]
+    );
 }
 
 #[test]
-fn a_acquires_with_abc_and_its_lease_runs_while_it_stalls() {
+fn a_acquires_with_abc_and_stalls_past_its_lease() {
     let run = blind();
     let acquire = &run.steps[0];
     assert_eq!(
@@ -69,26 +80,48 @@ fn a_acquires_with_abc_and_its_lease_runs_while_it_stalls() {
         (held.value.as_str(), held.owner, held.ttl_ms),
         (A_TOKEN, Some(Client::A), Some(LEASE_MS))
     );
-
     let stall = &run.steps[1];
-    let still = stall
-        .key_after
-        .as_ref()
-        .expect("the lease has time left mid-stall");
-    assert_eq!(still.owner, Some(Client::A));
-    assert!(still.ttl_ms.is_some_and(|ms| ms < LEASE_MS));
+    assert_eq!(stall.kind, StepKind::Stall);
+    assert_eq!((stall.started_ms, stall.clock_ms), (0, STALL_MS));
+    assert_eq!(
+        stall.key_after, None,
+        "A resumes with no lock under the key"
+    );
+    assert_eq!(stall.lock_pttl, -2);
 }
 
 #[test]
-fn the_lease_expires_on_its_own_and_b_takes_the_same_key_with_xyz() {
+fn the_expiry_is_shown_at_the_millisecond_the_store_drops_the_key_inside_as_stall() {
     let run = blind();
-    assert!(run.lease_lapsed());
-    let expiry = &run.steps[2];
-    assert_eq!(expiry.kind, StepKind::LeaseExpires);
-    assert!(expiry.clock_ms > LEASE_MS, "A stalled past its lease");
-    assert_eq!(expiry.key_after, None);
+    let expiry = run
+        .expiry()
+        .expect("the store expired A's lock during the stall");
+    assert_eq!(expiry.lock.owner, Some(Client::A));
+    assert!(
+        expiry.at_ms > 0 && expiry.at_ms < STALL_MS,
+        "inside the stall"
+    );
+    // Ask the store itself: live one millisecond before, gone at that millisecond.
+    let mut store = Store::new();
+    store.exec(&["SET", lost_lock::LOCK_KEY, A_TOKEN, "NX", "PX", "10000"]);
+    let mut before = store.clone();
+    before.advance(expiry.at_ms - 1);
+    assert_eq!(
+        before.exec(&["EXISTS", lost_lock::LOCK_KEY]),
+        Reply::Integer(1)
+    );
+    store.advance(expiry.at_ms);
+    assert_eq!(
+        store.exec(&["EXISTS", lost_lock::LOCK_KEY]),
+        Reply::Integer(0)
+    );
+    assert_eq!(expiry.at_ms, LEASE_MS + 1);
+}
 
-    let b = &run.steps[3];
+#[test]
+fn b_takes_the_same_key_with_xyz_while_a_still_believes_it_holds_it() {
+    let run = blind();
+    let b = &run.steps[2];
     assert_eq!(
         b.command.as_deref(),
         Some("SET resource:lock xyz NX PX 10000")
@@ -96,9 +129,10 @@ fn the_lease_expires_on_its_own_and_b_takes_the_same_key_with_xyz() {
     assert_eq!(b.reply, Some(Reply::ok()));
     assert!(run.acquired(Client::A) && run.acquired(Client::B));
     assert_eq!(
-        run.found_before_release.as_ref().map(|k| k.value.as_str()),
+        run.found_before_release().map(|k| k.value.as_str()),
         Some(B_TOKEN)
     );
+    assert_eq!(run.two_believed(), Some((STALL_MS, Client::A, Client::B)));
 }
 
 #[test]
@@ -108,14 +142,15 @@ fn a_blind_del_after_takeover_deletes_bs_lock() {
     assert_eq!(release.command.as_deref(), Some("DEL resource:lock"));
     assert_eq!(release.reply_text().as_deref(), Some("(integer) 1"));
     assert_eq!(run.deleted_lock_of(), Some(Client::B));
-    assert_eq!(run.key_after, None);
+    assert_eq!(run.key_after_release(), None);
     assert_eq!(run.holder_after(), None);
 }
 
 #[test]
 fn after_the_blind_del_the_next_client_gets_in_beside_b_and_exclusion_breaks() {
     let run = blind();
-    assert_eq!(run.next_reply, Reply::ok());
+    let probe = run.probe_step().expect("the next client tries");
+    assert_eq!(probe.reply, Some(Reply::ok()));
     assert_eq!(run.proceeding(), [Client::B, Client::Next]);
     assert!(run.exclusion_broken());
     assert_eq!(
@@ -126,10 +161,15 @@ fn after_the_blind_del_the_next_client_gets_in_beside_b_and_exclusion_breaks() {
         run.readout(),
         "A deletes B's lock, the key is empty, two clients now proceed, exclusion broken."
     );
+    assert_eq!(
+        run.caveat(),
+        None,
+        "the verdict already says exclusion broke"
+    );
 }
 
 #[test]
-fn the_token_checked_release_returns_0_and_bs_lock_stands() {
+fn the_token_checked_release_is_a_no_op_and_bs_lock_stands() {
     let run = checked();
     let release = run.release_step().expect("A releases");
     assert_eq!(
@@ -140,27 +180,54 @@ fn the_token_checked_release_returns_0_and_bs_lock_stands() {
     assert_eq!(run.release_returned(), Some(0));
     assert_eq!(run.deleted_lock_of(), None);
     let after = run
-        .key_after
-        .as_ref()
+        .key_after_release()
         .expect("B's lock is still under the key");
     assert_eq!(
         (after.value.as_str(), after.owner),
         (B_TOKEN, Some(Client::B))
     );
     assert_eq!(
-        run.key_after, run.found_before_release,
+        run.key_after_release(),
+        run.found_before_release(),
         "the release was a no-op"
     );
-    assert_eq!(run.next_reply, Reply::Nil, "the key is still taken");
-    assert!(!run.exclusion_broken());
+    let probe = run.probe_step().expect("the next client tries");
+    assert_eq!(probe.reply, Some(Reply::Nil), "the key is still taken");
+    assert_eq!(run.proceeding(), [Client::B]);
+    assert_eq!(run.title_of(probe), "B's lock stands");
     assert_eq!(
         run.verdict(),
         "token-checked release → A reads \"xyz\" ≠ \"abc\", returns 0, B's lock stands"
     );
     assert_eq!(
         run.readout(),
-        "A reads \"xyz\" ≠ \"abc\", the script returns 0, B's lock stands."
+        "A reads \"xyz\" ≠ \"abc\", the script returns 0, A's release is a no-op, B's lock stands."
     );
+}
+
+#[test]
+fn the_token_checked_release_does_not_fix_that_a_ran_past_its_lease() {
+    let run = checked();
+    // Two clients believed they held the lock at once: B from its SET, A until its release.
+    assert_eq!(run.two_believed(), Some((STALL_MS, Client::A, Client::B)));
+    assert!(run.exclusion_broken());
+    let caveat = run.caveat().expect("the readout says what it does not fix");
+    assert!(caveat.starts_with("What it does not fix: A ran past its lease while B held the lock."));
+    assert!(caveat.contains(&format!("t = {STALL_MS} ms")));
+    assert!(caveat.contains(lost_lock::EXCLUSION_BROKE));
+}
+
+#[test]
+fn no_choice_is_called_safe() {
+    for run in [blind(), checked()] {
+        for text in [
+            run.verdict(),
+            run.readout(),
+            run.caveat().unwrap_or_default(),
+        ] {
+            assert!(!text.contains("safe"), "{text}");
+        }
+    }
 }
 
 #[test]
@@ -297,16 +364,15 @@ fn every_what_if_starts_from_seen_34_not_from_the_previous_write() {
 
 #[test]
 fn the_fence_answers_a_token_or_max_seen_that_is_not_a_number_with_an_error_reply() {
+    let refused =
+        Reply::Error("ERR fencing tokens must be decimal integers (digits only)".to_string());
     let mut store = fence::seen_state();
     let reply = store.eval(
         lockdive::scenarios::FENCED_WRITE_SCRIPT,
         &[FENCE_KEY, fence::DATA_KEY],
         &["thirty-three", "payload"],
     );
-    assert_eq!(
-        reply,
-        Reply::Error("ERR fencing tokens must be numbers".to_string())
-    );
+    assert_eq!(reply, refused);
     assert_eq!(store.exec(&["GET", FENCE_KEY]), Reply::bulk("34"));
 
     store.exec(&["SET", FENCE_KEY, "not-a-token"]);
@@ -315,9 +381,38 @@ fn the_fence_answers_a_token_or_max_seen_that_is_not_a_number_with_an_error_repl
         &[FENCE_KEY, fence::DATA_KEY],
         &["35", "payload"],
     );
+    assert_eq!(reply, refused);
+}
+
+#[test]
+fn the_fence_takes_only_plain_decimal_integers() {
+    let writes = fence::not_plain_integer_writes();
+    let tokens: Vec<&str> = writes.iter().map(|(t, _, _)| *t).collect();
+    assert_eq!(tokens, ["1e3", "0x22", " 34", "34.0"]);
+    for (token, reply, kept) in &writes {
+        assert_eq!(
+            reply,
+            &Reply::Error("ERR fencing tokens must be decimal integers (digits only)".to_string()),
+            "{token:?}"
+        );
+        assert!(kept, "{token:?} left the max seen as it was");
+    }
+    // A stored "1e3" is not a token either: it never compares as 999 < 1000.
+    let mut store = fence::seen_state();
+    store.exec(&["SET", FENCE_KEY, "1e3"]);
+    let reply = store.eval(
+        lockdive::scenarios::FENCED_WRITE_SCRIPT,
+        &[FENCE_KEY, fence::DATA_KEY],
+        &["999", "payload"],
+    );
+    assert!(reply.is_error());
     assert_eq!(
-        reply,
-        Reply::Error("ERR fencing tokens must be numbers".to_string())
+        fence::not_plain_integer_note(),
+        "Only plain decimal integers are tokens; each gets an error reply and leaves the max seen \
+         as it was: \"1e3\" → (error) ERR fencing tokens must be decimal integers (digits only) · \
+         \"0x22\" → (error) ERR fencing tokens must be decimal integers (digits only) · \
+         \" 34\" → (error) ERR fencing tokens must be decimal integers (digits only) · \
+         \"34.0\" → (error) ERR fencing tokens must be decimal integers (digits only)."
     );
 }
 
@@ -389,6 +484,16 @@ mod against_real_redis {
             lines.push(format!("GET {FENCE_KEY}"));
             lines.push(format!("GET {DATA_KEY}"));
         }
+        let script = quoted(FENCED_WRITE_SCRIPT);
+        for token in lockdive::scenarios::fence::NOT_PLAIN_INTEGERS {
+            let token = quoted(token);
+            lines.push(format!(
+                "EVAL {script} 2 {FENCE_KEY} {DATA_KEY} {token} late"
+            ));
+            lines.push(format!("GET {FENCE_KEY}"));
+        }
+        lines.push(format!("SET {FENCE_KEY} 1e3"));
+        lines.push(format!("EVAL {script} 2 {FENCE_KEY} {DATA_KEY} 999 late"));
         let from_redis = redis.replay(&lines);
         let from_ministore = replay_in_ministore(&lines);
         assert_eq!(
@@ -405,5 +510,12 @@ mod against_real_redis {
         }
         assert!(from_redis.contains("(error) FENCED token 33 < max seen 34"));
         assert!(from_redis.contains("(error) FENCED token 34 < max seen 35"));
+        assert_eq!(
+            from_redis
+                .matches("(error) ERR fencing tokens must be decimal integers (digits only)")
+                .count(),
+            6,
+            "thirty-three, the four near-numbers and a stored 1e3 are refused"
+        );
     }
 }

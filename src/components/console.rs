@@ -25,9 +25,11 @@ pub fn StoreConsole(
     // Shared by the examples, which fill the prompt, and the prompt itself.
     let input = NodeRef::<html::Input>::new();
 
+    let label = seed.label();
+    let aria_label = label.clone();
     view! {
-        <section class="console" data-console=seed.hook() aria-label=seed.label()>
-            <p class="console-label">{seed.label()}</p>
+        <section class="console" data-console=seed.hook() aria-label=aria_label>
+            <p class="console-label">{label}</p>
             <ConsoleExamples seed input />
             <ConsoleLog log />
             <ConsolePrompt seed console input />

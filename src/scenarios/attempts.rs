@@ -204,14 +204,6 @@ impl AttemptsFrame {
     }
 }
 
-/// What `@claim` handed a worker: the `att` it must present back.
-fn att_of_claim(reply: &Reply) -> Option<i64> {
-    match reply {
-        Reply::Array(items) => items.get(2).and_then(integer_in),
-        _ => None,
-    }
-}
-
 /// A state transition a worker attempts after W2's re-claim; each is the figure's choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Transition {
@@ -258,36 +250,101 @@ impl Transition {
     }
 
     fn run(self, store: &mut Store, att: &str) -> (String, Reply) {
-        let (active, job, wait) = (active_key(), job_key(), wait_key());
-        let now = store.now_ms().to_string();
         match self {
-            Transition::W1Complete | Transition::W2Complete => (
-                command_line(&[
-                    "EVAL",
-                    "<emq_complete.lua>",
-                    "2",
-                    &active,
-                    &job,
-                    JOB_ID,
-                    att,
-                ]),
-                store.eval(COMPLETE_SCRIPT, &[&active, &job], &[JOB_ID, att]),
-            ),
-            Transition::W1Retry => (
-                command_line(&[
-                    "EVAL",
-                    "<emq_retry.lua>",
-                    "3",
-                    &active,
-                    &job,
-                    &wait,
-                    JOB_ID,
-                    att,
-                    &now,
-                ]),
-                store.eval(RETRY_SCRIPT, &[&active, &job, &wait], &[JOB_ID, att, &now]),
-            ),
+            Transition::W1Complete | Transition::W2Complete => complete(store, att),
+            Transition::W1Retry => retry(store, att),
         }
+    }
+}
+
+/// `@claim` at the store's clock: `EVAL <emq_claim.lua> 2 <wait> <active> <prefix> <now> <lease>`.
+/// Returns the command line as the figure shows it and the reply (`{id, payload, att}` or nil).
+pub fn claim(store: &mut Store) -> (String, Reply) {
+    let (wait, active, prefix) = (wait_key(), active_key(), job_prefix());
+    let now = store.now_ms().to_string();
+    let lease = LEASE_MS.to_string();
+    (
+        command_line(&[
+            "EVAL",
+            "<emq_claim.lua>",
+            "2",
+            &wait,
+            &active,
+            &prefix,
+            &now,
+            &lease,
+        ]),
+        store.eval(CLAIM_SCRIPT, &[&wait, &active], &[&prefix, &now, &lease]),
+    )
+}
+
+/// The reaper at the store's clock: every job whose lease deadline is not after now goes back.
+pub fn reap(store: &mut Store) -> (String, Reply) {
+    let (wait, active, prefix) = (wait_key(), active_key(), job_prefix());
+    let now = store.now_ms().to_string();
+    (
+        command_line(&["EVAL", "<emq_reap.lua>", "2", &active, &wait, &prefix, &now]),
+        store.eval(REAP_SCRIPT, &[&active, &wait], &[&prefix, &now]),
+    )
+}
+
+/// `@complete` of job 42 presenting `att`.
+pub fn complete(store: &mut Store, att: &str) -> (String, Reply) {
+    let (active, job) = (active_key(), job_key());
+    (
+        command_line(&[
+            "EVAL",
+            "<emq_complete.lua>",
+            "2",
+            &active,
+            &job,
+            JOB_ID,
+            att,
+        ]),
+        store.eval(COMPLETE_SCRIPT, &[&active, &job], &[JOB_ID, att]),
+    )
+}
+
+/// `@retry` of job 42 presenting `att`, back to wait at the store's clock.
+pub fn retry(store: &mut Store, att: &str) -> (String, Reply) {
+    let (active, job, wait) = (active_key(), job_key(), wait_key());
+    let now = store.now_ms().to_string();
+    (
+        command_line(&[
+            "EVAL",
+            "<emq_retry.lua>",
+            "3",
+            &active,
+            &job,
+            &wait,
+            JOB_ID,
+            att,
+            &now,
+        ]),
+        store.eval(RETRY_SCRIPT, &[&active, &job, &wait], &[JOB_ID, att, &now]),
+    )
+}
+
+/// Job 42 written and put on the wait queue: `HSET … attempts 0` and `ZADD <wait> 0 42`.
+pub fn enqueue(store: &mut Store) -> (String, Reply) {
+    let (job, wait) = (job_key(), wait_key());
+    let hset = [
+        "HSET", &job, "payload", PAYLOAD, "state", "waiting", "attempts", "0",
+    ];
+    let _fields_added = store.exec(&hset);
+    let zadd = ["ZADD", &wait, "0", JOB_ID];
+    let queued = store.exec(&zadd);
+    (
+        format!("{} · {}", command_line(&hset), command_line(&zadd)),
+        queued,
+    )
+}
+
+/// What `@claim` handed a worker: the `att` it must present back.
+pub fn att_of_claim(reply: &Reply) -> Option<i64> {
+    match reply {
+        Reply::Array(items) => items.get(2).and_then(integer_in),
+        _ => None,
     }
 }
 
@@ -393,6 +450,22 @@ impl TransitionOutcome {
         sentence
     }
 
+    /// What the refusal cannot guard: the side effects the lapsed worker already had. `None`
+    /// when the fence let the transition through.
+    pub fn caveat(&self) -> Option<String> {
+        if self.accepted() {
+            return None;
+        }
+        let worker = self.transition.worker().name();
+        let payload = self.job_before.payload.as_deref().unwrap_or("its job");
+        Some(format!(
+            "What the refusal guards is job {JOB_ID}'s state in Redis, not what {worker} already did \
+             while it held the job: had it started on \"{payload}\" and sent the email, the email \
+             stays sent. Only a resource that checks the token itself refuses a lapsed worker's \
+             side effects:"
+        ))
+    }
+
     /// The readout's evidence: the call and its reply, and the job afterwards.
     pub fn evidence(&self) -> Vec<String> {
         vec![
@@ -423,6 +496,9 @@ pub struct AttemptsRun {
     pub w2_att: Option<i64>,
     /// Each transition tried against the re-claimed state, in [`Transition::ALL`] order.
     pub outcomes: Vec<TransitionOutcome>,
+    /// W1's complete tried right after the reaper's pass, before W2's claim: `attempts` still
+    /// equals W1's `att`, so only the scripts' check that the job is still active refuses it.
+    pub lapsed_before_reclaim: TransitionOutcome,
     reclaimed: Store,
 }
 
@@ -430,7 +506,6 @@ impl AttemptsRun {
     /// Runs the scenario from an empty store.
     pub fn run() -> AttemptsRun {
         let mut store = Store::new();
-        let (wait, active, job, prefix) = (wait_key(), active_key(), job_key(), job_prefix());
         let mut frames = Vec::with_capacity(5);
         let mut record = |store: &Store, actor, kind, sent: Option<(String, Reply)>| {
             let (command, reply) = sent.map_or((None, None), |(c, r)| (Some(c), Some(r)));
@@ -445,39 +520,9 @@ impl AttemptsRun {
             });
         };
 
-        let hset = [
-            "HSET", &job, "payload", PAYLOAD, "state", "waiting", "attempts", "0",
-        ];
-        let _fields_added = store.exec(&hset);
-        let zadd = ["ZADD", &wait, "0", JOB_ID];
-        let queued = store.exec(&zadd);
-        record(
-            &store,
-            None,
-            FrameKind::Enqueue,
-            Some((
-                format!("{} · {}", command_line(&hset), command_line(&zadd)),
-                queued,
-            )),
-        );
+        let queued = enqueue(&mut store);
+        record(&store, None, FrameKind::Enqueue, Some(queued));
 
-        let claim = |store: &mut Store| {
-            let now = store.now_ms().to_string();
-            let lease = LEASE_MS.to_string();
-            (
-                command_line(&[
-                    "EVAL",
-                    "<emq_claim.lua>",
-                    "2",
-                    &wait,
-                    &active,
-                    &prefix,
-                    &now,
-                    &lease,
-                ]),
-                store.eval(CLAIM_SCRIPT, &[&wait, &active], &[&prefix, &now, &lease]),
-            )
-        };
         let w1_claim = claim(&mut store);
         let w1_att = att_of_claim(&w1_claim.1);
         record(&store, Some(Lane::W1), FrameKind::Claim, Some(w1_claim));
@@ -485,12 +530,10 @@ impl AttemptsRun {
         store.advance(W1_STALL_MS);
         record(&store, Some(Lane::W1), FrameKind::Stall, None);
 
-        let now = store.now_ms().to_string();
-        let reaped = (
-            command_line(&["EVAL", "<emq_reap.lua>", "2", &active, &wait, &prefix, &now]),
-            store.eval(REAP_SCRIPT, &[&active, &wait], &[&prefix, &now]),
-        );
+        let reaped = reap(&mut store);
         record(&store, Some(Lane::Reaper), FrameKind::Reap, Some(reaped));
+        // Before anyone re-claims, attempts still equals W1's att: only the lease check refuses.
+        let lapsed_before_reclaim = try_transition(store.clone(), Transition::W1Complete, w1_att);
 
         store.advance(BEAT_MS);
         let w2_claim = claim(&mut store);
@@ -514,6 +557,7 @@ impl AttemptsRun {
             w1_att,
             w2_att,
             outcomes,
+            lapsed_before_reclaim,
             reclaimed,
         }
     }
@@ -590,11 +634,17 @@ impl AttemptsRun {
             format!("the reaper left job {JOB_ID} alone")
         };
         let shown = |n: Option<i64>| n.map_or_else(|| "(nil)".to_string(), |n| n.to_string());
+        let choices: Vec<String> = Transition::ALL
+            .into_iter()
+            .map(|t| format!("{}'s {}", t.worker().name(), t.verb()))
+            .collect();
         format!(
             "W1 claimed with att {} and stalled {stalled} its lease; {reaped} and W2 re-claimed it with att {}. \
-             Hover W1's or W2's complete to run it against the fence.",
+             From there, at t = {} ms, each of {} is a separate what-if: hover one to run it against the fence.",
             shown(self.w1_att),
             shown(self.w2_att),
+            self.reclaimed.now_ms(),
+            list_in_words(&choices),
         )
     }
 }
@@ -618,6 +668,50 @@ fn try_transition(mut store: Store, transition: Transition, att: Option<i64>) ->
     }
 }
 
-/// The figure's caption.
-pub const CAPTION: &str = "The attempts fence — W1's lease is reaped and W2 re-claims the job. \
-                           Hover a complete to light its path and read whether the fence lets it through.";
+/// `a, b or c`.
+fn list_in_words(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+impl AttemptsRun {
+    /// The figure's caption, from the run: what the reaper and W2's claim did.
+    pub fn caption(&self) -> String {
+        let reaped = if self.reaped_ids().iter().any(|id| id == JOB_ID) {
+            "W1's lease is reaped"
+        } else {
+            "the reaper leaves W1's lease alone"
+        };
+        let reclaimed = if self.w2_att.is_some() {
+            "W2 re-claims the job"
+        } else {
+            "W2 finds nothing to claim"
+        };
+        format!(
+            "The attempts fence — {reaped} and {reclaimed}. Hover a complete or the retry to light \
+             its path and read whether the fence lets it through."
+        )
+    }
+
+    /// What this page's scripts add to the quoted lines, shown by a run: W1's complete right
+    /// after the reaper's pass, before W2's claim, when `attempts` still equals W1's `att`.
+    pub fn lease_check_note(&self) -> String {
+        let o = &self.lapsed_before_reclaim;
+        let token_alone = if o.presented == o.stored {
+            " — the token alone would let W1 through —"
+        } else {
+            ","
+        };
+        format!(
+            "Beyond the quoted lines, this page's @complete and @retry also refuse a worker whose job \
+             is no longer in the active set. Right after the reaper's pass, before W2's claim, {}{token_alone} \
+             and W1's @complete replies {}: job {JOB_ID} stays {}.",
+            o.comparison(),
+            cli_text(&o.reply),
+            o.job_after.state.as_deref().unwrap_or("(nil)"),
+        )
+    }
+}

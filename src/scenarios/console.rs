@@ -9,6 +9,9 @@ use super::attempts::{self, AttemptsRun};
 use super::lost_lock::{LostLockOutcome, ReleaseChoice, A_TOKEN, B_TOKEN, LOCK_KEY};
 use super::{fence, FENCED_WRITE_SCRIPT, RELEASE_SCRIPT};
 
+/// What real Redis does with a script that never ends, printed after the step budget's error.
+pub const RUNAWAY_NOTE: &str = "note — not a reply: ministore stops a runaway script at its step budget. Real Redis keeps running it: after 5 s (busy-reply-threshold) every other client gets a BUSY error, until SCRIPT KILL stops the script (or, if it has written, only SHUTDOWN NOSAVE does).";
+
 /// Interpreter steps one console script may take. The store's default (10M) suits a reaper over
 /// thousands of jobs; a learner's `while true do end` should stop at once, so the console asks
 /// for a fifth of it (about 20–60 ms in a browser tab).
@@ -43,21 +46,46 @@ impl ConsoleSeed {
         }
     }
 
-    /// The console's label: whose store it runs against.
-    pub fn label(self) -> &'static str {
+    /// The console's label: whose store it runs against, in words read from that store's run.
+    pub fn label(self) -> String {
         match self {
             ConsoleSeed::LostLock => {
-                "Console — figure 1's store after the token-checked release (B holds the lock)"
+                let run = LostLockOutcome::run(ReleaseChoice::TokenChecked);
+                let holds = run.key_at_end().and_then(|k| k.owner).map_or_else(
+                    || "nobody holds the lock".to_string(),
+                    |c| format!("{} holds the lock", c.name()),
+                );
+                format!("Console — figure 1's store after the token-checked release ({holds})")
             }
-            ConsoleSeed::Fence => "Console — the fenced resource that has seen token 34",
-            ConsoleSeed::Attempts => "Console — EchoMQ's queue after both completes",
+            ConsoleSeed::Fence => {
+                let seen = fence::max_seen_in_setup()
+                    .map_or_else(|| "no token".to_string(), |t| format!("token {t}"));
+                format!("Console — the fenced resource that has seen {seen}")
+            }
+            ConsoleSeed::Attempts => {
+                let (_, ending) = AttemptsRun::run().briefs_ending();
+                let calls: Vec<String> = ending
+                    .iter()
+                    .map(|o| {
+                        format!(
+                            "{}'s {} ({})",
+                            o.transition.worker().name(),
+                            o.transition.verb(),
+                            o.word()
+                        )
+                    })
+                    .collect();
+                format!("Console — EchoMQ's queue after {}", calls.join(" and "))
+            }
         }
     }
 
     /// The store the console starts from, with the figure's scripts in the script cache.
     pub fn store(self) -> Store {
         let mut store = match self {
-            ConsoleSeed::LostLock => replay_lost_lock(ReleaseChoice::TokenChecked),
+            ConsoleSeed::LostLock => {
+                LostLockOutcome::run(ReleaseChoice::TokenChecked).store_after()
+            }
             ConsoleSeed::Fence => fence::seen_state(),
             ConsoleSeed::Attempts => AttemptsRun::run().briefs_ending().0,
         };
@@ -134,37 +162,6 @@ fn sha1_of(script: &str) -> String {
         Reply::Bulk(sha) => String::from_utf8_lossy(&sha).into_owned(),
         _ => String::new(),
     }
-}
-
-/// Figure 1's run replayed command by command on the same virtual clock, so the console holds
-/// exactly what the figure's store held at its end.
-pub fn replay_lost_lock(choice: ReleaseChoice) -> Store {
-    let run = LostLockOutcome::run(choice);
-    let mut store = Store::new();
-    let commands = run
-        .steps
-        .iter()
-        .map(|s| (s.clock_ms, s.command.clone()))
-        .chain(std::iter::once((
-            run.steps.last().map_or(0, |s| s.clock_ms),
-            Some(run.next_command.clone()),
-        )));
-    for (clock_ms, command) in commands {
-        store.advance(clock_ms.saturating_sub(store.now_ms()));
-        let Some(line) = command else { continue };
-        let Ok(words) = ministore::cli::split_line(&line) else {
-            continue;
-        };
-        let words: Vec<Vec<u8>> = words
-            .into_iter()
-            .map(|w| match w.as_slice() {
-                b"<release.lua>" => RELEASE_SCRIPT.as_bytes().to_vec(),
-                _ => w,
-            })
-            .collect();
-        let _reply = store.exec(&words);
-    }
-    store
 }
 
 /// `text` as one redis-cli double-quoted word: quotes and backslashes escaped, line breaks as `\n`.
@@ -401,6 +398,10 @@ impl Console {
         for _ in 0..runs {
             let reply = self.store.exec(command);
             output.extend(reply_lines(&reply));
+            if stopped_by_step_budget(&reply) {
+                output.push(note(RUNAWAY_NOTE));
+                break;
+            }
         }
         output
     }
@@ -445,6 +446,12 @@ impl Console {
             Some(std::mem::take(&mut self.draft))
         }
     }
+}
+
+/// The store's reply to a script it stopped at the step budget (ministore's own error; real
+/// Redis has none, which is why the console adds [`RUNAWAY_NOTE`]).
+fn stopped_by_step_budget(reply: &Reply) -> bool {
+    matches!(reply, Reply::Error(text) if text.starts_with("ERR script stopped: it ran past its step budget"))
 }
 
 fn note(text: &str) -> OutputLine {

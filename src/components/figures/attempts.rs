@@ -7,14 +7,14 @@ use leptos::prelude::*;
 
 use super::attempts_rows::{mark, FrameRow, TransitionRow, LANES};
 use super::readout::{Readout, ReadoutTemplates, ReadoutText};
+use super::scripts::ScriptsDisclosure;
 use super::selection::Selection;
 use super::verdicts::{StaticVerdicts, VerdictLine};
-use crate::components::code::CodeBlock;
 use crate::components::highlight::Lang;
 use crate::content::model::CodeSample;
 use crate::scenarios::attempts::{
-    job_key, AttemptsRun, Transition, CAPTION, CLAIM_SCRIPT, COMPLETE_SCRIPT, REAP_SCRIPT,
-    RETRY_SCRIPT, SCRIPTS,
+    job_key, AttemptsRun, Transition, CLAIM_SCRIPT, COMPLETE_SCRIPT, REAP_SCRIPT, RETRY_SCRIPT,
+    SCRIPTS,
 };
 
 /// The four scripts as code samples, in [`SCRIPTS`] order (the same `include_str!` texts).
@@ -37,25 +37,10 @@ static SCRIPT_SAMPLES: [CodeSample; 4] = [
     },
 ];
 
-/// The full scripts behind a `<details>` disclosure.
-#[component]
-fn ScriptsDisclosure() -> impl IntoView {
-    view! {
-        <details class="at-scripts" data-scripts>
-            <summary>"The full scripts this figure runs"</summary>
-            {SCRIPTS
-                .iter()
-                .zip(SCRIPT_SAMPLES.iter())
-                .map(|((name, _), sample)| {
-                    view! {
-                        <p class="at-script-name"><code>{*name}</code></p>
-                        <CodeBlock sample />
-                    }
-                })
-                .collect_view()}
-        </details>
-    }
-}
+/// What the full scripts are: a model, with §4's quoted lines in it.
+pub const SCRIPTS_SUMMARY: &str =
+    "The full scripts this figure runs — a model of EchoMQ's @claim / \
+@complete / @retry: the lines quoted in §4 are from jobs.ex, the rest is this page's";
 
 /// The attempts figure, `figure[data-figure="attempts"]`.
 #[component]
@@ -72,6 +57,7 @@ pub fn AttemptsFigure() -> impl IntoView {
                         mark: Some(mark(o)),
                         sentence: o.readout(),
                         evidence: o.evidence(),
+                        caveat: o.caveat(),
                     },
                 )
             })
@@ -100,15 +86,20 @@ pub fn AttemptsFigure() -> impl IntoView {
             text: o.verdict(),
         })
         .collect();
-    let first_number = u8::try_from(run.frames.len() + 1).unwrap_or(u8::MAX);
     let clock_ms = run.reclaimed_state().now_ms();
     let transitions = run
         .outcomes
         .clone()
         .into_iter()
-        .zip(first_number..)
-        .map(|(outcome, number)| view! { <TransitionRow outcome number clock_ms selection /> })
+        .map(|outcome| view! { <TransitionRow outcome clock_ms selection /> })
         .collect_view();
+    let caption = run.caption();
+    let scripts = SCRIPTS
+        .iter()
+        .zip(SCRIPT_SAMPLES.iter())
+        .map(|((name, _), sample)| (*name, sample))
+        .collect::<Vec<_>>();
+    let notes = vec![run.lease_check_note()];
 
     view! {
         <figure
@@ -116,7 +107,7 @@ pub fn AttemptsFigure() -> impl IntoView {
             data-figure="attempts"
             data-selected=move || selection.shown().map(Transition::key)
         >
-            <figcaption>{CAPTION}</figcaption>
+            <figcaption>{caption}</figcaption>
             <div class="ll-drawing at-drawing" role="group" aria-label="W1, W2 and the reaper move job 42; its attempts field is the fence">
                 <div class="ll-row ll-head at-row" aria-hidden="true">
                     <div class="ll-step">"step"</div>
@@ -129,12 +120,16 @@ pub fn AttemptsFigure() -> impl IntoView {
                         .collect_view()}
                 </div>
                 {run.frames.into_iter().map(|frame| view! { <FrameRow frame /> }).collect_view()}
+                <p class="ll-branch-head">
+                    <span aria-hidden="true">"⑂ "</span>
+                    {format!("What if — three alternatives, each from the same store at t = {clock_ms} ms:")}
+                </p>
                 {transitions}
             </div>
             <Readout text />
             <ReadoutTemplates idle=idle_template choices=templates />
             <StaticVerdicts lines=verdicts />
-            <ScriptsDisclosure />
+            <ScriptsDisclosure summary=SCRIPTS_SUMMARY.to_string() scripts notes />
         </figure>
     }
 }

@@ -29,6 +29,25 @@ pub fn RowLabel(
     }
 }
 
+/// An alternative's label: a branch mark instead of a step number, its title and the clock.
+#[component]
+pub fn BranchLabel(
+    /// `what if W1 completes`.
+    title: String,
+    /// The virtual clock, in milliseconds: the same for every alternative.
+    clock_ms: u64,
+) -> impl IntoView {
+    view! {
+        <div class="ll-step">
+            <span class="ll-no ll-branch" aria-hidden="true">"⑂"</span>
+            <span class="ll-title">
+                {title}
+                <span class="ll-clock">"t = " {clock_ms} " ms"</span>
+            </span>
+        </div>
+    }
+}
+
 /// A call in a lane, named short (`@claim`), and the reply redis-cli prints for it (arrays keep
 /// their numbered lines). The full command line runs under the row, across the lanes.
 #[component]

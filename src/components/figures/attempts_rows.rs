@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use super::attempts_cells::{
-    CommandLine, Exchange, JobCell, RowLabel, TransitionButton, TransitionResult,
+    BranchLabel, CommandLine, Exchange, JobCell, RowLabel, TransitionButton, TransitionResult,
 };
 use super::readout::Mark;
 use super::selection::Selection;
@@ -21,10 +21,7 @@ pub const LANES: [(Option<Lane>, &str); 4] = [
 
 /// ✓ when the fence let the transition through, ✗ when it refused it.
 pub fn mark(outcome: &TransitionOutcome) -> Mark {
-    Mark {
-        ok: outcome.accepted(),
-        word: outcome.word().to_string(),
-    }
+    Mark::new(outcome.accepted(), outcome.word())
 }
 
 /// The short name of what a frame sends.
@@ -75,8 +72,6 @@ pub fn FrameRow(
 pub fn TransitionRow(
     /// The transition's what-if against the re-claimed state.
     outcome: TransitionOutcome,
-    /// Its number in the drawing.
-    number: u8,
     /// The virtual clock when it runs.
     clock_ms: u64,
     /// The figure's selection, which the button drives.
@@ -90,7 +85,7 @@ pub fn TransitionRow(
         Transition::W1Complete | Transition::W2Complete => "completes",
         Transition::W1Retry => "retries",
     };
-    let title = format!("{} {acts}", worker.name());
+    let title = format!("what if {} {acts}", worker.name());
     let cells = LANES.map(|(lane, label)| {
         let body = match lane {
             Some(l) if l == worker => Some(
@@ -116,7 +111,7 @@ pub fn TransitionRow(
             data-path=transition.key()
             data-tone=result.tone()
         >
-            <RowLabel number title clock_ms />
+            <BranchLabel title clock_ms />
             {cells.into_iter().collect_view()}
             <CommandLine actor=Some(worker) command=outcome.command.clone() />
         </div>

@@ -7,10 +7,22 @@ use leptos::prelude::*;
 use super::fence_drawing::FenceDrawing;
 use super::fence_log::FenceLog;
 use super::fence_readout::{mark, FenceReadout};
+use super::scripts::ScriptsDisclosure;
 use super::selection::Selection;
 use super::share_url;
 use super::verdicts::{StaticVerdicts, VerdictLine};
-use crate::scenarios::fence::{caption, max_seen_in_setup, FenceLedger, FenceOutcome};
+use crate::components::highlight::Lang;
+use crate::content::model::CodeSample;
+use crate::scenarios::fence::{
+    caption, max_seen_in_setup, not_plain_integer_note, FenceLedger, FenceOutcome,
+};
+use crate::scenarios::FENCED_WRITE_SCRIPT;
+
+/// The fenced-write script as a code sample: the same text the figure's runs execute.
+static SCRIPT_SAMPLE: CodeSample = CodeSample {
+    lang: Lang::Lua,
+    text: FENCED_WRITE_SCRIPT,
+};
 use crate::scenarios::share::MAX_FENCE_COMMITS;
 
 /// The fenced-write figure, `figure[data-figure="fence"]`.
@@ -62,6 +74,11 @@ pub fn FenceFigure() -> impl IntoView {
             <FenceReadout board seen selection just_committed=just_committed.read_only() />
             <FenceLog board seen />
             <StaticVerdicts lines=verdicts />
+            <ScriptsDisclosure
+                summary="The script this figure runs".to_string()
+                scripts=vec![("fenced_write.lua", &SCRIPT_SAMPLE)]
+                notes=vec![not_plain_integer_note()]
+            />
         </figure>
     }
 }

@@ -58,10 +58,7 @@ pub fn FenceLog(
                             b.log
                                 .iter()
                                 .map(|outcome| {
-                                    let mark = Mark {
-                                        ok: outcome.accepted,
-                                        word: outcome.word().to_string(),
-                                    };
+                                    let mark = Mark::new(outcome.accepted, outcome.word());
                                     view! {
                                         <li data-tone=mark.tone() data-token=outcome.token>
                                             <span class="fig-mark">

@@ -10,10 +10,7 @@ use crate::scenarios::fence::{idle_readout, FenceBoard, FenceOutcome, Writer};
 
 /// ✓ when the write went through the fence, ✗ when it was fenced out.
 pub fn mark(outcome: &FenceOutcome) -> Mark {
-    Mark {
-        ok: outcome.accepted,
-        word: outcome.word().to_string(),
-    }
+    Mark::new(outcome.accepted, outcome.word())
 }
 
 /// A what-if's readout text.
@@ -22,6 +19,7 @@ fn readout_of(outcome: &FenceOutcome, prefix: &str) -> ReadoutText {
         mark: Some(mark(outcome)),
         sentence: format!("{prefix}{}", outcome.readout()),
         evidence: outcome.evidence(),
+        caveat: None,
     }
 }
 

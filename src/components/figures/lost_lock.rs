@@ -1,16 +1,16 @@
-//! Figure 1, the lost-lock deletion: the scenario's five steps in three lanes, two release
-//! choices to hover, focus or tap, a live readout and the static verdicts — all rendered from
-//! the two store runs made once when the figure is created.
+//! Figure 1, the lost-lock deletion: §1's five steps in three lanes, steps 4–5 once per release
+//! choice to hover, focus or tap, a live readout and the static verdicts — all rendered from the
+//! lost-lock model's two runs at its default setup, the player's default too.
 
 use leptos::prelude::*;
 
-use super::lost_lock_rows::{mark, ReleaseRow, StepRow};
+use super::lost_lock_rows::{mark, BranchHead, ReleaseRow, StepRow};
 use super::player::ScenarioPlayer;
 use super::readout::{Readout, ReadoutTemplates, ReadoutText};
 use super::selection::Selection;
 use super::verdicts::{StaticVerdicts, VerdictLine};
 use crate::scenarios::lost_lock::{
-    idle_readout, LostLockOutcome, ReleaseChoice, StepKind, LOCK_KEY,
+    idle_readout, LostLockOutcome, ReleaseChoice, EXCLUSION_BROKEN_MEANS, LOCK_KEY,
 };
 
 /// The brief's prompt line for this figure.
@@ -38,6 +38,7 @@ pub fn LostLockFigure() -> impl IntoView {
                         mark: Some(mark(o)),
                         sentence: o.readout(),
                         evidence: o.evidence(),
+                        caveat: o.caveat(),
                     },
                 )
             })
@@ -67,16 +68,12 @@ pub fn LostLockFigure() -> impl IntoView {
             text: o.verdict(),
         })
         .collect();
-    let setup_steps = outcomes
-        .first()
-        .map(|o| {
-            o.steps
-                .iter()
-                .filter(|s| s.kind != StepKind::Release)
-                .cloned()
-                .collect::<Vec<_>>()
-        })
-        .unwrap_or_default();
+    // Steps 1–3 are the same in both runs; the figure shows them once, from the first.
+    let shared = outcomes.first().cloned();
+    let branch_at = shared
+        .as_ref()
+        .and_then(LostLockOutcome::release_step)
+        .map_or(0, |s| s.started_ms);
 
     view! {
         <figure
@@ -92,9 +89,13 @@ pub fn LostLockFigure() -> impl IntoView {
                     <div class="ll-cell">"client B"</div>
                     <div class="ll-cell"><code>{LOCK_KEY}</code></div>
                 </div>
-                {setup_steps.into_iter().map(|step| view! { <StepRow step /> }).collect_view()}
+                {shared.map(|run| (1..=3).map(|number| view! { <StepRow run=run.clone() number /> }).collect_view())}
+                <BranchHead clock_ms=branch_at />
                 {outcomes.into_iter().map(|outcome| view! { <ReleaseRow outcome selection /> }).collect_view()}
             </div>
+            <p class="fig-def">
+                "Mutual exclusion breaks when " {EXCLUSION_BROKEN_MEANS} "."
+            </p>
             <Readout text />
             <ReadoutTemplates idle=idle_template choices=templates />
             <StaticVerdicts lines=verdicts />

@@ -1,5 +1,6 @@
-//! The rows of figure 1's drawing: one per scenario step, with a cell in each lane (client A,
-//! client B, the key `resource:lock`), and one release row per [`ReleaseChoice`].
+//! The rows of figure 1's drawing: §1's steps 1–3, one row each with a cell per lane (client A,
+//! client B, the key `resource:lock`), then steps 4–5 once per [`ReleaseChoice`]: two
+//! alternatives from the same moment.
 
 use leptos::prelude::*;
 
@@ -16,12 +17,21 @@ const LANES: [(Option<Client>, &str); 3] = [
     (None, "resource:lock"),
 ];
 
-/// ✓ when mutual exclusion held after the release, ✗ when it broke.
+/// ✗ when the release broke mutual exclusion itself; ⚠ when it did its part but two clients
+/// had already believed they held the lock at once; ✓ when nothing overlapped.
 pub fn mark(outcome: &LostLockOutcome) -> Mark {
-    let ok = !outcome.exclusion_broken();
-    Mark {
-        ok,
-        word: if ok { "safe" } else { "unsafe" }.to_string(),
+    let released_other = outcome.deleted_lock_of().is_some_and(|c| c != Client::A);
+    if released_other || outcome.proceeding().len() > 1 {
+        Mark::new(false, "exclusion broken")
+    } else if outcome.exclusion_broken() {
+        let word = if outcome.key_after_release() == outcome.found_before_release() {
+            "no-op"
+        } else {
+            "released"
+        };
+        Mark::warn(word)
+    } else {
+        Mark::new(true, "exclusion held")
     }
 }
 
@@ -39,53 +49,94 @@ fn Exchange(
     }
 }
 
-/// A step's number, title and the virtual clock after it.
+/// A step's number, name and time.
 #[component]
 fn StepLabel(
-    /// The step as the store run recorded it.
-    step: LockStep,
+    /// §1's number.
+    number: u8,
+    /// The step's name, from the run.
+    title: String,
+    /// `t = 12500 ms`, or the stall's span.
+    time: String,
 ) -> impl IntoView {
     view! {
-        <div class="ll-step">
-            <span class="ll-no">{step.number}</span>
+        <div class="ll-step" data-step-label=number>
+            <span class="ll-no">{number}</span>
             <span class="ll-title">
-                {step.title()}
-                <span class="ll-clock">"t = " {step.clock_ms} " ms"</span>
+                <span class="ll-name">{title}</span>
+                <span class="ll-clock">{time}</span>
             </span>
         </div>
     }
 }
 
-/// One of steps 1–4 across the three lanes.
-#[component]
-pub fn StepRow(
-    /// The step as the store run recorded it.
-    step: LockStep,
-) -> impl IntoView {
-    let cells = LANES.map(|(lane, label)| {
-        let body = match (lane, step.kind) {
-            (None, _) => Some(describe_key(step.key_after.as_ref()).into_any()),
-            (Some(client), StepKind::Stall) if step.actor == Some(client) => {
-                Some("stalls, still working".into_any())
-            }
-            (Some(client), _) if step.actor == Some(client) => {
-                let command = step.command.clone().unwrap_or_default();
-                let reply = step.reply_text().unwrap_or_default();
-                Some(view! { <Exchange command reply /> }.into_any())
-            }
-            _ => None,
-        };
-        view! { <div class="ll-cell" data-lane=label>{body}</div> }
-    });
-    view! {
-        <div class="ll-row" data-step=step.number>
-            <StepLabel step=step.clone() />
-            {cells.into_iter().collect_view()}
-        </div>
+/// What the key's lane shows for a step: what the key holds after it, and for the stall the
+/// moment inside it at which the store expired the lock.
+fn key_cell(step: &LockStep) -> AnyView {
+    match &step.expired {
+        Some(expiry) => view! {
+            <span class="ll-expiry">
+                {format!("t = {} ms: the store expires {} → ", expiry.at_ms, describe_key(Some(&expiry.lock)))}
+                <code>"(nil)"</code>
+            </span>
+        }
+        .into_any(),
+        None => describe_key(step.key_after.as_ref()).into_any(),
     }
 }
 
-/// Step 5 for one release choice: the button that selects it, and what the run ended with.
+/// One of steps 1–3 across the three lanes.
+#[component]
+pub fn StepRow(
+    /// The run the step belongs to.
+    run: LostLockOutcome,
+    /// Which step (1 to 3).
+    number: u8,
+) -> impl IntoView {
+    let step = run.step(number).cloned();
+    step.map(|step| {
+        let cells = LANES.map(|(lane, label)| {
+            let body = match (lane, step.kind) {
+                (None, _) => Some(key_cell(&step)),
+                (Some(client), StepKind::Stall) if step.actor == Some(client) => {
+                    Some(format!("stalls, still working: {}", step.time_label()).into_any())
+                }
+                (Some(client), _) if step.actor == Some(client) => {
+                    let command = step.command.clone().unwrap_or_default();
+                    let reply = step.reply_text().unwrap_or_default();
+                    Some(view! { <Exchange command reply /> }.into_any())
+                }
+                _ => None,
+            };
+            view! { <div class="ll-cell" data-lane=label>{body}</div> }
+        });
+        view! {
+            <div class="ll-row" data-step=step.number>
+                <StepLabel number=step.number title=run.title_of(&step) time=step.time_label() />
+                {cells.into_iter().collect_view()}
+            </div>
+        }
+    })
+}
+
+/// The row that opens the alternatives: both releases start from the store after step 3.
+#[component]
+pub fn BranchHead(
+    /// When the alternatives start.
+    clock_ms: u64,
+) -> impl IntoView {
+    view! {
+        <p class="ll-branch-head">
+            <span aria-hidden="true">"⑂ "</span>
+            {format!(
+                "Steps 4–5, two alternatives from the same store at t = {clock_ms} ms: how A releases decides them."
+            )}
+        </p>
+    }
+}
+
+/// Steps 4 and 5 for one release choice: the button that selects it, what A's release replied,
+/// and what the next client's try found.
 #[component]
 pub fn ReleaseRow(
     /// The run with this release.
@@ -95,28 +146,38 @@ pub fn ReleaseRow(
 ) -> impl IntoView {
     let choice = outcome.choice;
     let tone = mark(&outcome).tone();
-    let step = outcome.release_step().cloned();
-    let command = step
+    let release = outcome.release_step().cloned();
+    let probe = outcome.probe_step().cloned();
+    let command = release
         .as_ref()
         .and_then(|s| s.command.clone())
         .unwrap_or_default();
-    let reply = step
+    let reply = release
         .as_ref()
         .and_then(LockStep::reply_text)
         .unwrap_or_default();
     let b_fate = match (outcome.deleted_lock_of(), outcome.holder_after()) {
-        (Some(victim), _) => {
-            let goes_on = if outcome.proceeding().contains(&victim) {
-                format!(" — {} still proceeds", victim.name())
-            } else {
-                String::new()
-            };
-            format!("✗ {}'s lock deleted{goes_on}", victim.name())
+        (Some(victim), _) if victim != Client::A => {
+            format!(
+                "✗ {}'s lock deleted — {} still believes it holds it",
+                victim.name(),
+                victim.name()
+            )
         }
-        (_, Some(holder)) => format!("✓ {}'s lock stands", holder.name()),
+        (_, Some(holder)) => format!("{}'s lock stands", holder.name()),
         _ => "no lock under the key".to_string(),
     };
-    let end = format!("at the end: {}", describe_key(outcome.key_after.as_ref()));
+    let after = format!("after A: {}", describe_key(outcome.key_after_release()));
+    let labels = [release.as_ref(), probe.as_ref()]
+        .into_iter()
+        .flatten()
+        .map(|s| view! { <StepLabel number=s.number title=outcome.title_of(s) time=s.time_label() /> })
+        .collect_view();
+    let next = probe.map(|p| {
+        let command = p.command.clone().unwrap_or_default();
+        let reply = p.reply_text().unwrap_or_default();
+        view! { <span class="ll-probe">"next client: " <Exchange command reply /></span> }
+    });
     view! {
         <div
             class="ll-row ll-release"
@@ -124,7 +185,7 @@ pub fn ReleaseRow(
             data-path=choice.hook()
             data-tone=tone
         >
-            {step.clone().map(|step| view! { <StepLabel step /> })}
+            <div class="ll-steps">{labels}</div>
             <div class="ll-cell" data-lane="client A">
                 <ChoiceButton selection choice {..} data-release=choice.hook()>
                     <span class="fig-choice-label">{choice.label()}</span>
@@ -133,7 +194,7 @@ pub fn ReleaseRow(
                 <span class="ll-reply">"→ " <code>{reply}</code></span>
             </div>
             <div class="ll-cell" data-lane="client B">{b_fate}</div>
-            <div class="ll-cell ll-end" data-lane="resource:lock">{end}</div>
+            <div class="ll-cell ll-end" data-lane="resource:lock">{after} {next}</div>
         </div>
     }
 }

@@ -9,6 +9,7 @@
 //!   `share_url`: the state in the URL fragment.
 //! - `attempts` (+ `attempts_rows`, `attempts_cells`): figure 3 in §4, EchoMQ's `attempts` fence
 //!   (W1, W2, reaper).
+//! - `scripts`: the full scripts a figure runs, behind a disclosure (figures 2 and 3).
 //! - `selection`: hover / focus / tap / Esc handling shared by both; `readout`, `verdicts`: the
 //!   live `aria-live` readout and the always-visible static verdicts.
 
@@ -26,6 +27,7 @@ mod player_controls;
 mod player_frame;
 mod player_status;
 mod readout;
+mod scripts;
 mod selection;
 mod share_url;
 mod verdicts;

@@ -11,8 +11,8 @@ use super::player_controls::{PlayerKnobs, PlayerTransport};
 use super::player_frame::{FrameView, PlayerTimeline};
 use super::player_status::PlayerStatus;
 use super::share_url;
-use crate::scenarios::lost_lock::ReleaseChoice;
-use crate::scenarios::player::{PlayerSetup, Timeline, TimelineCache, STEP_COUNT};
+use crate::scenarios::lost_lock::{LostLockOutcome, ReleaseChoice};
+use crate::scenarios::player::{PlayerSetup, TimelineCache, STEP_COUNT};
 
 /// How long a played step stays on screen.
 const PLAY_STEP_MS: u32 = 1_400;
@@ -61,7 +61,7 @@ pub fn ScenarioPlayer() -> impl IntoView {
         let choice = choice.get();
         cache
             .try_update_value(|runs| runs.get(setup, choice))
-            .unwrap_or_else(|| Arc::new(Timeline::run(setup, choice)))
+            .unwrap_or_else(|| Arc::new(LostLockOutcome::run_with(setup, choice)))
     });
 
     // Playback: each shown step schedules the next; replacing the handle cancels a pending one,

@@ -1,6 +1,6 @@
-//! What the player shows: the timeline of the five steps (←/→ step when it has focus) and the
-//! current frame — lease clock, command and reply, every key the store holds — all read from the
-//! ministore run.
+//! What the player shows: the timeline of §1's five steps (←/→ step when it has focus) and the
+//! current one — lease clock, command and reply, every key the store holds — all read from the
+//! lost-lock model's run.
 
 use std::sync::Arc;
 
@@ -8,7 +8,10 @@ use leptos::ev;
 use leptos::prelude::*;
 
 use super::player::PlayHead;
-use crate::scenarios::player::{Frame, Timeline, STEP_COUNT};
+use crate::scenarios::cli_text;
+use crate::scenarios::lost_lock::{KeyRow, LockStep, LOCK_KEY};
+use crate::scenarios::player::{Timeline, STEP_COUNT};
+use ministore::ValueSnapshot;
 
 /// The five steps as a list; the current one is marked. Arrow keys, Home and End move.
 #[component]
@@ -30,17 +33,17 @@ pub fn PlayerTimeline(
     };
     let steps = move || {
         timeline.with(|t| {
-            t.frames
+            t.steps
                 .iter()
                 .enumerate()
-                .map(|(i, f)| {
+                .map(|(i, step)| {
                     let current = move || head.step.get() == i;
                     view! {
                         <li class:is-current=current aria-current=move || current().then_some("step")>
                             <button type="button" tabindex="-1" on:click=move |_| head.step.set(i)>
-                                <span class="pl-no">{i + 1}</span>
-                                <span class="pl-step-title">{f.title.clone()}</span>
-                                <span class="pl-t">{format!("t = {} ms", f.clock_ms)}</span>
+                                <span class="pl-no">{step.number}</span>
+                                <span class="pl-step-title">{t.title_of(step)}</span>
+                                <span class="pl-t">{step.time_label()}</span>
                             </button>
                         </li>
                     }
@@ -69,9 +72,16 @@ pub fn FrameView(
     /// The player's position.
     head: PlayHead,
 ) -> impl IntoView {
-    let frame = Memo::new(move |_| timeline.with(|t| t.frame(head.step.get()).cloned()));
+    let frame = Memo::new(move |_| {
+        timeline.with(|t| {
+            let at = head.step.get().min(t.steps.len().saturating_sub(1));
+            t.steps
+                .get(at)
+                .map(|step| (step.clone(), t.title_of(step), t.note(step)))
+        })
+    });
     let lease = move || timeline.with(|t| t.setup.lease_ms);
-    let pttl = move || frame.with(|f| f.as_ref().map_or(-2, |f| f.lock_pttl));
+    let pttl = move || frame.with(|f| f.as_ref().map_or(-2, |(s, _, _)| s.lock_pttl));
     let left = move || {
         let share = pttl().max(0) as f64 / lease().max(1) as f64;
         format!("width: {:.1}%", (share * 100.0).min(100.0))
@@ -79,56 +89,72 @@ pub fn FrameView(
     let holder = move || {
         frame.with(|f| {
             f.as_ref()
-                .and_then(|f| f.keys.iter().find(|k| k.key == "resource:lock"))
-                .map(|k| k.value.clone())
+                .and_then(|(s, _, _)| s.key_after.as_ref())
+                .map(|k| format!("\"{}\"", k.value))
         })
     };
     view! {
         <div class="pl-frame">
             <div class="pl-clocks">
-                <span>"virtual clock " <strong data-player-clock>{move || frame.with(|f| f.as_ref().map(|f| format!("t = {} ms", f.clock_ms)))}</strong></span>
-                <span>"PTTL resource:lock " <strong data-player-pttl>{move || format!("{} ms", pttl())}</strong></span>
+                <span>"virtual clock " <strong data-player-clock>{move || frame.with(|f| f.as_ref().map(|(s, _, _)| format!("t = {} ms", s.clock_ms)))}</strong></span>
+                <span>"PTTL " {LOCK_KEY} " " <strong data-player-pttl>{move || format!("{} ms", pttl())}</strong></span>
             </div>
             <div class="pl-lease" aria-hidden="true" data-holder=holder>
                 <div class="pl-lease-left" style=left></div>
             </div>
-            {move || frame.get().map(|f| view! { <FrameDetail frame=f /> })}
+            {move || frame.get().map(|(step, title, note)| view! { <FrameDetail step title note /> })}
         </div>
     }
 }
 
-/// One frame's step, exchange, keys and note.
+/// A key's value as the player's table shows it.
+fn shown_value(value: &ValueSnapshot) -> String {
+    match value {
+        ValueSnapshot::String(bytes) => format!("\"{}\"", String::from_utf8_lossy(bytes)),
+        ValueSnapshot::Hash(fields) => format!("hash of {}", fields.len()),
+        ValueSnapshot::ZSet(members) => format!("zset of {}", members.len()),
+        #[allow(unreachable_patterns)]
+        _ => "another type".to_string(),
+    }
+}
+
+/// The store's keys after a step, one table row each.
+fn key_rows(keys: &[KeyRow]) -> AnyView {
+    if keys.is_empty() {
+        return view! { <tr><td colspan="3">"(empty: no live keys)"</td></tr> }.into_any();
+    }
+    keys.iter()
+        .map(|k| {
+            let ttl = k.ttl_ms.map_or_else(|| "no expiry".to_string(), |ms| format!("{ms} ms"));
+            view! { <tr><td><code>{k.key.clone()}</code></td><td><code>{shown_value(&k.value)}</code></td><td>{ttl}</td></tr> }
+        })
+        .collect_view()
+        .into_any()
+}
+
+/// One step's name, exchange, keys and note.
 #[component]
 fn FrameDetail(
-    /// The frame shown.
-    frame: Frame,
+    /// The step shown.
+    step: LockStep,
+    /// Its name, from the run.
+    title: String,
+    /// What happened, from the run.
+    note: String,
 ) -> impl IntoView {
-    let exchange = frame.command.clone().map(|command| {
-        let reply = frame.reply.clone().unwrap_or_default();
-        let actor = frame.actor.map_or("", |a| a.name());
+    let exchange = step.command.clone().map(|command| {
+        let reply = step.reply.as_ref().map(cli_text).unwrap_or_default();
+        let actor = step.actor.map_or("", |a| a.name());
         view! { <p class="pl-exchange"><code>{format!("{actor}> {command}")}</code> " → " <code>{reply}</code></p> }
     });
-    let rows = if frame.keys.is_empty() {
-        view! { <tr><td colspan="3">"(empty: no live keys)"</td></tr> }.into_any()
-    } else {
-        frame
-            .keys
-            .iter()
-            .map(|k| {
-                let ttl = k.ttl_ms.map_or_else(|| "no expiry".to_string(), |ms| format!("{ms} ms"));
-                view! { <tr><td><code>{k.key.clone()}</code></td><td><code>{k.value.clone()}</code></td><td>{ttl}</td></tr> }
-            })
-            .collect_view()
-            .into_any()
-    };
     view! {
-        <p class="pl-now">{frame.title.clone()}</p>
+        <p class="pl-now">{title}</p>
         {exchange}
         <table class="pl-keys">
-            <caption>{format!("The store at t = {} ms", frame.clock_ms)}</caption>
+            <caption>{format!("The store at t = {} ms", step.clock_ms)}</caption>
             <thead><tr><th scope="col">"key"</th><th scope="col">"value"</th><th scope="col">"PTTL"</th></tr></thead>
-            <tbody>{rows}</tbody>
+            <tbody>{key_rows(&step.keys)}</tbody>
         </table>
-        <p class="pl-note" aria-live="polite">{frame.note.clone()}</p>
+        <p class="pl-note" aria-live="polite">{note}</p>
     }
 }

@@ -1,5 +1,6 @@
-//! Whether the player's run has the hazard: `[data-hazard="true"]` with the store's account of the
-//! takeover when B took the key during A's stall, otherwise why the run is safe.
+//! Whether the player's run has the hazard: `[data-hazard="true"]` with the store's account of
+//! how two clients came to believe they held the lock at once, otherwise what the store held
+//! when A resumed that kept them apart.
 
 use std::sync::Arc;
 
@@ -7,19 +8,19 @@ use leptos::prelude::*;
 
 use crate::scenarios::player::Timeline;
 
-/// `[data-hazard]` when B took the key during A's stall; otherwise why the run is safe.
+/// `[data-hazard]` when two clients believed they held the lock at once; otherwise why not.
 #[component]
 pub fn PlayerStatus(
     /// The run being played.
     timeline: Memo<Arc<Timeline>>,
 ) -> impl IntoView {
     move || {
-        timeline.with(|t| match &t.hazard {
+        timeline.with(|t| match t.hazard() {
             Some(hazard) => view! {
                 <p class="pl-status" data-hazard="true" data-tone="bad">
                     <span class="fig-mark"><span aria-hidden="true">"⚠"</span> " hazard"</span>
                     " "
-                    {hazard.sentence.clone()}
+                    {hazard}
                 </p>
             }
             .into_any(),
@@ -27,12 +28,7 @@ pub fn PlayerStatus(
                 <p class="pl-status" data-tone="ok">
                     <span class="fig-mark"><span aria-hidden="true">"✓"</span> " no hazard"</span>
                     " "
-                    {format!(
-                        "A's stall ({} ms) fits inside its lease ({} ms). {}",
-                        t.setup.stall_ms,
-                        t.setup.lease_ms,
-                        t.outcome()
-                    )}
+                    {t.no_hazard()}
                 </p>
             }
             .into_any(),

@@ -3,31 +3,52 @@
 
 use leptos::prelude::*;
 
-/// A verdict's mark: ✓ or ✗ plus the word that carries it for readers who cannot see colour.
+/// A verdict's mark: ✓, ⚠ or ✗ plus the word that carries it for readers who cannot see colour.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mark {
-    /// Whether the outcome is the safe one (✓) or not (✗).
+    /// Whether the outcome is the one wanted (✓), wanted but with a hazard it does not fix
+    /// (⚠, `warn`), or not (✗).
     pub ok: bool,
+    /// True for ⚠: the choice did what it should, but the run still has a hazard.
+    pub warn: bool,
     /// The word shown beside the icon (`accepted`, `exclusion broken`, …).
     pub word: String,
 }
 
 impl Mark {
-    /// `✓` or `✗`.
-    pub fn icon(&self) -> &'static str {
-        if self.ok {
-            "✓"
-        } else {
-            "✗"
+    /// ✓ when `ok`, ✗ otherwise.
+    pub fn new(ok: bool, word: impl Into<String>) -> Mark {
+        Mark {
+            ok,
+            warn: false,
+            word: word.into(),
         }
     }
 
-    /// `ok` or `bad`, for the stylesheet.
+    /// ⚠: the choice did its part, but the run still has a hazard the readout names.
+    pub fn warn(word: impl Into<String>) -> Mark {
+        Mark {
+            ok: false,
+            warn: true,
+            word: word.into(),
+        }
+    }
+
+    /// `✓`, `⚠` or `✗`.
+    pub fn icon(&self) -> &'static str {
+        match (self.warn, self.ok) {
+            (true, _) => "⚠",
+            (false, true) => "✓",
+            (false, false) => "✗",
+        }
+    }
+
+    /// `ok`, `warn` or `bad`, for the stylesheet.
     pub fn tone(&self) -> &'static str {
-        if self.ok {
-            "ok"
-        } else {
-            "bad"
+        match (self.warn, self.ok) {
+            (true, _) => "warn",
+            (false, true) => "ok",
+            (false, false) => "bad",
         }
     }
 }
@@ -41,10 +62,12 @@ pub struct ReadoutText {
     pub sentence: String,
     /// Commands and replies as redis-cli prints them, and what the keys hold afterwards.
     pub evidence: Vec<String>,
+    /// What the outcome does not cover, ending where §3 picks it up (a link to it follows).
+    pub caveat: Option<String>,
 }
 
 impl ReadoutText {
-    /// `ok`, `bad`, or `idle` while nothing is selected: the readout's `data-tone`.
+    /// `ok`, `warn`, `bad`, or `idle` while nothing is selected: the readout's `data-tone`.
     pub fn tone(&self) -> &'static str {
         self.mark.as_ref().map_or("idle", Mark::tone)
     }
@@ -55,6 +78,7 @@ impl ReadoutText {
             mark: None,
             sentence,
             evidence: Vec::new(),
+            caveat: None,
         }
     }
 }
@@ -102,6 +126,7 @@ fn ReadoutBody(
             }}
             <span>{move || text.with(|t| t.sentence.clone())}</span>
         </p>
+        {move || text.with(|t| t.caveat.clone()).map(|caveat| view! { <Caveat caveat /> })}
         <ul class="fig-evidence">
             {move || {
                 text.with(|t| {
@@ -112,6 +137,23 @@ fn ReadoutBody(
                 })
             }}
         </ul>
+    }
+}
+
+/// What the outcome does not cover, and a link to §3, where the page takes it up.
+#[component]
+fn Caveat(
+    /// The sentence, which ends where the link continues it.
+    caveat: String,
+) -> impl IntoView {
+    let s3 = &crate::content::s3_fencing::SECTION;
+    view! {
+        <p class="fig-caveat">
+            {caveat}
+            " "
+            <a href=format!("#{}", s3.id)>{format!("{} · {}", s3.number, s3.heading)}</a>
+            "."
+        </p>
     }
 }
 

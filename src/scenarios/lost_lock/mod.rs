@@ -1,32 +1,37 @@
-//! The lost-lock deletion of figure 1: A takes `resource:lock`, stalls past its lease, B takes the
-//! same key, then A releases — blindly (`DEL`) or token-checked (the §2 script). [`LostLockOutcome`]
-//! keeps what the store replied and held at every step; its verdicts are rendered from that record.
+//! The lost-lock scenario, the one model behind figure 1, its scenario player and its console:
+//! A takes `resource:lock`, stalls, B tries the same key as A resumes, A releases — blindly
+//! (`DEL`) or token-checked (the §2 script) — and the next client tries the key. [`LostLockOutcome::run_with`]
+//! runs it for any lease and stall and keeps, per step of §1, what the store replied and held;
+//! `words` renders every sentence the page says about it from that record.
 
-use ministore::{Reply, Store};
+mod words;
 
-use super::{cli_text, command_line, count_in_words, integer_in, string_under, RELEASE_SCRIPT};
+use ministore::{Reply, Store, ValueSnapshot};
+
+use super::{command_line, integer_in, string_under, RELEASE_SCRIPT};
+pub use words::{
+    describe_holding, describe_key, idle_readout, EXCLUSION_BROKE, EXCLUSION_BROKEN_MEANS,
+};
 
 /// The key both clients lock.
 pub const LOCK_KEY: &str = "resource:lock";
-/// The lease each `SET … NX PX` asks for, in milliseconds.
+/// The lease each `SET … NX PX` asks for in figure 1 (and the player's default), in milliseconds.
 pub const LEASE_MS: u64 = 10_000;
+/// How long A stalls after acquiring in figure 1 (and the player's default): past its lease.
+pub const STALL_MS: u64 = 12_500;
 /// The token A acquires with.
 pub const A_TOKEN: &str = "abc";
 /// The token B acquires with.
 pub const B_TOKEN: &str = "xyz";
-/// The part of A's stall that its lease still covers (step 2).
-const STALL_WITHIN_LEASE_MS: u64 = 7_500;
-/// The rest of A's stall, which carries the virtual clock past the lease (step 3).
-const STALL_PAST_LEASE_MS: u64 = 5_000;
 /// The token of the client that tries the key after A's release, to see whether it is free.
-const NEXT_TOKEN: &str = "next";
+pub const NEXT_TOKEN: &str = "next";
 
 /// A client of the store in this scenario.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Client {
-    /// The holder that stalls past its lease.
+    /// The holder that stalls.
     A,
-    /// The successor that takes the key once A's lease lapses.
+    /// The client that tries the key as A resumes.
     B,
     /// Whoever tries the key after A's release; it shows whether the key is up for grabs.
     Next,
@@ -42,15 +47,20 @@ impl Client {
         }
     }
 
+    /// The token the client acquires with.
+    pub fn token(self) -> &'static str {
+        match self {
+            Client::A => A_TOKEN,
+            Client::B => B_TOKEN,
+            Client::Next => NEXT_TOKEN,
+        }
+    }
+
     /// The client whose token `value` is, if any.
     pub(crate) fn holding(value: &str) -> Option<Client> {
-        [
-            (Client::A, A_TOKEN),
-            (Client::B, B_TOKEN),
-            (Client::Next, NEXT_TOKEN),
-        ]
-        .into_iter()
-        .find_map(|(client, token)| (token == value).then_some(client))
+        [Client::A, Client::B, Client::Next]
+            .into_iter()
+            .find(|client| client.token() == value)
     }
 }
 
@@ -98,17 +108,36 @@ impl ReleaseChoice {
     }
 }
 
-/// What one of the brief's five steps does.
+/// The scenario's knobs: the lease every `SET … PX` asks for and how long A stalls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LockSetup {
+    /// The lease A and B ask for, in ms.
+    pub lease_ms: u64,
+    /// How long A stalls after acquiring, in ms.
+    pub stall_ms: u64,
+}
+
+impl Default for LockSetup {
+    /// Figure 1's setup: a 10 s lease and a 12.5 s stall.
+    fn default() -> Self {
+        LockSetup {
+            lease_ms: LEASE_MS,
+            stall_ms: STALL_MS,
+        }
+    }
+}
+
+/// What one of §1's five steps does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StepKind {
-    /// A client runs `SET resource:lock <token> NX PX <lease>`.
+    /// A client runs `SET resource:lock <token> NX PX <lease>` (steps 1 and 3).
     Acquire,
-    /// A keeps working while the clock runs on its lease.
+    /// A is paused while the clock runs on its lease (step 2).
     Stall,
-    /// The clock passes the end of A's lease.
-    LeaseExpires,
-    /// A releases the lock with the chosen [`ReleaseChoice`].
+    /// A releases the lock with the chosen [`ReleaseChoice`] (step 4).
     Release,
+    /// What the release left: the next client tries the key (step 5).
+    Aftermath,
 }
 
 /// What `resource:lock` holds at some moment, read from the store's snapshot.
@@ -131,28 +160,32 @@ impl KeyHolding {
             ttl_ms,
         })
     }
-
-    /// `"xyz" (B's lock, 10000 ms left)`.
-    pub fn describe(&self) -> String {
-        let owner = self
-            .owner
-            .map_or_else(|| "nobody's".to_string(), |c| format!("{}'s", c.name()));
-        match self.ttl_ms {
-            Some(ms) => format!("\"{}\" ({owner} lock, {ms} ms left)", self.value),
-            None => format!("\"{}\" ({owner} lock, no expiry)", self.value),
-        }
-    }
 }
 
-/// Describes the key's content, or `(nil)` for an absent key.
-pub fn describe_key(holding: Option<&KeyHolding>) -> String {
-    holding.map_or_else(|| "(nil)".to_string(), KeyHolding::describe)
+/// One live key as the store's snapshot shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeyRow {
+    /// The key's name.
+    pub key: String,
+    /// Its value.
+    pub value: ValueSnapshot,
+    /// Milliseconds left, `None` for a key without expiry.
+    pub ttl_ms: Option<u64>,
 }
 
-/// One step of the run, as the store saw it.
+/// The moment, inside A's stall, at which the store expired the lock.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expiry {
+    /// The first virtual millisecond at which the store no longer had the key.
+    pub at_ms: u64,
+    /// The lock that expired.
+    pub lock: KeyHolding,
+}
+
+/// One of §1's five steps, as the store saw it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LockStep {
-    /// 1 to 5, the brief's numbering.
+    /// 1 to 5, §1's numbering.
     pub number: u8,
     /// Who acts; `None` when only the clock moves.
     pub actor: Option<Client>,
@@ -162,132 +195,214 @@ pub struct LockStep {
     pub command: Option<String>,
     /// The store's reply to it.
     pub reply: Option<Reply>,
-    /// The virtual clock after the step, in milliseconds.
+    /// The virtual clock when the step began, in milliseconds.
+    pub started_ms: u64,
+    /// The virtual clock when it ended.
     pub clock_ms: u64,
-    /// What `resource:lock` holds after the step.
+    /// What `resource:lock` held before the step.
+    pub key_before: Option<KeyHolding>,
+    /// What `resource:lock` holds after it.
     pub key_after: Option<KeyHolding>,
+    /// `PTTL resource:lock` after the step (`-2` when the key is gone).
+    pub lock_pttl: i64,
+    /// Every live key after the step, from the store's snapshot.
+    pub keys: Vec<KeyRow>,
+    /// For the stall: the moment inside it at which the store expired the lock, if it did.
+    pub expired: Option<Expiry>,
 }
 
-impl LockStep {
-    /// The step's title in the brief ("A acquires", "the lease expires", …).
-    pub fn title(&self) -> String {
-        let actor = self.actor.map_or("", Client::name);
-        match self.kind {
-            StepKind::Acquire => format!("{actor} acquires"),
-            StepKind::Stall => format!("{actor} stalls"),
-            StepKind::LeaseExpires => "the lease expires".to_string(),
-            StepKind::Release => format!("{actor} releases"),
-        }
-    }
+/// Everything one run of the lost-lock scenario produced.
+#[derive(Clone)]
+pub struct LostLockOutcome {
+    /// The knobs it ran with.
+    pub setup: LockSetup,
+    /// How A released.
+    pub choice: ReleaseChoice,
+    /// §1's five steps, in order.
+    pub steps: Vec<LockStep>,
+    store: Store,
+}
 
-    /// The reply as redis-cli prints it, if the step sent a command.
-    pub fn reply_text(&self) -> Option<String> {
-        self.reply.as_ref().map(cli_text)
+impl std::fmt::Debug for LostLockOutcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LostLockOutcome")
+            .field("setup", &self.setup)
+            .field("choice", &self.choice)
+            .field("steps", &self.steps)
+            .finish_non_exhaustive()
+    }
+}
+
+impl PartialEq for LostLockOutcome {
+    fn eq(&self, other: &Self) -> bool {
+        (self.setup, self.choice, &self.steps) == (other.setup, other.choice, &other.steps)
+    }
+}
+
+/// A run in progress: the store and the steps recorded so far.
+struct Recorder {
+    store: Store,
+    steps: Vec<LockStep>,
+    lease_ms: u64,
+}
+
+impl Recorder {
+    fn pttl(&self) -> i64 {
+        integer_in(&self.store.clone().exec(&["PTTL", LOCK_KEY])).unwrap_or(-2)
     }
 
     fn record(
-        number: u8,
-        actor: Option<Client>,
-        kind: StepKind,
+        &mut self,
+        (actor, kind): (Option<Client>, StepKind),
         sent: Option<(String, Reply)>,
-        store: &Store,
-    ) -> LockStep {
+        (started_ms, key_before): (u64, Option<KeyHolding>),
+        expired: Option<Expiry>,
+    ) {
         let (command, reply) = sent.map_or((None, None), |(c, r)| (Some(c), Some(r)));
-        LockStep {
-            number,
+        let keys = self
+            .store
+            .snapshot()
+            .into_iter()
+            .map(|entry| KeyRow {
+                key: String::from_utf8_lossy(&entry.key).into_owned(),
+                value: entry.value,
+                ttl_ms: entry.ttl_ms,
+            })
+            .collect();
+        let step = LockStep {
+            number: u8::try_from(self.steps.len() + 1).unwrap_or(u8::MAX),
             actor,
             kind,
             command,
             reply,
-            clock_ms: store.now_ms(),
-            key_after: KeyHolding::read(store),
+            started_ms,
+            clock_ms: self.store.now_ms(),
+            key_before,
+            key_after: KeyHolding::read(&self.store),
+            lock_pttl: self.pttl(),
+            keys,
+            expired,
+        };
+        self.steps.push(step);
+    }
+
+    /// `client` runs `SET resource:lock <token> NX PX <lease>`.
+    fn acquire(&mut self, client: Client, kind: StepKind) {
+        let before = (self.store.now_ms(), KeyHolding::read(&self.store));
+        let lease = self.lease_ms.to_string();
+        let words = ["SET", LOCK_KEY, client.token(), "NX", "PX", lease.as_str()];
+        let reply = self.store.exec(&words);
+        self.record(
+            (Some(client), kind),
+            Some((command_line(&words), reply)),
+            before,
+            None,
+        );
+    }
+
+    /// A is paused for `stall_ms`; the store may expire its lock on the way.
+    fn stall(&mut self, stall_ms: u64) {
+        let before = (self.store.now_ms(), KeyHolding::read(&self.store));
+        let expired = self.expiry_within(stall_ms);
+        self.store.advance(stall_ms);
+        self.record((Some(Client::A), StepKind::Stall), None, before, expired);
+    }
+
+    /// The first millisecond within the next `span_ms` at which the store no longer has the
+    /// lock, found by asking copies of the store (nothing else touches the key meanwhile).
+    fn expiry_within(&self, span_ms: u64) -> Option<Expiry> {
+        let lock = KeyHolding::read(&self.store)?;
+        let gone_after = |ms: u64| {
+            let mut probe = self.store.clone();
+            probe.advance(ms);
+            KeyHolding::read(&probe).is_none()
+        };
+        if !gone_after(span_ms) {
+            return None;
         }
+        let (mut live, mut gone) = (0, span_ms);
+        while gone - live > 1 {
+            let mid = live + (gone - live) / 2;
+            if gone_after(mid) {
+                gone = mid;
+            } else {
+                live = mid;
+            }
+        }
+        Some(Expiry {
+            at_ms: self.store.now_ms() + gone,
+            lock,
+        })
+    }
+
+    fn release(&mut self, choice: ReleaseChoice) {
+        let before = (self.store.now_ms(), KeyHolding::read(&self.store));
+        let sent = choice.release(&mut self.store);
+        self.record(
+            (Some(Client::A), StepKind::Release),
+            Some(sent),
+            before,
+            None,
+        );
     }
 }
 
-/// Everything one run of the lost-lock scenario produced, and the verdicts rendered from it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LostLockOutcome {
-    /// How A released.
-    pub choice: ReleaseChoice,
-    /// The brief's five steps, in order.
-    pub steps: Vec<LockStep>,
-    /// What `resource:lock` held just before A's release (what the token check reads).
-    pub found_before_release: Option<KeyHolding>,
-    /// What `resource:lock` holds after A's release.
-    pub key_after: Option<KeyHolding>,
-    /// The probe after the release: the next client's `SET … NX PX`, as sent.
-    pub next_command: String,
-    /// The store's reply to the probe: `OK` means the key was free for anyone.
-    pub next_reply: Reply,
-}
-
 impl LostLockOutcome {
-    /// Runs the scenario from an empty store with A releasing by `choice`.
+    /// Figure 1's run: the default setup, A releasing by `choice`.
     pub fn run(choice: ReleaseChoice) -> LostLockOutcome {
-        let mut store = Store::new();
-        let acquire = |store: &mut Store, token: &str| {
-            let lease = LEASE_MS.to_string();
-            let words = ["SET", LOCK_KEY, token, "NX", "PX", lease.as_str()];
-            (command_line(&words), store.exec(&words))
+        LostLockOutcome::run_with(LockSetup::default(), choice)
+    }
+
+    /// Runs the scenario in a fresh store: A acquires at t = 0 and stalls for `stall_ms`; as it
+    /// resumes, B tries the key, then A releases, then the next client tries the key.
+    pub fn run_with(setup: LockSetup, choice: ReleaseChoice) -> LostLockOutcome {
+        let mut run = Recorder {
+            store: Store::new(),
+            steps: Vec::with_capacity(5),
+            lease_ms: setup.lease_ms,
         };
-        let mut steps = Vec::with_capacity(5);
-        let sent = acquire(&mut store, A_TOKEN);
-        steps.push(LockStep::record(
-            1,
-            Some(Client::A),
-            StepKind::Acquire,
-            Some(sent),
-            &store,
-        ));
-        store.advance(STALL_WITHIN_LEASE_MS);
-        steps.push(LockStep::record(
-            2,
-            Some(Client::A),
-            StepKind::Stall,
-            None,
-            &store,
-        ));
-        store.advance(STALL_PAST_LEASE_MS);
-        steps.push(LockStep::record(
-            3,
-            None,
-            StepKind::LeaseExpires,
-            None,
-            &store,
-        ));
-        let sent = acquire(&mut store, B_TOKEN);
-        steps.push(LockStep::record(
-            4,
-            Some(Client::B),
-            StepKind::Acquire,
-            Some(sent),
-            &store,
-        ));
-        let found_before_release = KeyHolding::read(&store);
-        let sent = choice.release(&mut store);
-        steps.push(LockStep::record(
-            5,
-            Some(Client::A),
-            StepKind::Release,
-            Some(sent),
-            &store,
-        ));
-        let key_after = KeyHolding::read(&store);
-        let (next_command, next_reply) = acquire(&mut store, NEXT_TOKEN);
+        run.acquire(Client::A, StepKind::Acquire);
+        run.stall(setup.stall_ms);
+        run.acquire(Client::B, StepKind::Acquire);
+        run.release(choice);
+        run.acquire(Client::Next, StepKind::Aftermath);
         LostLockOutcome {
+            setup,
             choice,
-            steps,
-            found_before_release,
-            key_after,
-            next_command,
-            next_reply,
+            steps: run.steps,
+            store: run.store,
         }
+    }
+
+    /// The store as the run left it (the console under the figure starts from a copy).
+    pub fn store_after(&self) -> Store {
+        self.store.clone()
+    }
+
+    /// The step of `kind` (the first one: B's acquire for [`StepKind::Acquire`] is `step(3)`).
+    pub fn step_of(&self, kind: StepKind) -> Option<&LockStep> {
+        self.steps.iter().find(|s| s.kind == kind)
+    }
+
+    /// Step `number` (1 to 5).
+    pub fn step(&self, number: u8) -> Option<&LockStep> {
+        self.steps.iter().find(|s| s.number == number)
     }
 
     /// The step A releases in.
     pub fn release_step(&self) -> Option<&LockStep> {
-        self.steps.iter().find(|s| s.kind == StepKind::Release)
+        self.step_of(StepKind::Release)
+    }
+
+    /// The next client's try after the release (step 5).
+    pub fn probe_step(&self) -> Option<&LockStep> {
+        self.step_of(StepKind::Aftermath)
+    }
+
+    /// The moment inside A's stall at which the store expired A's lock, if it did.
+    pub fn expiry(&self) -> Option<&Expiry> {
+        self.step_of(StepKind::Stall)
+            .and_then(|s| s.expired.as_ref())
     }
 
     /// The integer A's release returned (`DEL` counts deleted keys; the script returns 1 or 0).
@@ -297,159 +412,81 @@ impl LostLockOutcome {
             .and_then(integer_in)
     }
 
-    /// True when `client`'s `SET … NX` was answered `OK`.
-    pub fn acquired(&self, client: Client) -> bool {
-        self.steps.iter().any(|s| {
-            s.kind == StepKind::Acquire && s.actor == Some(client) && s.reply == Some(Reply::ok())
-        })
-    }
-
-    /// True when the key was gone by the time the lease had run out (step 3).
-    pub fn lease_lapsed(&self) -> bool {
+    /// When `client`'s `SET … NX` was answered `OK`, if it was.
+    pub fn acquired_at(&self, client: Client) -> Option<u64> {
         self.steps
             .iter()
-            .any(|s| s.kind == StepKind::LeaseExpires && s.key_after.is_none())
+            .find(|s| {
+                s.actor == Some(client)
+                    && matches!(s.kind, StepKind::Acquire | StepKind::Aftermath)
+                    && s.reply == Some(Reply::ok())
+            })
+            .map(|s| s.clock_ms)
+    }
+
+    /// True when `client`'s `SET … NX` was answered `OK`.
+    pub fn acquired(&self, client: Client) -> bool {
+        self.acquired_at(client).is_some()
+    }
+
+    /// What `resource:lock` held just before A's release (what the token check reads).
+    pub fn found_before_release(&self) -> Option<&KeyHolding> {
+        self.release_step().and_then(|s| s.key_before.as_ref())
+    }
+
+    /// What `resource:lock` held right after A's release.
+    pub fn key_after_release(&self) -> Option<&KeyHolding> {
+        self.release_step().and_then(|s| s.key_after.as_ref())
+    }
+
+    /// What `resource:lock` holds at the end of the run.
+    pub fn key_at_end(&self) -> Option<&KeyHolding> {
+        self.steps.last().and_then(|s| s.key_after.as_ref())
     }
 
     /// Whose lock A's release deleted: the key held a lock before and none after.
     pub fn deleted_lock_of(&self) -> Option<Client> {
-        match (&self.found_before_release, &self.key_after) {
+        match (self.found_before_release(), self.key_after_release()) {
             (Some(before), None) => before.owner,
             _ => None,
         }
     }
 
-    /// Who holds the lock at the end, going by the token under the key.
+    /// Who holds the lock right after A's release, going by the token under the key.
     pub fn holder_after(&self) -> Option<Client> {
-        self.key_after.as_ref().and_then(|k| k.owner)
+        self.key_after_release().and_then(|k| k.owner)
     }
 
-    /// The clients that go on as lock holders after A's release: B, which acquired and never
-    /// released, and the next client if the key let it in.
+    /// The clients that believe they hold the lock at the end: each whose `SET … NX` was
+    /// answered `OK` and that has not released since (only A releases in this scenario).
     pub fn proceeding(&self) -> Vec<Client> {
-        let mut clients = Vec::new();
-        if self.acquired(Client::B) {
-            clients.push(Client::B);
-        }
-        if self.next_reply == Reply::ok() {
-            clients.push(Client::Next);
-        }
-        clients
+        [Client::B, Client::Next]
+            .into_iter()
+            .filter(|c| self.acquired(*c))
+            .collect()
     }
 
-    /// Mutual exclusion broke: more than one client now proceeds as the holder.
+    /// The first moment two clients believed they held the lock at once, and who: a client
+    /// believes from its `SET … NX` answered `OK` until it releases.
+    pub fn two_believed(&self) -> Option<(u64, Client, Client)> {
+        let mut believing: Vec<Client> = Vec::new();
+        for step in &self.steps {
+            match (step.kind, step.actor) {
+                (StepKind::Release, Some(client)) => believing.retain(|c| *c != client),
+                (_, Some(client)) if step.reply == Some(Reply::ok()) => {
+                    if let Some(first) = believing.first() {
+                        return Some((step.clock_ms, *first, client));
+                    }
+                    believing.push(client);
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Mutual exclusion broke: at some moment two clients believed they held the lock at once.
     pub fn exclusion_broken(&self) -> bool {
-        self.proceeding().len() > 1
+        self.two_believed().is_some()
     }
-
-    /// The static verdict: `blind DEL → A deletes B's lock, two clients now proceed, exclusion broken`.
-    pub fn verdict(&self) -> String {
-        format!(
-            "{} → {}",
-            self.choice.label(),
-            self.clauses(false).join(", ")
-        )
-    }
-
-    /// The live readout's sentence, which also says what the key and the script ended with.
-    pub fn readout(&self) -> String {
-        let mut sentence = self.clauses(true).join(", ");
-        sentence.push('.');
-        sentence
-    }
-
-    /// The readout's evidence: A's command and reply, the key afterwards, the next client's try.
-    pub fn evidence(&self) -> Vec<String> {
-        let mut lines = Vec::new();
-        if let Some(step) = self.release_step() {
-            let command = step.command.as_deref().unwrap_or_default();
-            let reply = step.reply_text().unwrap_or_default();
-            lines.push(format!("A> {command} → {reply}"));
-        }
-        lines.push(format!(
-            "{LOCK_KEY} now: {}",
-            describe_key(self.key_after.as_ref())
-        ));
-        lines.push(format!(
-            "next> {} → {}",
-            self.next_command,
-            cli_text(&self.next_reply)
-        ));
-        lines
-    }
-
-    fn clauses(&self, live: bool) -> Vec<String> {
-        let releaser = Client::A.name();
-        let mut clauses = Vec::new();
-        if self.choice == ReleaseChoice::TokenChecked {
-            let found = self.found_before_release.as_ref().map(|k| k.value.as_str());
-            let sign = if found == Some(A_TOKEN) { "=" } else { "≠" };
-            let shown = found.map_or_else(|| "(nil)".to_string(), |v| format!("\"{v}\""));
-            clauses.push(format!("{releaser} reads {shown} {sign} \"{A_TOKEN}\""));
-            let returned = self.release_returned().map_or_else(
-                || {
-                    self.release_step()
-                        .and_then(LockStep::reply_text)
-                        .unwrap_or_default()
-                },
-                |n| n.to_string(),
-            );
-            let subject = if live {
-                "the script returns"
-            } else {
-                "returns"
-            };
-            clauses.push(format!("{subject} {returned}"));
-        }
-        match self.deleted_lock_of() {
-            Some(Client::A) => clauses.push(format!("{releaser} deletes its own lock")),
-            Some(victim) => clauses.push(format!("{releaser} deletes {}'s lock", victim.name())),
-            None => {}
-        }
-        if live && self.key_after.is_none() {
-            clauses.push("the key is empty".to_string());
-        }
-        if self.exclusion_broken() {
-            clauses.push(format!(
-                "{} clients now proceed",
-                count_in_words(self.proceeding().len())
-            ));
-            clauses.push("exclusion broken".to_string());
-        } else if let Some(holder) = self.holder_after() {
-            clauses.push(format!("{}'s lock stands", holder.name()));
-        } else {
-            clauses.push("no client holds the lock".to_string());
-        }
-        clauses
-    }
-}
-
-/// The readout with nothing selected: the setup, then what to try, from both runs.
-pub fn idle_readout(blind: &LostLockOutcome, checked: &LostLockOutcome) -> String {
-    let stalled = if blind.lease_lapsed() {
-        "past"
-    } else {
-        "within"
-    };
-    let took = if blind.acquired(Client::B) {
-        "took"
-    } else {
-        "could not take"
-    };
-    let blind_does = match blind.deleted_lock_of() {
-        Some(Client::A) => "delete its own lock".to_string(),
-        Some(victim) => format!("delete {}'s lock", victim.name()),
-        None => "leave the key alone".to_string(),
-    };
-    let checked_does = match checked.deleted_lock_of() {
-        None if checked.key_after == checked.found_before_release => "no-op".to_string(),
-        Some(victim) => format!("delete {}'s lock", victim.name()),
-        None => "change the key".to_string(),
-    };
-    format!(
-        "A stalled {stalled} its lease, B {took} the same key. Hover {} to watch A {blind_does}, \
-         then the {} to watch A's release {checked_does}.",
-        blind.choice.label(),
-        checked.choice.label(),
-    )
 }
