@@ -525,15 +525,17 @@ fn figure_1_calls_no_choice_safe_and_defines_broken_exclusion_once() {
         lockdive::scenarios::lost_lock::EXCLUSION_BROKEN_MEANS
     );
     assert_eq!(visible_text(body).matches(&definition).count(), 1);
-    // The token-checked readout says what the release does not fix, and links §3.
-    let template = elements(
-        figure(body, "lost-lock"),
-        "template",
-        "data-readout-for=\"token-checked\"",
-    )[0];
-    assert!(template.contains("href=\"#s3\""), "{template}");
+    // The token-checked readout says what the release does not fix; the figure links §3.
+    let lost_lock = figure(body, "lost-lock");
+    let template = elements(lost_lock, "template", "data-readout-for=\"token-checked\"")[0];
     assert!(visible_text(template)
         .contains("What it does not fix: A ran past its lease while B held the lock."));
+    let caveat = elements(lost_lock, "p", "data-caveat");
+    assert_eq!(caveat.len(), 1);
+    assert!(caveat[0].contains("href=\"#s3\""), "{}", caveat[0]);
+    let attempts_caveat = elements(figure(body, "attempts"), "p", "data-caveat");
+    assert!(attempts_caveat[0].contains("href=\"#s3\""));
+    assert!(visible_text(attempts_caveat[0]).contains("not what W1 already did"));
 }
 
 #[test]

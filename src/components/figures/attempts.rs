@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 
 use super::attempts_rows::{mark, FrameRow, TransitionRow, LANES};
-use super::readout::{Readout, ReadoutTemplates, ReadoutText};
+use super::readout::{FigureCaveat, Readout, ReadoutTemplates, ReadoutText};
 use super::scripts::ScriptsDisclosure;
 use super::selection::Selection;
 use super::verdicts::{StaticVerdicts, VerdictLine};
@@ -94,6 +94,7 @@ pub fn AttemptsFigure() -> impl IntoView {
         .map(|outcome| view! { <TransitionRow outcome clock_ms selection /> })
         .collect_view();
     let caption = run.caption();
+    let caveat = run.outcomes.iter().find_map(|o| o.caveat());
     let scripts = SCRIPTS
         .iter()
         .zip(SCRIPT_SAMPLES.iter())
@@ -121,7 +122,7 @@ pub fn AttemptsFigure() -> impl IntoView {
                 </div>
                 {run.frames.into_iter().map(|frame| view! { <FrameRow frame /> }).collect_view()}
                 <p class="ll-branch-head">
-                    <span aria-hidden="true">"⑂ "</span>
+                    <span aria-hidden="true">"↳ "</span>
                     {format!("What if — three alternatives, each from the same store at t = {clock_ms} ms:")}
                 </p>
                 {transitions}
@@ -129,6 +130,7 @@ pub fn AttemptsFigure() -> impl IntoView {
             <Readout text />
             <ReadoutTemplates idle=idle_template choices=templates />
             <StaticVerdicts lines=verdicts />
+            {caveat.map(|caveat| view! { <FigureCaveat caveat /> })}
             <ScriptsDisclosure summary=SCRIPTS_SUMMARY.to_string() scripts notes />
         </figure>
     }

@@ -39,7 +39,7 @@ pub fn BranchLabel(
 ) -> impl IntoView {
     view! {
         <div class="ll-step">
-            <span class="ll-no ll-branch" aria-hidden="true">"⑂"</span>
+            <span class="ll-no ll-branch" aria-hidden="true">"↳"</span>
             <span class="ll-title">
                 {title}
                 <span class="ll-clock">"t = " {clock_ms} " ms"</span>

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::lost_lock_rows::{mark, BranchHead, ReleaseRow, StepRow};
 use super::player::ScenarioPlayer;
-use super::readout::{Readout, ReadoutTemplates, ReadoutText};
+use super::readout::{FigureCaveat, Readout, ReadoutTemplates, ReadoutText};
 use super::selection::Selection;
 use super::verdicts::{StaticVerdicts, VerdictLine};
 use crate::scenarios::lost_lock::{
@@ -68,6 +68,7 @@ pub fn LostLockFigure() -> impl IntoView {
             text: o.verdict(),
         })
         .collect();
+    let caveat = outcomes.iter().find_map(LostLockOutcome::caveat);
     // Steps 1–3 are the same in both runs; the figure shows them once, from the first.
     let shared = outcomes.first().cloned();
     let branch_at = shared
@@ -99,6 +100,7 @@ pub fn LostLockFigure() -> impl IntoView {
             <Readout text />
             <ReadoutTemplates idle=idle_template choices=templates />
             <StaticVerdicts lines=verdicts />
+            {caveat.map(|caveat| view! { <FigureCaveat caveat /> })}
             <ScenarioPlayer />
         </figure>
     }

@@ -127,7 +127,7 @@ pub fn BranchHead(
 ) -> impl IntoView {
     view! {
         <p class="ll-branch-head">
-            <span aria-hidden="true">"⑂ "</span>
+            <span aria-hidden="true">"↳ "</span>
             {format!(
                 "Steps 4–5, two alternatives from the same store at t = {clock_ms} ms: how A releases decides them."
             )}

@@ -140,21 +140,35 @@ fn ReadoutBody(
     }
 }
 
-/// What the outcome does not cover, and a link to §3, where the page takes it up.
+/// Where the page takes up what an outcome does not cover: `§3 · Fencing a stale writer`.
+fn section_3() -> (String, String) {
+    let s3 = &crate::content::s3_fencing::SECTION;
+    (
+        format!("#{}", s3.id),
+        format!("{} · {}", s3.number, s3.heading),
+    )
+}
+
+/// What the outcome does not cover, inside the readout: words only, since the readout changes
+/// as focus and pointer move and a link in it could not be reached. [`FigureCaveat`] carries the
+/// link, always visible.
 #[component]
 fn Caveat(
+    /// The sentence, which ends where §3 continues it.
+    caveat: String,
+) -> impl IntoView {
+    let (_, section) = section_3();
+    view! { <p class="fig-caveat">{caveat} " " {section} "."</p> }
+}
+
+/// The same caveat under a figure's static verdicts, always visible, with the link to §3.
+#[component]
+pub fn FigureCaveat(
     /// The sentence, which ends where the link continues it.
     caveat: String,
 ) -> impl IntoView {
-    let s3 = &crate::content::s3_fencing::SECTION;
-    view! {
-        <p class="fig-caveat">
-            {caveat}
-            " "
-            <a href=format!("#{}", s3.id)>{format!("{} · {}", s3.number, s3.heading)}</a>
-            "."
-        </p>
-    }
+    let (href, section) = section_3();
+    view! { <p class="fig-caveat" data-caveat>{caveat} " " <a href=href>{section}</a> "."</p> }
 }
 
 /// Every readout the figure can show before anything is committed — the idle one (key `""`) and
