@@ -113,8 +113,8 @@ fn shown_value(value: &ValueSnapshot) -> String {
         ValueSnapshot::String(bytes) => format!("\"{}\"", String::from_utf8_lossy(bytes)),
         ValueSnapshot::Hash(fields) => format!("hash of {}", fields.len()),
         ValueSnapshot::ZSet(members) => format!("zset of {}", members.len()),
-        #[allow(unreachable_patterns)]
-        _ => "another type".to_string(),
+        ValueSnapshot::List(items) => format!("list of {}", items.len()),
+        ValueSnapshot::Set(members) => format!("set of {}", members.len()),
     }
 }
 
