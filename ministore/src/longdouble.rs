@@ -112,16 +112,6 @@ impl LongDouble {
         normalize(negative, sum, base, false).ok_or(LongDoubleError::Infinite)
     }
 
-    /// The nearest f64 (for comparisons that need no more precision).
-    pub(crate) fn to_f64(self) -> f64 {
-        let magnitude = self.significand as f64 * 2f64.powi(self.exponent.clamp(-2000, 2000));
-        if self.negative {
-            -magnitude
-        } else {
-            magnitude
-        }
-    }
-
     /// `%.17Lf`, then Redis's `ld2string` human mode: trailing zeros (and a bare point)
     /// dropped, and `-0` written `0`.
     pub(crate) fn to_human(self) -> String {

@@ -123,11 +123,24 @@ fn publish_reaches_nobody_until_a_delivery_is_installed() {
 }
 
 #[test]
-fn blocking_pops_answer_at_once() {
+fn blocking_zset_pops_wait_like_the_list_forms() {
     let mut store = Store::new();
-    assert_eq!(store.exec(&["BZPOPMIN", "none", "0"]), Reply::Nil);
-    assert_eq!(store.exec(&["BZMPOP", "0", "1", "none", "MAX"]), Reply::Nil);
-    assert_eq!(store.now_ms(), 0);
+    // A plain client waits out its timeout on the virtual clock, then gets nil.
+    assert_eq!(store.exec(&["BZPOPMIN", "none", "1.5"]), Reply::Nil);
+    assert_eq!(store.now_ms(), 1_500);
+    // Timeout 0 would wait forever for a push no other client can make here.
+    assert!(store.exec(&["BZMPOP", "0", "1", "none", "MAX"]).is_error());
+    // Inside MULTI and in scripts they never wait.
+    let from_script = store.eval(
+        "return redis.call('BZMPOP', 0, 1, 'none', 'MIN')",
+        &[""; 0],
+        &[""; 0],
+    );
+    assert_eq!(from_script, Reply::Nil);
+    assert_eq!(store.now_ms(), 1_500);
+    store.exec(&["ZADD", "z", "1", "a"]);
+    let popped = Reply::Array(vec![Reply::bulk("z"), Reply::bulk("a"), Reply::bulk("1")]);
+    assert_eq!(store.exec(&["BZPOPMIN", "z", "0"]), popped);
 }
 
 #[test]

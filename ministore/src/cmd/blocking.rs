@@ -1,5 +1,6 @@
 //! The blocking list commands — BLPOP BRPOP BLMOVE BRPOPLPUSH BLMPOP — and the one decision
-//! about what "blocking" means in this store, [`when_nothing_to_pop`].
+//! about what "blocking" means in this store, [`when_nothing_to_pop`], with the timeout reader
+//! [`parse_timeout`]; the sorted-set forms (BZPOPMIN BZPOPMAX BZMPOP, in `zsets/pop.rs`) use both.
 //!
 //! With something to pop they behave as their non-blocking forms. With nothing:
 //! - inside MULTI or a script ([`Wait::Never`]) they reply nil at once, as Redis does;
@@ -16,6 +17,7 @@ use super::CommandResult;
 use crate::args::strtod;
 use crate::error::CommandError;
 use crate::keyspace::Keyspace;
+use crate::longdouble::LongDouble;
 use crate::reply::Reply;
 
 /// Who runs a blocking command, which decides what happens when it finds nothing.
@@ -42,7 +44,8 @@ const MAX_LONG_DOUBLE_CHARS: usize = 5 * 1024;
 /// Seconds as Redis 7.0 reads them: a whole-word float (no leading space, not NaN), times
 /// 1000, rounded up to whole milliseconds; a result beyond the `long long` range turns
 /// negative in C (so `inf` and `1e20` are "negative" there, and here). Numbers past a double's
-/// range but inside a `long double`'s are read as huge or tiny rather than refused.
+/// range but inside a `long double`'s are read as huge or tiny rather than refused; past a
+/// `long double`'s they are not a float.
 pub(crate) fn parse_timeout(word: &[u8]) -> Result<Timeout, CommandError> {
     let parsed = strtod(word);
     let leading_space = word
@@ -53,6 +56,10 @@ pub(crate) fn parse_timeout(word: &[u8]) -> Result<Timeout, CommandError> {
         || parsed.consumed != word.len()
         || parsed.value.is_nan()
     {
+        return Err(CommandError::TimeoutNotFloat);
+    }
+    // Past a double's range: Redis refuses only what a long double cannot hold either.
+    if parsed.range_error && LongDouble::parse(word).is_err() {
         return Err(CommandError::TimeoutNotFloat);
     }
     let ms = if parsed.range_error && parsed.value == 0.0 {

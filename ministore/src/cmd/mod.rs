@@ -44,7 +44,7 @@ enum Handler {
     Keys(fn(&mut Keyspace, &[&[u8]]) -> CommandResult),
     /// Needs the script cache too (EVAL, EVALSHA, SCRIPT).
     Scripting(fn(&mut Keyspace, &mut ScriptCache, &[&[u8]]) -> CommandResult),
-    /// May block (BLPOP…): told whether it may wait, see `blocking.rs`.
+    /// May block (BLPOP…, BZPOPMIN…): told whether it may wait, see `blocking.rs`.
     Blocking(fn(&mut Keyspace, &[&[u8]], Wait) -> CommandResult),
     /// Works on the client's session (MULTI, EXEC, DISCARD, WATCH, UNWATCH); never queued.
     Session(fn(&mut Keyspace, &mut ScriptCache, &mut Session, &[&[u8]]) -> CommandResult),
@@ -102,14 +102,6 @@ const fn writing(
     }
 }
 
-/// `spec` refused from scripts (Redis's `noscript` flag).
-const fn no_script(spec: CommandSpec) -> CommandSpec {
-    CommandSpec {
-        allowed_in_scripts: false,
-        ..spec
-    }
-}
-
 /// A table entry for a transaction command: runs on the session, never from a script.
 const fn transaction(
     name: &'static str,
@@ -126,7 +118,7 @@ const fn transaction(
 }
 
 /// A table entry for a blocking command (`write` and `blocking` in Redis); `in_scripts` is
-/// false for the ones Redis 7.0 also flags `noscript` (all but BLMPOP).
+/// false for the ones Redis 7.0 also flags `noscript` (all but BLMPOP and BZMPOP).
 const fn blocking(
     name: &'static str,
     arity: i32,
@@ -267,9 +259,9 @@ static COMMANDS: &[CommandSpec] = &[
     writing("zpopmin", -2, zsets::pop::zpopmin),
     writing("zpopmax", -2, zsets::pop::zpopmax),
     writing("zmpop", -4, zsets::pop::zmpop),
-    no_script(writing("bzpopmin", -3, zsets::pop::bzpopmin)),
-    no_script(writing("bzpopmax", -3, zsets::pop::bzpopmax)),
-    writing("bzmpop", -5, zsets::pop::bzmpop),
+    blocking("bzpopmin", -3, false, zsets::pop::bzpopmin),
+    blocking("bzpopmax", -3, false, zsets::pop::bzpopmax),
+    blocking("bzmpop", -5, true, zsets::pop::bzmpop),
     keyed("zrandmember", -2, zsets::pop::zrandmember),
     keyed("zscan", -3, zsets::pop::zscan),
     keyed("zunion", -3, zsets::setops::zunion),

@@ -1,17 +1,17 @@
 //! Taking and sampling sorted-set members: ZPOPMIN/ZPOPMAX, ZMPOP, the blocking forms
 //! BZPOPMIN/BZPOPMAX/BZMPOP, ZRANDMEMBER and ZSCAN.
 //!
-//! The blocking forms never block: this store has one client, so nothing could ever arrive
-//! while it waited. When every key is empty they reply nil at once — what Redis replies inside
-//! MULTI or a script, and what a plain client sees once its timeout passes.
+//! The blocking forms read their timeout with the list forms' [`parse_timeout`] and, when every
+//! key is empty, leave what happens next to the same [`when_nothing_to_pop`]: nil at once inside
+//! MULTI or a script, the virtual clock moved on by the timeout for a plain client.
 
 use super::score_reply;
 use crate::args::{is, parse_int};
+use crate::cmd::blocking::{parse_timeout, when_nothing_to_pop, Wait};
 use crate::cmd::hashes::{random_count, random_picks};
 use crate::cmd::{scan, CommandResult};
 use crate::error::CommandError;
 use crate::keyspace::{Keyspace, Ranked};
-use crate::longdouble::LongDouble;
 use crate::reply::Reply;
 
 /// Which end a pop takes from.
@@ -122,17 +122,27 @@ fn pop(
 
 /// `ZMPOP numkeys key [key ...] MIN|MAX [COUNT count]`
 pub(crate) fn zmpop(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
-    mpop(keyspace, words, 1)
+    let (keys, end, count) = parse_mpop(words, 1)?;
+    pop(keyspace, keys, end, Some(count), Shape::Nested)
 }
 
-/// `BZMPOP timeout numkeys key [key ...] MIN|MAX [COUNT count]` — ZMPOP that would wait.
-pub(crate) fn bzmpop(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
-    parse_timeout(words[1])?;
-    mpop(keyspace, words, 2)
+/// `BZMPOP timeout numkeys key [key ...] MIN|MAX [COUNT count]` — ZMPOP that may wait; the
+/// timeout is read after everything else, as Redis does.
+pub(crate) fn bzmpop(keyspace: &mut Keyspace, words: &[&[u8]], wait: Wait) -> CommandResult {
+    let (keys, end, count) = parse_mpop(words, 2)?;
+    let timeout = parse_timeout(words[1])?;
+    match pop(keyspace, keys, end, Some(count), Shape::Nested)? {
+        Reply::Nil => when_nothing_to_pop(keyspace, wait, timeout, "bzmpop"),
+        reply => Ok(reply),
+    }
 }
 
-/// ZMPOP's arguments from `words[numkeys_at]` on, checked in Redis's order.
-fn mpop(keyspace: &mut Keyspace, words: &[&[u8]], numkeys_at: usize) -> CommandResult {
+/// ZMPOP's arguments from `words[numkeys_at]` on, checked in Redis's order: the keys, the end
+/// and the count (default 1).
+fn parse_mpop<'w>(
+    words: &'w [&'w [u8]],
+    numkeys_at: usize,
+) -> Result<(&'w [&'w [u8]], End, i64), CommandError> {
     let numkeys = match parse_int(words[numkeys_at]) {
         Some(n) if n >= 1 => usize::try_from(n).unwrap_or(usize::MAX),
         _ => return Err(CommandError::NumkeysNotPositive),
@@ -156,36 +166,34 @@ fn mpop(keyspace: &mut Keyspace, words: &[&[u8]], numkeys_at: usize) -> CommandR
             return Err(CommandError::Syntax);
         }
     }
-    let keys = &words[numkeys_at + 1..where_at];
-    pop(keyspace, keys, end, Some(count.unwrap_or(1)), Shape::Nested)
+    Ok((&words[numkeys_at + 1..where_at], end, count.unwrap_or(1)))
 }
 
 /// `BZPOPMIN key [key ...] timeout`
-pub(crate) fn bzpopmin(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
-    blocking_pop(keyspace, words, End::Min)
+pub(crate) fn bzpopmin(keyspace: &mut Keyspace, words: &[&[u8]], wait: Wait) -> CommandResult {
+    blocking_pop(keyspace, words, End::Min, wait, "bzpopmin")
 }
 
 /// `BZPOPMAX key [key ...] timeout`
-pub(crate) fn bzpopmax(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
-    blocking_pop(keyspace, words, End::Max)
+pub(crate) fn bzpopmax(keyspace: &mut Keyspace, words: &[&[u8]], wait: Wait) -> CommandResult {
+    blocking_pop(keyspace, words, End::Max, wait, "bzpopmax")
 }
 
-fn blocking_pop(keyspace: &mut Keyspace, words: &[&[u8]], end: End) -> CommandResult {
-    let last = words.len() - 1;
-    parse_timeout(words[last])?;
-    pop(keyspace, &words[1..last], end, None, Shape::KeyFirst)
-}
-
-/// A blocking command's timeout in seconds, as Redis reads it (a long double; negative after
-/// conversion to whole milliseconds is refused).
-fn parse_timeout(word: &[u8]) -> Result<(), CommandError> {
-    let seconds = LongDouble::parse(word)
-        .map(LongDouble::to_f64)
-        .map_err(|_| CommandError::TimeoutNotFloat)?;
-    if (seconds * 1000.0).trunc() < 0.0 || seconds.is_nan() {
-        return Err(CommandError::TimeoutNegative);
+fn blocking_pop(
+    keyspace: &mut Keyspace,
+    words: &[&[u8]],
+    end: End,
+    wait: Wait,
+    command: &'static str,
+) -> CommandResult {
+    let (timeout, keys) = match words.split_last() {
+        Some((timeout, [_, keys @ ..])) => (parse_timeout(timeout)?, keys),
+        _ => return Err(CommandError::WrongArity { command }),
+    };
+    match pop(keyspace, keys, end, None, Shape::KeyFirst)? {
+        Reply::Nil => when_nothing_to_pop(keyspace, wait, timeout, command),
+        reply => Ok(reply),
     }
-    Ok(())
 }
 
 /// `ZRANDMEMBER key [count [WITHSCORES]]` — random members from the store's seeded generator,
@@ -267,11 +275,45 @@ mod tests {
     use super::*;
 
     #[test]
-    fn timeouts_refuse_garbage_and_negatives() {
-        assert!(parse_timeout(b"0").is_ok());
-        assert!(parse_timeout(b"0.5").is_ok());
-        assert!(parse_timeout(b"-0.0001").is_ok());
-        assert_eq!(parse_timeout(b"x"), Err(CommandError::TimeoutNotFloat));
-        assert_eq!(parse_timeout(b"-1"), Err(CommandError::TimeoutNegative));
+    fn a_plain_client_waits_out_the_timeout_on_the_virtual_clock() {
+        let mut keyspace = Keyspace::default();
+        let min = bzpopmin(&mut keyspace, &[b"bzpopmin", b"z", b"1.5"], Wait::Client);
+        assert_eq!(min, Ok(Reply::Nil));
+        assert_eq!(keyspace.clock_ms(), 1500);
+        let max = bzpopmax(&mut keyspace, &[b"bzpopmax", b"z", b"0.5"], Wait::Client);
+        assert_eq!(max, Ok(Reply::Nil));
+        assert_eq!(keyspace.clock_ms(), 2000);
+        let words: [&[u8]; 5] = [b"bzmpop", b"0.25", b"1", b"z", b"min"];
+        assert_eq!(bzmpop(&mut keyspace, &words, Wait::Client), Ok(Reply::Nil));
+        assert_eq!(keyspace.clock_ms(), 2250);
+        for never in [
+            bzpopmin(&mut keyspace, &[b"bzpopmin", b"z", b"0"], Wait::Never),
+            bzmpop(
+                &mut keyspace,
+                &[b"bzmpop", b"9", b"1", b"z", b"max"],
+                Wait::Never,
+            ),
+        ] {
+            assert_eq!(never, Ok(Reply::Nil));
+        }
+        assert_eq!(keyspace.clock_ms(), 2250);
+    }
+
+    #[test]
+    fn timeout_0_from_a_plain_client_would_block_forever() {
+        let mut keyspace = Keyspace::default();
+        type Run = fn(&mut Keyspace, &[&[u8]], Wait) -> CommandResult;
+        let cases: [(Run, &[&[u8]], &str); 3] = [
+            (bzpopmin, &[b"bzpopmin", b"z", b"0"], "bzpopmin"),
+            (bzpopmax, &[b"bzpopmax", b"z", b"-0.0001"], "bzpopmax"),
+            (bzmpop, &[b"bzmpop", b"0", b"1", b"z", b"min"], "bzmpop"),
+        ];
+        for (run, words, command) in cases {
+            assert_eq!(
+                run(&mut keyspace, words, Wait::Client),
+                Err(CommandError::WouldBlockForever { command })
+            );
+        }
+        assert_eq!(keyspace.clock_ms(), 0);
     }
 }
