@@ -10,6 +10,7 @@ use dom::{bubbling_event, fragment, key_down, set_fragment, tick, Mounted};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use lockdive::components::figures::LostLockFigure;
+use lockdive::scenarios::lost_lock::{LockSetup, LostLockOutcome, ReleaseChoice};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -28,6 +29,19 @@ extern "C" {
     fn set_value(this: &FormInput, value: &str);
     #[wasm_bindgen(method, getter)]
     fn checked(this: &FormInput) -> bool;
+}
+
+/// The run the player shows for a lease, a stall and a release: the one lost-lock model.
+fn model(lease_ms: u64, stall_ms: u64, choice: ReleaseChoice) -> LostLockOutcome {
+    LostLockOutcome::run_with(LockSetup::new(lease_ms, stall_ms), choice)
+}
+
+/// The note of a run's last step (§1's step 5), as the model words it.
+fn last_note(run: &LostLockOutcome) -> String {
+    run.steps
+        .last()
+        .map(|step| run.note(step))
+        .unwrap_or_default()
 }
 
 /// Figure 1's player, read and driven through its controls.
@@ -168,10 +182,17 @@ async fn the_hazard_appears_only_while_the_stall_outlasts_the_lease() {
     assert!(!fig.hazard(), "a 6 s stall fits a 10 s lease");
     assert!(fig.text(".pl-status").contains("no hazard"));
     assert!(fig.text(".pl-slider:nth-child(2)").contains("6000 ms"));
+    let within = model(10_000, 6_000, ReleaseChoice::BlindDel);
+    assert!(fig.text(".pl-status").contains(&within.no_hazard()));
     fig.key_on_timeline("End").await;
-    assert!(fig.text(".pl-frame").contains("the lease would end"));
+    assert_eq!(fig.text(".pl-note"), last_note(&within));
     fig.key_on_timeline("ArrowLeft").await;
-    assert!(fig.text(".pl-note").contains("A deletes its own lock"));
+    let release = within
+        .release_step()
+        .map(|s| within.note(s))
+        .unwrap_or_default();
+    assert_eq!(fig.text(".pl-note"), release);
+    assert!(release.contains("A deletes its own lock"));
     fig.slide("stall", 10500).await;
     assert!(fig.hazard(), "half a second past the lease");
     fig.slide("lease", 15000).await;
@@ -183,21 +204,23 @@ async fn the_hazard_appears_only_while_the_stall_outlasts_the_lease() {
 async fn the_release_can_be_switched_at_the_last_step() {
     set_fragment("");
     let fig = Mounted::figure().await;
+    let blind = model(10_000, 12_500, ReleaseChoice::BlindDel);
+    let checked = model(10_000, 12_500, ReleaseChoice::TokenChecked);
     fig.key_on_timeline("End").await;
-    assert!(fig.text(".pl-note").contains("A deletes B's lock"));
+    assert_eq!(fig.text(".pl-note"), last_note(&blind));
     fig.click("[data-player-release=\"token-checked\"]").await;
     assert_eq!(fig.step(), "4", "switching keeps the position");
     assert!(fig
         .find("[data-player-release=\"token-checked\"]")
         .unchecked_into::<FormInput>()
         .checked());
-    assert!(fig
-        .text(".pl-note")
-        .contains("A reads \"xyz\" ≠ \"abc\", the script returns 0: B's lock stands."));
+    assert_eq!(fig.text(".pl-note"), last_note(&checked));
     assert!(fig.text(".pl-keys").contains("\"xyz\""));
-    assert!(fig.text(".pl-status").contains("left B's lock alone"));
+    let hazard = checked.hazard().unwrap_or_default();
+    assert!(hazard.contains("B's lock stands"), "{hazard}");
+    assert!(fig.text(".pl-status").contains(&hazard));
     fig.click("[data-player-release=\"blind-del\"]").await;
-    assert!(fig.text(".pl-note").contains("exclusion broken"));
+    assert_eq!(fig.text(".pl-note"), last_note(&blind));
 }
 
 #[wasm_bindgen_test]
