@@ -499,15 +499,18 @@ fn every_step_of_figure_1_is_in_the_players_default_timeline() {
         .collect();
     assert_eq!(token_row, expected);
     // The expiry sits in step 2's row at the millisecond the store dropped the key.
-    let expiry = LostLockOutcome::run(ReleaseChoice::BlindDel)
-        .expiry()
-        .map(|e| e.at_ms)
-        .expect("the lock expired inside A's stall");
+    let run = LostLockOutcome::run(ReleaseChoice::BlindDel);
+    let expiry = run.expiry().expect("the lock expired inside A's stall");
     let row_2 = visible_text(elements(drawing, "div", "data-step=\"2\"")[0]);
     assert!(
-        row_2.contains(&format!("t = {expiry} ms: the store expires")),
+        row_2.contains(&format!(
+            "t = {} ms: the store expires A's lock \"{}\"",
+            expiry.at_ms, expiry.lock.value
+        )),
         "{row_2}"
     );
+    // An expired lock has no time left to show.
+    assert!(!row_2.contains("ms left"), "{row_2}");
 }
 
 #[test]

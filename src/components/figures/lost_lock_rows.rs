@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::readout::Mark;
 use super::selection::{ChoiceButton, Selection};
 use crate::scenarios::lost_lock::{
-    describe_key, Client, LockStep, LostLockOutcome, ReleaseChoice, StepKind,
+    describe_expired, describe_key, Client, LockStep, LostLockOutcome, ReleaseChoice, StepKind,
 };
 
 /// The lanes, left to right, with the label a narrow screen shows in each cell.
@@ -76,7 +76,7 @@ fn key_cell(step: &LockStep) -> AnyView {
     match &step.expired {
         Some(expiry) => view! {
             <span class="ll-expiry">
-                {format!("t = {} ms: the store expires {} → ", expiry.at_ms, describe_key(Some(&expiry.lock)))}
+                {format!("t = {} ms: the store expires {} → ", expiry.at_ms, describe_expired(&expiry.lock))}
                 <code>"(nil)"</code>
             </span>
         }

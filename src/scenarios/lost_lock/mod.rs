@@ -10,7 +10,8 @@ use ministore::{Reply, Store, ValueSnapshot};
 
 use super::{command_line, integer_in, string_under, RELEASE_SCRIPT};
 pub use words::{
-    describe_holding, describe_key, idle_readout, EXCLUSION_BROKE, EXCLUSION_BROKEN_MEANS,
+    describe_expired, describe_holding, describe_key, idle_readout, EXCLUSION_BROKE,
+    EXCLUSION_BROKEN_MEANS,
 };
 
 /// The key both clients lock.

@@ -23,6 +23,14 @@ pub fn describe_holding(holding: &KeyHolding) -> String {
     }
 }
 
+/// `A's lock "abc"`: a lock as the store expires it, when no time is left on it to tell.
+pub fn describe_expired(holding: &KeyHolding) -> String {
+    let owner = holding
+        .owner
+        .map_or_else(|| "nobody's".to_string(), |c| format!("{}'s", c.name()));
+    format!("{owner} lock \"{}\"", holding.value)
+}
+
 /// Describes the key's content, or `(nil)` for an absent key.
 pub fn describe_key(holding: Option<&KeyHolding>) -> String {
     holding.map_or_else(|| "(nil)".to_string(), describe_holding)
