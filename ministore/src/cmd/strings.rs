@@ -331,13 +331,10 @@ pub(crate) fn getex(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
 }
 
 /// `INCRBYFLOAT key increment` — the sum in x87 `long double`, printed with 17 decimals
-/// and trailing zeros dropped; the key keeps its expiry.
+/// and trailing zeros dropped; the key keeps its expiry. The key's type is checked first,
+/// then its value, then the increment.
 pub(crate) fn incrbyfloat(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
-    let increment = match LongDouble::parse(words[2]) {
-        Ok(by) => Some(by),
-        Err(LongDoubleError::Infinite) => None,
-        Err(LongDoubleError::NotANumber) => return Err(CommandError::NotFloat),
-    };
+    // Redis's order: the key's type, then the stored value, then the increment.
     let stored = keyspace.string(words[1])?;
     let current = match stored.as_deref() {
         Some(bytes) => match LongDouble::parse(bytes) {
@@ -346,6 +343,11 @@ pub(crate) fn incrbyfloat(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandRe
             Err(LongDoubleError::NotANumber) => return Err(CommandError::NotFloat),
         },
         None => Some(LongDouble::from_i64(0)),
+    };
+    let increment = match LongDouble::parse(words[2]) {
+        Ok(by) => Some(by),
+        Err(LongDoubleError::Infinite) => None,
+        Err(LongDoubleError::NotANumber) => return Err(CommandError::NotFloat),
     };
     let sum = match (current, increment) {
         (Some(current), Some(by)) => current
