@@ -34,14 +34,11 @@ impl LongDouble {
     /// Redis's `string2ld`: the whole word must be a number, without leading space; NaN,
     /// overflow and underflow to zero are refused. `inf` reads as [`LongDoubleError::Infinite`].
     pub(crate) fn parse(word: &[u8]) -> Result<LongDouble, LongDoubleError> {
-        if word.is_empty() || word.len() >= MAX_CHARS {
+        // `strtold` stops at a NUL byte, and Redis then refuses the word because the parse
+        // did not reach its full length, so `"5\x00"` and `"inf\x00"` are not numbers.
+        if word.is_empty() || word.len() >= MAX_CHARS || word.contains(&0) {
             return Err(LongDoubleError::NotANumber);
         }
-        // C stops at a NUL byte.
-        let word = match word.iter().position(|&b| b == 0) {
-            Some(end) => &word[..end],
-            None => word,
-        };
         if word
             .first()
             .is_none_or(|b| b.is_ascii_whitespace() || *b == 0x0b)
