@@ -46,7 +46,8 @@ enum Handler {
     Scripting(fn(&mut Keyspace, &mut ScriptCache, &[&[u8]]) -> CommandResult),
     /// May block (BLPOP…, BZPOPMIN…): told whether it may wait, see `blocking.rs`.
     Blocking(fn(&mut Keyspace, &[&[u8]], Wait) -> CommandResult),
-    /// Works on the client's session (MULTI, EXEC, DISCARD, WATCH, UNWATCH); never queued.
+    /// Works on the client's session (MULTI, EXEC, DISCARD, WATCH, UNWATCH); inside MULTI
+    /// only UNWATCH is queued (see [`runs_inside_multi`]).
     Session(fn(&mut Keyspace, &mut ScriptCache, &mut Session, &[&[u8]]) -> CommandResult),
 }
 
@@ -478,7 +479,7 @@ pub(crate) fn dispatch(
         }
     };
     if let Some(transaction) = &mut session.multi {
-        if !matches!(spec.handler, Handler::Session(_)) {
+        if !runs_inside_multi(spec) {
             transaction
                 .queued
                 .push(words.iter().map(|word| word.to_vec()).collect());
@@ -507,6 +508,12 @@ pub(crate) fn dispatch(
         _ => keyspace.select(session.db),
     }
     result.unwrap_or_else(Reply::from)
+}
+
+/// The commands MULTI does not queue, as Redis's `processCommand` lists them: UNWATCH is
+/// queued like any other and, run by EXEC after EXEC has dropped the watched keys, replies OK.
+fn runs_inside_multi(spec: &CommandSpec) -> bool {
+    matches!(spec.name, "multi" | "exec" | "discard" | "watch")
 }
 
 /// Whether `name` is a command Redis flags `write` (unknown names are not).
