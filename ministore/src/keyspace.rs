@@ -10,6 +10,7 @@ mod set;
 mod watch;
 
 pub(crate) use databases::DATABASES;
+pub(crate) use encoding::StrForm;
 pub(crate) use watch::WatcherId;
 
 use std::cmp::Ordering;
@@ -61,8 +62,8 @@ type KeyMap<V> = HashMap<Vec<u8>, V, BuildHasherDefault<KeyHasher>>;
 /// What a key holds.
 #[derive(Debug, Clone)]
 pub(crate) enum Value {
-    /// A binary-safe string.
-    Str(Vec<u8>),
+    /// A binary-safe string, and how Redis would hold it (OBJECT ENCODING tells).
+    Str(Vec<u8>, StrForm),
     /// A hash with fields in insertion order.
     Hash(FieldTable),
     /// A sorted set.
@@ -74,10 +75,15 @@ pub(crate) enum Value {
 }
 
 impl Value {
+    /// A string stored whole (SET, MSET, INCR…), encoded by its bytes.
+    pub(crate) fn string(bytes: Vec<u8>) -> Value {
+        Value::Str(bytes, StrForm::Encoded)
+    }
+
     /// The name TYPE replies.
     pub(crate) fn type_name(&self) -> &'static str {
         match self {
-            Value::Str(_) => "string",
+            Value::Str(..) => "string",
             Value::Hash(_) => "hash",
             Value::ZSet(_) => "zset",
             Value::List(_) => "list",
@@ -190,9 +196,38 @@ impl Keyspace {
     pub(crate) fn string(&mut self, key: &[u8]) -> Result<Option<&mut Vec<u8>>, CommandError> {
         match self.value(key) {
             None => Ok(None),
-            Some(Value::Str(bytes)) => Ok(Some(bytes)),
+            Some(Value::Str(bytes, _)) => Ok(Some(bytes)),
             Some(_) => Err(CommandError::WrongType),
         }
+    }
+
+    /// The string at `key` for a command about to change it in place (APPEND, SETRANGE,
+    /// INCR…), which then holds it as `form`. Redis signals such a write to WATCH even when
+    /// the bytes come out the same, so this does too.
+    pub(crate) fn string_to_edit(
+        &mut self,
+        key: &[u8],
+        form: StrForm,
+    ) -> Result<Option<&mut Vec<u8>>, CommandError> {
+        if self.string(key)?.is_none() {
+            return Ok(None);
+        }
+        self.signal_modified(key);
+        match self.entries.get_mut(key).map(|entry| &mut entry.value) {
+            Some(Value::Str(bytes, held)) => {
+                *held = form;
+                Ok(Some(bytes))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// Redis's `signalModifiedKey` for a write that may leave `key` as it was (HSET of the
+    /// same value, EXPIRE to the same deadline, LMOVE of a list onto itself): WATCH counts it
+    /// as a change all the same. Writes that do change the key are seen without this.
+    pub(crate) fn signal_modified(&mut self, key: &[u8]) {
+        let exists = self.entries.contains_key(key);
+        self.touch(key, exists);
     }
 
     /// The hash at `key`; `WRONGTYPE` if it holds something else.
@@ -798,7 +833,7 @@ mod tests {
     fn expired_keys_vanish_only_after_their_deadline() {
         let mut keys = Keyspace::default();
         let deadline = keys.now() + 100;
-        keys.insert(b"k", Value::Str(b"v".to_vec()), Some(deadline));
+        keys.insert(b"k", Value::string(b"v".to_vec()), Some(deadline));
         keys.advance(100);
         assert!(keys.contains(b"k"));
         keys.advance(1);

@@ -164,7 +164,7 @@ impl Store {
             .map(|(key, entry)| KeySnapshot {
                 key: key.to_vec(),
                 value: match &entry.value {
-                    Value::Str(bytes) => ValueSnapshot::String(bytes.clone()),
+                    Value::Str(bytes, _) => ValueSnapshot::String(bytes.clone()),
                     Value::Hash(table) => ValueSnapshot::Hash(
                         table
                             .iter()

@@ -19,6 +19,8 @@ pub(crate) fn hset(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
         .chunks_exact(2)
         .filter(|pair| table.set(pair[0], pair[1]))
         .count();
+    // Signalled even when every field already held its value.
+    keyspace.signal_modified(words[1]);
     Ok(Reply::Integer(i64::try_from(added).unwrap_or(i64::MAX)))
 }
 
@@ -97,6 +99,8 @@ pub(crate) fn hincrby(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult
         .checked_add(by)
         .ok_or(CommandError::IncrementOverflow)?;
     table.set(words[2], sum.to_string().as_bytes());
+    // Signalled even for an increment of 0.
+    keyspace.signal_modified(words[1]);
     Ok(Reply::Integer(sum))
 }
 
@@ -159,6 +163,8 @@ pub(crate) fn hincrbyfloat(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandR
         .map_err(|_| CommandError::NaNOrInfinity)?
         .to_human();
     table.set(words[2], sum.as_bytes());
+    // Signalled even for an increment of 0.
+    keyspace.signal_modified(words[1]);
     Ok(Reply::Bulk(sum.into_bytes()))
 }
 

@@ -208,6 +208,8 @@ fn set_expiry(
         keyspace.remove(key);
     } else {
         entry.expires_at = Some(deadline);
+        // Signalled even when the deadline is the one the key had.
+        keyspace.signal_modified(key);
     }
     Ok(Reply::Integer(1))
 }

@@ -49,7 +49,7 @@ fn parse_options(words: &[&[u8]]) -> Result<LcsOptions, CommandError> {
 fn string_of(keyspace: &mut Keyspace, key: &[u8]) -> Result<Vec<u8>, CommandError> {
     match keyspace.value(key) {
         None => Ok(Vec::new()),
-        Some(Value::Str(bytes)) => Ok(bytes.clone()),
+        Some(Value::Str(bytes, _)) => Ok(bytes.clone()),
         Some(_) => Err(CommandError::LcsNeedsStrings),
     }
 }
@@ -58,10 +58,10 @@ fn string_of(keyspace: &mut Keyspace, key: &[u8]) -> Result<Vec<u8>, CommandErro
 pub(crate) fn lcs(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let first = keyspace
         .value(words[1])
-        .is_some_and(|v| !matches!(v, Value::Str(_)));
+        .is_some_and(|v| !matches!(v, Value::Str(..)));
     let second = keyspace
         .value(words[2])
-        .is_some_and(|v| !matches!(v, Value::Str(_)));
+        .is_some_and(|v| !matches!(v, Value::Str(..)));
     if first || second {
         return Err(CommandError::LcsNeedsStrings);
     }

@@ -189,6 +189,8 @@ pub(crate) fn ltrim(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
             None => list.clear(),
         }
         keyspace.remove_if_empty(words[1]);
+        // Signalled even when the range kept every element.
+        keyspace.signal_modified(words[1]);
     }
     Ok(Reply::ok())
 }
@@ -223,6 +225,8 @@ pub(crate) fn lset(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
         .and_then(|at| list.get_mut(at))
         .ok_or(CommandError::IndexOutOfRange)?;
     *slot = words[3].to_vec();
+    // Signalled even when the element was already this value.
+    keyspace.signal_modified(words[1]);
     Ok(Reply::ok())
 }
 
@@ -313,6 +317,10 @@ pub(crate) fn move_element(
     };
     push_at(keyspace.list_or_insert(destination)?, to, value.clone());
     keyspace.remove_if_empty(source);
+    // A list moved onto itself may come out as it was (one element, or the same end); Redis
+    // signals both keys all the same.
+    keyspace.signal_modified(source);
+    keyspace.signal_modified(destination);
     Ok(Some(value))
 }
 

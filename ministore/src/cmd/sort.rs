@@ -22,7 +22,7 @@ fn sortable_elements(value: &mut Value) -> Option<Vec<Vec<u8>>> {
         }
         Value::List(list) => Some(list.iter().cloned().collect()),
         Value::Set(set) => Some(set.members()),
-        Value::Str(_) | Value::Hash(_) => None,
+        Value::Str(..) | Value::Hash(_) => None,
     }
 }
 
@@ -255,7 +255,7 @@ fn lookup_by_pattern(keyspace: &mut Keyspace, pattern: &[u8], element: &[u8]) ->
     key.extend_from_slice(element);
     key.extend_from_slice(suffix);
     match (keyspace.value(&key)?, field) {
-        (Value::Str(bytes), None) => Some(bytes.clone()),
+        (Value::Str(bytes, _), None) => Some(bytes.clone()),
         (Value::Hash(table), Some(field)) => table.get(field).map(<[u8]>::to_vec),
         _ => None,
     }

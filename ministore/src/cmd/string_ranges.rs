@@ -4,7 +4,7 @@
 use super::CommandResult;
 use crate::args::int_arg;
 use crate::error::CommandError;
-use crate::keyspace::{Keyspace, Value};
+use crate::keyspace::{Keyspace, StrForm, Value};
 use crate::reply::Reply;
 
 /// Redis's `proto-max-bulk-len`: no string may grow past 512 MB.
@@ -26,16 +26,18 @@ fn length_reply(len: usize) -> Reply {
 /// `APPEND key value` — the new length; a missing key starts empty, the expiry stays.
 pub(crate) fn append(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let (key, tail) = (words[1], words[2]);
-    match keyspace.string(key)? {
+    let Some(bytes) = keyspace.string(key)? else {
+        keyspace.insert(key, Value::string(tail.to_vec()), None);
+        return Ok(length_reply(tail.len()));
+    };
+    check_length(i64::try_from(bytes.len()).unwrap_or(i64::MAX), tail.len())?;
+    // Even an empty tail makes the value a raw string of its own, as in Redis.
+    match keyspace.string_to_edit(key, StrForm::Raw)? {
         Some(bytes) => {
-            check_length(i64::try_from(bytes.len()).unwrap_or(i64::MAX), tail.len())?;
             bytes.extend_from_slice(tail);
             Ok(length_reply(bytes.len()))
         }
-        None => {
-            keyspace.insert(key, Value::Str(tail.to_vec()), None);
-            Ok(length_reply(tail.len()))
-        }
+        None => Ok(length_reply(0)),
     }
 }
 
@@ -76,9 +78,9 @@ pub(crate) fn setrange(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResul
     if offset < 0 {
         return Err(CommandError::OffsetOutOfRange);
     }
-    let existing = keyspace.string(key)?;
+    let existing_len = keyspace.string(key)?.map(|bytes| bytes.len());
     if patch.is_empty() {
-        return Ok(length_reply(existing.map_or(0, |bytes| bytes.len())));
+        return Ok(length_reply(existing_len.unwrap_or(0)));
     }
     check_length(offset, patch.len())?;
     // Within 512 MB, so the offset fits in memory terms.
@@ -91,12 +93,12 @@ pub(crate) fn setrange(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResul
         bytes[offset..end].copy_from_slice(patch);
         bytes.len()
     };
-    match existing {
+    match keyspace.string_to_edit(key, StrForm::Raw)? {
         Some(bytes) => Ok(length_reply(write(bytes))),
         None => {
             let mut bytes = Vec::new();
             let len = write(&mut bytes);
-            keyspace.insert(key, Value::Str(bytes), None);
+            keyspace.insert(key, Value::Str(bytes, StrForm::Raw), None);
             Ok(length_reply(len))
         }
     }

@@ -6,7 +6,7 @@
 use super::CommandResult;
 use crate::args::{int_arg, is, parse_int, ArgCursor};
 use crate::error::CommandError;
-use crate::keyspace::{Keyspace, Value};
+use crate::keyspace::{Keyspace, StrForm, Value};
 use crate::longdouble::{LongDouble, LongDoubleError};
 use crate::reply::Reply;
 
@@ -23,7 +23,7 @@ pub(crate) fn mget(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let values = words[1..]
         .iter()
         .map(|key| match keyspace.value(key) {
-            Some(Value::Str(bytes)) => Reply::bulk(bytes.as_slice()),
+            Some(Value::Str(bytes, _)) => Reply::bulk(bytes.as_slice()),
             _ => Reply::Nil,
         })
         .collect();
@@ -35,7 +35,7 @@ pub(crate) fn setnx(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     if keyspace.contains(words[1]) {
         return Ok(Reply::Integer(0));
     }
-    keyspace.insert(words[1], Value::Str(words[2].to_vec()), None);
+    keyspace.insert(words[1], Value::string(words[2].to_vec()), None);
     Ok(Reply::Integer(1))
 }
 
@@ -158,7 +158,7 @@ pub(crate) fn set(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     } else {
         None
     };
-    keyspace.insert(key, Value::Str(value.to_vec()), deadline.or(kept));
+    keyspace.insert(key, Value::string(value.to_vec()), deadline.or(kept));
     Ok(old.unwrap_or_else(Reply::ok))
 }
 
@@ -187,35 +187,32 @@ pub(crate) fn decrby(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult 
 
 /// Adds `by` to the integer at `key` (0 if missing), keeping the key's expiry.
 fn increment(keyspace: &mut Keyspace, key: &[u8], by: i64) -> CommandResult {
-    let result = match keyspace.string(key)? {
-        Some(bytes) => {
-            let current = parse_int(bytes).ok_or(CommandError::NotInteger)?;
-            let sum = current
-                .checked_add(by)
-                .ok_or(CommandError::IncrementOverflow)?;
-            bytes.clear();
-            bytes.extend_from_slice(sum.to_string().as_bytes());
-            sum
-        }
-        None => {
-            keyspace.insert(key, Value::Str(by.to_string().into_bytes()), None);
-            by
-        }
+    let Some(bytes) = keyspace.string(key)? else {
+        keyspace.insert(key, Value::string(by.to_string().into_bytes()), None);
+        return Ok(Reply::Integer(by));
     };
-    Ok(Reply::Integer(result))
+    let current = parse_int(bytes).ok_or(CommandError::NotInteger)?;
+    let sum = current
+        .checked_add(by)
+        .ok_or(CommandError::IncrementOverflow)?;
+    if let Some(bytes) = keyspace.string_to_edit(key, StrForm::Encoded)? {
+        bytes.clear();
+        bytes.extend_from_slice(sum.to_string().as_bytes());
+    }
+    Ok(Reply::Integer(sum))
 }
 
 /// `SETEX key seconds value`
 pub(crate) fn setex(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let deadline = deadline_for(keyspace, ExpiryOption::Seconds, words[2], "setex")?;
-    keyspace.insert(words[1], Value::Str(words[3].to_vec()), Some(deadline));
+    keyspace.insert(words[1], Value::string(words[3].to_vec()), Some(deadline));
     Ok(Reply::ok())
 }
 
 /// `PSETEX key milliseconds value`
 pub(crate) fn psetex(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let deadline = deadline_for(keyspace, ExpiryOption::Millis, words[2], "psetex")?;
-    keyspace.insert(words[1], Value::Str(words[3].to_vec()), Some(deadline));
+    keyspace.insert(words[1], Value::string(words[3].to_vec()), Some(deadline));
     Ok(Reply::ok())
 }
 
@@ -225,7 +222,7 @@ pub(crate) fn mset(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
         return Err(CommandError::WrongArity { command: "mset" });
     }
     for pair in words[1..].chunks_exact(2) {
-        keyspace.insert(pair[0], Value::Str(pair[1].to_vec()), None);
+        keyspace.insert(pair[0], Value::string(pair[1].to_vec()), None);
     }
     Ok(Reply::ok())
 }
@@ -257,7 +254,7 @@ fn current(keyspace: &mut Keyspace, key: &[u8]) -> CommandResult {
 /// `GETSET key value` — the old value; the new one has no expiry.
 pub(crate) fn getset(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let old = current(keyspace, words[1])?;
-    keyspace.insert(words[1], Value::Str(words[2].to_vec()), None);
+    keyspace.insert(words[1], Value::string(words[2].to_vec()), None);
     Ok(old)
 }
 
@@ -324,6 +321,8 @@ pub(crate) fn getex(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
                 keyspace.remove(key);
             } else if let Some(entry) = keyspace.entry(key) {
                 entry.expires_at = Some(deadline);
+                // Signalled even when the deadline is the one the key had.
+                keyspace.signal_modified(key);
             }
         }
     }
@@ -356,12 +355,12 @@ pub(crate) fn incrbyfloat(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandRe
         _ => return Err(CommandError::IncrementNaNOrInfinity),
     };
     let text = sum.to_human().into_bytes();
-    match keyspace.string(words[1])? {
+    match keyspace.string_to_edit(words[1], StrForm::Plain)? {
         Some(bytes) => {
             bytes.clear();
             bytes.extend_from_slice(&text);
         }
-        None => keyspace.insert(words[1], Value::Str(text.clone()), None),
+        None => keyspace.insert(words[1], Value::Str(text.clone(), StrForm::Plain), None),
     }
     Ok(Reply::Bulk(text))
 }

@@ -1,5 +1,6 @@
-//! The names OBJECT ENCODING replies, chosen by Redis 7.0's rules: a string is `int` when it
-//! reads as a 64-bit integer of at most 20 characters, `embstr` up to 44 bytes, `raw` beyond;
+//! The names OBJECT ENCODING replies, chosen by Redis 7.0's rules: a string stored whole is
+//! `int` when it reads as a 64-bit integer of at most 20 characters, `embstr` up to 44 bytes,
+//! `raw` beyond (APPEND, SETRANGE and INCRBYFLOAT build theirs otherwise, see [`StrForm`]);
 //! a hash or sorted set is `listpack` until it outgrows Redis's thresholds (128 entries, 64-byte
 //! members) and `hashtable` / `skiplist` from then on.
 
@@ -13,11 +14,28 @@ const INT_MAX_CHARS: usize = 20;
 /// Integers Redis shares between keys (OBJECT REFCOUNT shows them as never freed).
 const SHARED_INTEGERS: i64 = 10_000;
 
+/// What a string's encoding depends on besides its bytes: how the command that last wrote it
+/// built the object in Redis.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum StrForm {
+    /// Stored whole (SET, MSET, INCR…): Redis's `tryObjectEncoding` picks `int`, `embstr` or
+    /// `raw` from the bytes.
+    Encoded,
+    /// INCRBYFLOAT's result, made by `createStringObject`: `embstr` up to 44 bytes, `raw`
+    /// beyond, never `int` (nor a shared integer) even when it reads as one.
+    Plain,
+    /// Edited in place by APPEND or SETRANGE, which first turn the value into a `raw` string
+    /// of its own and leave it so, however short.
+    Raw,
+}
+
 impl Value {
     /// OBJECT ENCODING's answer.
     pub(crate) fn encoding(&self) -> &'static str {
         match self {
-            Value::Str(bytes) => string_encoding(bytes),
+            Value::Str(bytes, StrForm::Encoded) => string_encoding(bytes),
+            Value::Str(bytes, StrForm::Plain) if bytes.len() <= EMBSTR_MAX => "embstr",
+            Value::Str(_, StrForm::Plain | StrForm::Raw) => "raw",
             Value::Hash(table) if table.is_compact() => "listpack",
             Value::Hash(_) => "hashtable",
             Value::ZSet(set) if set.compact => "listpack",
@@ -31,17 +49,18 @@ impl Value {
     /// OBJECT REFCOUNT's answer: shared small integers report `INT_MAX`, anything else 1.
     pub(crate) fn refcount(&self) -> i64 {
         match self {
-            Value::Str(bytes) if bytes.len() <= INT_MAX_CHARS => match parse_int(bytes) {
-                Some(n) if (0..SHARED_INTEGERS).contains(&n) => i64::from(i32::MAX),
-                _ => 1,
-            },
+            Value::Str(bytes, StrForm::Encoded) if bytes.len() <= INT_MAX_CHARS => {
+                match parse_int(bytes) {
+                    Some(n) if (0..SHARED_INTEGERS).contains(&n) => i64::from(i32::MAX),
+                    _ => 1,
+                }
+            }
             _ => 1,
         }
     }
 }
 
-/// A string's encoding from its bytes. (Redis also keeps APPEND's and SETRANGE's results as
-/// `raw` whatever their length; ministore does not track how a string was made.)
+/// The encoding of a string stored whole, from its bytes.
 fn string_encoding(bytes: &[u8]) -> &'static str {
     if bytes.len() <= INT_MAX_CHARS && parse_int(bytes).is_some() {
         "int"

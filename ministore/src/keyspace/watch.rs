@@ -1,7 +1,8 @@
 //! WATCH bookkeeping, shared by every connection of a store: which watcher watches which
 //! (database, key), and whether a write has touched one of them since. A key counts as
 //! touched when it is stored or deleted here, when it expires lazily, when a write command
-//! leaves it different (see [`Keyspace::observe_writes`]), and when FLUSHDB, FLUSHALL or
+//! leaves it different (see [`Keyspace::observe_writes`]) or writes it in a way Redis signals
+//! whatever the outcome (see [`Keyspace::signal_modified`]), and when FLUSHDB, FLUSHALL or
 //! SWAPDB replace a database it exists in. As in Redis 7.0, a key that had already expired
 //! when it was watched is not spoiled by its own deletion, and a watched key that expires
 //! before EXEC spoils the transaction.
@@ -9,7 +10,7 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use super::{KeyHasher, Keyspace};
+use super::{Entry, KeyHasher, Keyspace, Value};
 
 /// Names one watcher (one connection's WATCH list) in a store.
 pub(crate) type WatcherId = u64;
@@ -190,8 +191,16 @@ impl Keyspace {
         result
     }
 
-    /// The whole entry at a watched key as text: any change to value or expiry changes it.
+    /// The entry at a watched key as text: any change to value or expiry changes it. A sorted
+    /// set shows only its members and scores: SORT turns a listpack into a skiplist without
+    /// Redis signalling the key.
     fn fingerprint(&self, slot: &WatchKey) -> String {
-        format!("{:?}", self.db_map(slot.0).and_then(|map| map.get(&slot.1)))
+        match self.db_map(slot.0).and_then(|map| map.get(&slot.1)) {
+            Some(Entry {
+                value: Value::ZSet(set),
+                expires_at,
+            }) => format!("{:?} {expires_at:?}", set.iter().collect::<Vec<_>>()),
+            entry => format!("{entry:?}"),
+        }
     }
 }
