@@ -336,3 +336,43 @@ fn zincrby_zcount_and_ranks_follow_the_score_order() {
         error("ERR syntax error")
     );
 }
+
+/// On a skiplist whose members are not in lex order, Redis's ZLEXCOUNT is a distance in rank,
+/// not a walk. Real Redis varies here with its skiplist's random levels; these are the answers
+/// it gives most often (every node on the bottom level), checked against redis-server 7.0.15.
+#[test]
+fn zlexcount_on_a_skiplist_with_mixed_scores_counts_by_rank() {
+    let long = "a-member-longer-than-the-64-bytes-that-redis-keeps-in-a-listpack-xxxx";
+    let mut store = Store::new();
+    store.exec(&["ZADD", "zl", "0", long, "1", "b", "2", "a", "3", "c"]);
+    assert_eq!(store.exec(&["OBJECT", "ENCODING", "zl"]), bulk("skiplist"));
+    // No last member of the leading run reaches [b, so the count runs to the end of the set
+    // (walking from b would stop after b and a, at 2).
+    assert_eq!(
+        store.exec(&["ZLEXCOUNT", "zl", "[b", "[b"]),
+        Reply::Integer(3)
+    );
+    assert_eq!(
+        store.exec(&["ZLEXCOUNT", "zl", "[a", "[b"]),
+        Reply::Integer(3)
+    );
+    assert_eq!(
+        store.exec(&["ZLEXCOUNT", "zl", "(b", "+"]),
+        Reply::Integer(1)
+    );
+    assert_eq!(
+        store.exec(&["ZLEXCOUNT", "zl", "[bb", "[c"]),
+        Reply::Integer(1)
+    );
+    // Members in lex order: every layout agrees, and the rank distance is the walk.
+    let last = "z".repeat(65);
+    store.exec(&["ZADD", "zs", "1", "a", "2", "b", "3", "c", "4", &last]);
+    assert_eq!(
+        store.exec(&["ZLEXCOUNT", "zs", "[a", "[b"]),
+        Reply::Integer(2)
+    );
+    assert_eq!(
+        store.exec(&["ZLEXCOUNT", "zs", "[b", "+"]),
+        Reply::Integer(3)
+    );
+}

@@ -174,10 +174,56 @@ const COMPACT_MAX_MEMBER: usize = 64;
 /// `ZLEXCOUNT key min max` — how many members lie in the lex range.
 pub(crate) fn zlexcount(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let (min, max) = lex_range(words[2], words[3])?;
-    let count = keyspace
-        .zset(words[1])?
-        .map_or(0, |set| by_lex(set, min, max, false).count());
-    Ok(Reply::Integer(i64::try_from(count).unwrap_or(i64::MAX)))
+    let count = match keyspace.zset(words[1])? {
+        None => 0,
+        Some(set) if set.is_compact() => {
+            i64::try_from(by_lex(set, min, max, false).count()).unwrap_or(i64::MAX)
+        }
+        Some(set) => skiplist_lex_count(set, min, max),
+    };
+    Ok(Reply::Integer(count))
+}
+
+/// ZLEXCOUNT on a skiplist, as Redis counts it: not by walking, but as the distance in rank
+/// between the first member reaching `min` and the last member of the leading run that stays
+/// within `max`. The two agree when all members share a score; with mixed scores Redis's
+/// answer can count members outside the range, or run to the end of the set when no last
+/// member qualifies, and ministore gives the same. (Redis finds both ends by descending its
+/// skiplist's random levels; walking the bottom level, as here, is what it does for small
+/// sets and whenever the members in question sit in lex order.)
+fn skiplist_lex_count(set: &SortedSet, min: LexBound<'_>, max: LexBound<'_>) -> i64 {
+    let reachable = set
+        .iter()
+        .next_back()
+        .is_some_and(|r| above_min(&r.member, min))
+        && set.iter().next().is_some_and(|r| below_max(&r.member, max));
+    if lex_range_is_empty(min, max) || !reachable {
+        return 0;
+    }
+    let Some(first) = set.iter().position(|r| above_min(&r.member, min)) else {
+        return 0;
+    };
+    let first_in_range = set
+        .iter()
+        .nth(first)
+        .is_some_and(|r| below_max(&r.member, max));
+    if !first_in_range {
+        return 0;
+    }
+    let len = i64::try_from(set.len()).unwrap_or(i64::MAX);
+    // Ranks from 1, as zslGetRank gives them.
+    let first_rank = i64::try_from(first).unwrap_or(i64::MAX) + 1;
+    let mut count = len - (first_rank - 1);
+    let leading = set.iter().take_while(|r| below_max(&r.member, max)).count();
+    let last = leading
+        .checked_sub(1)
+        .and_then(|at| set.iter().nth(at))
+        .filter(|r| above_min(&r.member, min));
+    if last.is_some() {
+        let last_rank = i64::try_from(leading).unwrap_or(i64::MAX);
+        count -= len - last_rank;
+    }
+    count
 }
 
 /// `ZREMRANGEBYRANK key start stop` — how many members were removed.
