@@ -27,16 +27,21 @@ struct Loaded {
 }
 
 impl Libraries {
-    /// The library holding function `name`, and that function.
-    fn function(&self, name: &[u8]) -> Option<(&Library, &FunctionInfo)> {
-        self.loaded.iter().find_map(|loaded| {
+    /// The library holding function `name` (by position), and that function.
+    fn function(&self, name: &[u8]) -> Option<(usize, &FunctionInfo)> {
+        self.loaded.iter().enumerate().find_map(|(at, loaded)| {
             loaded
                 .library
                 .functions()
                 .iter()
                 .find(|f| f.name.eq_ignore_ascii_case(name))
-                .map(|f| (&loaded.library, f))
+                .map(|f| (at, f))
         })
+    }
+
+    /// The library at position `at`, to call a function of it.
+    pub(crate) fn library_mut(&mut self, at: usize) -> &mut Library {
+        &mut self.loaded[at].library
     }
 }
 
@@ -317,7 +322,7 @@ pub(crate) fn fcall_ro(
 
 fn call(
     keyspace: &mut Keyspace,
-    scripts: &ScriptCache,
+    scripts: &mut ScriptCache,
     words: &[&[u8]],
     ro_command: bool,
 ) -> CommandResult {

@@ -12,7 +12,7 @@ use crate::args::{int_arg, is};
 use crate::error::CommandError;
 use crate::interrupt::ScriptInterrupt;
 use crate::keyspace::{KeyHasher, Keyspace};
-use crate::lua::{CommandHost, Library, Script, ScriptInputs, DEFAULT_STEP_BUDGET};
+use crate::lua::{CommandHost, Script, ScriptInputs, DEFAULT_STEP_BUDGET};
 use crate::reply::Reply;
 
 /// A SHA1 as 40 lowercase hex digits.
@@ -227,12 +227,12 @@ impl ScriptCache {
         reply
     }
 
-    /// Runs `function` of `library` (FCALL), read-only when the function is registered
-    /// `no-writes` or `ro_command` (FCALL_RO).
+    /// Runs `function` of the library at position `library` (FCALL), read-only when the
+    /// function is registered `no-writes` or `ro_command` (FCALL_RO).
     pub(crate) fn run_function(
-        &self,
+        &mut self,
         keyspace: &mut Keyspace,
-        library: &Library,
+        library: usize,
         function: &[u8],
         keys: &[&[u8]],
         argv: &[&[u8]],
@@ -243,7 +243,13 @@ impl ScriptCache {
             read_only,
             interrupt: self.interrupt.as_deref(),
         };
-        library.call(function, &keys, &argv, &mut host, self.step_budget)
+        self.functions.library_mut(library).call(
+            function,
+            &keys,
+            &argv,
+            &mut host,
+            self.step_budget,
+        )
     }
 
     /// The step budget of a run (a library's load gets the same).

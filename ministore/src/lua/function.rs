@@ -3,10 +3,10 @@
 //! version), and the functions it registers are what FCALL calls, with `KEYS` and `ARGV` given
 //! as the function's two arguments instead of as globals.
 //!
-//! A library keeps its compiled code, not live closures: every FCALL runs the top level again
-//! and calls the freshly registered function. So values a function keeps in the library's
-//! top-level locals start afresh on each call, where Redis keeps them between calls; in
-//! exchange a store holds no interpreter state and stays `Send`.
+//! As in Redis, the top level runs once, at load: the registered functions keep what they
+//! captured (the library's top-level locals, the tables they hold) from one FCALL to the next,
+//! until the library is replaced, deleted or flushed. Between calls that state is held frozen
+//! (see [`Frozen`]), so that a store stays `Send`.
 
 use std::sync::Arc;
 
@@ -14,6 +14,7 @@ use super::ast::FuncBody;
 use super::convert;
 use super::interp::{Fault, Interp};
 use super::lib::Registered;
+use super::persist::Frozen;
 use super::value::{TableRef, Value};
 use super::{parser, CommandHost, ScriptInputs};
 use crate::reply::Reply;
@@ -24,8 +25,9 @@ const FUNCTION_SOURCE: &str = "@user_function";
 /// A loaded library, ready for FCALL.
 #[derive(Debug, Clone)]
 pub struct Library {
-    chunk: Arc<FuncBody>,
     functions: Vec<FunctionInfo>,
+    /// The registered callbacks, in the order of `functions`, with everything they reach.
+    state: Frozen,
 }
 
 /// What FUNCTION LIST shows of one registered function.
@@ -71,15 +73,21 @@ impl Library {
         if registered.is_empty() {
             return Err("No functions registered".into());
         }
-        let functions = registered
+        let (functions, callbacks) = registered
             .into_iter()
-            .map(|r| FunctionInfo {
-                name: r.name,
-                description: r.description,
-                flags: r.flags,
+            .map(|r| {
+                let info = FunctionInfo {
+                    name: r.name,
+                    description: r.description,
+                    flags: r.flags,
+                };
+                (info, r.callback)
             })
-            .collect();
-        Ok(Library { chunk, functions })
+            .unzip();
+        Ok(Library {
+            functions,
+            state: Frozen::take(callbacks),
+        })
     }
 
     /// The functions the library registered, in registration order.
@@ -88,9 +96,10 @@ impl Library {
     }
 
     /// Runs function `name` with `keys` and `args` as its two arguments, converting its result
-    /// (or error, which names the function as Redis does) to the reply.
+    /// (or error, which names the function as Redis does) to the reply. What the call changed in
+    /// the library's state stays for the next call, even when it failed.
     pub fn call(
-        &self,
+        &mut self,
         name: &[u8],
         keys: &dyn ScriptInputs,
         args: &dyn ScriptInputs,
@@ -98,21 +107,20 @@ impl Library {
         step_budget: u64,
     ) -> Reply {
         let label = String::from_utf8_lossy(name).into_owned();
-        let empty: &[&[u8]] = &[];
-        let mut interp = Interp::new(host, &empty, &empty, step_budget);
-        let registered = match register(&mut interp, &self.chunk) {
-            Ok(registered) => registered,
-            Err(text) => return Reply::Error(text),
-        };
-        let Some(function) = registered
-            .into_iter()
-            .find(|r| r.name.eq_ignore_ascii_case(name))
+        let Some(at) = self
+            .functions
+            .iter()
+            .position(|f| f.name.eq_ignore_ascii_case(name))
         else {
             return Reply::Error("ERR Function not found".into());
         };
+        let callbacks = self.state.thaw();
+        let empty: &[&[u8]] = &[];
+        let mut interp = Interp::new(host, &empty, &empty, step_budget);
         interp.libs.in_function = true;
         let arguments = vec![table_of(keys), table_of(args)];
-        match interp.call_value(&function.callback, arguments, 0, None) {
+        let result = interp.call_value(&callbacks[at], arguments, 0, None);
+        let reply = match result {
             Ok(values) => convert::value_to_reply(values.first().unwrap_or(&Value::Nil)),
             Err(Fault::Error { value, line }) => {
                 convert::raised_error_reply(&value, &interp.fault_source(), line, &label)
@@ -128,7 +136,10 @@ impl Library {
             Err(Fault::Killed { line }) => Reply::Error(format!(
                 "ERR Script killed by user with SCRIPT KILL... script: {label}, on {FUNCTION_SOURCE}:{line}."
             )),
-        }
+        };
+        drop(interp);
+        self.state = Frozen::take(callbacks);
+        reply
     }
 }
 

@@ -14,6 +14,7 @@ mod lexer;
 mod lib;
 mod parser;
 mod pattern;
+mod persist;
 mod value;
 
 use std::sync::Arc;

@@ -450,6 +450,34 @@ impl Table {
         None
     }
 
+    /// The live entries of the hash part, in iteration order.
+    pub fn hash_entries(&self) -> impl Iterator<Item = &(Value, Value)> {
+        self.hash.iter().filter(|(_, v)| !v.is_nil())
+    }
+
+    /// A table laid out exactly as given: `hash` as [`Table::hash_entries`] listed it, so that
+    /// a rebuilt table iterates in the same order as the one it copies.
+    pub fn from_parts(
+        array: Vec<Value>,
+        hash: Vec<(Value, Value)>,
+        meta: Option<TableRef>,
+        readonly: bool,
+    ) -> Table {
+        let hash_index = hash
+            .iter()
+            .enumerate()
+            .filter_map(|(i, (k, _))| Some((Self::key_of(k)?, i)))
+            .collect();
+        Table {
+            array,
+            meta,
+            readonly,
+            hash_index,
+            live_hash: hash.len(),
+            hash,
+        }
+    }
+
     /// The iteration cursor just past `key` (for `next`), or None when the key is not in the table.
     pub fn cursor_after(&self, key: &Value) -> Option<usize> {
         if let Some(i) = Self::array_slot(key) {

@@ -1,0 +1,256 @@
+//! A function library's live Lua values, kept between FCALLs as plain `Send` data.
+//!
+//! Lua values share tables, closures and captured variables through `Rc`, which may not cross
+//! threads, while a store (and every library in it) moves between a server's connection
+//! threads. So between calls a library holds its registered functions as a [`Frozen`] graph:
+//! each table, closure and captured variable once, by index, so that sharing (two functions
+//! capturing one local) and cycles survive. A call thaws the graph into fresh objects, runs, and
+//! freezes it again; cloning a store clones the graph, so the copies do not share state.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use super::ast::FuncBody;
+use super::handle::{Builtin, Lib};
+use super::value::{Cell, Closure, Table, TableRef, Value};
+
+/// A value with its tables, closures and cells replaced by indices into the graph.
+#[derive(Debug, Clone)]
+enum Slot {
+    Nil,
+    Bool(bool),
+    Num(f64),
+    Str(Arc<[u8]>),
+    Table(usize),
+    Func(usize),
+    Builtin(Builtin),
+    Lib(Lib),
+    Null,
+}
+
+#[derive(Debug, Clone, Default)]
+struct FrozenTable {
+    array: Vec<Slot>,
+    /// The live entries of the hash part, in iteration order.
+    hash: Vec<(Slot, Slot)>,
+    meta: Option<usize>,
+    readonly: bool,
+}
+
+#[derive(Debug, Clone)]
+struct FrozenClosure {
+    body: Arc<FuncBody>,
+    /// Each captured variable's name and its index among the graph's cells.
+    captured: Vec<(Arc<str>, usize)>,
+}
+
+/// A graph of Lua values reachable from some roots, with no `Rc` in it.
+#[derive(Debug, Clone, Default)]
+pub struct Frozen {
+    roots: Vec<Slot>,
+    tables: Vec<FrozenTable>,
+    closures: Vec<FrozenClosure>,
+    cells: Vec<Slot>,
+}
+
+impl Frozen {
+    /// Freezes everything reachable from `roots`, then empties those live tables and cells:
+    /// the graph may hold cycles (`t.self = t`), which `Rc` alone would never free, and after
+    /// this the live objects are no longer used.
+    pub fn take(roots: Vec<Value>) -> Frozen {
+        let mut freezer = Freezer::default();
+        freezer.out.roots = roots.iter().map(|v| freezer.slot(v)).collect();
+        while let Some(pending) = freezer.pending.pop() {
+            freezer.freeze(pending);
+        }
+        for table in &freezer.live_tables {
+            drop(std::mem::take(&mut *table.0.borrow_mut()));
+        }
+        for cell in &freezer.live_cells {
+            drop(std::mem::take(&mut *cell.borrow_mut()));
+        }
+        freezer.out
+    }
+
+    /// Fresh live values for the roots, sharing among themselves what the frozen roots shared.
+    pub fn thaw(&self) -> Vec<Value> {
+        let tables: Vec<TableRef> = self.tables.iter().map(|_| TableRef::new()).collect();
+        let cells: Vec<Cell> = self
+            .cells
+            .iter()
+            .map(|_| Rc::new(RefCell::new(Value::Nil)))
+            .collect();
+        let closures: Vec<Rc<Closure>> = self
+            .closures
+            .iter()
+            .map(|c| {
+                Rc::new(Closure {
+                    body: c.body.clone(),
+                    captured: c
+                        .captured
+                        .iter()
+                        .map(|(name, at)| (name.clone(), cells[*at].clone()))
+                        .collect(),
+                })
+            })
+            .collect();
+        let value = |slot: &Slot| match slot {
+            Slot::Nil => Value::Nil,
+            Slot::Bool(b) => Value::Bool(*b),
+            Slot::Num(n) => Value::Num(*n),
+            Slot::Str(s) => Value::Str(s.clone()),
+            Slot::Table(at) => Value::Table(tables[*at].clone()),
+            Slot::Func(at) => Value::Func(closures[*at].clone()),
+            Slot::Builtin(b) => Value::Builtin(*b),
+            Slot::Lib(l) => Value::Lib(*l),
+            Slot::Null => Value::Null,
+        };
+        for (cell, slot) in cells.iter().zip(&self.cells) {
+            *cell.borrow_mut() = value(slot);
+        }
+        for (table, frozen) in tables.iter().zip(&self.tables) {
+            *table.0.borrow_mut() = Table::from_parts(
+                frozen.array.iter().map(value).collect(),
+                frozen
+                    .hash
+                    .iter()
+                    .map(|(k, v)| (value(k), value(v)))
+                    .collect(),
+                frozen.meta.map(|at| tables[at].clone()),
+                frozen.readonly,
+            );
+        }
+        self.roots.iter().map(value).collect()
+    }
+}
+
+/// A live object found but not yet frozen, with its index in the graph.
+enum Pending {
+    Table(TableRef, usize),
+    Closure(Rc<Closure>, usize),
+    Cell(Cell, usize),
+}
+
+/// The walk behind [`Frozen::take`]: an explicit work list, as a chain of a million nested
+/// tables is a valid library state and must not overflow the native stack.
+#[derive(Default)]
+struct Freezer {
+    out: Frozen,
+    tables: HashMap<*const RefCell<Table>, usize>,
+    closures: HashMap<*const Closure, usize>,
+    cells: HashMap<*const RefCell<Value>, usize>,
+    pending: Vec<Pending>,
+    live_tables: Vec<TableRef>,
+    live_cells: Vec<Cell>,
+}
+
+impl Freezer {
+    fn slot(&mut self, v: &Value) -> Slot {
+        match v {
+            Value::Nil => Slot::Nil,
+            Value::Bool(b) => Slot::Bool(*b),
+            Value::Num(n) => Slot::Num(*n),
+            Value::Str(s) => Slot::Str(s.clone()),
+            Value::Builtin(b) => Slot::Builtin(*b),
+            Value::Lib(l) => Slot::Lib(*l),
+            Value::Null => Slot::Null,
+            Value::Table(t) => Slot::Table(self.table(t)),
+            Value::Func(f) => {
+                let next = self.out.closures.len();
+                let at = *self.closures.entry(Rc::as_ptr(f)).or_insert(next);
+                if at == next {
+                    self.out.closures.push(FrozenClosure {
+                        body: f.body.clone(),
+                        captured: Vec::new(),
+                    });
+                    self.pending.push(Pending::Closure(f.clone(), at));
+                }
+                Slot::Func(at)
+            }
+        }
+    }
+
+    fn table(&mut self, t: &TableRef) -> usize {
+        let next = self.out.tables.len();
+        let at = *self.tables.entry(Rc::as_ptr(&t.0)).or_insert(next);
+        if at == next {
+            self.out.tables.push(FrozenTable::default());
+            self.pending.push(Pending::Table(t.clone(), at));
+        }
+        at
+    }
+
+    fn cell(&mut self, cell: &Cell) -> usize {
+        let next = self.out.cells.len();
+        let at = *self.cells.entry(Rc::as_ptr(cell)).or_insert(next);
+        if at == next {
+            self.out.cells.push(Slot::Nil);
+            self.pending.push(Pending::Cell(cell.clone(), at));
+        }
+        at
+    }
+
+    fn freeze(&mut self, pending: Pending) {
+        match pending {
+            Pending::Table(t, at) => {
+                let (array, hash, meta, readonly) = {
+                    let table = t.0.borrow();
+                    (
+                        table.array.clone(),
+                        table.hash_entries().cloned().collect::<Vec<_>>(),
+                        table.meta.clone(),
+                        table.readonly,
+                    )
+                };
+                let frozen = FrozenTable {
+                    array: array.iter().map(|v| self.slot(v)).collect(),
+                    hash: hash
+                        .iter()
+                        .map(|(k, v)| (self.slot(k), self.slot(v)))
+                        .collect(),
+                    meta: meta.as_ref().map(|m| self.table(m)),
+                    readonly,
+                };
+                self.out.tables[at] = frozen;
+                self.live_tables.push(t);
+            }
+            Pending::Closure(f, at) => {
+                let captured = f
+                    .captured
+                    .iter()
+                    .map(|(name, cell)| (name.clone(), self.cell(cell)))
+                    .collect();
+                self.out.closures[at].captured = captured;
+            }
+            Pending::Cell(cell, at) => {
+                let value = cell.borrow().clone();
+                self.out.cells[at] = self.slot(&value);
+                self.live_cells.push(cell);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sharing_and_cycles_survive_a_round_trip() {
+        let t = TableRef::new();
+        t.set(Value::str(b"self"), Value::Table(t.clone())).unwrap();
+        t.set(Value::Num(1.0), Value::str(b"a")).unwrap();
+        let frozen = Frozen::take(vec![Value::Table(t.clone()), Value::Table(t.clone())]);
+        // The live table was emptied, so the cycle no longer keeps it alive.
+        assert!(t.get(&Value::Num(1.0)).is_nil());
+        let thawed = frozen.thaw();
+        let (Value::Table(a), Value::Table(b)) = (&thawed[0], &thawed[1]) else {
+            panic!("tables expected");
+        };
+        assert!(Rc::ptr_eq(&a.0, &b.0));
+        assert!(matches!(a.get_str("self"), Value::Table(s) if Rc::ptr_eq(&s.0, &a.0)));
+        assert!(matches!(a.get(&Value::Num(1.0)), Value::Str(s) if &s[..] == b"a"));
+    }
+}
