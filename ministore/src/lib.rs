@@ -14,6 +14,8 @@
 //! - `rng`: the seedable random numbers of HRANDFIELD, ZRANDMEMBER and the like.
 //! - `error`: every Redis error text the commands can reply, in one place.
 //! - [`reply`]: the RESP-style [`Reply`] and its `redis-cli --no-raw` rendering.
+//! - [`frame`], `shape`: replies in RESP3's types, and which command Redis 7.0 answers with
+//!   which (for RESP3 clients of `ministore serve` and scripts after `redis.setresp(3)`).
 //! - `lua`: lexer → parser → interpreter for the Lua subset Redis scripts use, with the
 //!   Redis⇄Lua conversion rules and a step budget.
 //! - [`cli`]: redis-cli's line syntax (quoting and escapes), used by the `ministore` binary.
@@ -26,6 +28,7 @@ mod args;
 pub mod cli;
 mod cmd;
 mod error;
+pub mod frame;
 mod glob;
 mod interrupt;
 mod keyspace;
@@ -37,6 +40,7 @@ mod rng;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod serve;
 pub mod session;
+mod shape;
 pub mod store;
 
 pub use interrupt::ScriptInterrupt;

@@ -2,6 +2,11 @@
 //! `redis-cli --no-raw` prints it (the only place protocol formatting lives).
 
 /// A reply as Redis would put it on the wire.
+///
+/// Commands reply in RESP2's six types; which of their replies a RESP3 client gets as a map, a
+/// set or a double is decided by command (the crate's `shape`). Only a script's reply carries
+/// RESP3's types itself ([`Reply::Map`] to [`Reply::Verbatim`]), from the Lua values it
+/// returns; a RESP2 client gets them as [`Reply::to_resp2`] downgrades them.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Reply {
     /// A simple string such as `OK` or `PONG`.
@@ -16,6 +21,24 @@ pub enum Reply {
     Nil,
     /// A multi-bulk reply, possibly nested.
     Array(Vec<Reply>),
+    /// RESP3's map (a script's `{map=…}`), in the order given.
+    Map(Vec<(Reply, Reply)>),
+    /// RESP3's set (a script's `{set=…}`).
+    Set(Vec<Reply>),
+    /// RESP3's double (a script's `{double=…}`).
+    Double(f64),
+    /// RESP3's boolean (a Lua boolean a script returns after `redis.setresp(3)`).
+    Bool(bool),
+    /// RESP3's big number (a script's `{big_number=…}`): its text, CR and LF made spaces.
+    BigNumber(Vec<u8>),
+    /// RESP3's verbatim string (a script's `{verbatim_string={format=…, string=…}}`), with
+    /// its format cut or padded with spaces to three bytes.
+    Verbatim { format: [u8; 3], text: Vec<u8> },
+}
+
+/// A double as Redis 7.0 writes it in a reply: `%.17g`, and `inf`/`-inf`.
+pub(crate) fn double_text(d: f64) -> Vec<u8> {
+    crate::lua::format_number_g(d, 17).into_bytes()
 }
 
 impl Reply {
@@ -32,6 +55,26 @@ impl Reply {
     /// True for [`Reply::Error`].
     pub fn is_error(&self) -> bool {
         matches!(self, Reply::Error(_))
+    }
+
+    /// The reply a RESP2 client gets, as Redis 7.0 downgrades RESP3's types: a map becomes a
+    /// flat array of its keys and values, a set an array, a double its text as a bulk string,
+    /// a boolean the integer 1 or 0, a big number or verbatim string its text as a bulk string.
+    pub fn to_resp2(self) -> Reply {
+        match self {
+            Reply::Array(items) => Reply::Array(items.into_iter().map(Reply::to_resp2).collect()),
+            Reply::Map(pairs) => Reply::Array(
+                pairs
+                    .into_iter()
+                    .flat_map(|(k, v)| [k.to_resp2(), v.to_resp2()])
+                    .collect(),
+            ),
+            Reply::Set(items) => Reply::Array(items.into_iter().map(Reply::to_resp2).collect()),
+            Reply::Double(d) => Reply::Bulk(double_text(d)),
+            Reply::Bool(b) => Reply::Integer(i64::from(b)),
+            Reply::BigNumber(text) | Reply::Verbatim { text, .. } => Reply::Bulk(text),
+            other => other,
+        }
     }
 }
 
@@ -74,6 +117,15 @@ fn render_tty(reply: &Reply, prefix: &str, out: &mut String) {
         }
         Reply::Nil => out.push_str("(nil)\n"),
         Reply::Array(items) if items.is_empty() => out.push_str("(empty array)\n"),
+        Reply::Map(_)
+        | Reply::Set(_)
+        | Reply::Double(_)
+        | Reply::Bool(_)
+        | Reply::BigNumber(_)
+        | Reply::Verbatim { .. } => {
+            // redis-cli speaks RESP2 here, so it is sent these as RESP2 has them.
+            render_tty(&reply.clone().to_resp2(), prefix, out)
+        }
         Reply::Array(items) => {
             // Labels are right-aligned to the width of the largest index, and nested
             // elements are indented by that width plus the two characters of ") ".
@@ -159,6 +211,28 @@ mod tests {
                         2) 1) (integer) 2\n   2) (integer) 3\n\
                         3) (empty array)\n\
                         4) 1) \"a\"\n   2) 1) (integer) 4\n      2) 1) (integer) 5\n";
+        assert_eq!(reply.to_cli_text(), expected);
+    }
+
+    #[test]
+    fn resp3_types_print_as_their_resp2_downgrades() {
+        // EVAL "redis.setresp(3) return {{map={a={double=0.1}}}, false, {set={}},
+        //   {big_number='12'}, {verbatim_string={format='txt', string='t'}}}" 0
+        let reply = Reply::Array(vec![
+            Reply::Map(vec![(Reply::bulk("a"), Reply::Double(0.1))]),
+            Reply::Bool(false),
+            Reply::Set(vec![]),
+            Reply::BigNumber(b"12".to_vec()),
+            Reply::Verbatim {
+                format: *b"txt",
+                text: b"t".to_vec(),
+            },
+        ]);
+        let expected = "1) 1) \"a\"\n   2) \"0.10000000000000001\"\n\
+                        2) (integer) 0\n\
+                        3) (empty array)\n\
+                        4) \"12\"\n\
+                        5) \"t\"\n";
         assert_eq!(reply.to_cli_text(), expected);
     }
 

@@ -532,3 +532,77 @@ fn blocking_list_commands_wait_across_connections() {
         assert_eq!(waiter.call(&["EXEC"]), "*1\r\n*-1\r\n", "{name}");
     }
 }
+
+#[test]
+fn scripts_reply_in_the_callers_protocol_and_setresp_3_reads_resp3() {
+    let commands: &[&[&str]] = &[
+        &["HSET", "h", "f", "v"],
+        &["SADD", "s", "a"],
+        &["ZADD", "z", "1.5", "m", "0.1", "n"],
+        &["SET", "lcs1", "ohmytext"],
+        &["SET", "lcs2", "mynewtext"],
+        &["LCS", "lcs1", "lcs2", "IDX"],
+        &["LCS", "lcs1", "lcs2", "IDX", "MINMATCHLEN", "4", "WITHMATCHLEN"],
+        // Lua values as the caller's protocol has them.
+        &["EVAL", "return nil", "0"],
+        &["EVAL", "return false", "0"],
+        &["EVAL", "return true", "0"],
+        &["EVAL", "return {1, false, 2}", "0"],
+        &["EVAL", "return {double=1.5}", "0"],
+        &["EVAL", "return {double=0.1}", "0"],
+        &["EVAL", "return {double=1/0}", "0"],
+        &["EVAL", "return {double=-1/0}", "0"],
+        &["EVAL", "return {map={a=1}}", "0"],
+        &["EVAL", "return {map={}}", "0"],
+        &["EVAL", "return {map={a={map={b={double=2.5}}}}}", "0"],
+        &["EVAL", "return {map={a=false}}", "0"],
+        &["EVAL", "return {set={a=true}}", "0"],
+        &["EVAL", "return {set={}}", "0"],
+        &["EVAL", "return {big_number='123456789012345678901234567890'}", "0"],
+        &["EVAL", "return {verbatim_string={format='txt', string='hi'}}", "0"],
+        &["EVAL", "return {verbatim_string={format='markdown', string='# hi'}}", "0"],
+        &["EVAL", "return {verbatim_string={format='x', string='hi'}}", "0"],
+        &["EVAL", "return {1, {double=2.5}, {map={k='v'}}, {set={s=true}}}", "0"],
+        &["EVAL", "return {ok='fine', map={a=1}}", "0"],
+        &["EVAL", "return {err='ERR bad', double=1}", "0"],
+        // After redis.setresp(3): RESP3 replies in, booleans out.
+        &["EVAL", "redis.setresp(3) return true", "0"],
+        &["EVAL", "redis.setresp(3) return false", "0"],
+        &["EVAL", "redis.setresp(3) return {true, false, 1}", "0"],
+        &["EVAL", "redis.setresp(3) return {map={a=false}}", "0"],
+        &["EVAL", "redis.setresp(3) return nil", "0"],
+        &["EVAL", "redis.setresp(3) return redis.call('get', 'nokey')", "0"],
+        &["EVAL", "return redis.call('get', 'nokey')", "0"],
+        &["EVAL", "redis.setresp(3) return redis.call('hgetall', KEYS[1])", "1", "h"],
+        &["EVAL", "redis.setresp(3) return redis.call('hgetall', 'nokey')", "0"],
+        &["EVAL", "redis.setresp(2) return redis.call('hgetall', KEYS[1])", "1", "h"],
+        &["EVAL", "redis.setresp(3) return redis.call('smembers', KEYS[1])", "1", "s"],
+        &["EVAL", "redis.setresp(3) return redis.call('zscore', KEYS[1], 'n')", "1", "z"],
+        &["EVAL", "redis.setresp(3) return redis.call('zrange', KEYS[1], 0, -1, 'withscores')", "1", "z"],
+        &["EVAL", "redis.setresp(3) return redis.call('zmscore', KEYS[1], 'm', 'none')", "1", "z"],
+        &["EVAL", "redis.setresp(3) return redis.call('zincrby', KEYS[1], 1, 'm')", "1", "z"],
+        &["EVAL", "redis.setresp(3) return redis.call('lcs', 'lcs1', 'lcs2', 'idx').map.len", "0"],
+        &["EVAL", "redis.setresp(3) return redis.call('set', 'k', 'v')", "0"],
+        &["EVAL", "redis.setresp(3) return redis.pcall('incr', KEYS[1])", "1", "h"],
+        &["EVAL", "redis.setresp(5)", "0"],
+        &["FUNCTION", "LOAD", "#!lua name=r3\nredis.register_function('r3', function(keys) redis.setresp(3) return {redis.call('hgetall', keys[1]), true} end)"],
+        &["FCALL", "r3", "1", "h"],
+        &["FUNCTION", "FLUSH"],
+        &["MULTI"],
+        &["EVAL", "return {double=1.5}", "0"],
+        &["EVAL", "redis.setresp(3) return {false, redis.call('zscore', KEYS[1], 'm')}", "1", "z"],
+        &["EXEC"],
+    ];
+    let [ministore, redis] = both_servers(5000);
+    for resp in ["2", "3"] {
+        let mut ours = RawClient::connect(ministore.port());
+        let mut theirs = RawClient::connect(redis.port());
+        ours.call(&["HELLO", resp]);
+        theirs.call(&["HELLO", resp]);
+        for words in commands {
+            assert_eq!(ours.call(words), theirs.call(words), "RESP{resp} {words:?}");
+        }
+        ours.call(&["FLUSHALL"]);
+        theirs.call(&["FLUSHALL"]);
+    }
+}

@@ -1,10 +1,12 @@
 //! Every conversion between Redis replies and Lua values, both ways, as Redis 7.0 performs them
-//! (`nil bulk → false`, `{ok=…} → status`, numbers truncated to integers, …), plus the error texts
-//! the Redis⇄Lua bridge itself produces.
+//! (`nil bulk → false`, `{ok=…} → status`, numbers truncated to integers, …), in RESP2 and, after
+//! `redis.setresp(3)`, in RESP3 (`{map=…}`, `{double=…}`, null → nil, booleans), plus the error
+//! texts the Redis⇄Lua bridge itself produces.
 
 use std::sync::Arc;
 
 use super::value::{format_number_g, number_to_integer, TableRef, Value};
+use crate::frame::Frame;
 use crate::reply::Reply;
 
 /// How deeply a returned table may nest before the reply is cut off (Redis runs out of Lua stack).
@@ -60,7 +62,7 @@ fn number_argument(n: f64) -> String {
     format_number_g(n, 17)
 }
 
-/// Redis → Lua: integer → number, bulk → string, nil → false, array → table,
+/// Redis → Lua in RESP2: integer → number, bulk → string, nil → false, array → table,
 /// status → `{ok=…}`, error → `{err=…}`.
 pub fn reply_to_value(reply: Reply) -> Value {
     match reply {
@@ -75,7 +77,67 @@ pub fn reply_to_value(reply: Reply) -> Value {
             // A false element cannot end the array part, but trailing nils never occur here.
             Value::Table(t)
         }
+        resp3 => reply_to_value(resp3.to_resp2()),
     }
+}
+
+/// Redis → Lua in RESP3 (the frame a RESP3 client would get): as in RESP2, but null → nil,
+/// boolean → boolean, map → `{map={k=v…}}`, set → `{set={member=true…}}`, double →
+/// `{double=n}`, big number → `{big_number=text}`, verbatim string →
+/// `{verbatim_string={string=text, format=fmt}}`.
+pub fn frame_to_value(frame: Frame) -> Value {
+    match frame {
+        Frame::Simple(s) => single_field_table("ok", Value::str(s.as_bytes())),
+        Frame::Error(e) => error_table(e),
+        Frame::Integer(i) => Value::Num(i as f64),
+        Frame::Bulk(b) => Value::Str(Arc::from(b)),
+        Frame::NullBulk | Frame::NullArray => Value::Nil,
+        Frame::Boolean(b) => Value::Bool(b),
+        Frame::Array(items) | Frame::Push(items) => {
+            array_table(items.into_iter().map(frame_to_value))
+        }
+        Frame::Pairs(pairs) => array_table(
+            pairs
+                .into_iter()
+                .map(|(a, b)| array_table([frame_to_value(a), frame_to_value(b)])),
+        ),
+        Frame::Map(pairs) => {
+            let map = TableRef::new();
+            for (k, v) in pairs {
+                // A reply's map keys are never nil or NaN, and a reply never reaches the cap.
+                let _ = map.set(frame_to_value(k), frame_to_value(v));
+            }
+            single_field_table("map", Value::Table(map))
+        }
+        Frame::Set(items) => {
+            let set = TableRef::new();
+            for item in items {
+                let _ = set.set(frame_to_value(item), Value::Bool(true));
+            }
+            single_field_table("set", Value::Table(set))
+        }
+        Frame::Double(text) => {
+            let d = String::from_utf8_lossy(&text).parse().unwrap_or(f64::NAN);
+            single_field_table("double", Value::Num(d))
+        }
+        Frame::BigNumber(text) => single_field_table("big_number", Value::str(&text)),
+        Frame::Verbatim { format, text } => {
+            let inner = TableRef::new();
+            let _ = inner.set(Value::str(b"string"), Value::str(&text));
+            let _ = inner.set(Value::str(b"format"), Value::str(&format));
+            single_field_table("verbatim_string", Value::Table(inner))
+        }
+    }
+}
+
+/// A table with `items` at 1, 2, …, set one by one as Redis does: a nil (RESP3's null in an
+/// array) leaves a hole, and the array part ends before it.
+fn array_table(items: impl IntoIterator<Item = Value>) -> Value {
+    let t = TableRef::new();
+    for (i, item) in items.into_iter().enumerate() {
+        let _ = t.set(Value::Num((i + 1) as f64), item);
+    }
+    Value::Table(t)
 }
 
 fn single_field_table(field: &str, v: Value) -> Value {
@@ -115,14 +177,19 @@ pub fn error_text(v: &Value) -> Option<Vec<u8>> {
     }
 }
 
-/// Lua → Redis: number → integer (truncated toward zero), string → bulk, `true` → 1,
-/// `false`/nil → nil, `{err=…}` → error, `{ok=…}` → status, other tables → array up to the first nil.
-pub fn value_to_reply(v: &Value) -> Reply {
-    to_reply(v, 0)
+/// Lua → Redis: number → integer (truncated toward zero), string → bulk, `true` → 1 and
+/// `false` → nil (with `resp` 3, the script's protocol: booleans), nil → nil; a table by the
+/// first of its fields that fits, in Redis's order: `{err=string}` → error, `{ok=string}` →
+/// status, `{double=number}`, `{big_number=string}`, `{verbatim_string={format=string,
+/// string=string}}`, `{map=table}`, `{set=table}` (its keys); any other table → array up to the
+/// first nil.
+pub fn value_to_reply(v: &Value, resp: u8) -> Reply {
+    to_reply(v, 0, resp)
 }
 
-fn to_reply(v: &Value, depth: usize) -> Reply {
+fn to_reply(v: &Value, depth: usize, resp: u8) -> Reply {
     match v {
+        Value::Bool(b) if resp == 3 => Reply::Bool(*b),
         Value::Nil | Value::Bool(false) => Reply::Nil,
         Value::Bool(true) => Reply::Integer(1),
         Value::Num(n) => Reply::Integer(number_to_integer(*n)),
@@ -139,6 +206,31 @@ fn to_reply(v: &Value, depth: usize) -> Reply {
             if let Value::Str(s) = t.get_str("ok") {
                 return Reply::Status(one_line(&s));
             }
+            if let Value::Num(d) = t.get_str("double") {
+                return Reply::Double(d);
+            }
+            if let Value::Str(s) = t.get_str("big_number") {
+                return Reply::BigNumber(
+                    s.iter()
+                        .map(|&b| if b == b'\r' || b == b'\n' { b' ' } else { b })
+                        .collect(),
+                );
+            }
+            if let Some(reply) = verbatim(t) {
+                return reply;
+            }
+            if let Value::Table(map) = t.get_str("map") {
+                let pairs = entries(&map)
+                    .map(|(k, v)| (to_reply(&k, depth + 1, resp), to_reply(&v, depth + 1, resp)))
+                    .collect();
+                return Reply::Map(pairs);
+            }
+            if let Value::Table(set) = t.get_str("set") {
+                let members = entries(&set)
+                    .map(|(k, _)| to_reply(&k, depth + 1, resp))
+                    .collect();
+                return Reply::Set(members);
+            }
             let table = t.0.borrow();
             // Redis stops at the first nil; the array part may hold one (`t[2] = nil`).
             Reply::Array(
@@ -146,11 +238,47 @@ fn to_reply(v: &Value, depth: usize) -> Reply {
                     .array
                     .iter()
                     .take_while(|item| !item.is_nil())
-                    .map(|item| to_reply(item, depth + 1))
+                    .map(|item| to_reply(item, depth + 1, resp))
                     .collect(),
             )
         }
     }
+}
+
+/// `{verbatim_string={format=…, string=…}}` with both fields strings; the format is read as C
+/// reads it (up to a zero byte) and cut or padded with spaces to three bytes.
+fn verbatim(t: &TableRef) -> Option<Reply> {
+    let Value::Table(inner) = t.get_str("verbatim_string") else {
+        return None;
+    };
+    let (Value::Str(format), Value::Str(text)) = (inner.get_str("format"), inner.get_str("string"))
+    else {
+        return None;
+    };
+    let mut padded = [b' '; 3];
+    for (slot, &b) in padded
+        .iter_mut()
+        .zip(format.iter().take_while(|&&b| b != 0))
+    {
+        *slot = b;
+    }
+    Some(Reply::Verbatim {
+        format: padded,
+        text: text.to_vec(),
+    })
+}
+
+/// A table's entries in iteration order (`pairs`), collected first so that no borrow of the
+/// table is held while its values are converted.
+fn entries(t: &TableRef) -> impl Iterator<Item = (Value, Value)> {
+    let table = t.0.borrow();
+    let mut all = Vec::new();
+    let mut at = 0;
+    while let Some((next, k, v)) = table.next_from(at) {
+        all.push((k, v));
+        at = next;
+    }
+    all.into_iter()
 }
 
 /// Redis replaces CR and LF in status and error texts with spaces.

@@ -121,7 +121,9 @@ impl Library {
         let arguments = vec![table_of(keys), table_of(args)];
         let result = interp.call_value(&callbacks[at], arguments, 0, None);
         let reply = match result {
-            Ok(values) => convert::value_to_reply(values.first().unwrap_or(&Value::Nil)),
+            Ok(values) => {
+                convert::value_to_reply(values.first().unwrap_or(&Value::Nil), interp.libs.resp)
+            }
             Err(Fault::Error { value, line }) => {
                 convert::raised_error_reply(&value, &interp.fault_source(), line, &label)
             }

@@ -23,6 +23,7 @@ use crate::reply::Reply;
 use ast::FuncBody;
 pub use function::{FunctionInfo, Library};
 use interp::{Fault, Interp};
+pub(crate) use value::format_number_g;
 
 /// The chunk name Redis gives a script: errors read `user_script:3: …`.
 const SCRIPT_SOURCE: &str = "@user_script";
@@ -237,7 +238,7 @@ impl Script {
     ) -> Reply {
         let mut interp = Interp::new(host, keys, argv, step_budget);
         match interp.run_chunk(&self.chunk) {
-            Ok(v) => convert::value_to_reply(&v),
+            Ok(v) => convert::value_to_reply(&v, interp.libs.resp),
             Err(Fault::Error { value, line }) => {
                 convert::raised_error_reply(&value, &interp.fault_source(), line, sha)
             }

@@ -8,11 +8,11 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use super::conn::Conn;
-use super::frame::Frame;
-use super::shape::shape;
 use super::shared::lock;
 use crate::args::parse_lenient_float;
+use crate::frame::Frame;
 use crate::reply::Reply;
+use crate::shape::shape;
 
 /// A waiting client looks at its socket and at CLIENT KILL this often.
 const SLICE: Duration = Duration::from_millis(100);

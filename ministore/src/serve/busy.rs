@@ -5,8 +5,8 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::frame::Frame;
 use super::shared::lock;
+use crate::frame::Frame;
 use crate::ScriptInterrupt;
 
 /// Redis's `busy-reply-threshold` default (`lua-time-limit`), 5 seconds.

@@ -5,8 +5,8 @@
 use std::sync::atomic::Ordering;
 
 use super::conn::{After, Conn};
-use super::frame::Frame;
 use super::shared::lock;
+use crate::frame::Frame;
 
 const NAME_ERROR: &str = "ERR Client names cannot contain spaces, newlines or special characters.";
 const WRONGPASS: &str = "WRONGPASS invalid username-password pair or user is disabled.";
@@ -127,7 +127,9 @@ impl Conn {
                     Frame::Error(NAME_ERROR.into())
                 }
             }
-            (b"info", 2) => Frame::Verbatim(format!("{}\n", self.info.describe()).into_bytes()),
+            (b"info", 2) => {
+                Frame::verbatim_text(format!("{}\n", self.info.describe()).into_bytes())
+            }
             (b"list", _) => self.client_list(&words[2..]),
             (b"kill", n) if n >= 3 => return self.client_kill(&words[2..]),
             (b"no-evict", 3) => match words[2].to_ascii_lowercase().as_slice() {
@@ -159,7 +161,7 @@ impl Conn {
                 match options[i + 1].to_ascii_lowercase().as_slice() {
                     b"normal" => pubsub_only = Some(false),
                     b"pubsub" => pubsub_only = Some(true),
-                    b"master" | b"replica" | b"slave" => return Frame::Verbatim(Vec::new()),
+                    b"master" | b"replica" | b"slave" => return Frame::verbatim_text(Vec::new()),
                     _ => {
                         return Frame::Error(format!(
                             "ERR Unknown client type '{}'",
@@ -197,7 +199,7 @@ impl Conn {
             text.push_str(&client.describe());
             text.push('\n');
         }
-        Frame::Verbatim(text.into_bytes())
+        Frame::verbatim_text(text.into_bytes())
     }
 
     /// `CLIENT KILL ip:port` (OK or an error) or `CLIENT KILL <filter value> …` (a count).

@@ -8,12 +8,12 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::frame::Frame;
 use super::resp::parse_request;
-use super::shape::{shape, shape_exec};
 use super::shared::{self, lock, ClientInfo, ClockMode, Shared};
 use crate::args::parse_lenient_float;
+use crate::frame::Frame;
 use crate::reply::Reply;
+use crate::shape::{shape, shape_exec};
 use crate::Session;
 
 /// How long a write to a client may block before the client is disconnected.

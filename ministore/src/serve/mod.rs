@@ -5,7 +5,8 @@
 //! store's per-client session — and reads inline or multibulk requests, pipelined or not.
 //!
 //! - [`resp`]: the request parser and Redis's protocol errors.
-//! - `frame`, `shape`: replies on the wire — RESP3 types and which command sends which.
+//! - replies on the wire are the crate's `frame` and `shape`: RESP3 types and which command
+//!   sends which.
 //! - `conn`: the connection loop and command routing; `client_cmd`, `subscribe`, `blocking`:
 //!   HELLO/CLIENT/RESET, pub/sub, and blocking pops that really wait.
 //! - `shared`, `busy`, `pubsub`: the state all connections share — the store, the client
@@ -15,10 +16,8 @@ mod blocking;
 mod busy;
 mod client_cmd;
 mod conn;
-mod frame;
 mod pubsub;
 pub mod resp;
-mod shape;
 mod shared;
 mod subscribe;
 
@@ -28,8 +27,8 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
+pub use crate::frame::Frame;
 pub use busy::DEFAULT_BUSY_THRESHOLD;
-pub use frame::Frame;
 pub use shared::ClockMode;
 
 use crate::Store;

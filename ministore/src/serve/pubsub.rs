@@ -4,8 +4,8 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
-use super::frame::Frame;
 use super::shared::ClientInfo;
+use crate::frame::Frame;
 
 type Listeners = BTreeMap<u64, Arc<ClientInfo>>;
 

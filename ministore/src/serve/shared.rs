@@ -11,8 +11,8 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, TryLockError};
 use std::time::{Duration, Instant};
 
 use super::busy::ScriptRun;
-use super::frame::Frame;
 use super::pubsub::PubSub;
+use crate::frame::Frame;
 use crate::Store;
 
 /// How the store's clock moves.

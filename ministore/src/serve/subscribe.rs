@@ -2,8 +2,8 @@
 //! them against the shared [`PubSub`](super::pubsub::PubSub) registry.
 
 use super::conn::Conn;
-use super::frame::Frame;
 use super::pubsub::PubSub;
+use crate::frame::Frame;
 use std::sync::Mutex;
 
 use super::shared::lock;

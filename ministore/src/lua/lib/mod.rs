@@ -73,8 +73,8 @@ impl Builtin {
 pub struct State {
     /// `math.random`'s generator, seeded on first use.
     pub rand: Option<math::Rand48>,
-    /// The protocol `redis.setresp` chose (2 until a script asks for 3). Replies still reach
-    /// the script by RESP2's conversion rules; RESP3's come with a RESP3 client.
+    /// The protocol `redis.setresp` chose (2 until a script asks for 3): how `redis.call`'s
+    /// replies reach the script, and how its Lua booleans reach the client.
     pub resp: u8,
     /// The settings the `cjson.encode_*`/`decode_*` functions change.
     pub cjson: cjson::Config,

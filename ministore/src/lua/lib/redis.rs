@@ -6,6 +6,7 @@ use super::super::convert;
 use super::super::interp::{Fault, Interp};
 use super::{one, Builtin, Registered, Site};
 use crate::lua::value::{TableRef, Value};
+use crate::shape::shape;
 
 pub use crate::lua::handle::RedisFunc as Func;
 
@@ -235,18 +236,29 @@ pub fn valid_name(name: &[u8]) -> bool {
     !name.is_empty() && name.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_')
 }
 
-/// `redis.call` / `redis.pcall` (`b`) with these arguments: the command's reply as a Lua value;
+/// `redis.call` / `redis.pcall` (`b`) with these arguments: the command's reply as a Lua value
+/// (by RESP3's rules after `redis.setresp(3)`, in the shape Redis gives that command in RESP3);
 /// `redis.call` raises an error reply instead of returning it. The words reach the host
-/// borrowed from the argument strings, and its reply is passed on as it is.
+/// borrowed from the argument strings.
 pub fn redis_call(it: &mut Interp, b: Builtin, args: &[Value], line: u32) -> Result<Value, Fault> {
     // Library functions copy, scan or hash their string arguments: charge for their length.
     let weight: u64 = args.iter().map(Value::weight).sum();
     it.charge(weight, line)?;
-    let (result, failed) = match convert::with_command_words(args, |words| it.host.call(words)) {
-        Ok(reply) => {
+    let resp3 = it.libs.resp == 3;
+    let converted = convert::with_command_words(args, |words| {
+        let reply = it.host.call(words);
+        let failed = reply.is_error();
+        let value = if resp3 {
+            convert::frame_to_value(shape(words, reply))
+        } else {
+            convert::reply_to_value(reply)
+        };
+        (value, failed)
+    });
+    let (result, failed) = match converted {
+        Ok(converted) => {
             it.charge(1, line)?;
-            let failed = reply.is_error();
-            (convert::reply_to_value(reply), failed)
+            converted
         }
         Err(text) => (convert::error_table(text.to_string()), true),
     };

@@ -2,28 +2,31 @@
 //! Redis 7.0 answers with a map, a set, a double or a nil *array*, by command name and options.
 //! In RESP2 the shaped [`Frame`] flattens back to exactly what the store replied (bar the nil
 //! array's `*-1`); in RESP3 it carries the types Redis 7.0 sends (checked against redis-server).
+//! The one table of it: `ministore serve` shapes for its RESP3 clients here, and a script that
+//! chose RESP3 (`redis.setresp(3)`) gets `redis.call`'s replies shaped here too.
 
 use super::frame::Frame;
 use crate::reply::Reply;
 
 /// The frame Redis 7.0 sends for `words`, given the store's reply.
-pub fn shape(words: &[Vec<u8>], reply: Reply) -> Frame {
+pub fn shape<W: AsRef<[u8]>>(words: &[W], reply: Reply) -> Frame {
     let Some(name) = words.first() else {
         return Frame::from_reply(reply);
     };
     if let Reply::Error(text) = reply {
         return Frame::Error(text);
     }
-    let name = name.to_ascii_lowercase();
-    let sub = |i: usize| words.get(i).map(|w| w.to_ascii_lowercase());
+    let name = name.as_ref().to_ascii_lowercase();
+    let sub = |i: usize| words.get(i).map(|w| w.as_ref().to_ascii_lowercase());
     let has = |option: &str| {
         words
             .iter()
             .skip(1)
-            .any(|w| w.eq_ignore_ascii_case(option.as_bytes()))
+            .any(|w| w.as_ref().eq_ignore_ascii_case(option.as_bytes()))
     };
     match name.as_slice() {
         b"hgetall" => map_of(reply, Frame::from_reply),
+        b"lcs" if has("idx") => map_of(reply, Frame::from_reply),
         b"config" if sub(1).as_deref() == Some(b"get") => map_of(reply, Frame::from_reply),
         b"smembers" | b"sinter" | b"sunion" | b"sdiff" => set_of(reply),
         b"spop" if words.len() == 3 => set_of(reply),
@@ -56,7 +59,9 @@ pub fn shape(words: &[Vec<u8>], reply: Reply) -> Frame {
     }
 }
 
-/// EXEC's reply, each element shaped by the command queued at its position.
+/// EXEC's reply, each element shaped by the command queued at its position (only a server
+/// keeps the queue to shape by).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn shape_exec(queued: &[Vec<Vec<u8>>], reply: Reply) -> Frame {
     match reply {
         Reply::Array(items) if items.len() == queued.len() => Frame::Array(
@@ -186,7 +191,7 @@ fn nil_array_or(reply: Reply, array: impl Fn(Vec<Reply>) -> Frame) -> Frame {
 
 fn verbatim(reply: Reply) -> Frame {
     match reply {
-        Reply::Bulk(text) => Frame::Verbatim(text),
+        Reply::Bulk(text) => Frame::verbatim_text(text),
         other => Frame::from_reply(other),
     }
 }

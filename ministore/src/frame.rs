@@ -2,7 +2,7 @@
 //! [`Frame::encode`] writes it for a RESP2 client (maps flattened, doubles as bulk strings,
 //! push messages as arrays) or a RESP3 one.
 
-use crate::reply::Reply;
+use crate::reply::{double_text, Reply};
 
 /// A reply as it goes on the wire, in RESP3's vocabulary.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,14 +32,17 @@ pub enum Frame {
     Double(Vec<u8>),
     /// `#t` / `#f`; the integers 1 and 0 in RESP2.
     Boolean(bool),
-    /// `=len` with a three-letter format (`txt`); a bulk string of the text in RESP2.
-    Verbatim(Vec<u8>),
+    /// `=len` with a three-letter format (`txt`, `mkd`); a bulk string of the text in RESP2.
+    Verbatim { format: [u8; 3], text: Vec<u8> },
+    /// `(digits`, a big number; a bulk string of the digits in RESP2.
+    BigNumber(Vec<u8>),
     /// `>n`, an out-of-band message (pub/sub); an array in RESP2.
     Push(Vec<Frame>),
 }
 
 impl Frame {
-    /// The structural translation of a command's reply, with no RESP3 shaping.
+    /// The structural translation of a reply, with no RESP3 shaping by command: RESP3 types
+    /// appear only where the reply already has them (a script's).
     pub fn from_reply(reply: Reply) -> Frame {
         match reply {
             Reply::Status(text) => Frame::Simple(text),
@@ -48,6 +51,25 @@ impl Frame {
             Reply::Bulk(bytes) => Frame::Bulk(bytes),
             Reply::Nil => Frame::NullBulk,
             Reply::Array(items) => Frame::Array(items.into_iter().map(Frame::from_reply).collect()),
+            Reply::Map(pairs) => Frame::Map(
+                pairs
+                    .into_iter()
+                    .map(|(k, v)| (Frame::from_reply(k), Frame::from_reply(v)))
+                    .collect(),
+            ),
+            Reply::Set(items) => Frame::Set(items.into_iter().map(Frame::from_reply).collect()),
+            Reply::Double(d) => Frame::Double(double_text(d)),
+            Reply::Bool(b) => Frame::Boolean(b),
+            Reply::BigNumber(digits) => Frame::BigNumber(digits),
+            Reply::Verbatim { format, text } => Frame::Verbatim { format, text },
+        }
+    }
+
+    /// A verbatim string of plain text (`txt`), as INFO and CLIENT INFO send.
+    pub fn verbatim_text(text: Vec<u8>) -> Frame {
+        Frame::Verbatim {
+            format: *b"txt",
+            text,
         }
     }
 
@@ -97,13 +119,16 @@ impl Frame {
                 out.extend_from_slice(if *b { b"#t\r\n" } else { b"#f\r\n" })
             }
             Frame::Boolean(b) => line(out, b':', if *b { b"1" } else { b"0" }),
-            Frame::Verbatim(text) if resp3 => {
+            Frame::Verbatim { format, text } if resp3 => {
                 line(out, b'=', (text.len() + 4).to_string().as_bytes());
-                out.extend_from_slice(b"txt:");
+                out.extend_from_slice(format);
+                out.push(b':');
                 out.extend_from_slice(text);
                 out.extend_from_slice(b"\r\n");
             }
-            Frame::Verbatim(text) => bulk(out, text),
+            Frame::Verbatim { text, .. } => bulk(out, text),
+            Frame::BigNumber(digits) if resp3 => line(out, b'(', digits),
+            Frame::BigNumber(digits) => bulk(out, digits),
         }
     }
 }
@@ -164,8 +189,18 @@ mod tests {
         assert_eq!(both(Frame::NullArray), ("*-1\r\n".into(), "_\r\n".into()));
         assert_eq!(both(Frame::NullBulk), ("$-1\r\n".into(), "_\r\n".into()));
         assert_eq!(
-            both(Frame::Verbatim(b"id=1\n".to_vec())),
+            both(Frame::Verbatim {
+                format: *b"txt",
+                text: b"id=1\n".to_vec()
+            }),
             ("$5\r\nid=1\n\r\n".into(), "=9\r\ntxt:id=1\n\r\n".into())
+        );
+        assert_eq!(
+            both(Frame::BigNumber(b"12345678901234567890".to_vec())),
+            (
+                "$20\r\n12345678901234567890\r\n".into(),
+                "(12345678901234567890\r\n".into()
+            )
         );
         assert_eq!(
             both(Frame::Boolean(true)),
