@@ -194,7 +194,7 @@ fn to_reply(v: &Value, depth: usize, resp: u8) -> Reply {
         Value::Bool(true) => Reply::Integer(1),
         Value::Num(n) => Reply::Integer(number_to_integer(*n)),
         Value::Str(s) => Reply::Bulk(s.to_vec()),
-        Value::Func(_) | Value::Builtin(_) | Value::Null => Reply::Nil,
+        Value::Func(_) | Value::Builtin(_) | Value::Null | Value::Thread(_) => Reply::Nil,
         Value::Lib(_) => Reply::Array(Vec::new()),
         Value::Table(t) => {
             if depth >= MAX_REPLY_DEPTH {

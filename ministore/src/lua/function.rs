@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use super::ast::FuncBody;
 use super::convert;
-use super::interp::{Fault, Interp};
+use super::interp::{Fault, Interp, C_BOUNDARY};
 use super::lib::Registered;
 use super::persist::Frozen;
 use super::value::{TableRef, Value};
@@ -138,6 +138,11 @@ impl Library {
             Err(Fault::Killed { line }) => Reply::Error(format!(
                 "ERR Script killed by user with SCRIPT KILL... script: {label}, on {FUNCTION_SOURCE}:{line}."
             )),
+            // `yield` refuses outside a coroutine, so no yield gets this far.
+            Err(Fault::Yield) => {
+                let value = Value::str(C_BOUNDARY.as_bytes());
+                convert::raised_error_reply(&value, FUNCTION_SOURCE, 0, &label)
+            }
         };
         drop(interp);
         self.state = Frozen::take(callbacks);
@@ -161,6 +166,7 @@ fn register(interp: &mut Interp<'_>, chunk: &Arc<FuncBody>) -> Result<Vec<Regist
             ),
         }),
         Err(Fault::Runtime { msg, line }) => Err(format!("ERR user_function:{line}: {msg}")),
+        Err(Fault::Yield) => Err(format!("ERR {C_BOUNDARY}")),
         Err(Fault::Budget { .. } | Fault::Killed { .. }) => Err("ERR FUNCTION LOAD timeout".into()),
     }
 }

@@ -16,6 +16,7 @@ pub enum Lib {
     Bit = 5,
     Cmsgpack = 6,
     Struct = 7,
+    Coroutine = 8,
 }
 
 /// Every built-in function, by library.
@@ -30,6 +31,7 @@ pub enum Builtin {
     Bit(BitFunc),
     Cmsgpack(CmsgpackFunc),
     Struct(StructFunc),
+    Coroutine(CoroutineFunc),
 }
 
 /// A base function.
@@ -196,4 +198,17 @@ pub enum StructFunc {
     Pack,
     Unpack,
     Size,
+}
+
+/// A `coroutine.*` function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CoroutineFunc {
+    Create,
+    Resume,
+    Yield,
+    Status,
+    Wrap,
+    Running,
+    /// The body of every function `coroutine.wrap` makes (reachable only through one).
+    WrapResume,
 }

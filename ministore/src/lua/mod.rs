@@ -253,6 +253,11 @@ impl Script {
             Err(Fault::Killed { line }) => Reply::Error(format!(
                 "ERR Script killed by user with SCRIPT KILL... script: {sha}, on @user_script:{line}."
             )),
+            // `yield` refuses outside a coroutine, so no yield gets this far.
+            Err(Fault::Yield) => {
+                let value = value::Value::str(interp::C_BOUNDARY.as_bytes());
+                convert::raised_error_reply(&value, SCRIPT_SOURCE, 0, sha)
+            }
         }
     }
 }

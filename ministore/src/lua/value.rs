@@ -1,5 +1,5 @@
 //! Lua values as the interpreter sees them: nil, booleans, doubles, byte strings, tables (array and
-//! hash parts) and functions, with Lua 5.1's number formatting (`%.14g`) and string→number coercion.
+//! hash parts), functions and coroutines, with Lua 5.1's number formatting (`%.14g`) and string→number coercion.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use super::ast::FuncBody;
 use super::handle::{Builtin, Lib};
+use super::interp::Coroutine;
 
 /// Largest string a script may build; past it the script fails with "not enough memory".
 pub const MAX_STRING_LEN: usize = 32 * 1024 * 1024;
@@ -33,6 +34,8 @@ pub enum Value {
     Lib(Lib),
     /// The light userdata NULL, the only userdata a script meets (`cjson.null`, JSON's null).
     Null,
+    /// A coroutine (`coroutine.create`).
+    Thread(Rc<Coroutine>),
 }
 
 /// A reference to a table; equality is identity, as in Lua.
@@ -238,6 +241,7 @@ impl Table {
             Value::Builtin(b) => Key::Num(u64::MAX - b.id()),
             Value::Lib(l) => Key::Num(u64::MAX - 1000 - *l as u64),
             Value::Null => Key::Obj(0),
+            Value::Thread(co) => Key::Obj(Rc::as_ptr(co) as *const u8 as usize),
         })
     }
 
@@ -547,6 +551,7 @@ impl Value {
             Value::Table(_) | Value::Lib(_) => "table",
             Value::Func(_) | Value::Builtin(_) => "function",
             Value::Null => "userdata",
+            Value::Thread(_) => "thread",
         }
     }
 
@@ -580,6 +585,7 @@ impl Value {
             (Value::Builtin(a), Value::Builtin(b)) => a == b,
             (Value::Lib(a), Value::Lib(b)) => a == b,
             (Value::Null, Value::Null) => true,
+            (Value::Thread(a), Value::Thread(b)) => Rc::ptr_eq(a, b),
             _ => false,
         }
     }
@@ -606,6 +612,7 @@ impl Value {
             Value::Lib(l) => format!("table: 0x{:08x}", 0x2000 + *l as usize * 16).into_bytes(),
             // glibc prints a null pointer as "(nil)".
             Value::Null => b"userdata: (nil)".to_vec(),
+            Value::Thread(co) => format!("thread: {:p}", Rc::as_ptr(co)).into_bytes(),
         }
     }
 }

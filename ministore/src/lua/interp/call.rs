@@ -5,6 +5,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
+use super::coroutine::{CallAt, Saved};
 use super::exec::Flow;
 use super::{type_error, Activation, Fault, Frame, Interp, CALL_NESTING, NATIVE, NATIVE_NESTING};
 use crate::lua::ast::{Expr, FuncBody, Vararg};
@@ -48,23 +49,81 @@ impl Interp<'_> {
         line: u32,
         frame: &mut Frame,
     ) -> Result<CallResult, Fault> {
-        self.step(line)?;
-        let f = self.eval(fexpr, frame)?;
-        if let Value::Builtin(b @ (Builtin::REDIS_CALL | Builtin::REDIS_PCALL)) = f {
-            if args.len() <= INLINE_ARGS && !args.last().is_some_and(Expr::is_multi) {
-                let mut values: [Value; INLINE_ARGS] = Default::default();
-                for (slot, arg) in values.iter_mut().zip(args) {
-                    *slot = self.eval(arg, frame)?;
+        let f = match self.resumed(line, |s| match s {
+            Saved::Call(at) => Some(at),
+            _ => None,
+        })? {
+            None => {
+                self.step(line)?;
+                let f = self
+                    .eval(fexpr, frame)
+                    .map_err(|e| self.suspend(e, || Saved::Call(CallAt::Func)))?;
+                if let Some(result) = self.redis_call_inline(&f, args, line, frame) {
+                    return result;
                 }
-                let caller = self.note_call_line(line);
-                return lib::redis_call(self, b, &values[..args.len()], line)
-                    .map(CallResult::One)
-                    .map_err(|e| self.resolve_native(e, caller));
+                f
+            }
+            Some(CallAt::Func) => self
+                .eval(fexpr, frame)
+                .map_err(|e| self.suspend(e, || Saved::Call(CallAt::Func)))?,
+            Some(CallAt::Args(f)) => f,
+            Some(CallAt::Calling(f)) => {
+                return self
+                    .resume_call(&f, line)
+                    .map(CallResult::Many)
+                    .map_err(|e| self.suspend(e, || Saved::Call(CallAt::Calling(f.clone()))));
+            }
+        };
+        let args = self
+            .eval_list(args, frame, 0)
+            .map_err(|e| self.suspend(e, || Saved::Call(CallAt::Args(f.clone()))))?;
+        self.call_yieldable(&f, args, line, Some((fexpr, frame)))
+            .map(CallResult::Many)
+            .map_err(|e| self.suspend(e, || Saved::Call(CallAt::Calling(f.clone()))))
+    }
+
+    /// `redis.call` / `redis.pcall` with a few single-valued arguments, evaluated into a stack
+    /// array; `None` for any other call.
+    fn redis_call_inline(
+        &mut self,
+        f: &Value,
+        args: &[Expr],
+        line: u32,
+        frame: &mut Frame,
+    ) -> Option<Result<CallResult, Fault>> {
+        let Value::Builtin(b @ (Builtin::REDIS_CALL | Builtin::REDIS_PCALL)) = *f else {
+            return None;
+        };
+        if args.len() > INLINE_ARGS || args.last().is_some_and(Expr::is_multi) {
+            return None;
+        }
+        let mut values: [Value; INLINE_ARGS] = Default::default();
+        for (i, arg) in args.iter().enumerate() {
+            match self.eval(arg, frame) {
+                Ok(v) => values[i] = v,
+                Err(e) => {
+                    // A yield in an argument resumes on the general path.
+                    let e = self.suspend(e, || Saved::List(values[..i].to_vec()));
+                    return Some(Err(self.suspend(e, || Saved::Call(CallAt::Args(f.clone())))));
+                }
             }
         }
-        let args = self.eval_list(args, frame, 0)?;
-        self.call_value(&f, args, line, Some((fexpr, frame)))
-            .map(CallResult::Many)
+        let caller = self.note_call_line(line);
+        Some(
+            lib::redis_call(self, b, &values[..args.len()], line)
+                .map(CallResult::One)
+                .map_err(|e| self.resolve_native(e, caller)),
+        )
+    }
+
+    /// Carries on with a call a coroutine yielded inside: replays into the function called, or,
+    /// when this was the `yield` itself, returns what the coroutine was resumed with.
+    fn resume_call(&mut self, f: &Value, line: u32) -> Result<Vec<Value>, Fault> {
+        if self.replaying() {
+            return self.call_yieldable(f, Vec::new(), line, None);
+        }
+        self.note_call_line(line);
+        Ok(self.resumed_values())
     }
 
     #[inline(never)]
@@ -76,17 +135,51 @@ impl Interp<'_> {
         line: u32,
         frame: &mut Frame,
     ) -> Result<Vec<Value>, Fault> {
-        let obj = self.eval(obj_expr, frame)?;
-        let key = Value::Str(Arc::from(name.as_bytes()));
-        let f = self.index(&obj, key, line, || super::eval::describe(obj_expr, frame))?;
-        let mut all = Vec::with_capacity(args.len() + 1);
+        /// Where a resumed method call carries on.
+        enum At {
+            Object,
+            Args(Value, Value),
+            Calling(Value),
+        }
+        let at = self.resumed(line, |s| match s {
+            Saved::MethodObject => Some(At::Object),
+            Saved::MethodArgs { obj, f } => Some(At::Args(obj, f)),
+            Saved::MethodCalling(f) => Some(At::Calling(f)),
+            _ => None,
+        })?;
+        let (obj, f) = match at {
+            None | Some(At::Object) => {
+                let obj = self
+                    .eval(obj_expr, frame)
+                    .map_err(|e| self.suspend(e, || Saved::MethodObject))?;
+                let key = Value::Str(Arc::from(name.as_bytes()));
+                let f = self.index(&obj, key, line, || super::eval::describe(obj_expr, frame))?;
+                (obj, f)
+            }
+            Some(At::Args(obj, f)) => (obj, f),
+            Some(At::Calling(f)) => {
+                // Only a call made again (the yield was deeper) is a method call to report.
+                self.method_call = self.replaying();
+                return self
+                    .resume_call(&f, line)
+                    .map_err(|e| self.suspend(e, || Saved::MethodCalling(f.clone())));
+            }
+        };
+        let rest = self.eval_list(args, frame, 0).map_err(|e| {
+            self.suspend(e, || Saved::MethodArgs {
+                obj: obj.clone(),
+                f: f.clone(),
+            })
+        })?;
+        let mut all = Vec::with_capacity(rest.len() + 1);
         all.push(obj);
-        all.extend(self.eval_list(args, frame, 0)?);
+        all.extend(rest);
         if matches!(f, Value::Func(_) | Value::Builtin(_))
             || !self.metamethod(&f, "__call").is_nil()
         {
             self.method_call = true;
-            self.call_value(&f, all, line, None)
+            self.call_yieldable(&f, all, line, None)
+                .map_err(|e| self.suspend(e, || Saved::MethodCalling(f.clone())))
         } else {
             Err(type_error(
                 line,
@@ -113,8 +206,25 @@ impl Interp<'_> {
         }
     }
 
-    /// Calls a function value with arguments (a non-function through its `__call`).
+    /// Calls a function value with arguments (a non-function through its `__call`) on behalf
+    /// of a library function or a metamethod. As in Lua 5.1, which runs these through a C
+    /// call, a coroutine cannot yield from inside such a call.
     pub fn call_value(
+        &mut self,
+        f: &Value,
+        args: Vec<Value>,
+        line: u32,
+        callee: Option<(&Expr, &Frame)>,
+    ) -> Result<Vec<Value>, Fault> {
+        self.co.c_calls += 1;
+        let result = self.call_yieldable(f, args, line, callee);
+        self.co.c_calls -= 1;
+        result
+    }
+
+    /// Calls a function value for the script itself (a call expression, `__call`, a
+    /// coroutine's body): a coroutine may yield from inside.
+    pub(super) fn call_yieldable(
         &mut self,
         f: &Value,
         args: Vec<Value>,
@@ -137,7 +247,7 @@ impl Interp<'_> {
                     let mut all = Vec::with_capacity(args.len() + 1);
                     all.push(other.clone());
                     all.extend(args);
-                    return self.call_value(&handler, all, line, None);
+                    return self.call_yieldable(&handler, all, line, None);
                 }
                 let desc = callee.and_then(|(e, fr)| super::eval::describe(e, fr));
                 Err(type_error(line, "call", desc.as_deref(), other))
@@ -183,30 +293,17 @@ impl Interp<'_> {
         args: Vec<Value>,
     ) -> Result<Vec<Value>, Fault> {
         let chunk = self.chunk_index(&body.source);
-        let mut frame = Frame {
-            locals: Vec::with_capacity(body.params.len() + 1),
-            captured,
-            varargs: Vec::new(),
+        let mut frame = match self.resumed(0, |s| match s {
+            Saved::Body { locals, varargs } => Some((locals, varargs)),
+            _ => None,
+        })? {
+            Some((locals, varargs)) => Frame {
+                locals,
+                captured,
+                varargs,
+            },
+            None => bind_arguments(body, captured, args),
         };
-        let mut args = args.into_iter();
-        for p in &body.params {
-            frame.locals.push((
-                p.clone(),
-                Rc::new(RefCell::new(args.next().unwrap_or_default())),
-            ));
-        }
-        if body.vararg.any() {
-            frame.varargs = args.collect();
-            let arg = match body.vararg {
-                Vararg::Arg => compat_arg(&frame.varargs),
-                _ => Value::Nil,
-            };
-            if body.vararg != Vararg::Chunk {
-                frame
-                    .locals
-                    .push((Arc::from("arg"), Rc::new(RefCell::new(arg))));
-            }
-        }
         self.stack.push(Activation { chunk, line: 0 });
         let result = self.exec_block(&body.body, &mut frame);
         self.stack.pop();
@@ -214,6 +311,10 @@ impl Interp<'_> {
             Ok(Flow::Return(v)) => Ok(v),
             Ok(Flow::ReturnOne(v)) => Ok(vec![v]),
             Ok(_) => Ok(Vec::new()),
+            Err(Fault::Yield) => Err(self.suspend(Fault::Yield, || Saved::Body {
+                locals: frame.locals,
+                varargs: frame.varargs,
+            })),
             Err(e) => Err(self.resolve_lua(e, chunk)),
         }
     }
@@ -227,6 +328,40 @@ impl Interp<'_> {
             captured,
         }))
     }
+}
+
+/// A new activation's variables: the parameters, then for a vararg function its extra
+/// arguments and Lua 5.1's `arg`.
+fn bind_arguments<'c>(
+    body: &FuncBody,
+    captured: &'c [(Arc<str>, Cell)],
+    args: Vec<Value>,
+) -> Frame<'c> {
+    let mut frame = Frame {
+        locals: Vec::with_capacity(body.params.len() + 1),
+        captured,
+        varargs: Vec::new(),
+    };
+    let mut args = args.into_iter();
+    for p in &body.params {
+        frame.locals.push((
+            p.clone(),
+            Rc::new(RefCell::new(args.next().unwrap_or_default())),
+        ));
+    }
+    if body.vararg.any() {
+        frame.varargs = args.collect();
+        let arg = match body.vararg {
+            Vararg::Arg => compat_arg(&frame.varargs),
+            _ => Value::Nil,
+        };
+        if body.vararg != Vararg::Chunk {
+            frame
+                .locals
+                .push((Arc::from("arg"), Rc::new(RefCell::new(arg))));
+        }
+    }
+    frame
 }
 
 /// Lua 5.1's `arg` table for a vararg function that never uses `...`: the extra arguments and

@@ -2,12 +2,13 @@
 //! fast paths), calls, table constructors and the operators, and how Lua names an operand in
 //! error messages.
 
+use super::coroutine::Saved;
 use super::{
     input_slot, library_named, memory_error, runtime_error, type_error, Fault, Frame, Interp,
     EXPR_NESTING,
 };
 use crate::lua::ast::{BinOp, Expr, ExprKind, TableField, UnOp};
-use crate::lua::value::{TableRef, Value};
+use crate::lua::value::Value;
 
 impl Interp<'_> {
     /// Evaluates an expression to one value.
@@ -59,12 +60,23 @@ impl Interp<'_> {
         frame: &mut Frame,
         want: usize,
     ) -> Result<Vec<Value>, Fault> {
-        let mut out = Vec::with_capacity(exprs.len().max(want));
-        for (i, e) in exprs.iter().enumerate() {
-            if i + 1 == exprs.len() && e.is_multi() {
-                out.extend(self.eval_multi(e, frame)?);
+        let mut out = match self.resumed(exprs.first().map_or(0, |e| e.line), |s| match s {
+            Saved::List(values) => Some(values),
+            _ => None,
+        })? {
+            Some(values) => values,
+            None => Vec::with_capacity(exprs.len().max(want)),
+        };
+        // Every expression before the last gives one value, so the values so far say where
+        // a resumed list carries on.
+        for (i, e) in exprs.iter().enumerate().skip(out.len()) {
+            let done = if i + 1 == exprs.len() && e.is_multi() {
+                self.eval_multi(e, frame).map(|values| out.extend(values))
             } else {
-                out.push(self.eval(e, frame)?);
+                self.eval(e, frame).map(|v| out.push(v))
+            };
+            if let Err(fault) = done {
+                return Err(self.suspend(fault, || Saved::List(out)));
             }
         }
         if want > 0 {
@@ -122,8 +134,8 @@ impl Interp<'_> {
                 }
             }
         }
-        let o = self.eval(obj, frame)?;
-        let k = self.eval(key, frame)?;
+        let o = self.first_operand(obj, frame)?;
+        let k = self.second_operand(key, &o, frame)?;
         self.index(&o, k, line, || describe(obj, frame))
     }
 
@@ -163,24 +175,51 @@ impl Interp<'_> {
         frame: &mut Frame,
         line: u32,
     ) -> Result<Value, Fault> {
-        let t = TableRef::new();
+        let (t, mut items, start, mut key) = self
+            .resumed(line, |s| match s {
+                Saved::Table {
+                    table,
+                    items,
+                    field,
+                    key,
+                } => Some((table, items, field, key)),
+                _ => None,
+            })?
+            .unwrap_or_default();
         // Positional items, nils included, are stored together at the end, as Lua's SETLIST
         // stores them after the keyed fields: `{1, nil, 3}` has `#` 3, as in Lua 5.1.
-        let mut items = Vec::new();
-        for (i, field) in fields.iter().enumerate() {
-            match field {
+        for (i, field) in fields.iter().enumerate().skip(start) {
+            // The key of `[k] = v` once evaluated, kept if `v` yields.
+            let mut evaluated_key = None;
+            let done = match field {
                 TableField::Item(e) => {
                     if i + 1 == fields.len() && e.is_multi() {
-                        items.extend(self.eval_multi(e, frame)?);
+                        self.eval_multi(e, frame).map(|values| items.extend(values))
                     } else {
-                        items.push(self.eval(e, frame)?);
+                        self.eval(e, frame).map(|v| items.push(v))
                     }
                 }
-                TableField::Keyed { key, value } => {
-                    let key = self.eval(key, frame)?;
-                    let value = self.eval(value, frame)?;
-                    t.set(key, value).map_err(|m| table_write_error(line, m))?;
+                TableField::Keyed { key: kexpr, value } => {
+                    let k = match key.take() {
+                        Some(k) => Ok(k),
+                        None => self.eval(kexpr, frame),
+                    };
+                    k.and_then(|k| match self.eval(value, frame) {
+                        Ok(v) => t.set(k, v).map_err(|m| table_write_error(line, m)),
+                        Err(e) => {
+                            evaluated_key = Some(k);
+                            Err(e)
+                        }
+                    })
                 }
+            };
+            if let Err(e) = done {
+                return Err(self.suspend(e, || Saved::Table {
+                    table: t,
+                    items,
+                    field: i,
+                    key: evaluated_key,
+                }));
             }
         }
         t.0.borrow_mut()
@@ -198,27 +237,11 @@ impl Interp<'_> {
         line: u32,
         frame: &mut Frame,
     ) -> Result<Value, Fault> {
-        match op {
-            BinOp::And => {
-                let a = self.eval(l, frame)?;
-                return if a.truthy() {
-                    self.eval(r, frame)
-                } else {
-                    Ok(a)
-                };
-            }
-            BinOp::Or => {
-                let a = self.eval(l, frame)?;
-                return if a.truthy() {
-                    Ok(a)
-                } else {
-                    self.eval(r, frame)
-                };
-            }
-            _ => {}
+        if let BinOp::And | BinOp::Or = op {
+            return self.and_or(op, l, r, frame);
         }
-        let a = self.eval(l, frame)?;
-        let b = self.eval(r, frame)?;
+        let a = self.first_operand(l, frame)?;
+        let b = self.second_operand(r, &a, frame)?;
         // Comparing or coercing long strings is work proportional to their length.
         self.charge(a.weight().max(b.weight()), line)?;
         match op {
@@ -237,6 +260,55 @@ impl Interp<'_> {
             BinOp::Ge => self.less_equal(&b, &a, line).map(Value::Bool),
             BinOp::And | BinOp::Or => Ok(Value::Nil),
         }
+    }
+}
+
+impl Interp<'_> {
+    /// The first of two operands evaluated in order (`a` in `a + b`, `t` in `t[k]`, an
+    /// assignment target's table): evaluated, or the value it had when a coroutine resumes
+    /// inside the second.
+    #[inline(always)]
+    pub(super) fn first_operand(&mut self, e: &Expr, frame: &mut Frame) -> Result<Value, Fault> {
+        let resumed = self.resumed(e.line, |s| match s {
+            Saved::Pair(a) => Some(a),
+            _ => None,
+        })?;
+        if let Some(Some(a)) = resumed {
+            return Ok(a);
+        }
+        self.eval(e, frame)
+            .map_err(|f| self.suspend(f, || Saved::Pair(None)))
+    }
+
+    /// The second of two operands; a coroutine yielding inside it keeps the first.
+    #[inline(always)]
+    pub(super) fn second_operand(
+        &mut self,
+        e: &Expr,
+        first: &Value,
+        frame: &mut Frame,
+    ) -> Result<Value, Fault> {
+        self.eval(e, frame)
+            .map_err(|f| self.suspend(f, || Saved::Pair(Some(first.clone()))))
+    }
+
+    /// `l and r`, `l or r`: `r` only when `l` does not decide.
+    fn and_or(&mut self, op: BinOp, l: &Expr, r: &Expr, frame: &mut Frame) -> Result<Value, Fault> {
+        let in_rhs = self.resumed(l.line, |s| match s {
+            Saved::Pair(a) => Some(a.is_some()),
+            _ => None,
+        })?;
+        if in_rhs != Some(true) {
+            let a = self
+                .eval(l, frame)
+                .map_err(|e| self.suspend(e, || Saved::Pair(None)))?;
+            if a.truthy() == (op == BinOp::Or) {
+                return Ok(a);
+            }
+        }
+        // The left operand's value is not needed again, only that it was evaluated.
+        self.eval(r, frame)
+            .map_err(|e| self.suspend(e, || Saved::Pair(Some(Value::Nil))))
     }
 }
 

@@ -5,6 +5,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
+use super::coroutine::Saved;
 use super::{runtime_error, Fault, Frame, Interp};
 use crate::lua::ast::{Block, CondBlock, Expr, ExprKind, Stat, StatKind};
 use crate::lua::value::{Cell, Value};
@@ -20,19 +21,41 @@ pub(super) enum Flow {
 
 impl Interp<'_> {
     pub(super) fn exec_block(&mut self, block: &Block, frame: &mut Frame) -> Result<Flow, Fault> {
-        let mark = frame.locals.len();
-        let mut result = Ok(Flow::Normal);
-        for stat in block {
+        let (start, mark) = self.resume_block(block)?.unwrap_or((0, frame.locals.len()));
+        let result = self.exec_from(block, start, mark, frame);
+        // A yield leaves the variables in place: the function's record takes them along.
+        if !matches!(result, Err(Fault::Yield)) {
+            frame.locals.truncate(mark);
+        }
+        result
+    }
+
+    /// A resumed block's statement to carry on from and where its variables start.
+    fn resume_block(&mut self, block: &Block) -> Result<Option<(usize, usize)>, Fault> {
+        let line = block.first().map_or(0, |s| s.line);
+        self.resumed(line, |s| match s {
+            Saved::Block { index, mark } => Some((index, mark)),
+            _ => None,
+        })
+    }
+
+    /// Runs a block's statements from `start`, leaving its variables (from `mark` on) in place.
+    #[inline]
+    fn exec_from(
+        &mut self,
+        block: &Block,
+        start: usize,
+        mark: usize,
+        frame: &mut Frame,
+    ) -> Result<Flow, Fault> {
+        for (index, stat) in block.iter().enumerate().skip(start) {
             match self.exec(stat, frame) {
                 Ok(Flow::Normal) => {}
-                other => {
-                    result = other;
-                    break;
-                }
+                Err(e) => return Err(self.suspend(e, || Saved::Block { index, mark })),
+                other => return other,
             }
         }
-        frame.locals.truncate(mark);
-        result
+        Ok(Flow::Normal)
     }
 
     // Each statement kind runs in its own non-inlined function: in a tree walker the recursion
@@ -55,7 +78,7 @@ impl Interp<'_> {
                 }
                 Ok(Flow::Normal)
             }
-            StatKind::If { arms, otherwise } => self.exec_if(arms, otherwise.as_ref(), frame),
+            StatKind::If { arms, otherwise } => self.exec_if(arms, otherwise.as_ref(), line, frame),
             StatKind::While { cond, body } => self.exec_while(cond, body, line, frame),
             StatKind::Repeat { body, cond } => self.exec_repeat(body, cond, line, frame),
             StatKind::NumericFor {
@@ -110,16 +133,41 @@ impl Interp<'_> {
         exprs: &[Expr],
         frame: &mut Frame,
     ) -> Result<Flow, Fault> {
-        if targets.len() == 1 && exprs.len() == 1 {
-            let v = self.eval(&exprs[0], frame)?;
-            self.assign(&targets[0], v, frame)?;
+        let line = targets.first().map_or(0, |t| t.line);
+        if let ([target], [expr]) = (targets, exprs) {
+            // As in Lua 5.1, the target's table and key come before the value.
+            let place = match self.resumed(line, |s| match s {
+                Saved::AssignOne(place) => Some(place),
+                _ => None,
+            })? {
+                Some(Some(place)) => place,
+                _ => self
+                    .place(target, frame)
+                    .map_err(|e| self.suspend(e, || Saved::AssignOne(None)))?,
+            };
+            let v = match self.eval(expr, frame) {
+                Ok(v) => v,
+                Err(e) => return Err(self.suspend(e, || Saved::AssignOne(Some(place)))),
+            };
+            self.store(place, target, v, frame)?;
         } else {
             // Lua evaluates all right-hand sides (and table/key operands) before assigning.
-            let mut places = Vec::with_capacity(targets.len());
-            for t in targets {
-                places.push(self.place(t, frame)?);
+            let mut places = self
+                .resumed(line, |s| match s {
+                    Saved::AssignMany(places) => Some(places),
+                    _ => None,
+                })?
+                .unwrap_or_else(|| Vec::with_capacity(targets.len()));
+            for t in targets.iter().skip(places.len()) {
+                match self.place(t, frame) {
+                    Ok(place) => places.push(place),
+                    Err(e) => return Err(self.suspend(e, || Saved::AssignMany(places))),
+                }
             }
-            let values = self.eval_list(exprs, frame, targets.len())?;
+            let values = match self.eval_list(exprs, frame, targets.len()) {
+                Ok(values) => values,
+                Err(e) => return Err(self.suspend(e, || Saved::AssignMany(places))),
+            };
             for ((place, target), v) in places.into_iter().zip(targets).zip(values) {
                 self.store(place, target, v, frame)?;
             }
@@ -132,17 +180,42 @@ impl Interp<'_> {
         &mut self,
         arms: &[CondBlock],
         otherwise: Option<&Block>,
+        line: u32,
         frame: &mut Frame,
     ) -> Result<Flow, Fault> {
-        for arm in arms {
-            if self.eval(&arm.cond, frame)?.truthy() {
-                return self.exec_block(&arm.body, frame);
+        let (first, in_body) = self
+            .resumed(line, |s| match s {
+                Saved::If { arm, in_body } => Some((arm, in_body)),
+                _ => None,
+            })?
+            .unwrap_or((0, false));
+        let mut chosen = None;
+        if in_body {
+            chosen = Some(first);
+        } else {
+            for (i, arm) in arms.iter().enumerate().skip(first) {
+                let cond = self.eval(&arm.cond, frame).map_err(|e| {
+                    self.suspend(e, || Saved::If {
+                        arm: i,
+                        in_body: false,
+                    })
+                })?;
+                if cond.truthy() {
+                    chosen = Some(i);
+                    break;
+                }
             }
         }
-        match otherwise {
-            Some(body) => self.exec_block(body, frame),
-            None => Ok(Flow::Normal),
-        }
+        let arm = chosen.unwrap_or(arms.len());
+        let body = match arms.get(arm) {
+            Some(a) => &a.body,
+            None => match otherwise {
+                Some(body) => body,
+                None => return Ok(Flow::Normal),
+            },
+        };
+        self.exec_block(body, frame)
+            .map_err(|e| self.suspend(e, || Saved::If { arm, in_body: true }))
     }
 
     #[inline(never)]
@@ -153,15 +226,30 @@ impl Interp<'_> {
         line: u32,
         frame: &mut Frame,
     ) -> Result<Flow, Fault> {
-        while self.eval(cond, frame)?.truthy() {
-            self.step(line)?;
-            match self.exec_block(body, frame)? {
-                Flow::Normal => {}
-                Flow::Break => break,
-                ret => return Ok(ret),
+        let mut in_body = self
+            .resumed(line, |s| match s {
+                Saved::While { in_body } => Some(in_body),
+                _ => None,
+            })?
+            .unwrap_or(false);
+        loop {
+            if !in_body {
+                let go = self
+                    .eval(cond, frame)
+                    .map_err(|e| self.suspend(e, || Saved::While { in_body: false }))?;
+                if !go.truthy() {
+                    return Ok(Flow::Normal);
+                }
+                self.step(line)?;
+            }
+            in_body = false;
+            match self.exec_block(body, frame) {
+                Ok(Flow::Normal) => {}
+                Ok(Flow::Break) => return Ok(Flow::Normal),
+                Ok(ret) => return Ok(ret),
+                Err(e) => return Err(self.suspend(e, || Saved::While { in_body: true })),
             }
         }
-        Ok(Flow::Normal)
     }
 
     #[inline(never)]
@@ -172,26 +260,36 @@ impl Interp<'_> {
         line: u32,
         frame: &mut Frame,
     ) -> Result<Flow, Fault> {
+        let mut resumed = self.resumed(line, |s| match s {
+            Saved::Repeat { cond_mark } => Some(cond_mark),
+            _ => None,
+        })?;
         loop {
-            self.step(line)?;
             // The condition sees the body's locals, so the scope is handled here.
-            let mark = frame.locals.len();
-            let mut flow = Flow::Normal;
-            for s in body {
-                match self.exec(s, frame) {
-                    Ok(Flow::Normal) => {}
-                    Ok(f) => {
-                        flow = f;
-                        break;
-                    }
-                    Err(e) => {
-                        frame.locals.truncate(mark);
-                        return Err(e);
-                    }
+            let (mark, flow) = match resumed.take() {
+                // Resumed in the condition.
+                Some(Some(mark)) => (mark, Flow::Normal),
+                // Resumed in the body.
+                Some(None) => {
+                    let (start, mark) = self.resume_block(body)?.unwrap_or((0, frame.locals.len()));
+                    (mark, self.repeat_body(body, start, mark, frame)?)
                 }
-            }
+                None => {
+                    self.step(line)?;
+                    let mark = frame.locals.len();
+                    (mark, self.repeat_body(body, 0, mark, frame)?)
+                }
+            };
             let done = match flow {
-                Flow::Normal => self.eval(cond, frame).map(|v| v.truthy()),
+                Flow::Normal => match self.eval(cond, frame) {
+                    Err(Fault::Yield) => {
+                        let saved = || Saved::Repeat {
+                            cond_mark: Some(mark),
+                        };
+                        return Err(self.suspend(Fault::Yield, saved));
+                    }
+                    other => other.map(|v| v.truthy()),
+                },
                 Flow::Break => Ok(true),
                 ret => {
                     frame.locals.truncate(mark);
@@ -205,6 +303,27 @@ impl Interp<'_> {
         }
     }
 
+    /// The body of a `repeat` from statement `start`, its variables (from `mark` on) left for
+    /// the condition unless it fails.
+    fn repeat_body(
+        &mut self,
+        body: &Block,
+        start: usize,
+        mark: usize,
+        frame: &mut Frame,
+    ) -> Result<Flow, Fault> {
+        match self.exec_from(body, start, mark, frame) {
+            Err(Fault::Yield) => {
+                Err(self.suspend(Fault::Yield, || Saved::Repeat { cond_mark: None }))
+            }
+            Err(e) => {
+                frame.locals.truncate(mark);
+                Err(e)
+            }
+            flow => flow,
+        }
+    }
+
     #[inline(never)]
     fn exec_numeric_for(
         &mut self,
@@ -215,19 +334,53 @@ impl Interp<'_> {
         line: u32,
         frame: &mut Frame,
     ) -> Result<Flow, Fault> {
-        let start = self.for_number(start, frame, "initial value")?;
-        let limit = self.for_number(limit, frame, "limit")?;
-        let step = match step {
-            Some(s) => self.for_number(s, frame, "step")?,
-            None => 1.0,
+        /// Where a resumed loop carries on.
+        enum At {
+            Bounds(Vec<f64>),
+            Body(f64, f64, f64),
+        }
+        let at = self.resumed(line, |s| match s {
+            Saved::ForBounds(done) => Some(At::Bounds(done)),
+            Saved::ForBody { i, limit, step } => Some(At::Body(i, limit, step)),
+            _ => None,
+        })?;
+        let (mut i, limit, step, mut in_body) = match at {
+            Some(At::Body(i, limit, step)) => (i, limit, step, true),
+            bounds => {
+                let mut done = match bounds {
+                    Some(At::Bounds(done)) => done,
+                    _ => Vec::with_capacity(3),
+                };
+                let bounds = [
+                    Some((start, "initial value")),
+                    Some((limit, "limit")),
+                    step.map(|s| (s, "step")),
+                ];
+                for (e, what) in bounds.into_iter().flatten().skip(done.len()) {
+                    match self.for_number(e, frame, what) {
+                        Ok(n) => done.push(n),
+                        Err(e) => return Err(self.suspend(e, || Saved::ForBounds(done))),
+                    }
+                }
+                match done[..] {
+                    [start, limit] => (start, limit, 1.0, false),
+                    [start, limit, step] => (start, limit, step, false),
+                    _ => return Err(super::coroutine::lost_track(line)),
+                }
+            }
         };
-        let mut i = start;
-        while (step > 0.0 && i <= limit) || (step <= 0.0 && i >= limit) {
-            self.step(line)?;
-            frame
-                .locals
-                .push((name.clone(), Rc::new(RefCell::new(Value::Num(i)))));
+        while in_body || (step > 0.0 && i <= limit) || (step <= 0.0 && i >= limit) {
+            if !in_body {
+                self.step(line)?;
+                frame
+                    .locals
+                    .push((name.clone(), Rc::new(RefCell::new(Value::Num(i)))));
+            }
+            in_body = false;
             let flow = self.exec_block(body, frame);
+            if let Err(Fault::Yield) = flow {
+                return Err(self.suspend(Fault::Yield, || Saved::ForBody { i, limit, step }));
+            }
             frame.locals.pop();
             match flow? {
                 Flow::Normal => {}
@@ -248,25 +401,52 @@ impl Interp<'_> {
         line: u32,
         frame: &mut Frame,
     ) -> Result<Flow, Fault> {
-        let mut init = self.eval_list(exprs, frame, 3)?.into_iter();
-        let f = init.next().unwrap_or_default();
-        let state = init.next().unwrap_or_default();
-        let mut control = init.next().unwrap_or_default();
+        let resumed = self
+            .resumed(line, |s| match s {
+                Saved::GenericFor(state) => Some(state),
+                _ => None,
+            })?
+            .flatten();
+        let (f, state, mut control, mut in_body) = match resumed {
+            Some((f, state, control, mark)) => (f, state, control, Some(mark)),
+            None => {
+                let init = self
+                    .eval_list(exprs, frame, 3)
+                    .map_err(|e| self.suspend(e, || Saved::GenericFor(None)))?;
+                let mut init = init.into_iter();
+                let f = init.next().unwrap_or_default();
+                let state = init.next().unwrap_or_default();
+                let control = init.next().unwrap_or_default();
+                (f, state, control, None)
+            }
+        };
         loop {
-            self.step(line)?;
-            let results = self.call_value(&f, vec![state.clone(), control.clone()], line, None)?;
-            let first = results.first().cloned().unwrap_or_default();
-            if first.is_nil() {
-                return Ok(Flow::Normal);
-            }
-            control = first;
-            let mark = frame.locals.len();
-            let mut results = results.into_iter();
-            for name in names {
-                let v = results.next().unwrap_or_default();
-                frame.locals.push((name.clone(), Rc::new(RefCell::new(v))));
-            }
+            let mark = match in_body.take() {
+                Some(mark) => mark,
+                None => {
+                    self.step(line)?;
+                    // Lua 5.1 calls the iterator from C: no yield inside it.
+                    let results =
+                        self.call_value(&f, vec![state.clone(), control.clone()], line, None)?;
+                    let first = results.first().cloned().unwrap_or_default();
+                    if first.is_nil() {
+                        return Ok(Flow::Normal);
+                    }
+                    control = first;
+                    let mark = frame.locals.len();
+                    let mut results = results.into_iter();
+                    for name in names {
+                        let v = results.next().unwrap_or_default();
+                        frame.locals.push((name.clone(), Rc::new(RefCell::new(v))));
+                    }
+                    mark
+                }
+            };
             let flow = self.exec_block(body, frame);
+            if let Err(Fault::Yield) = flow {
+                let state = (f.clone(), state.clone(), control.clone(), mark);
+                return Err(self.suspend(Fault::Yield, || Saved::GenericFor(Some(state))));
+            }
             frame.locals.truncate(mark);
             match flow? {
                 Flow::Normal => {}
@@ -305,8 +485,8 @@ impl Interp<'_> {
     fn place(&mut self, target: &Expr, frame: &mut Frame) -> Result<Option<(Value, Value)>, Fault> {
         match &target.kind {
             ExprKind::Index { obj, key } => {
-                let o = self.eval(obj, frame)?;
-                let k = self.eval(key, frame)?;
+                let o = self.first_operand(obj, frame)?;
+                let k = self.second_operand(key, &o, frame)?;
                 Ok(Some((o, k)))
             }
             _ => Ok(None),

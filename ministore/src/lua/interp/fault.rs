@@ -20,6 +20,9 @@ pub enum Fault {
     Budget { line: u32 },
     /// The host asked the script to stop (SCRIPT KILL from another client; not catchable).
     Killed { line: u32 },
+    /// The running coroutine yields: unwinds to its `resume`, each construct on the way
+    /// recording its state (see [`super::coroutine`]). The values wait in the interpreter.
+    Yield,
 }
 
 /// The chunk index an activation of a library function has on the call stack.
@@ -70,11 +73,23 @@ impl Interp<'_> {
     /// function is Lua code, nothing when it is a library function or beyond the stack.
     pub fn where_prefix(&self, level: usize) -> Option<String> {
         let i = self.stack.len().checked_sub(1 + level)?;
+        // A coroutine's own stack ends where it was resumed.
+        if i < self.stack_floor() {
+            return None;
+        }
         let a = self.stack[i];
         if a.chunk == NATIVE {
             return None;
         }
         Some(format!("{}:{}: ", self.chunk_id(a.chunk), a.line))
+    }
+
+    /// The line the Lua function `level` steps up the stack is at, as [`Self::where_prefix`]
+    /// finds it; none for a library function or beyond the stack.
+    pub fn level_line(&self, level: usize) -> Option<u32> {
+        let i = self.stack.len().checked_sub(1 + level)?;
+        let a = self.stack.get(i).filter(|_| i >= self.stack_floor())?;
+        (a.chunk != NATIVE).then_some(a.line)
     }
 
     /// How Lua 5.1 (as Redis builds it) shows a chunk name in messages: `=name` as `name`,
@@ -108,7 +123,10 @@ impl Interp<'_> {
     /// function.
     pub(super) fn resolve_native(&mut self, fault: Fault, caller: Activation) -> Fault {
         if caller.chunk != NATIVE {
-            if !matches!(fault, Fault::Budget { .. } | Fault::Killed { .. }) {
+            if !matches!(
+                fault,
+                Fault::Budget { .. } | Fault::Killed { .. } | Fault::Yield
+            ) {
                 self.fault_chunk.get_or_insert(caller.chunk);
             }
             return self.resolve_lua(fault, caller.chunk);

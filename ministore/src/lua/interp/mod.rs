@@ -5,14 +5,17 @@
 //!
 //! Layout: this file holds the run's state, the step budget and the globals; [`fault`] the
 //! errors, the call stack and error positions; [`exec`] runs statements, [`eval`] expressions,
-//! [`call`] function calls and [`meta`] the metamethods.
+//! [`call`] function calls, [`meta`] the metamethods and [`coroutine`] how a coroutine
+//! suspends and resumes.
 
 mod call;
+mod coroutine;
 mod eval;
 mod exec;
 mod fault;
 mod meta;
 
+pub use coroutine::{Coroutine, C_BOUNDARY};
 pub use fault::{
     bare_error, chunk_id, memory_error, runtime_error, type_error, Fault, SYNTAX_ID_SIZE,
 };
@@ -100,6 +103,7 @@ fn library_named(name: &str) -> Option<Lib> {
         "bit" => Some(Lib::Bit),
         "cmsgpack" => Some(Lib::Cmsgpack),
         "struct" => Some(Lib::Struct),
+        "coroutine" => Some(Lib::Coroutine),
         _ => None,
     }
 }
@@ -192,6 +196,8 @@ pub struct Interp<'h> {
     fault_chunk: Option<u32>,
     /// What the libraries keep during the run.
     pub libs: lib::State,
+    /// The coroutines being run and the state a yield or a resume carries.
+    co: coroutine::Control,
 }
 
 impl<'h> Interp<'h> {
@@ -223,6 +229,7 @@ impl<'h> Interp<'h> {
             stack: Vec::new(),
             fault_chunk: None,
             libs: lib::State::default(),
+            co: coroutine::Control::default(),
         }
     }
 
@@ -315,7 +322,7 @@ impl<'h> Interp<'h> {
         }
         if lib != Lib::Redis {
             // The fast path for `string.len` lands here without looking the library up.
-            let name = ["string", "table", "math", "cjson", "bit"]
+            let name = ["string", "table", "math", "cjson", "bit", "coroutine"]
                 .into_iter()
                 .find(|name| library_named(name) == Some(lib))
                 .unwrap_or("?");

@@ -239,7 +239,9 @@ impl Encoder<'_, '_> {
             Value::Nil | Value::Null => self.out.extend_from_slice(b"null"),
             Value::Table(t) => self.table(t, depth + 1)?,
             Value::Lib(lib) => self.table(&super::make_lib(*lib), depth + 1)?,
-            Value::Func(_) | Value::Builtin(_) => return Err(self.fail(v, "type not supported")),
+            Value::Func(_) | Value::Builtin(_) | Value::Thread(_) => {
+                return Err(self.fail(v, "type not supported"))
+            }
         }
         Ok(())
     }

@@ -1,8 +1,8 @@
 //! The script's library, one file per Lua library: [`base`] (tonumber, tostring, type, pairs,
 //! pcall, error, …), [`string`] (with [`strmatch`] for patterns and [`format`]), [`table`]
-//! (with [`sort`]), [`math`], [`redis`], and Redis's extra libraries [`cjson`] (with
-//! [`json_decode`]), [`cmsgpack`], [`bit`] and `struct` ([`lstruct`]). This file owns what is
-//! known about the [`Builtin`] handles (defined with the library enums in `handle.rs`): their
+//! (with [`sort`]), [`math`], [`coroutine`], [`redis`], and Redis's extra libraries [`cjson`]
+//! (with [`json_decode`]), [`cmsgpack`], [`bit`] and `struct` ([`lstruct`]). This file owns
+//! what is known about the [`Builtin`] handles (defined with the library enums in `handle.rs`): their
 //! ids and names, the static lookup of library fields, the dispatch of a call to its library, the
 //! per-run [`State`], and the argument helpers with Lua 5.1's `bad argument #n to 'f' (…)`
 //! errors.
@@ -11,6 +11,7 @@ mod base;
 mod bit;
 mod cjson;
 mod cmsgpack;
+mod coroutine;
 mod format;
 mod json_decode;
 mod lstruct;
@@ -48,6 +49,7 @@ impl Builtin {
             Builtin::Bit(f) => (6, f as u64),
             Builtin::Cmsgpack(f) => (7, f as u64),
             Builtin::Struct(f) => (8, f as u64),
+            Builtin::Coroutine(f) => (9, f as u64),
         };
         family << 6 | f
     }
@@ -64,6 +66,7 @@ impl Builtin {
             Builtin::Bit(f) => f.name(),
             Builtin::Cmsgpack(f) => f.name(),
             Builtin::Struct(f) => f.name(),
+            Builtin::Coroutine(f) => f.name(),
         }
     }
 }
@@ -160,6 +163,7 @@ pub fn lib_field(lib: Lib, name: &[u8]) -> Value {
         Lib::Bit => bit::field(name),
         Lib::Cmsgpack => cmsgpack::field(name),
         Lib::Struct => lstruct::field(name),
+        Lib::Coroutine => coroutine::field(name),
     }
 }
 
@@ -174,6 +178,7 @@ pub fn make_lib(lib: Lib) -> TableRef {
         Lib::Bit => bit::NAMES,
         Lib::Cmsgpack => cmsgpack::NAMES,
         Lib::Struct => lstruct::NAMES,
+        Lib::Coroutine => coroutine::NAMES,
     };
     let t = TableRef::new();
     for name in names {
@@ -212,6 +217,7 @@ pub fn call_builtin(
         Builtin::Bit(f) => bit::call(f, args, site),
         Builtin::Cmsgpack(f) => cmsgpack::call(it, f, args, site),
         Builtin::Struct(f) => lstruct::call(it, f, args, site),
+        Builtin::Coroutine(f) => coroutine::call(it, f, args, site),
     }
 }
 

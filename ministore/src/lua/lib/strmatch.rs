@@ -111,6 +111,11 @@ thread_local! {
         super::super::parser::parse_chunk(b"return step(state)", "@user_script").ok();
 }
 
+/// True for the body of gmatch's iterators (a C function in Lua).
+pub fn is_gmatch_body(body: &Arc<FuncBody>) -> bool {
+    GMATCH_BODY.with(|b| b.as_ref().is_some_and(|b| Arc::ptr_eq(b, body)))
+}
+
 /// `string.gmatch`: an iterator function over the matches, its state (subject, pattern, next
 /// position, the caller's line) in a table only the iterator can reach.
 pub fn gmatch(a: &Args) -> Result<Vec<Value>, Fault> {
