@@ -126,3 +126,35 @@ fn runaway_varargs_and_metamethods_are_stopped_by_the_budget() {
         assert!(reply.is_error(), "{source} returned {reply:?}");
     }
 }
+
+#[test]
+fn unbounded_nesting_of_coroutines_is_stopped_with_an_error() {
+    for source in [
+        "local function r() return coroutine.wrap(r)() end return r()",
+        "local function r() local co = coroutine.create(r) local ok, e = coroutine.resume(co) \
+         if not ok then error(e, 0) end return e end return r()",
+        "local function f(n) return 1 + f(n + 1) end return coroutine.wrap(f)(1)",
+        "local function r() local co = coroutine.wrap(function() coroutine.yield(r()) end) \
+         return co() end return r()",
+        "local function f(n) if n % 50 == 0 then coroutine.yield() end return 1 + f(n + 1) end \
+         local co = coroutine.wrap(f) while true do co(1) end",
+    ] {
+        let reply = eval(source, 1_000_000);
+        assert!(reply.is_error(), "{source} returned {reply:?}");
+    }
+}
+
+#[test]
+fn a_yield_at_the_recursion_limit_resumes_without_overflowing() {
+    // Each resume rebuilds the whole path back to the yield, at whatever depth it was.
+    let source = "local function f(n) if n == 0 then coroutine.yield(0) return 0 end \
+        return 1 + f(n - 1) end \
+        local depth = 0 \
+        for n = 1, 200 do local co = coroutine.wrap(function() return f(n) end) \
+          if not pcall(co) then break end depth = n co() end \
+        return depth";
+    let Reply::Integer(depth) = eval(source, 10_000_000) else {
+        panic!("no depth");
+    };
+    assert!(depth > 50, "{depth}");
+}

@@ -1,7 +1,7 @@
 //! Property tests over the script engine: Lua-ish token soups and generated programs (loops,
-//! recursion, tables, redis.call) never panic the compiler or the interpreter, runaway programs
-//! are stopped by the step budget with an error reply, and a script's outcome is deterministic
-//! and does not depend on the budget once it fits inside it.
+//! recursion, tables, redis.call, coroutines) never panic the compiler or the interpreter,
+//! runaway programs are stopped by the step budget with an error reply, and a script's outcome
+//! is deterministic and does not depend on the budget once it fits inside it.
 
 use ministore::lua::{CommandHost, Script};
 use ministore::{Reply, Store, ValueSnapshot};
@@ -151,6 +151,12 @@ const TOKENS: &[&str] = &[
     "_G",
     "arg",
     "function(...)",
+    "coroutine.create",
+    "coroutine.resume",
+    "coroutine.yield",
+    "coroutine.wrap",
+    "coroutine.status",
+    "coroutine.running",
 ];
 
 fn token_soup() -> impl Strategy<Value = String> {
@@ -183,6 +189,7 @@ fn expr() -> impl Strategy<Value = String> {
         Just("arg".to_string()),
         Just("_G.v".to_string()),
         Just("select(2, pcall(error, 'e', 2))".to_string()),
+        Just("coroutine.yield(v0)".to_string()),
     ];
     leaf.prop_recursive(3, 16, 3, |inner| {
         prop_oneof![
@@ -241,7 +248,10 @@ fn block() -> impl Strategy<Value = String> {
             inner.clone().prop_map(|b| format!("for k, v in pairs(t) do\n{b}\nend")),
             (expr(), inner.clone()).prop_map(|(c, b)| format!("while {c} do\n{b}\nend")),
             inner.clone().prop_map(|b| format!("do\n{b}\nend")),
-            inner.prop_map(|b| format!("local function g(n)\nif n > 3 then return n end\n{b}\nreturn g(n + 1)\nend\nv1 = g(0)")),
+            inner.clone().prop_map(|b| format!("local function g(n)\nif n > 3 then return n end\n{b}\nreturn g(n + 1)\nend\nv1 = g(0)")),
+            // The block in a coroutine, resumed until it ends or fails: its yields (and the
+            // refusals inside pcall, metamethods and iterators) all get exercised.
+            inner.prop_map(|b| format!("local co = coroutine.wrap(function()\n{b}\nend)\nfor i = 1, 4 do if not pcall(co, i) then break end end")),
         ]
     })
 }
