@@ -173,3 +173,18 @@ fn a_function_library_keeps_its_state_between_calls() {
         Reply::Error("ERR Error registering functions: ERR FUNCTION LOAD timeout".into())
     );
 }
+
+#[test]
+fn a_suspended_coroutine_in_a_function_library_is_dead_at_the_next_call() {
+    // Redis keeps it suspended (the second FCALL answers "b"); a library's state is frozen
+    // between calls without coroutine continuations (README, known differences).
+    let mut store = Store::new();
+    let code = "#!lua name=co\nlocal made\nredis.register_function('mk', function() made = coroutine.wrap(function() coroutine.yield('a') return 'b' end) return made() end)\nredis.register_function('again', function() return made() end)";
+    assert_eq!(store.exec(&["FUNCTION", "LOAD", code]), Reply::bulk("co"));
+    assert_eq!(store.exec(&["FCALL", "mk", "0"]), Reply::bulk("a"));
+    let again = store.exec(&["FCALL", "again", "0"]);
+    assert!(
+        matches!(&again, Reply::Error(e) if e.contains("cannot resume dead coroutine")),
+        "{again:?}"
+    );
+}

@@ -6,6 +6,10 @@
 //! each table, closure and captured variable once, by index, so that sharing (two functions
 //! capturing one local) and cycles survive. A call thaws the graph into fresh objects, runs, and
 //! freezes it again; cloning a store clones the graph, so the copies do not share state.
+//!
+//! A coroutine in that state is kept as its function and whether it was ever resumed: one not yet
+//! resumed comes back ready to start, any other comes back dead. Freezing a suspended
+//! coroutine's continuation is not supported (Redis keeps it suspended between calls).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -14,6 +18,7 @@ use std::sync::Arc;
 
 use super::ast::FuncBody;
 use super::handle::{Builtin, Lib};
+use super::interp::Coroutine;
 use super::value::{Cell, Closure, Table, TableRef, Value};
 
 /// A value with its tables, closures and cells replaced by indices into the graph.
@@ -28,6 +33,7 @@ enum Slot {
     Builtin(Builtin),
     Lib(Lib),
     Null,
+    Thread(usize),
 }
 
 #[derive(Debug, Clone, Default)]
@@ -46,6 +52,14 @@ struct FrozenClosure {
     captured: Vec<(Arc<str>, usize)>,
 }
 
+/// A coroutine: the index of its function among the graph's closures, and whether it was
+/// not resumed yet.
+#[derive(Debug, Clone)]
+struct FrozenThread {
+    func: usize,
+    fresh: bool,
+}
+
 /// A graph of Lua values reachable from some roots, with no `Rc` in it.
 #[derive(Debug, Clone, Default)]
 pub struct Frozen {
@@ -53,6 +67,7 @@ pub struct Frozen {
     tables: Vec<FrozenTable>,
     closures: Vec<FrozenClosure>,
     cells: Vec<Slot>,
+    threads: Vec<FrozenThread>,
 }
 
 impl Frozen {
@@ -96,6 +111,18 @@ impl Frozen {
                 })
             })
             .collect();
+        let threads: Vec<Rc<Coroutine>> = self
+            .threads
+            .iter()
+            .map(|t| {
+                let func = closures[t.func].clone();
+                if t.fresh {
+                    Coroutine::new(func)
+                } else {
+                    Coroutine::finished(func)
+                }
+            })
+            .collect();
         let value = |slot: &Slot| match slot {
             Slot::Nil => Value::Nil,
             Slot::Bool(b) => Value::Bool(*b),
@@ -106,6 +133,7 @@ impl Frozen {
             Slot::Builtin(b) => Value::Builtin(*b),
             Slot::Lib(l) => Value::Lib(*l),
             Slot::Null => Value::Null,
+            Slot::Thread(at) => Value::Thread(threads[*at].clone()),
         };
         for (cell, slot) in cells.iter().zip(&self.cells) {
             *cell.borrow_mut() = value(slot);
@@ -140,6 +168,7 @@ struct Freezer {
     out: Frozen,
     tables: HashMap<*const RefCell<Table>, usize>,
     closures: HashMap<*const Closure, usize>,
+    threads: HashMap<*const Coroutine, usize>,
     cells: HashMap<*const RefCell<Value>, usize>,
     pending: Vec<Pending>,
     live_tables: Vec<TableRef>,
@@ -157,19 +186,34 @@ impl Freezer {
             Value::Lib(l) => Slot::Lib(*l),
             Value::Null => Slot::Null,
             Value::Table(t) => Slot::Table(self.table(t)),
-            Value::Func(f) => {
-                let next = self.out.closures.len();
-                let at = *self.closures.entry(Rc::as_ptr(f)).or_insert(next);
+            Value::Func(f) => Slot::Func(self.closure(f)),
+            Value::Thread(co) => {
+                let next = self.out.threads.len();
+                let at = *self.threads.entry(Rc::as_ptr(co)).or_insert(next);
                 if at == next {
-                    self.out.closures.push(FrozenClosure {
-                        body: f.body.clone(),
-                        captured: Vec::new(),
+                    // Reserve the slot first: the function may reach this coroutine again.
+                    self.out.threads.push(FrozenThread {
+                        func: 0,
+                        fresh: co.is_fresh(),
                     });
-                    self.pending.push(Pending::Closure(f.clone(), at));
+                    self.out.threads[at].func = self.closure(co.function());
                 }
-                Slot::Func(at)
+                Slot::Thread(at)
             }
         }
+    }
+
+    fn closure(&mut self, f: &Rc<Closure>) -> usize {
+        let next = self.out.closures.len();
+        let at = *self.closures.entry(Rc::as_ptr(f)).or_insert(next);
+        if at == next {
+            self.out.closures.push(FrozenClosure {
+                body: f.body.clone(),
+                captured: Vec::new(),
+            });
+            self.pending.push(Pending::Closure(f.clone(), at));
+        }
+        at
     }
 
     fn table(&mut self, t: &TableRef) -> usize {

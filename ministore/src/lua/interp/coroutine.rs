@@ -78,6 +78,24 @@ impl Coroutine {
             progress: RefCell::new(Progress::Fresh),
         })
     }
+
+    /// A coroutine over `func` that has already returned.
+    pub fn finished(func: Rc<Closure>) -> Rc<Coroutine> {
+        Rc::new(Coroutine {
+            func,
+            progress: RefCell::new(Progress::Dead),
+        })
+    }
+
+    /// The function the coroutine runs.
+    pub fn function(&self) -> &Rc<Closure> {
+        &self.func
+    }
+
+    /// Whether it has not been resumed yet.
+    pub fn is_fresh(&self) -> bool {
+        matches!(*self.progress.borrow(), Progress::Fresh)
+    }
 }
 
 /// What one construct was doing when a yield unwound through it: enough to carry on from there
