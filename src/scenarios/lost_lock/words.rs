@@ -14,9 +14,7 @@ pub const EXCLUSION_BROKE: &str = "two clients believed they held the lock at on
 
 /// `"xyz" (B's lock, 10000 ms left)`.
 pub fn describe_holding(holding: &KeyHolding) -> String {
-    let owner = holding
-        .owner
-        .map_or_else(|| "nobody's".to_string(), |c| format!("{}'s", c.name()));
+    let owner = possessive(holding);
     match holding.ttl_ms {
         Some(ms) => format!("\"{}\" ({owner} lock, {ms} ms left)", holding.value),
         None => format!("\"{}\" ({owner} lock, no expiry)", holding.value),
@@ -25,10 +23,14 @@ pub fn describe_holding(holding: &KeyHolding) -> String {
 
 /// `A's lock "abc"`: a lock as the store expires it, when no time is left on it to tell.
 pub fn describe_expired(holding: &KeyHolding) -> String {
-    let owner = holding
+    format!("{} lock \"{}\"", possessive(holding), holding.value)
+}
+
+/// `A's`, or `nobody's` for a value no client set.
+fn possessive(holding: &KeyHolding) -> String {
+    holding
         .owner
-        .map_or_else(|| "nobody's".to_string(), |c| format!("{}'s", c.name()));
-    format!("{owner} lock \"{}\"", holding.value)
+        .map_or_else(|| "nobody's".to_string(), |c| format!("{}'s", c.name()))
 }
 
 /// Describes the key's content, or `(nil)` for an absent key.
