@@ -101,6 +101,18 @@ pub(crate) fn when_nothing_to_pop(
     }
 }
 
+/// The keys and the timeout of `COMMAND key [key ...] timeout` (BLPOP, BRPOP, BZPOPMIN,
+/// BZPOPMAX).
+pub(crate) fn keys_then_timeout<'w>(
+    words: &'w [&'w [u8]],
+    command: &'static str,
+) -> Result<(&'w [&'w [u8]], Timeout), CommandError> {
+    match words.split_last() {
+        Some((timeout, [_, keys @ ..])) => Ok((keys, parse_timeout(timeout)?)),
+        _ => Err(CommandError::WrongArity { command }),
+    }
+}
+
 /// `BLPOP key [key ...] timeout` — `[key, element]` from the first non-empty list.
 pub(crate) fn blpop(keyspace: &mut Keyspace, words: &[&[u8]], wait: Wait) -> CommandResult {
     blocking_pop(keyspace, words, End::Left, wait, "blpop")
@@ -118,10 +130,7 @@ fn blocking_pop(
     wait: Wait,
     command: &'static str,
 ) -> CommandResult {
-    let (timeout, keys) = match words.split_last() {
-        Some((timeout, [_, keys @ ..])) => (parse_timeout(timeout)?, keys),
-        _ => return Err(CommandError::WrongArity { command }),
-    };
+    let (keys, timeout) = keys_then_timeout(words, command)?;
     match pop_one_from_first(keyspace, keys, end)? {
         Some(reply) => Ok(reply),
         None => when_nothing_to_pop(keyspace, wait, timeout, command),

@@ -7,7 +7,7 @@
 
 use super::score_reply;
 use crate::args::{is, parse_int};
-use crate::cmd::blocking::{parse_timeout, when_nothing_to_pop, Wait};
+use crate::cmd::blocking::{keys_then_timeout, parse_timeout, when_nothing_to_pop, Wait};
 use crate::cmd::hashes::{random_count, random_picks};
 use crate::cmd::{scan, CommandResult};
 use crate::error::CommandError;
@@ -186,10 +186,7 @@ fn blocking_pop(
     wait: Wait,
     command: &'static str,
 ) -> CommandResult {
-    let (timeout, keys) = match words.split_last() {
-        Some((timeout, [_, keys @ ..])) => (parse_timeout(timeout)?, keys),
-        _ => return Err(CommandError::WrongArity { command }),
-    };
+    let (keys, timeout) = keys_then_timeout(words, command)?;
     match pop(keyspace, keys, end, None, Shape::KeyFirst)? {
         Reply::Nil => when_nothing_to_pop(keyspace, wait, timeout, command),
         reply => Ok(reply),
