@@ -184,6 +184,17 @@ pub(crate) fn zlexcount(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResu
     Ok(Reply::Integer(count))
 }
 
+/// Redis's first check of a lex range: not empty by its bounds, the last member reaching `min`
+/// and the first staying within `max`.
+fn lex_range_may_match(set: &SortedSet, min: LexBound<'_>, max: LexBound<'_>) -> bool {
+    !lex_range_is_empty(min, max)
+        && set
+            .iter()
+            .next_back()
+            .is_some_and(|r| above_min(&r.member, min))
+        && set.iter().next().is_some_and(|r| below_max(&r.member, max))
+}
+
 /// ZLEXCOUNT on a skiplist, as Redis counts it: not by walking, but as the distance in rank
 /// between the first member reaching `min` and the last member of the leading run that stays
 /// within `max`. The two agree when all members share a score; with mixed scores Redis's
@@ -192,12 +203,7 @@ pub(crate) fn zlexcount(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResu
 /// skiplist's random levels; walking the bottom level, as here, is what it does for small
 /// sets and whenever the members in question sit in lex order.)
 fn skiplist_lex_count(set: &SortedSet, min: LexBound<'_>, max: LexBound<'_>) -> i64 {
-    let reachable = set
-        .iter()
-        .next_back()
-        .is_some_and(|r| above_min(&r.member, min))
-        && set.iter().next().is_some_and(|r| below_max(&r.member, max));
-    if lex_range_is_empty(min, max) || !reachable {
+    if !lex_range_may_match(set, min, max) {
         return 0;
     }
     let Some(first) = set.iter().position(|r| above_min(&r.member, min)) else {
@@ -426,13 +432,7 @@ fn by_lex<'a>(
     max: LexBound<'a>,
     reverse: bool,
 ) -> Box<dyn Iterator<Item = &'a Ranked> + 'a> {
-    // Redis first checks the ends: the last member must reach `min`, the first stay within `max`.
-    let reachable = set
-        .iter()
-        .next_back()
-        .is_some_and(|r| above_min(&r.member, min))
-        && set.iter().next().is_some_and(|r| below_max(&r.member, max));
-    if lex_range_is_empty(min, max) || !reachable {
+    if !lex_range_may_match(set, min, max) {
         return Box::new(std::iter::empty());
     }
     if reverse {
