@@ -24,6 +24,17 @@ pub(crate) fn format_score(score: f64) -> String {
     if score == 0.0 {
         return if score.is_sign_negative() { "-0" } else { "0" }.to_string();
     }
+    // A whole number below 10^17 has at most 17 digits, so %.17g prints every one of them and
+    // no point: the integer's own digits, without the exact-float formatting below (a sorted
+    // set scored by timestamps or counters replies these on every ZPOPMIN, ZRANGE … WITHSCORES).
+    if score.fract() == 0.0 && score.abs() < 1e17 {
+        return (score as i64).to_string();
+    }
+    format_g17(score)
+}
+
+/// `%.17g` of a finite, non-zero score, for any score.
+fn format_g17(score: f64) -> String {
     const PRECISION: i32 = 17;
     // `{:e}` with 16 decimals rounds exactly as %.17g does; its exponent picks the style.
     let scientific = format!("{:.*e}", (PRECISION - 1) as usize, score);
@@ -299,5 +310,25 @@ mod tests {
         assert_eq!(format_score(f64::INFINITY), "inf");
         assert_eq!(format_score(f64::NEG_INFINITY), "-inf");
         assert_eq!(format_score(-0.0), "-0");
+    }
+
+    #[test]
+    fn whole_scores_take_the_short_path_to_the_same_text() {
+        let edge = 1e17 - 16.0; // the largest double below 10^17
+        for score in [
+            1.0,
+            -1.0,
+            42.0,
+            10000.0,
+            1.7e12,
+            9007199254740993.0,
+            -9007199254740992.0,
+            1e16 + 2.0,
+            edge,
+            -edge,
+        ] {
+            assert_eq!(format_score(score), super::format_g17(score), "{score}");
+        }
+        assert_eq!(format_score(edge), "99999999999999984");
     }
 }
