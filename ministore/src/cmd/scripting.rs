@@ -12,7 +12,7 @@ use crate::args::{int_arg, is};
 use crate::error::CommandError;
 use crate::interrupt::ScriptInterrupt;
 use crate::keyspace::{KeyHasher, Keyspace};
-use crate::lua::{CommandHost, Script, ScriptInputs, DEFAULT_STEP_BUDGET};
+use crate::lua::{CommandHost, RunBuffers, Script, ScriptInputs, DEFAULT_STEP_BUDGET};
 use crate::reply::Reply;
 
 /// A SHA1 as 40 lowercase hex digits.
@@ -26,6 +26,8 @@ pub(crate) struct ScriptCache {
     step_budget: u64,
     /// The short KEYS and ARGV strings of the last run, by position.
     recent: [RecentInputs; 2],
+    /// The call stack and chunk list of the last run, kept for their capacity.
+    buffers: RunBuffers,
     /// Set when a server may stop running scripts from another thread.
     interrupt: Option<Arc<ScriptInterrupt>>,
     /// The function libraries (FUNCTION LOAD); SCRIPT FLUSH leaves them alone.
@@ -38,6 +40,7 @@ impl Default for ScriptCache {
             scripts: HashMap::default(),
             step_budget: DEFAULT_STEP_BUDGET,
             recent: Default::default(),
+            buffers: RunBuffers::default(),
             interrupt: None,
             functions: Default::default(),
         }
@@ -221,7 +224,14 @@ impl ScriptCache {
             read_only: script.is_read_only() || ro_command,
             interrupt: self.interrupt.as_deref(),
         };
-        let reply = script.run_inputs(sha, &keys, &argv, &mut host, self.step_budget);
+        let reply = script.run_reusing(
+            sha,
+            &keys,
+            &argv,
+            &mut host,
+            self.step_budget,
+            &mut self.buffers,
+        );
         *recent_keys = keys.recent.into_inner();
         *recent_argv = argv.recent.into_inner();
         reply

@@ -22,6 +22,7 @@ use std::sync::Arc;
 use crate::reply::Reply;
 use ast::FuncBody;
 pub use function::{FunctionInfo, Library};
+pub use interp::RunBuffers;
 use interp::{Fault, Interp};
 pub(crate) use value::format_number_g;
 
@@ -236,7 +237,35 @@ impl Script {
         host: &mut dyn CommandHost,
         step_budget: u64,
     ) -> Reply {
-        let mut interp = Interp::new(host, keys, argv, step_budget);
+        self.run_reusing(
+            sha,
+            keys,
+            argv,
+            host,
+            step_budget,
+            &mut RunBuffers::default(),
+        )
+    }
+
+    /// [`Script::run_inputs`] with the call stack and chunk list `buffers` kept from an
+    /// earlier run (and left in it for the next one), so a repeated run does not allocate them.
+    pub fn run_reusing(
+        &self,
+        sha: &str,
+        keys: &dyn ScriptInputs,
+        argv: &dyn ScriptInputs,
+        host: &mut dyn CommandHost,
+        step_budget: u64,
+        buffers: &mut RunBuffers,
+    ) -> Reply {
+        let mut interp = Interp::reusing(host, keys, argv, step_budget, std::mem::take(buffers));
+        let reply = self.reply_of(&mut interp, sha, step_budget);
+        *buffers = interp.into_buffers();
+        reply
+    }
+
+    /// Runs the main chunk in `interp` and converts its result or error to the reply.
+    fn reply_of(&self, interp: &mut Interp, sha: &str, step_budget: u64) -> Reply {
         match interp.run_chunk(&self.chunk) {
             Ok(v) => convert::value_to_reply(&v, interp.libs.resp),
             Err(Fault::Error { value, line }) => {

@@ -292,6 +292,21 @@ impl Interp<'_> {
         captured: &[(Arc<str>, Cell)],
         args: Vec<Value>,
     ) -> Result<Vec<Value>, Fault> {
+        Ok(match self.call_body_flow(body, captured, args)? {
+            Flow::Return(v) => v,
+            Flow::ReturnOne(v) => vec![v],
+            Flow::Normal | Flow::Break => Vec::new(),
+        })
+    }
+
+    /// [`Interp::call_body`], with the function's results as its `return` left them (one
+    /// value without a Vec, for the commonest return).
+    pub(super) fn call_body_flow(
+        &mut self,
+        body: &Arc<FuncBody>,
+        captured: &[(Arc<str>, Cell)],
+        args: Vec<Value>,
+    ) -> Result<Flow, Fault> {
         let chunk = self.chunk_index(&body.source);
         let mut frame = match self.resumed(0, |s| match s {
             Saved::Body { locals, varargs } => Some((locals, varargs)),
@@ -308,9 +323,7 @@ impl Interp<'_> {
         let result = self.exec_block(&body.body, &mut frame);
         self.stack.pop();
         match result {
-            Ok(Flow::Return(v)) => Ok(v),
-            Ok(Flow::ReturnOne(v)) => Ok(vec![v]),
-            Ok(_) => Ok(Vec::new()),
+            Ok(flow) => Ok(flow),
             Err(Fault::Yield) => Err(self.suspend(Fault::Yield, || Saved::Body {
                 locals: frame.locals,
                 varargs: frame.varargs,
@@ -338,7 +351,11 @@ fn bind_arguments<'c>(
     args: Vec<Value>,
 ) -> Frame<'c> {
     let mut frame = Frame {
-        locals: Vec::with_capacity(body.params.len() + 1),
+        // Room for the parameters and a vararg function's `arg`; none for a main chunk, whose
+        // first `local`, if it has one, allocates.
+        locals: Vec::with_capacity(
+            body.params.len() + usize::from(matches!(body.vararg, Vararg::Dots | Vararg::Arg)),
+        ),
         captured,
         varargs: Vec::new(),
     };

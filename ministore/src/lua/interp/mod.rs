@@ -16,6 +16,7 @@ mod fault;
 mod meta;
 
 pub use coroutine::{Coroutine, C_BOUNDARY};
+use exec::Flow;
 pub use fault::{
     bare_error, chunk_id, memory_error, runtime_error, type_error, Fault, SYNTAX_ID_SIZE,
 };
@@ -200,6 +201,15 @@ pub struct Interp<'h> {
     co: coroutine::Control,
 }
 
+/// A run's call stack and chunk-name list, handed from one run to the next by a caller that
+/// runs scripts repeatedly (the script cache), so that a run does not allocate them anew.
+/// Empty between runs: only their capacity is kept.
+#[derive(Clone, Default)]
+pub struct RunBuffers {
+    sources: Vec<Arc<str>>,
+    stack: Vec<Activation>,
+}
+
 impl<'h> Interp<'h> {
     pub fn new(
         host: &'h mut dyn CommandHost,
@@ -207,6 +217,24 @@ impl<'h> Interp<'h> {
         argv: &'h dyn ScriptInputs,
         budget: u64,
     ) -> Self {
+        Interp::reusing(host, keys, argv, budget, RunBuffers::default())
+    }
+
+    /// [`Interp::new`] with the buffers of an earlier run; [`Interp::into_buffers`] hands them
+    /// back.
+    pub fn reusing(
+        host: &'h mut dyn CommandHost,
+        keys: &'h dyn ScriptInputs,
+        argv: &'h dyn ScriptInputs,
+        budget: u64,
+        buffers: RunBuffers,
+    ) -> Self {
+        let RunBuffers {
+            mut sources,
+            mut stack,
+        } = buffers;
+        sources.clear();
+        stack.clear();
         Interp {
             host,
             steps: 0,
@@ -225,18 +253,30 @@ impl<'h> Interp<'h> {
             method_call: false,
             globals: None,
             string_meta: None,
-            sources: Vec::new(),
-            stack: Vec::new(),
+            sources,
+            stack,
             fault_chunk: None,
             libs: lib::State::default(),
             co: coroutine::Control::default(),
         }
     }
 
+    /// The run's buffers, emptied (nothing of the run stays alive in them), for the next run.
+    pub fn into_buffers(mut self) -> RunBuffers {
+        let mut sources = std::mem::take(&mut self.sources);
+        let mut stack = std::mem::take(&mut self.stack);
+        sources.clear();
+        stack.clear();
+        RunBuffers { sources, stack }
+    }
+
     /// Runs the main chunk and returns its first result (nil when it returns nothing).
     pub fn run_chunk(&mut self, body: &Arc<FuncBody>) -> Result<Value, Fault> {
-        let results = self.call_body(body, &[], Vec::new())?;
-        Ok(results.into_iter().next().unwrap_or_default())
+        Ok(match self.call_body_flow(body, &[], Vec::new())? {
+            Flow::ReturnOne(v) => v,
+            Flow::Return(results) => results.into_iter().next().unwrap_or_default(),
+            Flow::Normal | Flow::Break => Value::Nil,
+        })
     }
 
     /// The metatable all strings share: its `__index` is the string library.
