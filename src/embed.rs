@@ -1,13 +1,36 @@
 //! How the page talks to whatever hosts it: in an iframe it posts its content height to the parent
-//! (`{type: "lockdive:height", height}`) whenever that height changes, and once the figures are live it
-//! says so (`data-interactive` on `<html>` and the `lockdive:interactive` performance mark).
+//! (`{type: "lockdive:height", height}`) whenever that height changes, it follows the parent's theme
+//! and font messages (`{type: "lockdive:theme", theme}`, `{type: "lockdive:font", font}`) if the
+//! parent's origin is on the allow-list (`?host-origin=` or `<meta name="lockdive:host-origin">`), and
+//! once the figures are live it says so (`data-interactive` on `<html>` and the `lockdive:interactive`
+//! performance mark). All of it runs in the first wasm, so a host is heard before the lab loads.
 //!
 //! Embed mode itself (`?embed=1`: no chrome, transparent background, `?font=` for the host's font stack,
 //! `?theme=`) is applied by the small script in `index.html`'s head, before the first paint, so an embed
 //! never flashes the page's own background; `style/chrome.css` holds what it switches.
 
+use crate::components::theme_toggle::ThemeChoice;
+
 /// The `type` field of the height message a host listens for.
 pub const HEIGHT_MESSAGE: &str = "lockdive:height";
+
+/// The `type` of the host's theme message: `{type: "lockdive:theme", theme: "light" | "dark" | "system"}`.
+pub const THEME_MESSAGE: &str = "lockdive:theme";
+
+/// The `type` of the host's font message: `{type: "lockdive:font", font: "<font stack>"}`.
+pub const FONT_MESSAGE: &str = "lockdive:font";
+
+/// The query parameter naming the origins whose messages the page follows: `?host-origin=a,b`.
+pub const HOST_ORIGIN_PARAM: &str = "host-origin";
+
+/// The `<meta name=…>` naming them when the query does not: `content="https://learn.example.org"`.
+pub const HOST_ORIGIN_META: &str = "lockdive:host-origin";
+
+/// The one rule for a host's font stack, from `?font=` (the head script in `index.html` tests it
+/// with this very regular expression, written out there; a unit test holds the two equal) or from a
+/// font message (the first wasm tests it with a `RegExp` built from this string): plain family names
+/// only, so a value can never close the custom property and smuggle in CSS.
+pub const HOST_FONT_PATTERN: &str = r#"^[A-Za-z0-9 ,'"_-]{1,200}$"#;
 
 /// The performance mark set once the figures answer the pointer and keyboard.
 pub const INTERACTIVE_MARK: &str = "lockdive:interactive";
@@ -28,11 +51,103 @@ pub fn frame_height(css_px: f64) -> u32 {
     }
 }
 
+/// The origins whose messages the page follows, from the `?host-origin=` value if the query has
+/// one (even a malformed one: it never falls back to a wider list), else from the meta tag's content.
+/// Empty: the page follows no host.
+pub fn choose_host_origins(query: Option<&str>, meta: Option<&str>) -> Vec<String> {
+    query.or(meta).map(parse_host_origins).unwrap_or_default()
+}
+
+/// A comma-separated list of origins, each exactly as the host's `location.origin` prints it
+/// (`https://learn.example.org`, `http://127.0.0.1:8080`: http or https, a lower-case host, a port
+/// only if not the scheme's default, no path or trailing slash), spaces around commas allowed. One
+/// malformed entry — a wildcard, a path, `null`, an empty entry — makes the whole list accept
+/// nothing, so a typo fails closed.
+pub fn parse_host_origins(list: &str) -> Vec<String> {
+    let entries: Option<Vec<String>> = list
+        .split(',')
+        .map(|entry| {
+            let entry = entry.trim();
+            is_serialized_origin(entry).then(|| entry.to_string())
+        })
+        .collect();
+    entries.unwrap_or_default()
+}
+
+/// Whether `entry` is an http(s) origin in the form browsers serialize it (`MessageEvent.origin`).
+fn is_serialized_origin(entry: &str) -> bool {
+    let Some((scheme, authority)) = entry.split_once("://") else {
+        return false;
+    };
+    let default_port = match scheme {
+        "https" => "443",
+        "http" => "80",
+        _ => return false,
+    };
+    let (host, port) = match authority.rsplit_once(':') {
+        // An IPv6 host without a port: its colons are inside the brackets.
+        Some((host, port)) if !port.contains(']') => (host, Some(port)),
+        _ => (authority, None),
+    };
+    let port_ok = port.is_none_or(|port| {
+        !port.is_empty()
+            && !port.starts_with('0')
+            && port != default_port
+            && port.parse::<u16>().is_ok()
+    });
+    let host_ok = if let Some(inner) = host.strip_prefix('[') {
+        inner.strip_suffix(']').is_some_and(|ip| {
+            !ip.is_empty()
+                && ip
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || matches!(c, 'a'..='f' | ':' | '.'))
+        })
+    } else {
+        !host.is_empty()
+            && host.split('.').all(|label| {
+                !label.is_empty()
+                    && label
+                        .chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            })
+    };
+    port_ok && host_ok
+}
+
+/// What a host's message asks for, once its sender has passed the origin check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HostMessage {
+    Theme(ThemeChoice),
+    /// A font stack, not yet checked against [`HOST_FONT_PATTERN`] (the browser's regular
+    /// expressions check it, as they check `?font=`).
+    Font(String),
+}
+
+impl HostMessage {
+    /// Reads a message from its `type` and its `theme` and `font` fields; `None` for an unknown
+    /// type or a value of the wrong kind, which the page ignores without a word.
+    pub fn read(kind: Option<&str>, theme: Option<&str>, font: Option<String>) -> Option<Self> {
+        match kind? {
+            THEME_MESSAGE => ThemeChoice::from_message(theme?).map(HostMessage::Theme),
+            FONT_MESSAGE => font.map(HostMessage::Font),
+            _ => None,
+        }
+    }
+}
+
 /// Starts posting the content height to the parent window if the page is framed. Call once, after
 /// the app has mounted (an `Effect`).
 pub fn post_height_to_host() {
     #[cfg(target_arch = "wasm32")]
     web::post_height_to_host();
+}
+
+/// Starts following the framing host's theme and font messages, if the page is framed and the
+/// allow-list names at least one origin. Call before [`post_height_to_host`]: a host that answers
+/// the first height message with its current theme is then always heard.
+pub fn follow_host() {
+    #[cfg(target_arch = "wasm32")]
+    web::follow_host();
 }
 
 /// Marks the page interactive: the benchmark and the tests wait for this, not for a timeout.
@@ -53,22 +168,97 @@ pub fn mark(name: &str) {
 
 #[cfg(target_arch = "wasm32")]
 mod web {
-    use super::{frame_height, CONTENT_SELECTOR, HEIGHT_MESSAGE, INTERACTIVE_MARK};
+    use super::{
+        choose_host_origins, frame_height, HostMessage, CONTENT_SELECTOR, HEIGHT_MESSAGE,
+        HOST_FONT_PATTERN, HOST_ORIGIN_META, HOST_ORIGIN_PARAM, INTERACTIVE_MARK,
+    };
+    use crate::components::theme_toggle::show_theme;
     use std::cell::Cell;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
+
+    /// The parent window, if the page is framed (unframed, `parent` is the window itself).
+    fn framing_parent(window: &web_sys::Window) -> Option<web_sys::Window> {
+        let parent = window.parent().ok().flatten()?;
+        (parent != *window).then_some(parent)
+    }
+
+    pub fn follow_host() {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let Some(parent) = framing_parent(&window) else {
+            return;
+        };
+        let Some(document) = window.document() else {
+            return;
+        };
+        let query = window
+            .location()
+            .search()
+            .ok()
+            .and_then(|search| web_sys::UrlSearchParams::new_with_str(&search).ok())
+            .and_then(|params| params.get(HOST_ORIGIN_PARAM));
+        let meta = document
+            .query_selector(&format!("meta[name=\"{HOST_ORIGIN_META}\"]"))
+            .ok()
+            .flatten()
+            .and_then(|meta| meta.get_attribute("content"));
+        let origins = choose_host_origins(query.as_deref(), meta.as_deref());
+        if origins.is_empty() {
+            return;
+        }
+        let Some(root) = document
+            .document_element()
+            .and_then(|root| root.dyn_into::<web_sys::HtmlElement>().ok())
+        else {
+            return;
+        };
+        let font_rule = js_sys::RegExp::new(HOST_FONT_PATTERN, "");
+        let parent = JsValue::from(parent);
+        let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
+            move |event: web_sys::MessageEvent| {
+                // Only the window that frames this page, and only from an origin on the list.
+                let from_parent = event
+                    .source()
+                    .is_some_and(|source| JsValue::from(source) == parent);
+                if !from_parent || !origins.contains(&event.origin()) {
+                    return;
+                }
+                let data = event.data();
+                let field = |name: &str| {
+                    data.is_object()
+                        .then(|| js_sys::Reflect::get(&data, &name.into()).ok())
+                        .flatten()
+                        .and_then(|value| value.as_string())
+                };
+                let kind = field("type");
+                let theme = field("theme");
+                match HostMessage::read(kind.as_deref(), theme.as_deref(), field("font")) {
+                    Some(HostMessage::Theme(choice)) => show_theme(choice),
+                    Some(HostMessage::Font(font)) if font_rule.test(&font) => {
+                        let _ = root.style().set_property("--font-sans", &font);
+                    }
+                    _ => {}
+                }
+            },
+        );
+        if window
+            .add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref())
+            .is_ok()
+        {
+            on_message.forget();
+        }
+    }
 
     pub fn post_height_to_host() {
         let Some(window) = web_sys::window() else {
             return;
         };
-        // Not framed: `parent` is the window itself and nobody listens.
-        let Ok(Some(parent)) = window.parent() else {
+        // Not framed: nobody listens.
+        let Some(parent) = framing_parent(&window) else {
             return;
         };
-        if parent == window {
-            return;
-        }
         let Some(content) = window
             .document()
             .and_then(|d| d.query_selector(CONTENT_SELECTOR).ok().flatten())
@@ -115,7 +305,7 @@ mod web {
 
 #[cfg(test)]
 mod tests {
-    use super::frame_height;
+    use super::*;
 
     #[test]
     fn the_frame_height_rounds_up_so_no_line_is_cut() {
@@ -128,5 +318,123 @@ mod tests {
         assert_eq!(frame_height(f64::NAN), 0);
         assert_eq!(frame_height(-3.0), 0);
         assert_eq!(frame_height(f64::INFINITY), 0);
+    }
+
+    #[test]
+    fn the_head_script_checks_a_query_font_with_the_same_rule_as_a_font_message() {
+        let head_script = include_str!("../index.html");
+        assert!(
+            head_script.contains(&format!("/{HOST_FONT_PATTERN}/.test(font)")),
+            "index.html's head script must test ?font= with /{HOST_FONT_PATTERN}/"
+        );
+    }
+
+    #[test]
+    fn an_allow_list_takes_origins_as_browsers_print_them() {
+        assert_eq!(
+            parse_host_origins("https://learn.example.org"),
+            ["https://learn.example.org"]
+        );
+        assert_eq!(
+            parse_host_origins(" https://a.example , http://127.0.0.1:8080,http://[::1]:3000 "),
+            [
+                "https://a.example",
+                "http://127.0.0.1:8080",
+                "http://[::1]:3000"
+            ]
+        );
+        assert_eq!(parse_host_origins("https://[::1]"), ["https://[::1]"]);
+    }
+
+    #[test]
+    fn one_malformed_entry_makes_the_allow_list_accept_nothing() {
+        for list in [
+            "",
+            " ",
+            "*",
+            "null",
+            "https://*.example.org",
+            "https://learn.example.org/",
+            "https://learn.example.org/course",
+            "https://Learn.example.org",
+            "HTTPS://learn.example.org",
+            "https://learn.example.org:443",
+            "http://learn.example.org:80",
+            "https://learn.example.org:0443",
+            "https://learn.example.org:",
+            "https://learn.example.org:99999",
+            "https://learn..example.org",
+            "https://user@learn.example.org",
+            "https://learn.example.org?x",
+            "learn.example.org",
+            "//learn.example.org",
+            "javascript://learn.example.org",
+            "file://",
+            "https://",
+            "https://ok.example,",
+            "https://ok.example,,https://also.example",
+            "https://ok.example,https://bad.example/",
+            "https://ok.example https://also.example",
+            "https://[::1",
+            "https://[]",
+        ] {
+            assert!(
+                parse_host_origins(list).is_empty(),
+                "{list:?} should accept nothing"
+            );
+        }
+    }
+
+    #[test]
+    fn the_query_allow_list_wins_over_the_meta_tag_and_never_falls_back_to_it() {
+        let meta = Some("https://meta.example");
+        assert_eq!(
+            choose_host_origins(Some("https://query.example"), meta),
+            ["https://query.example"]
+        );
+        assert_eq!(choose_host_origins(None, meta), ["https://meta.example"]);
+        assert!(choose_host_origins(Some("*"), meta).is_empty());
+        assert!(choose_host_origins(Some(""), meta).is_empty());
+        assert!(choose_host_origins(None, Some("")).is_empty());
+        assert!(choose_host_origins(None, None).is_empty());
+    }
+
+    #[test]
+    fn a_host_message_is_read_only_when_its_type_and_value_are_known() {
+        let font = || Some("Georgia, serif".to_string());
+        assert_eq!(
+            HostMessage::read(Some(THEME_MESSAGE), Some("dark"), None),
+            Some(HostMessage::Theme(ThemeChoice::Dark))
+        );
+        assert_eq!(
+            HostMessage::read(Some(THEME_MESSAGE), Some("system"), font()),
+            Some(HostMessage::Theme(ThemeChoice::System))
+        );
+        assert_eq!(
+            HostMessage::read(Some(FONT_MESSAGE), Some("dark"), font()),
+            Some(HostMessage::Font("Georgia, serif".into()))
+        );
+        assert_eq!(
+            HostMessage::read(Some(THEME_MESSAGE), Some("sepia"), None),
+            None
+        );
+        assert_eq!(
+            HostMessage::read(Some(THEME_MESSAGE), Some("Dark"), None),
+            None
+        );
+        assert_eq!(HostMessage::read(Some(THEME_MESSAGE), None, font()), None);
+        assert_eq!(
+            HostMessage::read(Some(FONT_MESSAGE), Some("dark"), None),
+            None
+        );
+        assert_eq!(
+            HostMessage::read(Some(HEIGHT_MESSAGE), Some("dark"), font()),
+            None
+        );
+        assert_eq!(
+            HostMessage::read(Some("lockdive:reset"), Some("dark"), font()),
+            None
+        );
+        assert_eq!(HostMessage::read(None, Some("dark"), font()), None);
     }
 }

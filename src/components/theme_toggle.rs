@@ -38,6 +38,12 @@ impl ThemeChoice {
         }
     }
 
+    /// Reads a framing host's `lockdive:theme` message value (`src/embed.rs`): exactly `light`,
+    /// `dark` or `system`; anything else is no choice at all, and the page ignores the message.
+    pub fn from_message(value: &str) -> Option<Self> {
+        ThemeChoice::ALL.into_iter().find(|c| c.key() == value)
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             ThemeChoice::Light => "Light",
@@ -94,6 +100,21 @@ pub(crate) fn stored_choice() -> Option<String> {
 /// Sets or clears `data-theme` on `<html>` and stores the choice (System clears the stored value).
 #[cfg(target_arch = "wasm32")]
 pub(crate) fn apply(choice: ThemeChoice) {
+    show_theme(choice);
+    if let Some(storage) = local_storage() {
+        let _ = match choice.attribute() {
+            Some(theme) => storage.set_item(THEME_STORAGE_KEY, theme),
+            None => storage.remove_item(THEME_STORAGE_KEY),
+        };
+    }
+}
+
+/// Sets or clears `data-theme` on `<html>` for this page view only, storing nothing: how a framing
+/// host's theme message applies (the host owns the theme while it frames the page; the reader's own
+/// choice, for the page on its own, stays as it was). System follows `prefers-color-scheme` live,
+/// as `color-scheme: light dark` does without `data-theme`.
+#[cfg(target_arch = "wasm32")]
+pub(crate) fn show_theme(choice: ThemeChoice) {
     let root = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.document_element());
@@ -101,12 +122,6 @@ pub(crate) fn apply(choice: ThemeChoice) {
         let _ = match choice.attribute() {
             Some(theme) => root.set_attribute("data-theme", theme),
             None => root.remove_attribute("data-theme"),
-        };
-    }
-    if let Some(storage) = local_storage() {
-        let _ = match choice.attribute() {
-            Some(theme) => storage.set_item(THEME_STORAGE_KEY, theme),
-            None => storage.remove_item(THEME_STORAGE_KEY),
         };
     }
 }
@@ -121,6 +136,19 @@ mod tests {
             assert_eq!(ThemeChoice::from_stored(choice.attribute()), choice);
         }
         assert_eq!(ThemeChoice::System.attribute(), None);
+    }
+
+    #[test]
+    fn a_host_names_a_theme_exactly_or_not_at_all() {
+        assert_eq!(ThemeChoice::from_message("light"), Some(ThemeChoice::Light));
+        assert_eq!(ThemeChoice::from_message("dark"), Some(ThemeChoice::Dark));
+        assert_eq!(
+            ThemeChoice::from_message("system"),
+            Some(ThemeChoice::System)
+        );
+        for unknown in ["", "Dark", " dark", "sepia", "null"] {
+            assert_eq!(ThemeChoice::from_message(unknown), None, "{unknown:?}");
+        }
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! The page's first wasm, small on purpose: every learner downloads it before the figures answer.
 //! It makes the prerendered page live without a store — each figure's choices swap in the readouts
 //! the build computed by running the scenarios in ministore, the theme switch works, links follow
-//! the course base, a framing host hears the height — and loads the lab (`lab`) when the reader
-//! reaches for what needs the store itself: the player, the consoles, a commit.
+//! the course base, a framing host hears the height and sets the theme and font — and loads the
+//! lab (`lab`) when the reader reaches for what needs the store itself: the player, the consoles, a
+//! commit.
 
 mod figure;
 mod lab;
@@ -22,6 +23,7 @@ pub fn start() -> usize {
     let figures = figure::enhance_all(&document);
     lab::watch(&document);
     crate::links::relink_course_pages(&document);
+    crate::embed::follow_host();
     crate::embed::post_height_to_host();
     crate::embed::announce_interactive();
     // A link that carries the player's or the fence's state opens on a state only the store can
