@@ -117,9 +117,18 @@ impl CarriedControls {
                 _ => {}
             }
         }
-        // Last, the focus goes back where the reader left it.
+        // Last, the focus goes back where the reader left it — unless the reader has left the page
+        // meanwhile (in a host page around the framed dive, say): focusing then would take the
+        // host's arrow keys and space away from it.
+        let page_has_focus = slot
+            .owner_document()
+            .is_some_and(|document| document.has_focus().unwrap_or(false));
         for (state, control) in self.controls.iter().zip(&live) {
-            if let (true, Some(element)) = (state.focused, control.dyn_ref::<HtmlElement>()) {
+            if let (true, true, Some(element)) = (
+                page_has_focus,
+                state.focused,
+                control.dyn_ref::<HtmlElement>(),
+            ) {
                 let _ = element.focus();
             }
         }
