@@ -26,6 +26,9 @@ pub const HOST_ORIGIN_PARAM: &str = "host-origin";
 /// The `<meta name=…>` naming them when the query does not: `content="https://learn.example.org"`.
 pub const HOST_ORIGIN_META: &str = "lockdive:host-origin";
 
+/// The meta tag, as a selector.
+pub const HOST_ORIGIN_SELECTOR: &str = "meta[name=\"lockdive:host-origin\"]";
+
 /// The one rule for a host's font stack, from `?font=` (the head script in `index.html` tests it
 /// with this very regular expression, written out there; a unit test holds the two equal) or from a
 /// font message (the first wasm tests it with a `RegExp` built from this string): plain family names
@@ -89,26 +92,28 @@ fn is_serialized_origin(entry: &str) -> bool {
         Some((host, port)) if !port.contains(']') => (host, Some(port)),
         _ => (authority, None),
     };
+    // Digits by hand, not `str::parse`: its generic code would weigh on the first wasm.
     let port_ok = port.is_none_or(|port| {
-        !port.is_empty()
+        (1..=5).contains(&port.len())
             && !port.starts_with('0')
             && port != default_port
-            && port.parse::<u16>().is_ok()
+            && port.bytes().all(|b| b.is_ascii_digit())
+            && port.bytes().fold(0u32, |n, b| n * 10 + u32::from(b - b'0')) <= u32::from(u16::MAX)
     });
     let host_ok = if let Some(inner) = host.strip_prefix('[') {
         inner.strip_suffix(']').is_some_and(|ip| {
             !ip.is_empty()
                 && ip
-                    .chars()
-                    .all(|c| c.is_ascii_digit() || matches!(c, 'a'..='f' | ':' | '.'))
+                    .bytes()
+                    .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f' | b':' | b'.'))
         })
     } else {
         !host.is_empty()
             && host.split('.').all(|label| {
                 !label.is_empty()
                     && label
-                        .chars()
-                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+                        .bytes()
+                        .all(|b| matches!(b, b'a'..=b'z' | b'0'..=b'9' | b'-'))
             })
     };
     port_ok && host_ok
@@ -170,7 +175,7 @@ pub fn mark(name: &str) {
 mod web {
     use super::{
         choose_host_origins, frame_height, HostMessage, CONTENT_SELECTOR, HEIGHT_MESSAGE,
-        HOST_FONT_PATTERN, HOST_ORIGIN_META, HOST_ORIGIN_PARAM, INTERACTIVE_MARK,
+        HOST_FONT_PATTERN, HOST_ORIGIN_PARAM, HOST_ORIGIN_SELECTOR, INTERACTIVE_MARK,
     };
     use crate::components::theme_toggle::show_theme;
     use std::cell::Cell;
@@ -195,12 +200,12 @@ mod web {
         };
         let query = window
             .location()
-            .search()
+            .href()
             .ok()
-            .and_then(|search| web_sys::UrlSearchParams::new_with_str(&search).ok())
-            .and_then(|params| params.get(HOST_ORIGIN_PARAM));
+            .and_then(|href| web_sys::Url::new(&href).ok())
+            .and_then(|url| url.search_params().get(HOST_ORIGIN_PARAM));
         let meta = document
-            .query_selector(&format!("meta[name=\"{HOST_ORIGIN_META}\"]"))
+            .query_selector(HOST_ORIGIN_SELECTOR)
             .ok()
             .flatten()
             .and_then(|meta| meta.get_attribute("content"));
@@ -330,6 +335,17 @@ mod tests {
     }
 
     #[test]
+    fn the_meta_selector_names_the_meta_tag() {
+        assert_eq!(
+            HOST_ORIGIN_SELECTOR,
+            format!("meta[name=\"{HOST_ORIGIN_META}\"]")
+        );
+        assert!(
+            include_str!("../index.html").contains(&format!("<meta name=\"{HOST_ORIGIN_META}\""))
+        );
+    }
+
+    #[test]
     fn an_allow_list_takes_origins_as_browsers_print_them() {
         assert_eq!(
             parse_host_origins("https://learn.example.org"),
@@ -344,6 +360,10 @@ mod tests {
             ]
         );
         assert_eq!(parse_host_origins("https://[::1]"), ["https://[::1]"]);
+        assert_eq!(
+            parse_host_origins("http://localhost:65535"),
+            ["http://localhost:65535"]
+        );
     }
 
     #[test]
@@ -363,6 +383,9 @@ mod tests {
             "https://learn.example.org:0443",
             "https://learn.example.org:",
             "https://learn.example.org:99999",
+            "https://learn.example.org:65536",
+            "https://learn.example.org:123456",
+            "https://learn.example.org:8o80",
             "https://learn..example.org",
             "https://user@learn.example.org",
             "https://learn.example.org?x",
