@@ -5,6 +5,7 @@
 pub mod attempts;
 pub mod console;
 pub mod fence;
+pub mod lockcheck;
 pub mod lost_lock;
 pub mod player;
 pub mod share;

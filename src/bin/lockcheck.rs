@@ -1,0 +1,217 @@
+//! `lockcheck`: checks a lock from the command line — your own scripts or a catalogue entry —
+//! through every schedule of two or three clients and stalls, and prints each property's verdict
+//! and the shortest counterexample as replayable redis-cli lines.
+//!
+//! Exit status: 0 when the lock keeps its own promises, 1 when a release deletes another's lock,
+//! an extend lengthens another's lease, or two clients hold while both leases hold; 2 on a usage
+//! error or a bad script. The stall and fence properties are reported, never fatal: every
+//! lease-based lock breaks the first, and only a fencing token keeps the second.
+
+use std::process::ExitCode;
+
+use lockdive::scenarios::lockcheck::{
+    catalogue, check, Bound, CheckReport, LockSpec, PropertyReport, Verdict,
+};
+
+const USAGE: &str = "\
+usage: lockcheck --release release.lua [--acquire acquire.lua] [--extend extend.lua]
+                 [--ttl-ms N] [--clients 2|3] [--stalls N] [--attempts N]
+       lockcheck --lock <catalogue id> [--clients 2|3] [--stalls N] [--attempts N]
+       lockcheck --list
+
+A file holding Lua (it mentions redis.call, redis.pcall or return) runs as
+EVAL <file> 1 <key> <token> <ttl_ms>: KEYS[1] is the lock, ARGV[1] the client's token,
+ARGV[2] the lease in ms. Any other file is command templates, one redis-cli line per step,
+with {key}, {token}, {ttl_ms}, {ttl_s} and {client}. A step succeeds on any reply but an
+error, nil, 0 or \"0\". Without --acquire: SET {key} {token} NX PX {ttl_ms}.
+
+exit 0: the lock holds its own properties; 1: it deletes or extends another's lock, or two
+clients hold at once; 2: usage error or bad script.";
+
+/// What the command line asks for.
+#[derive(Default)]
+struct Args {
+    release: Option<String>,
+    acquire: Option<String>,
+    extend: Option<String>,
+    ttl_ms: Option<u64>,
+    lock: Option<String>,
+    list: bool,
+    bound: Bound,
+}
+
+fn parse_args(raw: &[String]) -> Result<Args, String> {
+    let mut args = Args::default();
+    let mut rest = raw.iter();
+    while let Some(flag) = rest.next() {
+        if flag == "--list" {
+            args.list = true;
+            continue;
+        }
+        if flag == "--help" || flag == "-h" {
+            return Err(String::new());
+        }
+        let value = rest
+            .next()
+            .ok_or_else(|| format!("{flag} needs a value"))?
+            .clone();
+        let number = |what: &str| {
+            value
+                .parse::<u64>()
+                .map_err(|_| format!("{what} must be a whole number, not {value:?}"))
+        };
+        let small = |what: &str| {
+            value
+                .parse::<u8>()
+                .map_err(|_| format!("{what} must be a small whole number, not {value:?}"))
+        };
+        match flag.as_str() {
+            "--release" => args.release = Some(value.clone()),
+            "--acquire" => args.acquire = Some(value.clone()),
+            "--extend" => args.extend = Some(value.clone()),
+            "--lock" => args.lock = Some(value.clone()),
+            "--ttl-ms" => args.ttl_ms = Some(number("--ttl-ms")?),
+            "--clients" => args.bound.clients = small("--clients")?,
+            "--stalls" => args.bound.stalls = small("--stalls")?,
+            "--attempts" => args.bound.acquire_attempts = small("--attempts")?,
+            other => return Err(format!("unknown option {other}")),
+        }
+    }
+    if !args.list && args.lock.is_none() && args.release.is_none() {
+        return Err("give --release <file>, --lock <id> or --list".into());
+    }
+    if args.lock.is_some() && (args.release.is_some() || args.acquire.is_some()) {
+        return Err("--lock checks a catalogue entry: leave out --release and --acquire".into());
+    }
+    Ok(args)
+}
+
+fn read(path: &str) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
+}
+
+fn spec_from(args: &Args) -> Result<LockSpec, String> {
+    if let Some(id) = &args.lock {
+        let mut spec = catalogue::by_id(id).map_err(|e| e.to_string())?;
+        if let Some(ttl) = args.ttl_ms {
+            spec.ttl_ms = ttl;
+        }
+        return Ok(spec);
+    }
+    let release = read(args.release.as_deref().unwrap_or_default())?;
+    let acquire = args.acquire.as_deref().map(read).transpose()?;
+    let extend = args.extend.as_deref().map(read).transpose()?;
+    LockSpec::custom(
+        acquire.as_deref(),
+        &release,
+        extend.as_deref(),
+        args.ttl_ms.unwrap_or(10_000),
+    )
+    .map_err(|e| e.to_string())
+}
+
+fn print_list() {
+    for spec in catalogue::all() {
+        let from = spec
+            .provenance
+            .as_ref()
+            .map(|p| format!(" — {} ({}, {})", p.library, p.repository, p.licence))
+            .unwrap_or_default();
+        println!("{:<14} {}{from}", spec.id, spec.name);
+    }
+}
+
+fn print_property(report: &CheckReport, property: &PropertyReport) {
+    let mark = match property.verdict {
+        Verdict::Holds => "holds ",
+        Verdict::Broken => "BROKEN",
+    };
+    println!(
+        "[{mark}] {} — {} ({} of {} schedules break it)",
+        property.property.hook(),
+        property.property.label(),
+        property.broken_schedules,
+        report.schedules,
+    );
+    if let Some(note) = &property.note {
+        println!("         {note}");
+    }
+    if let Some(counterexample) = &property.counterexample {
+        println!(
+            "         shortest counterexample, {} steps (replays in redis-cli or ministore):",
+            counterexample.steps.len()
+        );
+        for line in counterexample.to_cli_script().lines() {
+            println!("    {line}");
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let raw: Vec<String> = std::env::args().skip(1).collect();
+    let args = match parse_args(&raw) {
+        Ok(args) => args,
+        Err(message) => {
+            if !message.is_empty() {
+                eprintln!("lockcheck: {message}");
+            }
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    if args.list {
+        print_list();
+        return ExitCode::SUCCESS;
+    }
+    let spec = match spec_from(&args) {
+        Ok(spec) => spec,
+        Err(message) => {
+            eprintln!("lockcheck: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let report = match check(&spec, args.bound) {
+        Ok(report) => report,
+        Err(error) => {
+            eprintln!("lockcheck: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    println!("lock: {} ({})", report.lock_name, report.lock_id);
+    if let Some(note) = &spec.note {
+        println!("note: {note}");
+    }
+    println!(
+        "bound: {} clients, {} stall(s) of a full lease ({} ms), {} acquire attempt(s)",
+        report.bound.clients, report.bound.stalls, spec.ttl_ms, report.bound.acquire_attempts
+    );
+    println!(
+        "explored: {} states, {} schedules{}",
+        report.states,
+        report.schedules,
+        if report.cap_reached {
+            " (state cap reached: verdicts cover only what was explored)"
+        } else {
+            ""
+        }
+    );
+    println!();
+    for property in &report.properties {
+        print_property(&report, property);
+    }
+    if let Some(fault) = &report.script_error {
+        eprintln!(
+            "lockcheck: a step of the lock answered an error: {}",
+            fault.error
+        );
+        for line in fault.schedule.to_cli_script().lines() {
+            eprintln!("    {line}");
+        }
+        return ExitCode::from(2);
+    }
+    if report.fatal() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

@@ -1,0 +1,496 @@
+//! The locks the figure offers: the brief's token-checked release, the two teaching foils (blind
+//! `DEL`, `GET` then `DEL`), a fenced lock, and seven real libraries' unmodified scripts, each
+//! called the way its library calls it (keys, arguments, token shape, success rule) and credited
+//! with its provenance. The library scripts are the test data under `ministore/tests/locklibs/`,
+//! read in with `include_str!`, never copied.
+
+use super::spec::{FencingSource, LockSpec, Op, Provenance, SpecError, Success};
+use crate::scenarios::lost_lock::{A_TOKEN, B_TOKEN, LEASE_MS, LOCK_KEY};
+use crate::scenarios::RELEASE_SCRIPT;
+
+/// The fenced acquire: `SET … NX PX`, then the next fencing token from a counter.
+pub const FENCED_ACQUIRE_SCRIPT: &str = include_str!("../lua/fenced_acquire.lua");
+
+/// The key the fenced acquire counts fencing tokens in.
+pub const FENCING_COUNTER_KEY: &str = "resource:fencing";
+
+/// Every catalogue id, in the order the figure lists them.
+pub const IDS: [&str; 11] = [
+    "token-checked",
+    "blind-del",
+    "get-then-del",
+    "fenced",
+    "redsync",
+    "redis-py",
+    "node-redlock",
+    "redisson",
+    "bsm-redislock",
+    "spring",
+    "bullmq",
+];
+
+/// Every catalogue entry, in [`IDS`] order.
+pub fn all() -> Vec<LockSpec> {
+    IDS.iter().filter_map(|id| lookup(id)).collect()
+}
+
+/// The catalogue entry with this id.
+pub fn by_id(id: &str) -> Result<LockSpec, SpecError> {
+    lookup(id).ok_or_else(|| SpecError::UnknownLock(id.to_string()))
+}
+
+fn lookup(id: &str) -> Option<LockSpec> {
+    Some(match id {
+        "token-checked" => token_checked(),
+        "blind-del" => blind_del(),
+        "get-then-del" => get_then_del(),
+        "fenced" => fenced(),
+        "redsync" => redsync(),
+        "redis-py" => redis_py(),
+        "node-redlock" => node_redlock(),
+        "redisson" => redisson(),
+        "bsm-redislock" => bsm_redislock(),
+        "spring" => spring(),
+        "bullmq" => bullmq(),
+        _ => return None,
+    })
+}
+
+/// The token the third client locks with in the brief's own locks.
+pub const C_TOKEN: &str = "klm";
+
+/// `SET {key} {token} NX PX {ttl_ms}`: how the brief (and most libraries) take a lock.
+fn set_nx_px() -> Op {
+    Op::command("SET {key} {token} NX PX {ttl_ms}", Success::Ok)
+}
+
+/// A lock of the brief's own: key `resource:lock`, tokens abc / xyz / klm, a 10 s lease.
+fn brief_lock(id: &str, name: &str, release: Op) -> LockSpec {
+    LockSpec {
+        id: id.to_string(),
+        name: name.to_string(),
+        key: LOCK_KEY.to_string(),
+        ttl_ms: LEASE_MS,
+        tokens: [A_TOKEN.into(), B_TOKEN.into(), C_TOKEN.into()],
+        acquire: set_nx_px(),
+        extend: None,
+        release,
+        fencing: FencingSource::None,
+        provenance: None,
+        note: None,
+    }
+}
+
+/// §2's release: `DEL` only if the stored token is still the client's.
+pub fn token_checked() -> LockSpec {
+    let release = Op::script(
+        "release.lua",
+        RELEASE_SCRIPT,
+        &["{key}"],
+        &["{token}"],
+        Success::Always,
+    );
+    brief_lock("token-checked", "token-checked release", release)
+}
+
+/// The first foil: `DEL {key}`, whoever holds it.
+pub fn blind_del() -> LockSpec {
+    brief_lock(
+        "blind-del",
+        "blind DEL",
+        Op::command("DEL {key}", Success::Always),
+    )
+}
+
+/// The second foil: `GET`, compare in the client, then `DEL` as a separate command — another
+/// client may take the key between the two.
+pub fn get_then_del() -> LockSpec {
+    let release = Op::command("GET {key}", Success::EqualsToken)
+        .then(Op::command("DEL {key}", Success::Always));
+    brief_lock("get-then-del", "GET, compare, then DEL", release)
+}
+
+/// Token-checked release plus a fencing counter: the acquire hands out a growing token the
+/// resource checks (§3).
+pub fn fenced() -> LockSpec {
+    let mut spec = token_checked();
+    spec.id = "fenced".into();
+    spec.name = "token-checked release with a fencing token".into();
+    spec.acquire = Op::script(
+        "fenced_acquire.lua",
+        FENCED_ACQUIRE_SCRIPT,
+        &["{key}", FENCING_COUNTER_KEY],
+        &["{token}", "{ttl_ms}"],
+        Success::Truthy,
+    );
+    spec.fencing = FencingSource::AcquireReply;
+    spec
+}
+
+const REDSYNC_DELETE: &str = include_str!("../../../ministore/tests/locklibs/redsync/delete.lua");
+const REDSYNC_TOUCH: &str = include_str!("../../../ministore/tests/locklibs/redsync/touch.lua");
+
+/// go-redsync v4: `SET NX PX`, `touch` to extend, `delete` to unlock.
+pub fn redsync() -> LockSpec {
+    LockSpec {
+        id: "redsync".into(),
+        name: "go-redsync v4 Mutex".into(),
+        key: "redsync:order-42".into(),
+        ttl_ms: 8_000,
+        tokens: [
+            "Zm9vYmFyYmF6cXV4MTIzNA==".into(),
+            "QkJCQkJCQkJCQkJCQkJCQg==".into(),
+            "Q0NDQ0NDQ0NDQ0NDQ0NDQw==".into(),
+        ],
+        acquire: set_nx_px(),
+        extend: Some(Op::script(
+            "touch.lua",
+            REDSYNC_TOUCH,
+            &["{key}"],
+            &["{token}", "{ttl_ms}"],
+            Success::Truthy,
+        )),
+        release: Op::script(
+            "delete.lua",
+            REDSYNC_DELETE,
+            &["{key}"],
+            &["{token}"],
+            Success::Always,
+        ),
+        fencing: FencingSource::None,
+        provenance: Some(Provenance {
+            library: "go-redsync v4",
+            repository: "github.com/go-redsync/redsync",
+            source_file: "scripts.go",
+            snapshot_commit: "5560bd2d477db3ce962d5f052bf695543c826751",
+            licence: "BSD-3-Clause",
+            local_copy: "ministore/tests/locklibs/redsync/",
+        }),
+        note: Some("one Redis instance: the quorum over several is not modelled".into()),
+    }
+}
+
+const REDIS_PY_RELEASE: &str =
+    include_str!("../../../ministore/tests/locklibs/redis-py/release.lua");
+const REDIS_PY_EXTEND: &str = include_str!("../../../ministore/tests/locklibs/redis-py/extend.lua");
+
+/// redis-py 8.0.0 `Lock`: `SET NX PX`, the extend script (adding to the TTL, the default), the
+/// release script.
+pub fn redis_py() -> LockSpec {
+    LockSpec {
+        id: "redis-py".into(),
+        name: "redis-py Lock".into(),
+        key: "resource-lock".into(),
+        ttl_ms: 10_000,
+        tokens: [
+            "8c5b0a4e6f2d11efa1b2525400c0ffee".into(),
+            "9d6c1b5f702e11efa1b2525400c0ffee".into(),
+            "ae7d2c60813f11efa1b2525400c0ffee".into(),
+        ],
+        acquire: set_nx_px(),
+        extend: Some(Op::script(
+            "extend.lua",
+            REDIS_PY_EXTEND,
+            &["{key}"],
+            &["{token}", "{ttl_ms}", "0"],
+            Success::Truthy,
+        )),
+        release: Op::script(
+            "release.lua",
+            REDIS_PY_RELEASE,
+            &["{key}"],
+            &["{token}"],
+            Success::Always,
+        ),
+        fencing: FencingSource::None,
+        provenance: Some(Provenance {
+            library: "redis-py 8.0.0",
+            repository: "github.com/redis/redis-py",
+            source_file: "redis/lock.py",
+            snapshot_commit: "34817ce2a2accc893a81180fe737e0c4f5ac6b0c",
+            licence: "MIT",
+            local_copy: "ministore/tests/locklibs/redis-py/",
+        }),
+        note: Some(
+            "Lock(timeout=10): redis-py has no default timeout; extend adds to the TTL \
+             (replace_ttl=False), and the client reckons its lease from the extend"
+                .into(),
+        ),
+    }
+}
+
+const REDLOCK_ACQUIRE: &str =
+    include_str!("../../../ministore/tests/locklibs/node-redlock/acquire.lua");
+const REDLOCK_EXTEND: &str =
+    include_str!("../../../ministore/tests/locklibs/node-redlock/extend.lua");
+const REDLOCK_RELEASE: &str =
+    include_str!("../../../ministore/tests/locklibs/node-redlock/release.lua");
+
+/// node-redlock v5: its acquire, extend and release scripts on one instance.
+pub fn node_redlock() -> LockSpec {
+    LockSpec {
+        id: "node-redlock".into(),
+        name: "node-redlock v5".into(),
+        key: "locks:report".into(),
+        ttl_ms: 10_000,
+        tokens: [
+            "3f1c0e7a9b2d4c6e8f0a1b2c3d4e5f60".into(),
+            "aaaaaaaabbbbbbbbccccccccdddddddd".into(),
+            "5e4d3c2b1a09f8e7d6c5b4a392817065".into(),
+        ],
+        acquire: Op::script(
+            "acquire.lua",
+            REDLOCK_ACQUIRE,
+            &["{key}"],
+            &["{token}", "{ttl_ms}"],
+            Success::Truthy,
+        ),
+        extend: Some(Op::script(
+            "extend.lua",
+            REDLOCK_EXTEND,
+            &["{key}"],
+            &["{token}", "{ttl_ms}"],
+            Success::Truthy,
+        )),
+        release: Op::script(
+            "release.lua",
+            REDLOCK_RELEASE,
+            &["{key}"],
+            &["{token}"],
+            Success::Always,
+        ),
+        fencing: FencingSource::None,
+        provenance: Some(Provenance {
+            library: "node-redlock v5.0.0-beta.2",
+            repository: "github.com/mike-marcacci/node-redlock",
+            source_file: "src/index.ts",
+            snapshot_commit: "afe5cf92c8247ba7b65b4ae36230f415493c44f0",
+            licence: "MIT",
+            local_copy: "ministore/tests/locklibs/node-redlock/",
+        }),
+        note: Some(
+            "one Redis instance: the quorum over several is not modelled; duration 10 s".into(),
+        ),
+    }
+}
+
+const REDISSON_LOCK: &str = include_str!("../../../ministore/tests/locklibs/redisson/lock.lua");
+const REDISSON_UNLOCK: &str = include_str!("../../../ministore/tests/locklibs/redisson/unlock.lua");
+const REDISSON_RENEW: &str = include_str!("../../../ministore/tests/locklibs/redisson/renew.lua");
+
+/// Redisson `RLock`: a hash whose field `<client UUID>:<thread id>` counts holds; the
+/// watchdog's renewal is the extend.
+pub fn redisson() -> LockSpec {
+    LockSpec {
+        id: "redisson".into(),
+        name: "Redisson RLock".into(),
+        key: "myLock".into(),
+        ttl_ms: 30_000,
+        tokens: [
+            "6b4c2f0e-8a1d-4e5b-9c3f-0123456789ab:1".into(),
+            "0f9e8d7c-6b5a-4321-8fed-cba987654321:1".into(),
+            "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d:1".into(),
+        ],
+        acquire: Op::script(
+            "lock.lua",
+            REDISSON_LOCK,
+            &["{key}"],
+            &["{ttl_ms}", "{token}"],
+            Success::Nil,
+        ),
+        extend: Some(Op::script(
+            "renew.lua",
+            REDISSON_RENEW,
+            &["{key}"],
+            &["{ttl_ms}", "{token}"],
+            Success::Truthy,
+        )),
+        release: Op::script(
+            "unlock.lua",
+            REDISSON_UNLOCK,
+            &[
+                "{key}",
+                "redisson_lock__channel:{{{key}}}",
+                "redisson_unlock_latch:{{{key}}}:9f0e1d2c3b4a5968776655443322110{client}",
+            ],
+            &["0", "{ttl_ms}", "{token}", "PUBLISH", "13400"],
+            Success::Always,
+        ),
+        fencing: FencingSource::None,
+        provenance: Some(Provenance {
+            library: "Redisson 4.7.1-SNAPSHOT",
+            repository: "github.com/redisson/redisson",
+            source_file: "redisson/src/main/java/org/redisson/RedissonLock.java, \
+                          redisson/src/main/java/org/redisson/renewal/LockTask.java",
+            snapshot_commit: "66863978b4a92093b97c1f8c96f182a77e81d50e",
+            licence: "Apache-2.0",
+            local_copy: "ministore/tests/locklibs/redisson/",
+        }),
+        note: Some(
+            "the watchdog's renewal (every lease/3) is one extend step; the unlock latch is \
+             13.4 s, each client's request id fixed"
+                .into(),
+        ),
+    }
+}
+
+const REDISLOCK_OBTAIN: &str =
+    include_str!("../../../ministore/tests/locklibs/redislock/obtain.lua");
+const REDISLOCK_REFRESH: &str =
+    include_str!("../../../ministore/tests/locklibs/redislock/refresh.lua");
+const REDISLOCK_RELEASE: &str =
+    include_str!("../../../ministore/tests/locklibs/redislock/release.lua");
+
+/// bsm/redislock: `obtain`, `refresh`, `release` scripts; the value is the 22-character token
+/// (no metadata).
+pub fn bsm_redislock() -> LockSpec {
+    LockSpec {
+        id: "bsm-redislock".into(),
+        name: "bsm/redislock".into(),
+        key: "redislock:job".into(),
+        ttl_ms: 10_000,
+        tokens: [
+            "q83vEjRWeJqrze8SNFZ4mg".into(),
+            "ZmZmZmZmZmZmZmZmZmZmZg".into(),
+            "c2Vjb25kLXRva2VuLWNjYw".into(),
+        ],
+        acquire: Op::script(
+            "obtain.lua",
+            REDISLOCK_OBTAIN,
+            &["{key}"],
+            &["{token}", "22", "{ttl_ms}"],
+            Success::Ok,
+        ),
+        extend: Some(Op::script(
+            "refresh.lua",
+            REDISLOCK_REFRESH,
+            &["{key}"],
+            &["{token}", "{ttl_ms}"],
+            Success::Ok,
+        )),
+        release: Op::script(
+            "release.lua",
+            REDISLOCK_RELEASE,
+            &["{key}"],
+            &["{token}"],
+            Success::Always,
+        ),
+        fencing: FencingSource::None,
+        provenance: Some(Provenance {
+            library: "bsm/redislock v0.10.0+",
+            repository: "github.com/bsm/redislock",
+            source_file: "obtain.lua, release.lua, refresh.lua",
+            snapshot_commit: "76760bd8b28471f9c2a71f27406b7e825c912b95",
+            licence: "Apache-2.0",
+            local_copy: "ministore/tests/locklibs/redislock/",
+        }),
+        note: Some("Obtain's TTL is required; 10 s here, with no metadata".into()),
+    }
+}
+
+const SPRING_OBTAIN: &str =
+    include_str!("../../../ministore/tests/locklibs/spring-integration/obtain.lua");
+const SPRING_RENEW: &str =
+    include_str!("../../../ministore/tests/locklibs/spring-integration/renew.lua");
+const SPRING_UNLOCK: &str =
+    include_str!("../../../ministore/tests/locklibs/spring-integration/unlock_spin.lua");
+
+/// Spring Integration `RedisLockRegistry` (`RedisSpinLock`): `obtain`, `renew`, `unlock`.
+pub fn spring() -> LockSpec {
+    LockSpec {
+        id: "spring".into(),
+        name: "Spring Integration RedisLockRegistry".into(),
+        key: "registry:orders:42".into(),
+        ttl_ms: 60_000,
+        tokens: [
+            "2f8c1d3e-4b5a-4c6d-8e7f-901a2b3c4d5e".into(),
+            "7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d".into(),
+            "c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f".into(),
+        ],
+        acquire: Op::script(
+            "obtain.lua",
+            SPRING_OBTAIN,
+            &["{key}"],
+            &["{token}", "{ttl_ms}"],
+            Success::Truthy,
+        ),
+        extend: Some(Op::script(
+            "renew.lua",
+            SPRING_RENEW,
+            &["{key}"],
+            &["{token}", "{ttl_ms}"],
+            Success::Truthy,
+        )),
+        release: Op::script(
+            "unlock_spin.lua",
+            SPRING_UNLOCK,
+            &["{key}"],
+            &["{token}"],
+            Success::Always,
+        ),
+        fencing: FencingSource::None,
+        provenance: Some(Provenance {
+            library: "Spring Integration 7.2.0-SNAPSHOT",
+            repository: "github.com/spring-projects/spring-integration",
+            source_file: "spring-integration-redis/src/main/java/org/springframework/\
+                          integration/redis/util/RedisLockRegistry.java",
+            snapshot_commit: "f369e899dd3007756e4da49273e201b85afa5cc7",
+            licence: "Apache-2.0",
+            local_copy: "ministore/tests/locklibs/spring-integration/",
+        }),
+        note: Some(
+            "each client is its own registry with its own clientId; unlock is RedisSpinLock's"
+                .into(),
+        ),
+    }
+}
+
+const BULLMQ_EXTEND: &str =
+    include_str!("../../../ministore/tests/locklibs/bullmq/extendLock-2.lua");
+const BULLMQ_RELEASE: &str =
+    include_str!("../../../ministore/tests/locklibs/bullmq/releaseLock-1.lua");
+
+/// BullMQ 6.2.0: a worker's job lock, extended with `extendLock-2`, released with
+/// `releaseLock-1`.
+pub fn bullmq() -> LockSpec {
+    LockSpec {
+        id: "bullmq".into(),
+        name: "BullMQ job lock".into(),
+        key: "bull:mail:1:lock".into(),
+        ttl_ms: 30_000,
+        tokens: [
+            "3c9d2e1f-5a6b-4c7d-8e9f-0a1b2c3d4e5f:0".into(),
+            "0f0f0f0f-1a1a-4b2b-8c3c-4d4d4d4d4d4d:0".into(),
+            "7e7e7e7e-2b2b-4c3c-9d4d-5e5e5e5e5e5e:0".into(),
+        ],
+        acquire: set_nx_px(),
+        extend: Some(Op::script(
+            "extendLock-2.lua",
+            BULLMQ_EXTEND,
+            &["{key}", "bull:mail:stalled"],
+            &["{token}", "{ttl_ms}", "1"],
+            Success::Truthy,
+        )),
+        release: Op::script(
+            "releaseLock-1.lua",
+            BULLMQ_RELEASE,
+            &["{key}"],
+            &["{token}", "{ttl_ms}"],
+            Success::Always,
+        ),
+        fencing: FencingSource::None,
+        provenance: Some(Provenance {
+            library: "BullMQ 6.2.0",
+            repository: "github.com/taskforcesh/bullmq",
+            source_file: "src/commands/extendLock-2.lua, src/commands/releaseLock-1.lua",
+            snapshot_commit: "352d3c72bf2bc5ec851630a4cdcba7d44c313ed0",
+            licence: "MIT",
+            local_copy: "ministore/tests/locklibs/bullmq/",
+        }),
+        note: Some(
+            "BullMQ takes the job lock inside moveToActive, which is not in the data: the take \
+             is modelled as SET … NX PX"
+                .into(),
+        ),
+    }
+}

@@ -1,0 +1,1147 @@
+//! The schedule explorer: every interleaving of two or three clients' rounds of a lock (acquire,
+//! work, extend, release) and of stalls (the clock moving past every lease), against one
+//! `ministore::Store`, breadth-first over deduplicated states, checking the five properties on
+//! every step.
+//!
+//! States are processed in order of progress (every step moves some client's program on, or
+//! uses a stall), so each state's predecessors are all done before it is expanded: the number of
+//! schedules through it and its shortest path from the start are final by then. Equal states
+//! (store snapshot, clock, every client's program counter and beliefs, stalls used) are merged,
+//! so the work is proportional to distinct states while the schedule count stays that of the
+//! unmerged tree. Exploration runs in chunks ([`Explorer::run`]) so a browser can show progress
+//! between frames, and stops at [`MAX_STATES`] rather than hang.
+
+use std::collections::HashMap;
+
+use ministore::{KeySnapshot, Reply, Store, ValueSnapshot};
+
+use super::report::{
+    CheckReport, Counterexample, PropertyReport, ScheduleStep, ScriptFault, SentCommand,
+    StepAction, Verdict,
+};
+use super::spec::{Call, ClientId, FencingSource, LockSpec, OpKind, Property, SpecError, Success};
+use crate::scenarios::fence::{DATA_KEY, FENCE_KEY};
+use crate::scenarios::lost_lock::KeyRow;
+use crate::scenarios::{integer_in, FENCED_WRITE_SCRIPT};
+
+/// Exploration stops after this many distinct states, with the report saying so.
+pub const MAX_STATES: u64 = 500_000;
+
+/// The interpreter steps one script may take: far above any lock script's needs, low enough that
+/// a runaway script costs milliseconds.
+pub const STEP_BUDGET: u64 = 100_000;
+
+/// How far the explorer looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bound {
+    /// How many clients run a round each: 2 or 3.
+    pub clients: u8,
+    /// How many times the clock may jump past every lease.
+    pub stalls: u8,
+    /// How many times a client tries to acquire before it gives up (1 to 4).
+    pub acquire_attempts: u8,
+}
+
+impl Default for Bound {
+    /// Three clients (blind `DEL` breaks exclusion only when a third can take the key it
+    /// wrongly freed), two stalls, two acquire attempts each.
+    fn default() -> Self {
+        Bound {
+            clients: 3,
+            stalls: 2,
+            acquire_attempts: 2,
+        }
+    }
+}
+
+impl Bound {
+    fn validate(self) -> Result<(), SpecError> {
+        if !(2..=3).contains(&self.clients) {
+            return Err(SpecError::BadBound(format!(
+                "clients must be 2 or 3, not {}",
+                self.clients
+            )));
+        }
+        if !(1..=4).contains(&self.acquire_attempts) {
+            return Err(SpecError::BadBound(format!(
+                "acquire attempts must be 1 to 4, not {}",
+                self.acquire_attempts
+            )));
+        }
+        if self.stalls > 4 {
+            return Err(SpecError::BadBound(format!(
+                "stalls must be 0 to 4, not {}",
+                self.stalls
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// How far a run has got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Distinct states reached so far.
+    pub states: u64,
+    /// States expanded so far.
+    pub expanded: u64,
+    /// Schedules finished so far.
+    pub schedules: u64,
+    /// True once every state is expanded or the cap is reached.
+    pub done: bool,
+}
+
+/// One command line a client sends, resolved for that client.
+#[derive(Clone, Debug)]
+struct Line {
+    words: Vec<Vec<u8>>,
+    line: String,
+    short: String,
+    success: Success,
+}
+
+/// One client's three operations, resolved.
+#[derive(Clone, Debug)]
+struct Program {
+    token: Vec<u8>,
+    acquire: Vec<Line>,
+    extend: Vec<Line>,
+    release: Vec<Line>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Phase {
+    Acquire,
+    Work,
+    Extend,
+    Release,
+    Done,
+}
+
+/// A client's program counter and beliefs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct ClientState {
+    phase: Phase,
+    attempt: u8,
+    line: u8,
+    /// Believes it holds the lock.
+    holds: bool,
+    /// Its lease ends here by its own reckoning (virtual ms; valid while now ≤ this).
+    lease_until: u64,
+    attempt_started: u64,
+    /// 1 for the first successful acquire of the schedule, 2 for the next…; 0 before.
+    generation: u8,
+    fence: Option<i64>,
+}
+
+impl ClientState {
+    const START: ClientState = ClientState {
+        phase: Phase::Acquire,
+        attempt: 0,
+        line: 0,
+        holds: false,
+        lease_until: 0,
+        attempt_started: 0,
+        generation: 0,
+        fence: None,
+    };
+}
+
+/// One state of the schedule graph.
+#[derive(Clone)]
+struct State {
+    store: Store,
+    clients: Vec<ClientState>,
+    stalls: u8,
+    last_was_stall: bool,
+    next_generation: u8,
+    newest_written: u8,
+    /// The lock key as it is in `store`.
+    lock: Option<KeySnapshot>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Action {
+    Client(u8),
+    Stall,
+}
+
+/// What one step did.
+struct Outcome {
+    client: Option<ClientId>,
+    action: StepAction,
+    sent: SentCommand,
+    /// Bit `p` set: the step broke property `p`.
+    broke: u8,
+    /// The lock's own step answered an error.
+    fault: Option<String>,
+    note: String,
+}
+
+/// A state waiting to be expanded.
+struct Pending {
+    id: u32,
+    state: State,
+    paths: u64,
+    broken: [u64; 5],
+}
+
+/// Every state of one progress rank.
+#[derive(Default)]
+struct Bucket {
+    index: HashMap<Vec<u8>, usize>,
+    states: Vec<Option<Pending>>,
+}
+
+/// How each state was first reached by a shortest path.
+#[derive(Clone, Copy)]
+struct Meta {
+    parent: u32,
+    action: Action,
+    depth: u32,
+}
+
+const ROOT: u32 = u32::MAX;
+
+/// The explorer for one lock and bound; run it in chunks with [`Explorer::run`].
+pub struct Explorer {
+    lock_id: String,
+    lock_name: String,
+    bound: Bound,
+    programs: Vec<Program>,
+    has_extend: bool,
+    fencing: FencingSource,
+    key: Vec<u8>,
+    ttl_ms: u64,
+    stall_seconds: String,
+    start: State,
+    buckets: Vec<Bucket>,
+    rank: usize,
+    position: usize,
+    meta: Vec<Meta>,
+    expanded: u64,
+    schedules: u64,
+    broken: [u64; 5],
+    /// Per property, the shortest breaking step found: its length and (state, action).
+    shortest: [Option<(u32, u32, Action)>; 5],
+    fault: Option<(u32, u32, Action, String)>,
+    done: bool,
+    cap_reached: bool,
+}
+
+impl Explorer {
+    /// An explorer for `spec` within `bound`. Fails when the bound is out of range or when one
+    /// client running the lock alone gets an error reply from it (a broken or runaway script).
+    pub fn new(spec: &LockSpec, bound: Bound) -> Result<Explorer, SpecError> {
+        bound.validate()?;
+        if spec.ttl_ms == 0 || spec.ttl_ms > 86_400_000 {
+            return Err(SpecError::BadTtl(spec.ttl_ms));
+        }
+        let programs: Vec<Program> = ClientId::ALL[..usize::from(bound.clients)]
+            .iter()
+            .map(|&client| Program::resolve(spec, client))
+            .collect();
+        let mut store = Store::new();
+        store.set_step_budget(STEP_BUDGET);
+        // Every state's store starts from this one: with the scripts compiled here, no branch
+        // compiles them again (the cache changes no reply to EVAL).
+        for program in &programs {
+            for line in program.lines() {
+                if line
+                    .words
+                    .first()
+                    .is_some_and(|w| w.eq_ignore_ascii_case(b"EVAL"))
+                {
+                    if let Some(text) = line.words.get(1) {
+                        store.script_load(&String::from_utf8_lossy(text));
+                    }
+                }
+            }
+        }
+        if spec.fencing != FencingSource::None {
+            store.script_load(FENCED_WRITE_SCRIPT);
+        }
+        let start = State {
+            store,
+            clients: vec![ClientState::START; programs.len()],
+            stalls: 0,
+            last_was_stall: false,
+            next_generation: 1,
+            newest_written: 0,
+            lock: None,
+        };
+        let mut explorer = Explorer {
+            lock_id: spec.id.clone(),
+            lock_name: spec.name.clone(),
+            bound,
+            has_extend: spec.extend.is_some(),
+            fencing: spec.fencing,
+            key: spec.key.as_bytes().to_vec(),
+            ttl_ms: spec.ttl_ms,
+            stall_seconds: stall_seconds(spec.ttl_ms),
+            programs,
+            start,
+            buckets: Vec::new(),
+            rank: 0,
+            position: 0,
+            meta: Vec::new(),
+            expanded: 0,
+            schedules: 0,
+            broken: [0; 5],
+            shortest: [None; 5],
+            fault: None,
+            done: false,
+            cap_reached: false,
+        };
+        explorer.probe_alone()?;
+        let ranks = explorer.max_rank() + 1;
+        explorer.buckets = (0..ranks).map(|_| Bucket::default()).collect();
+        let root = Pending {
+            id: 0,
+            state: explorer.start.clone(),
+            paths: 1,
+            broken: [0; 5],
+        };
+        explorer.meta.push(Meta {
+            parent: ROOT,
+            action: Action::Stall,
+            depth: 0,
+        });
+        explorer.buckets[0].states.push(Some(root));
+        Ok(explorer)
+    }
+
+    /// Client A runs its round alone; an error reply from the lock's own steps is the spec's
+    /// fault, found before any exploring.
+    fn probe_alone(&self) -> Result<(), SpecError> {
+        let mut state = self.start.clone();
+        while state.clients[0].phase != Phase::Done {
+            let op = match state.clients[0].phase {
+                Phase::Acquire => Some(OpKind::Acquire),
+                Phase::Extend => Some(OpKind::Extend),
+                Phase::Release => Some(OpKind::Release),
+                Phase::Work | Phase::Done => None,
+            };
+            let (next, outcome) = self.apply(&state, Action::Client(0));
+            if let (Some(op), Some(error)) = (op, outcome.fault) {
+                return Err(SpecError::ScriptFailed {
+                    op,
+                    command: outcome.sent.short,
+                    error,
+                });
+            }
+            state = next;
+        }
+        Ok(())
+    }
+
+    /// Expands up to `max_states` more states; call again until [`Progress::done`].
+    pub fn run(&mut self, max_states: usize) -> Progress {
+        let mut budget = max_states;
+        while budget > 0 && !self.done {
+            let Some(bucket) = self.buckets.get_mut(self.rank) else {
+                self.done = true;
+                break;
+            };
+            if self.position == 0 {
+                // No successor has this rank or lower any more: the index is not needed.
+                bucket.index = HashMap::new();
+            }
+            let Some(slot) = bucket.states.get_mut(self.position) else {
+                bucket.states = Vec::new();
+                self.rank += 1;
+                self.position = 0;
+                continue;
+            };
+            let pending = slot.take();
+            self.position += 1;
+            if let Some(pending) = pending {
+                self.expand(pending);
+                budget -= 1;
+            }
+            if self.meta.len() as u64 >= MAX_STATES {
+                self.cap_reached = true;
+                self.done = true;
+            }
+        }
+        self.progress()
+    }
+
+    /// How far the run has got.
+    pub fn progress(&self) -> Progress {
+        Progress {
+            states: self.meta.len() as u64,
+            expanded: self.expanded,
+            schedules: self.schedules,
+            done: self.done,
+        }
+    }
+
+    fn expand(&mut self, pending: Pending) {
+        self.expanded += 1;
+        let actions = self.actions(&pending.state);
+        if actions.is_empty() {
+            self.schedules = self.schedules.saturating_add(pending.paths);
+            for (total, add) in self.broken.iter_mut().zip(pending.broken) {
+                *total = total.saturating_add(add);
+            }
+            return;
+        }
+        let depth = self.meta[pending.id as usize].depth + 1;
+        for action in actions {
+            let (next, outcome) = self.apply(&pending.state, action);
+            let mut broken = pending.broken;
+            for property in Property::ALL {
+                let p = property.index();
+                if outcome.broke & (1 << p) != 0 {
+                    broken[p] = pending.paths;
+                    if self.shortest[p].is_none_or(|(len, _, _)| depth < len) {
+                        self.shortest[p] = Some((depth, pending.id, action));
+                    }
+                }
+            }
+            if let Some(error) = outcome.fault {
+                if self.fault.as_ref().is_none_or(|f| depth < f.0) {
+                    self.fault = Some((depth, pending.id, action, error));
+                }
+            }
+            self.insert(next, pending.id, action, depth, pending.paths, broken);
+        }
+    }
+
+    fn insert(
+        &mut self,
+        state: State,
+        parent: u32,
+        action: Action,
+        depth: u32,
+        paths: u64,
+        broken: [u64; 5],
+    ) {
+        let rank = self.rank_of(&state);
+        let snapshot = state.store.snapshot();
+        let key = state_key(&state, &snapshot);
+        let Some(bucket) = self.buckets.get_mut(rank) else {
+            return;
+        };
+        if let Some(&at) = bucket.index.get(&key) {
+            if let Some(Some(existing)) = bucket.states.get_mut(at) {
+                existing.paths = existing.paths.saturating_add(paths);
+                for (total, add) in existing.broken.iter_mut().zip(broken) {
+                    *total = total.saturating_add(add);
+                }
+                let meta = &mut self.meta[existing.id as usize];
+                if depth < meta.depth {
+                    *meta = Meta {
+                        parent,
+                        action,
+                        depth,
+                    };
+                }
+            }
+            return;
+        }
+        let id = self.meta.len() as u32;
+        self.meta.push(Meta {
+            parent,
+            action,
+            depth,
+        });
+        bucket.index.insert(key, bucket.states.len());
+        bucket.states.push(Some(Pending {
+            id,
+            state,
+            paths,
+            broken,
+        }));
+    }
+
+    /// The steps possible from `state`: each unfinished client's next step, and a stall.
+    fn actions(&self, state: &State) -> Vec<Action> {
+        let mut actions: Vec<Action> = state
+            .clients
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.phase != Phase::Done)
+            .map(|(i, _)| Action::Client(i as u8))
+            .collect();
+        // A stall at the very start, after another stall, or once everyone is done changes
+        // nothing a schedule could notice.
+        let started = state.clients.iter().any(|c| *c != ClientState::START);
+        if !actions.is_empty()
+            && started
+            && !state.last_was_stall
+            && state.stalls < self.bound.stalls
+        {
+            actions.push(Action::Stall);
+        }
+        actions
+    }
+
+    /// Where a client's program counter stands, counting every step it may take.
+    fn client_rank(&self, c: &ClientState) -> usize {
+        let program = &self.programs[0];
+        let acquire = program.acquire.len() * usize::from(self.bound.acquire_attempts);
+        let extend = program.extend.len();
+        match c.phase {
+            Phase::Acquire => usize::from(c.attempt) * program.acquire.len() + usize::from(c.line),
+            Phase::Work => acquire,
+            Phase::Extend => acquire + 1 + usize::from(c.line),
+            Phase::Release => acquire + 1 + extend + usize::from(c.line),
+            Phase::Done => acquire + 1 + extend + program.release.len(),
+        }
+    }
+
+    fn rank_of(&self, state: &State) -> usize {
+        state
+            .clients
+            .iter()
+            .map(|c| self.client_rank(c))
+            .sum::<usize>()
+            + usize::from(state.stalls)
+    }
+
+    fn max_rank(&self) -> usize {
+        let done = ClientState {
+            phase: Phase::Done,
+            ..ClientState::START
+        };
+        self.client_rank(&done) * self.programs.len() + usize::from(self.bound.stalls)
+    }
+
+    /// Runs one step from `state`: the new state and what the step did.
+    fn apply(&self, state: &State, action: Action) -> (State, Outcome) {
+        let mut next = state.clone();
+        let outcome = match action {
+            Action::Stall => self.stall(&mut next),
+            Action::Client(i) => self.client_step(&mut next, usize::from(i)),
+        };
+        next.last_was_stall = action == Action::Stall;
+        next.lock = lock_entry(&next.store, &self.key);
+        let mut outcome = outcome;
+        if self.two_hold(&next) {
+            outcome.broke |= 1 << Property::ExclusionWhileLeasesHold.index();
+        }
+        (next, outcome)
+    }
+
+    fn stall(&self, next: &mut State) -> Outcome {
+        let words = ["DEBUG", "SLEEP", self.stall_seconds.as_str()];
+        let reply = next.store.exec(&words);
+        next.stalls += 1;
+        let line = words.join(" ");
+        Outcome {
+            client: None,
+            action: StepAction::Stall,
+            sent: SentCommand {
+                short: line.clone(),
+                line,
+                reply,
+            },
+            broke: 0,
+            fault: None,
+            note: "everyone stalls: the clock jumps past every lease".into(),
+        }
+    }
+
+    /// Two clients believe they hold, each lease unexpired by its own reckoning.
+    fn two_hold(&self, state: &State) -> bool {
+        let now = state.store.now_ms();
+        state
+            .clients
+            .iter()
+            .filter(|c| c.holds && now <= c.lease_until)
+            .count()
+            >= 2
+    }
+
+    fn client_step(&self, next: &mut State, i: usize) -> Outcome {
+        let client = ClientId::ALL[i];
+        let c = next.clients[i];
+        match c.phase {
+            Phase::Acquire => self.acquire_step(next, i),
+            Phase::Work => self.work_step(next, i),
+            Phase::Extend => self.extend_step(next, i),
+            Phase::Release | Phase::Done => self.release_step(next, i),
+        }
+        .with_client(client)
+    }
+
+    fn send(&self, store: &mut Store, line: &Line) -> SentCommand {
+        SentCommand {
+            line: line.line.clone(),
+            short: line.short.clone(),
+            reply: store.exec(&line.words),
+        }
+    }
+
+    fn acquire_step(&self, next: &mut State, i: usize) -> Outcome {
+        let program = &self.programs[i];
+        let now = next.store.now_ms();
+        let mut c = next.clients[i];
+        let Some(line) = program.acquire.get(usize::from(c.line)) else {
+            return Outcome::nothing(StepAction::Work);
+        };
+        if c.line == 0 {
+            c.attempt_started = now;
+        }
+        let sent = self.send(&mut next.store, line);
+        let action = StepAction::Acquire {
+            attempt: c.attempt + 1,
+        };
+        let passes = line.success.passes(&sent.reply, &program.token);
+        let last = usize::from(c.line) + 1 == program.acquire.len();
+        let name = ClientId::ALL[i].name();
+        let note = if passes && last {
+            c.holds = true;
+            c.lease_until = c.attempt_started.saturating_add(self.ttl_ms);
+            c.generation = next.next_generation;
+            next.next_generation = next.next_generation.saturating_add(1);
+            c.fence = match self.fencing {
+                FencingSource::AcquireReply => integer_in(&sent.reply),
+                FencingSource::None => None,
+            };
+            c.phase = Phase::Work;
+            c.line = 0;
+            format!("{name} takes the lock")
+        } else if passes {
+            c.line += 1;
+            format!("{name} goes on acquiring")
+        } else if c.attempt + 1 < self.bound.acquire_attempts {
+            c.attempt += 1;
+            c.line = 0;
+            format!("{name} tries the lock: not taken, it will try again")
+        } else {
+            c.phase = Phase::Done;
+            format!("{name} tries the lock: not taken, it gives up")
+        };
+        next.clients[i] = c;
+        Outcome::new(action, sent)
+            .with_note(note)
+            .with_fault_from_reply()
+    }
+
+    fn work_step(&self, next: &mut State, i: usize) -> Outcome {
+        let now = next.store.now_ms();
+        let mut c = next.clients[i];
+        let name = ClientId::ALL[i].name();
+        let line = self.work_line(ClientId::ALL[i], c.fence);
+        let mut broke = 0u8;
+        let lapsed = now > c.lease_until;
+        let other_holds = owner(&next.lock, &self.programs).is_some_and(|o| o != i);
+        if c.holds && lapsed && other_holds {
+            broke |= 1 << Property::ExclusionAcrossStall.index();
+        }
+        let sent = self.send(&mut next.store, &line);
+        let accepted = !sent.reply.is_error();
+        let note = if accepted {
+            if next.newest_written > c.generation {
+                broke |= 1 << Property::FencedWrites.index();
+            }
+            next.newest_written = next.newest_written.max(c.generation);
+            format!("{name} writes to the resource as holder: accepted")
+        } else {
+            format!("{name} writes to the resource as holder: refused")
+        };
+        c.phase = if self.has_extend {
+            Phase::Extend
+        } else {
+            Phase::Release
+        };
+        c.line = 0;
+        next.clients[i] = c;
+        let mut outcome = Outcome::new(StepAction::Work, sent).with_note(note);
+        outcome.broke = broke;
+        outcome
+    }
+
+    fn extend_step(&self, next: &mut State, i: usize) -> Outcome {
+        let program = &self.programs[i];
+        let now = next.store.now_ms();
+        let mut c = next.clients[i];
+        let Some(line) = program.extend.get(usize::from(c.line)) else {
+            return Outcome::nothing(StepAction::Extend);
+        };
+        let before = next.lock.clone();
+        let sent = self.send(&mut next.store, line);
+        let after = lock_entry(&next.store, &self.key);
+        let mut broke = 0u8;
+        let others = owner(&before, &self.programs).is_some_and(|o| o != i);
+        if others && lengthened(&before, &after) {
+            broke |= 1 << Property::NeverExtendsAnothers.index();
+        }
+        let passes = line.success.passes(&sent.reply, &program.token);
+        let last = usize::from(c.line) + 1 == program.extend.len();
+        let name = ClientId::ALL[i].name();
+        let note = if passes && last {
+            c.lease_until = now.saturating_add(self.ttl_ms);
+            c.phase = Phase::Release;
+            c.line = 0;
+            format!("{name} extends its lease")
+        } else if passes {
+            c.line += 1;
+            format!("{name} goes on extending")
+        } else {
+            c.holds = false;
+            c.phase = Phase::Release;
+            c.line = 0;
+            format!("{name} tries to extend: refused, so it knows it lost the lock")
+        };
+        next.clients[i] = c;
+        let mut outcome = Outcome::new(StepAction::Extend, sent)
+            .with_note(note)
+            .with_fault_from_reply();
+        outcome.broke = broke;
+        outcome
+    }
+
+    fn release_step(&self, next: &mut State, i: usize) -> Outcome {
+        let program = &self.programs[i];
+        let mut c = next.clients[i];
+        let Some(line) = program.release.get(usize::from(c.line)) else {
+            return Outcome::nothing(StepAction::Release);
+        };
+        // A client that starts releasing has stopped acting as holder.
+        c.holds = false;
+        let before = next.lock.clone();
+        let sent = self.send(&mut next.store, line);
+        let after = lock_entry(&next.store, &self.key);
+        let mut broke = 0u8;
+        let others = owner(&before, &self.programs).filter(|&o| o != i);
+        if others.is_some() && before != after {
+            broke |= 1 << Property::NeverDeletesAnothers.index();
+        }
+        let passes = line.success.passes(&sent.reply, &program.token);
+        let last = usize::from(c.line) + 1 == program.release.len();
+        let name = ClientId::ALL[i].name();
+        let note = match (others, before != after) {
+            (Some(o), true) => format!(
+                "{name} releases — and removes {}'s lock",
+                ClientId::ALL[o].name()
+            ),
+            _ if passes && !last => format!(
+                "{name} releases: step {} of {}",
+                c.line + 1,
+                program.release.len()
+            ),
+            _ => format!("{name} releases"),
+        };
+        if passes && !last {
+            c.line += 1;
+        } else {
+            c.phase = Phase::Done;
+        }
+        next.clients[i] = c;
+        let mut outcome = Outcome::new(StepAction::Release, sent)
+            .with_note(note)
+            .with_fault_from_reply();
+        outcome.broke = broke;
+        outcome
+    }
+
+    /// The holder's write: through the fenced-write script when it holds a fencing token, a
+    /// plain `SET` otherwise (the resource cannot tell writers apart).
+    fn work_line(&self, client: ClientId, fence: Option<i64>) -> Line {
+        let value = format!("written-by-{}", client.letter());
+        match fence {
+            Some(token) => {
+                let token = token.to_string();
+                let words: Vec<Vec<u8>> = [
+                    "EVAL",
+                    FENCED_WRITE_SCRIPT,
+                    "2",
+                    FENCE_KEY,
+                    DATA_KEY,
+                    token.as_str(),
+                    value.as_str(),
+                ]
+                .iter()
+                .map(|w| w.as_bytes().to_vec())
+                .collect();
+                let tail = format!("2 {FENCE_KEY} {DATA_KEY} {token} {value}");
+                Line {
+                    line: format!("EVAL {} {tail}", cli_word(FENCED_WRITE_SCRIPT.as_bytes())),
+                    short: format!("EVAL <fenced_write.lua> {tail}"),
+                    words,
+                    success: Success::Always,
+                }
+            }
+            None => {
+                let words = vec![
+                    b"SET".to_vec(),
+                    DATA_KEY.as_bytes().to_vec(),
+                    value.clone().into_bytes(),
+                ];
+                let line = format!("SET {DATA_KEY} {value}");
+                Line {
+                    short: line.clone(),
+                    line,
+                    words,
+                    success: Success::Always,
+                }
+            }
+        }
+    }
+
+    /// The report so far (complete once [`Progress::done`]).
+    pub fn report(&self) -> CheckReport {
+        let properties = Property::ALL
+            .iter()
+            .map(|&property| self.property_report(property))
+            .collect();
+        let script_error = self
+            .fault
+            .as_ref()
+            .map(|(_, at, action, error)| ScriptFault {
+                error: error.clone(),
+                schedule: self.replay(*at, *action),
+            });
+        CheckReport {
+            lock_id: self.lock_id.clone(),
+            lock_name: self.lock_name.clone(),
+            bound: self.bound,
+            states: self.meta.len() as u64,
+            schedules: self.schedules,
+            complete: self.done && !self.cap_reached,
+            cap_reached: self.cap_reached,
+            properties,
+            script_error,
+        }
+    }
+
+    fn property_report(&self, property: Property) -> PropertyReport {
+        let p = property.index();
+        let counterexample = self.shortest[p].map(|(_, at, action)| self.replay(at, action));
+        let verdict = if counterexample.is_some() {
+            Verdict::Broken
+        } else {
+            Verdict::Holds
+        };
+        let note = match (property, verdict) {
+            (Property::NeverExtendsAnothers, _) if !self.has_extend => {
+                Some("the lock has no extend".to_string())
+            }
+            (Property::ExclusionAcrossStall, Verdict::Broken) => Some(
+                "every lease-based lock breaks this: a stalled holder cannot know its lease \
+                 lapsed; only a fencing token the resource checks stops its write (#s3)"
+                    .to_string(),
+            ),
+            (Property::FencedWrites, Verdict::Broken) if self.fencing == FencingSource::None => {
+                Some(
+                    "no fencing token: the resource cannot tell an old holder's write from a \
+                     new one (#s3)"
+                        .to_string(),
+                )
+            }
+            _ => None,
+        };
+        PropertyReport {
+            property,
+            verdict,
+            schedules: self.schedules,
+            broken_schedules: self.broken[p],
+            counterexample,
+            note,
+        }
+    }
+
+    /// The schedule from the start to state `at`, then `last`, rerun step by step.
+    fn replay(&self, at: u32, last: Action) -> Counterexample {
+        let mut actions = vec![last];
+        let mut id = at;
+        while id != ROOT {
+            let Some(meta) = self.meta.get(id as usize) else {
+                break;
+            };
+            if meta.parent != ROOT {
+                actions.push(meta.action);
+            }
+            id = meta.parent;
+        }
+        actions.reverse();
+        let mut state = self.start.clone();
+        let mut steps = Vec::with_capacity(actions.len());
+        for action in actions {
+            let (next, outcome) = self.apply(&state, action);
+            steps.push(ScheduleStep {
+                client: outcome.client,
+                action: outcome.action,
+                sent: outcome.sent,
+                clock_ms: next.store.now_ms(),
+                keys_after: key_rows(&next.store),
+                note: outcome.note,
+            });
+            state = next;
+        }
+        Counterexample { steps }
+    }
+}
+
+/// Explores `spec` within `bound` to the end (or the state cap).
+pub fn check(spec: &LockSpec, bound: Bound) -> Result<CheckReport, SpecError> {
+    let mut explorer = Explorer::new(spec, bound)?;
+    while !explorer.run(usize::MAX).done {}
+    Ok(explorer.report())
+}
+
+impl Outcome {
+    fn new(action: StepAction, sent: SentCommand) -> Outcome {
+        Outcome {
+            client: None,
+            action,
+            sent,
+            broke: 0,
+            fault: None,
+            note: String::new(),
+        }
+    }
+
+    fn nothing(action: StepAction) -> Outcome {
+        Outcome::new(
+            action,
+            SentCommand {
+                line: String::new(),
+                short: String::new(),
+                reply: Reply::Nil,
+            },
+        )
+    }
+
+    fn with_client(mut self, client: ClientId) -> Outcome {
+        self.client = Some(client);
+        self
+    }
+
+    fn with_note(mut self, note: String) -> Outcome {
+        self.note = note;
+        self
+    }
+
+    fn with_fault_from_reply(mut self) -> Outcome {
+        if let Reply::Error(text) = &self.sent.reply {
+            self.fault = Some(text.clone());
+        }
+        self
+    }
+}
+
+impl Program {
+    fn resolve(spec: &LockSpec, client: ClientId) -> Program {
+        let lines = |kind: OpKind| -> Vec<Line> {
+            spec.op(kind)
+                .map(|op| {
+                    op.steps
+                        .iter()
+                        .map(|step| Line::resolve(spec, client, &step.call, step.success))
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        Program {
+            token: spec.token(client).as_bytes().to_vec(),
+            acquire: lines(OpKind::Acquire),
+            extend: lines(OpKind::Extend),
+            release: lines(OpKind::Release),
+        }
+    }
+}
+
+impl Program {
+    fn lines(&self) -> impl Iterator<Item = &Line> {
+        self.acquire.iter().chain(&self.extend).chain(&self.release)
+    }
+}
+
+impl Line {
+    fn resolve(spec: &LockSpec, client: ClientId, call: &Call, success: Success) -> Line {
+        match call {
+            Call::Command(templates) => {
+                let words: Vec<String> =
+                    templates.iter().map(|t| t.resolve(spec, client)).collect();
+                let line = words
+                    .iter()
+                    .map(|w| cli_word(w.as_bytes()))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                Line {
+                    short: line.clone(),
+                    line,
+                    words: words.into_iter().map(String::into_bytes).collect(),
+                    success,
+                }
+            }
+            Call::Script {
+                name,
+                text,
+                keys,
+                args,
+            } => {
+                let mut tail = vec![keys.len().to_string()];
+                tail.extend(keys.iter().map(|t| t.resolve(spec, client)));
+                tail.extend(args.iter().map(|t| t.resolve(spec, client)));
+                let shown = tail
+                    .iter()
+                    .map(|w| cli_word(w.as_bytes()))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let mut words = vec![b"EVAL".to_vec(), text.as_bytes().to_vec()];
+                words.extend(tail.into_iter().map(String::into_bytes));
+                Line {
+                    line: format!("EVAL {} {shown}", cli_word(text.as_bytes())),
+                    short: format!("EVAL <{name}> {shown}"),
+                    words,
+                    success,
+                }
+            }
+        }
+    }
+}
+
+/// `bytes` as one redis-cli word: bare when that reads back the same, else double-quoted with
+/// `\"`, `\\`, `\n`, `\r`, `\t` and `\xHH` escapes (which redis-cli turns back into the bytes).
+pub fn cli_word(bytes: &[u8]) -> String {
+    let bare = !bytes.is_empty()
+        && bytes
+            .iter()
+            .all(|&b| b.is_ascii_graphic() && b != b'"' && b != b'\'' && b != b'\\');
+    if bare {
+        return String::from_utf8_lossy(bytes).into_owned();
+    }
+    let mut out = String::with_capacity(bytes.len() + 8);
+    out.push('"');
+    for &b in bytes {
+        match b {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
+            b' '..=b'~' => out.push(char::from(b)),
+            other => out.push_str(&format!("\\x{other:02x}")),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The `DEBUG SLEEP` argument that moves ministore's clock just past a lease of `ttl_ms`
+/// (a key set `PX ttl` is gone once the clock is strictly past its deadline).
+fn stall_seconds(ttl_ms: u64) -> String {
+    for extra in 1..=3u64 {
+        let ms = ttl_ms.saturating_add(extra);
+        let text = format!("{}.{:03}", ms / 1000, ms % 1000);
+        let mut probe = Store::new();
+        probe.exec(&["DEBUG", "SLEEP", text.as_str()]);
+        if probe.now_ms() > ttl_ms {
+            return text;
+        }
+    }
+    format!("{}", ttl_ms / 1000 + 1)
+}
+
+/// The lock key's entry in `store`, if it is live.
+fn lock_entry(store: &Store, key: &[u8]) -> Option<KeySnapshot> {
+    store.snapshot().into_iter().find(|e| e.key == key)
+}
+
+/// The client whose token the lock key's value holds (a string containing it, or a hash field
+/// or value containing it, as Redisson stores `<uuid>:<thread>` as a field).
+fn owner(lock: &Option<KeySnapshot>, programs: &[Program]) -> Option<usize> {
+    let entry = lock.as_ref()?;
+    let holds = |bytes: &[u8], token: &[u8]| {
+        !token.is_empty() && bytes.windows(token.len()).any(|w| w == token)
+    };
+    programs.iter().position(|p| match &entry.value {
+        ValueSnapshot::String(bytes) => holds(bytes, &p.token),
+        ValueSnapshot::Hash(fields) => fields
+            .iter()
+            .any(|(f, v)| holds(f, &p.token) || holds(v, &p.token)),
+        _ => false,
+    })
+}
+
+/// Whether the key's lease is longer after than before (no expiry counts as forever).
+fn lengthened(before: &Option<KeySnapshot>, after: &Option<KeySnapshot>) -> bool {
+    match (before, after) {
+        (Some(b), Some(a)) => match (b.ttl_ms, a.ttl_ms) {
+            (Some(old), Some(new)) => new > old,
+            (Some(_), None) => true,
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+fn key_rows(store: &Store) -> Vec<KeyRow> {
+    store
+        .snapshot()
+        .into_iter()
+        .map(|entry| KeyRow {
+            key: String::from_utf8_lossy(&entry.key).into_owned(),
+            value: entry.value,
+            ttl_ms: entry.ttl_ms,
+        })
+        .collect()
+}
+
+/// The bytes two states are equal by: every live key with its value and remaining lease, the
+/// clock, every client's program counter and beliefs, and the stalls used.
+fn state_key(state: &State, snapshot: &[KeySnapshot]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(128);
+    let mut put = |bytes: &[u8]| {
+        out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+        out.extend_from_slice(bytes);
+    };
+    for entry in snapshot {
+        put(&entry.key);
+        put(&entry.ttl_ms.map_or(u64::MAX, |t| t).to_le_bytes());
+        match &entry.value {
+            ValueSnapshot::String(bytes) => {
+                put(b"s");
+                put(bytes);
+            }
+            ValueSnapshot::Hash(fields) => {
+                put(b"h");
+                for (f, v) in fields {
+                    put(f);
+                    put(v);
+                }
+            }
+            ValueSnapshot::List(items) => {
+                put(b"l");
+                for item in items {
+                    put(item);
+                }
+            }
+            ValueSnapshot::Set(items) => {
+                put(b"S");
+                for item in items {
+                    put(item);
+                }
+            }
+            ValueSnapshot::ZSet(members) => {
+                put(b"z");
+                for (m, score) in members {
+                    put(m);
+                    put(&score.to_bits().to_le_bytes());
+                }
+            }
+        }
+    }
+    put(b"|");
+    put(&state.store.now_ms().to_le_bytes());
+    for c in &state.clients {
+        let phase = c.phase as u8;
+        put(&[phase, c.attempt, c.line, u8::from(c.holds), c.generation]);
+        put(&c.lease_until.to_le_bytes());
+        put(&c.attempt_started.to_le_bytes());
+        put(&c.fence.map_or(i64::MIN, |f| f).to_le_bytes());
+    }
+    put(&[
+        state.stalls,
+        u8::from(state.last_was_stall),
+        state.next_generation,
+        state.newest_written,
+    ]);
+    out
+}

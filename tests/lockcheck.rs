@@ -1,0 +1,343 @@
+//! The lock checker, read like the brief's scenarios: the explorer runs every schedule of two or
+//! three clients and a stall against ministore, and each assertion is on what it found — which
+//! property broke, and the shortest schedule that broke it, replayed line by line.
+
+use lockdive::scenarios::lockcheck::{
+    catalogue, check, Bound, CheckReport, ClientId, Counterexample, Explorer, LockSpec, Property,
+    SpecError, StepAction, Verdict,
+};
+use lockdive::scenarios::RELEASE_SCRIPT;
+use ministore::cli::split_line;
+use ministore::Store;
+
+fn report(id: &str) -> CheckReport {
+    let spec = catalogue::by_id(id).expect("a catalogue entry");
+    check(&spec, Bound::default()).expect("the catalogue's locks check")
+}
+
+fn verdicts(report: &CheckReport) -> Vec<Verdict> {
+    report.properties.iter().map(|p| p.verdict).collect()
+}
+
+/// Replays a counterexample's lines in a fresh store, parsed as redis-cli parses them.
+fn assert_replays(counterexample: &Counterexample) {
+    let mut store = Store::new();
+    for step in &counterexample.steps {
+        let words = split_line(&step.sent.line).expect("a redis-cli line");
+        assert_eq!(store.exec(&words), step.sent.reply, "{}", step.sent.line);
+        assert_eq!(store.now_ms(), step.clock_ms, "{}", step.sent.line);
+    }
+}
+
+fn shortest(report: &CheckReport, property: Property) -> &Counterexample {
+    report
+        .property(property)
+        .counterexample
+        .as_ref()
+        .expect("a broken property has its counterexample")
+}
+
+fn shape(counterexample: &Counterexample) -> Vec<(Option<ClientId>, &'static str)> {
+    counterexample
+        .steps
+        .iter()
+        .map(|s| (s.client, s.action.hook()))
+        .collect()
+}
+
+#[test]
+fn blind_del_deletes_anothers_lock_and_lets_two_hold() {
+    let report = report("blind-del");
+    assert!(report.complete);
+    assert_eq!(
+        report.verdict(Property::NeverDeletesAnothers),
+        Verdict::Broken
+    );
+    assert_eq!(
+        report.verdict(Property::ExclusionWhileLeasesHold),
+        Verdict::Broken
+    );
+    let deletes = shortest(&report, Property::NeverDeletesAnothers);
+    let last = deletes.steps.last().expect("a step");
+    assert_eq!(last.action, StepAction::Release);
+    assert!(last.sent.line.starts_with("DEL "), "{}", last.sent.line);
+    assert!(deletes.steps.iter().any(|s| s.action == StepAction::Stall));
+    assert_replays(deletes);
+    assert_replays(shortest(&report, Property::ExclusionWhileLeasesHold));
+}
+
+#[test]
+fn get_then_del_loses_the_lock_between_its_two_commands() {
+    let report = report("get-then-del");
+    assert_eq!(
+        report.verdict(Property::NeverDeletesAnothers),
+        Verdict::Broken
+    );
+    let counterexample = shortest(&report, Property::NeverDeletesAnothers);
+    let a = Some(ClientId::A);
+    let b = Some(ClientId::B);
+    // A takes and works; A GETs its own token; the lease lapses; B takes; A DELs B's lock.
+    assert_eq!(
+        shape(counterexample),
+        vec![
+            (a, "acquire"),
+            (a, "work"),
+            (a, "release"),
+            (None, "stall"),
+            (b, "acquire"),
+            (a, "release"),
+        ]
+    );
+    let lines = counterexample.lines();
+    assert_eq!(lines[2], "GET resource:lock");
+    assert_eq!(lines[5], "DEL resource:lock");
+    assert_replays(counterexample);
+}
+
+#[test]
+fn the_token_checked_release_holds_the_first_three() {
+    let report = report("token-checked");
+    for property in [
+        Property::NeverDeletesAnothers,
+        Property::NeverExtendsAnothers,
+        Property::ExclusionWhileLeasesHold,
+    ] {
+        assert_eq!(report.verdict(property), Verdict::Holds, "{property:?}");
+    }
+    assert!(!report.fatal());
+    assert!(report.schedules >= 10_000, "{}", report.schedules);
+}
+
+#[test]
+fn every_lock_breaks_exclusion_across_a_stall() {
+    for spec in catalogue::all() {
+        let report = check(&spec, Bound::default()).expect("checks");
+        let stall = report.property(Property::ExclusionAcrossStall);
+        assert_eq!(stall.verdict, Verdict::Broken, "{}", spec.id);
+        assert!(stall.note.as_deref().is_some_and(|n| n.contains("#s3")));
+        assert_replays(shortest(&report, Property::ExclusionAcrossStall));
+    }
+}
+
+#[test]
+fn only_the_fenced_lock_keeps_stale_writes_out() {
+    for spec in catalogue::all() {
+        let report = check(&spec, Bound::default()).expect("checks");
+        let fenced = report.property(Property::FencedWrites);
+        if spec.id == "fenced" {
+            assert_eq!(fenced.verdict, Verdict::Holds);
+        } else {
+            assert_eq!(fenced.verdict, Verdict::Broken, "{}", spec.id);
+            assert!(fenced
+                .note
+                .as_deref()
+                .is_some_and(|n| n.contains("no fencing token")));
+            assert_replays(shortest(&report, Property::FencedWrites));
+        }
+    }
+}
+
+#[test]
+fn every_catalogue_entry_runs_without_a_script_error_and_its_verdicts_are_pinned() {
+    use Verdict::{Broken as B, Holds as H};
+    // never-deletes, never-extends, exclusion-while-leases-hold, across-stall, fenced-writes
+    let pinned: [(&str, [Verdict; 5]); 11] = [
+        ("token-checked", [H, H, H, B, B]),
+        ("blind-del", [B, H, B, B, B]),
+        ("get-then-del", [B, H, B, B, B]),
+        ("fenced", [H, H, H, B, H]),
+        ("redsync", [H, H, H, B, B]),
+        ("redis-py", [H, H, H, B, B]),
+        ("node-redlock", [H, H, H, B, B]),
+        ("redisson", [H, H, H, B, B]),
+        ("bsm-redislock", [H, H, H, B, B]),
+        ("spring", [H, H, H, B, B]),
+        ("bullmq", [H, H, H, B, B]),
+    ];
+    assert_eq!(pinned.len(), catalogue::IDS.len());
+    for (id, expected) in pinned {
+        let report = report(id);
+        assert!(
+            report.script_error.is_none(),
+            "{id}: {:?}",
+            report.script_error
+        );
+        assert!(report.complete, "{id}");
+        assert_eq!(verdicts(&report), expected, "{id}");
+        for property in &report.properties {
+            if let Some(counterexample) = &property.counterexample {
+                assert_replays(counterexample);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_pasted_token_checked_release_matches_the_catalogue() {
+    let pasted = LockSpec::custom(None, RELEASE_SCRIPT, None, 10_000).expect("valid");
+    let mine = check(&pasted, Bound::default()).expect("checks");
+    let theirs = report("token-checked");
+    assert_eq!(verdicts(&mine), verdicts(&theirs));
+    assert_eq!(mine.schedules, theirs.schedules);
+}
+
+#[test]
+fn pasted_command_templates_run_each_line_as_a_step() {
+    let spec = LockSpec::custom(None, "GET {key}\nDEL {key}", None, 10_000).expect("valid");
+    assert_eq!(spec.release.steps.len(), 2);
+    let report = check(&spec, Bound::default()).expect("checks");
+    assert_eq!(
+        report.verdict(Property::NeverDeletesAnothers),
+        Verdict::Broken
+    );
+}
+
+#[test]
+fn garbage_input_is_a_spec_error() {
+    let err = |release: &str| LockSpec::custom(None, release, None, 10_000).unwrap_err();
+    assert!(matches!(err(""), SpecError::Empty { .. }));
+    assert!(matches!(
+        err("   \n# only a comment\n"),
+        SpecError::Empty { .. }
+    ));
+    assert!(matches!(
+        err("DEL {owner}"),
+        SpecError::UnknownPlaceholder { line: 1, .. }
+    ));
+    assert!(matches!(
+        err("DEL \"{key}"),
+        SpecError::UnbalancedQuotes { line: 1, .. }
+    ));
+    assert!(matches!(
+        err("DEL {key"),
+        SpecError::UnclosedPlaceholder { .. }
+    ));
+    assert!(matches!(
+        err("SELECT 1"),
+        SpecError::UnsupportedCommand { .. }
+    ));
+    match err("return redis.call('DEL', KEYS[1]") {
+        SpecError::ScriptCompile { error, .. } => {
+            assert!(error.starts_with("ERR Error compiling script"), "{error}")
+        }
+        other => panic!("expected a compile error, got {other:?}"),
+    }
+    assert!(matches!(
+        LockSpec::custom(None, "DEL {key}", None, 0),
+        Err(SpecError::BadTtl(0))
+    ));
+    // A well-formed command the store refuses is caught by the solo run.
+    let spec = LockSpec::custom(None, "DEL", None, 10_000).expect("parses");
+    assert!(matches!(
+        check(&spec, Bound::default()),
+        Err(SpecError::ScriptFailed { .. })
+    ));
+}
+
+#[test]
+fn a_runaway_release_is_an_error_not_a_hang() {
+    let spec = LockSpec::custom(None, "while true do end return 0", None, 10_000).expect("valid");
+    match check(&spec, Bound::default()) {
+        Err(SpecError::ScriptFailed { error, .. }) => assert!(!error.is_empty()),
+        other => panic!("expected a script error, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_run_in_chunks_reports_what_one_run_does() {
+    let spec = catalogue::by_id("get-then-del").expect("entry");
+    let whole = check(&spec, Bound::default()).expect("checks");
+    let mut explorer = Explorer::new(&spec, Bound::default()).expect("valid");
+    let mut chunks = 0;
+    while !explorer.run(97).done {
+        chunks += 1;
+    }
+    assert!(chunks > 3);
+    assert_eq!(explorer.report(), whole);
+}
+
+#[test]
+fn bounds_out_of_range_are_refused() {
+    let spec = catalogue::token_checked();
+    for bound in [
+        Bound {
+            clients: 4,
+            ..Bound::default()
+        },
+        Bound {
+            acquire_attempts: 0,
+            ..Bound::default()
+        },
+    ] {
+        assert!(matches!(
+            Explorer::new(&spec, bound),
+            Err(SpecError::BadBound(_))
+        ));
+    }
+}
+
+mod cli {
+    use std::process::Command;
+
+    fn run(args: &[&str]) -> (i32, String, String) {
+        let out = Command::new(env!("CARGO_BIN_EXE_lockcheck"))
+            .args(args)
+            .output()
+            .expect("the lockcheck binary runs");
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+
+    fn scratch(name: &str, text: &str) -> String {
+        let dir = std::env::temp_dir().join(format!("lockcheck-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temp dir");
+        let path = dir.join(name);
+        std::fs::write(&path, text).expect("writes");
+        path.to_string_lossy().into_owned()
+    }
+
+    #[test]
+    fn the_token_checked_release_exits_0() {
+        let release = scratch("release.lua", lockdive::scenarios::RELEASE_SCRIPT);
+        let (code, out, _) = run(&["--release", &release]);
+        assert_eq!(code, 0, "{out}");
+        assert!(out.contains("[holds ] never-deletes-anothers"), "{out}");
+        assert!(out.contains("[BROKEN] exclusion-across-stall"), "{out}");
+    }
+
+    #[test]
+    fn a_blind_del_exits_1_with_its_counterexample() {
+        let release = scratch("blind.txt", "DEL {key}\n");
+        let (code, out, _) = run(&["--release", &release, "--stalls", "1"]);
+        assert_eq!(code, 1, "{out}");
+        assert!(out.contains("[BROKEN] never-deletes-anothers"), "{out}");
+        assert!(out.contains("DEBUG SLEEP 10.001"), "{out}");
+        let (code, _, _) = run(&["--lock", "blind-del"]);
+        assert_eq!(code, 1);
+    }
+
+    #[test]
+    fn bad_arguments_and_bad_scripts_exit_2() {
+        assert_eq!(run(&[]).0, 2);
+        assert_eq!(run(&["--clients", "7", "--lock", "token-checked"]).0, 2);
+        assert_eq!(run(&["--lock", "no-such-lock"]).0, 2);
+        assert_eq!(run(&["--release"]).0, 2);
+        assert_eq!(run(&["--release", "/no/such/file.lua"]).0, 2);
+        let broken = scratch("broken.lua", "return redis.call('DEL', KEYS[1]");
+        let (code, _, err) = run(&["--release", &broken]);
+        assert_eq!(code, 2);
+        assert!(err.contains("does not compile"), "{err}");
+    }
+
+    #[test]
+    fn the_list_names_every_catalogue_entry() {
+        let (code, out, _) = run(&["--list"]);
+        assert_eq!(code, 0);
+        for id in lockdive::scenarios::lockcheck::catalogue::IDS {
+            assert!(out.contains(id), "{id}");
+        }
+    }
+}
