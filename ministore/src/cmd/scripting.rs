@@ -19,10 +19,11 @@ use crate::reply::Reply;
 type ShaHex = [u8; 40];
 
 /// Compiled scripts by SHA1 (lowercase hex, with the name as text beside each script for error
-/// replies), and the step budget each run gets.
+/// replies), and the step budget each run gets. The table is shared between clones of a store
+/// (a schedule explorer clones one per step) and copied only when a clone caches a new script.
 #[derive(Clone)]
 pub(crate) struct ScriptCache {
-    scripts: HashMap<ShaHex, Cached, BuildHasherDefault<KeyHasher>>,
+    scripts: Arc<HashMap<ShaHex, Cached, BuildHasherDefault<KeyHasher>>>,
     step_budget: u64,
     /// The short KEYS and ARGV strings of the last run, by position.
     recent: [RecentInputs; 2],
@@ -37,7 +38,7 @@ pub(crate) struct ScriptCache {
 impl Default for ScriptCache {
     fn default() -> Self {
         ScriptCache {
-            scripts: HashMap::default(),
+            scripts: Arc::default(),
             step_budget: DEFAULT_STEP_BUDGET,
             recent: Default::default(),
             buffers: RunBuffers::default(),
@@ -165,13 +166,17 @@ impl ScriptCache {
     pub(crate) fn load(&mut self, source: &[u8]) -> Result<String, Reply> {
         let key = script_sha(source);
         let sha: String = key.iter().copied().map(char::from).collect();
-        if let std::collections::hash_map::Entry::Vacant(slot) = self.scripts.entry(key) {
+        if !self.scripts.contains_key(&key) {
             let script = Script::compile(source).map_err(|error| error.to_reply())?;
-            slot.insert(Cached {
-                sha: sha.clone(),
-                script,
-                shebang: source.starts_with(b"#!"),
-            });
+            // Copies the table only if a cloned store still shares it.
+            Arc::make_mut(&mut self.scripts).insert(
+                key,
+                Cached {
+                    sha: sha.clone(),
+                    script,
+                    shebang: source.starts_with(b"#!"),
+                },
+            );
         }
         Ok(sha)
     }
@@ -442,11 +447,11 @@ pub(crate) fn script(
         )),
         "flush" => match words {
             [_, _] => {
-                scripts.scripts.clear();
+                scripts.scripts = Arc::default();
                 Ok(Reply::ok())
             }
             [_, _, mode] if is(mode, "sync") || is(mode, "async") => {
-                scripts.scripts.clear();
+                scripts.scripts = Arc::default();
                 Ok(Reply::ok())
             }
             _ => Err(CommandError::ScriptFlushOption),
