@@ -341,3 +341,74 @@ mod cli {
         }
     }
 }
+
+/// Random bytes and random template lines into `LockSpec::custom`, checked with a tiny bound:
+/// every input gives a spec error or a report, never a panic.
+#[test]
+fn fuzzed_custom_input_never_panics() {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    const WORDS: [&str; 24] = [
+        "SET",
+        "DEL",
+        "GET",
+        "PEXPIRE",
+        "EXPIRE",
+        "HSET",
+        "EVAL",
+        "{key}",
+        "{token}",
+        "{ttl_ms}",
+        "{ttl_s}",
+        "{client}",
+        "{nope}",
+        "NX",
+        "PX",
+        "\"",
+        "'",
+        "{",
+        "}}",
+        "0",
+        "-1",
+        "\\x00",
+        "return",
+        "redis.call(",
+    ];
+    let tiny = Bound {
+        clients: 2,
+        stalls: 1,
+        acquire_attempts: 1,
+    };
+    for round in 0..300 {
+        let text: String = if round % 3 == 0 {
+            let len = (next() % 40) as usize;
+            (0..len).map(|_| char::from((next() % 128) as u8)).collect()
+        } else {
+            let lines = 1 + next() % 3;
+            (0..lines)
+                .map(|_| {
+                    let n = 1 + next() % 5;
+                    (0..n)
+                        .map(|_| WORDS[(next() % WORDS.len() as u64) as usize])
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let as_acquire = round % 2 == 0;
+        let spec = if as_acquire {
+            LockSpec::custom(Some(&text), "DEL {key}", Some(&text), 1_000)
+        } else {
+            LockSpec::custom(None, &text, None, 1 + next() % 100_000)
+        };
+        if let Ok(spec) = spec {
+            let _ = check(&spec, tiny);
+        }
+    }
+}

@@ -20,6 +20,7 @@ use ministore::{Reply, Store};
 use super::catalogue::C_TOKEN;
 use super::spec::{
     Call, FencingSource, LockSpec, Op, OpKind, OpStep, SpecError, Success, Template, TemplateError,
+    MAX_OP_STEPS,
 };
 use crate::scenarios::lost_lock::{A_TOKEN, B_TOKEN, LOCK_KEY};
 
@@ -128,6 +129,12 @@ fn parse_op(op: OpKind, text: &str) -> Result<Op, SpecError> {
     }
     if steps.is_empty() {
         return Err(SpecError::Empty { op });
+    }
+    if steps.len() > MAX_OP_STEPS {
+        return Err(SpecError::BadOpLength {
+            op,
+            steps: steps.len(),
+        });
     }
     Ok(Op { steps })
 }

@@ -89,12 +89,21 @@ pub struct Progress {
     pub schedules: u64,
     /// True once every state is expanded or the cap is reached.
     pub done: bool,
+    /// Progress ranks finished, of [`Progress::ranks`]: a bar that only grows, though not evenly
+    /// in time (the middle ranks hold the most states).
+    pub ranks_done: u32,
+    /// How many progress ranks there are (every step moves a schedule up at least one).
+    pub ranks: u32,
 }
 
 /// One command line a client sends, resolved for that client.
 #[derive(Clone, Debug)]
 struct Line {
-    words: Vec<Vec<u8>>,
+    /// What the explorer sends: `EVALSHA` for a script, loaded into the starting store so every
+    /// state has it (the reply is the one `EVAL` gives, which the report shows and replays).
+    exec: Vec<Vec<u8>>,
+    /// The script's text, for loading.
+    script: Option<String>,
     line: String,
     short: String,
     success: Success,
@@ -214,6 +223,7 @@ pub struct Explorer {
     key: Vec<u8>,
     ttl_ms: u64,
     stall_seconds: String,
+    fenced_write_sha: String,
     start: State,
     buckets: Vec<Bucket>,
     rank: usize,
@@ -234,9 +244,7 @@ impl Explorer {
     /// client running the lock alone gets an error reply from it (a broken or runaway script).
     pub fn new(spec: &LockSpec, bound: Bound) -> Result<Explorer, SpecError> {
         bound.validate()?;
-        if spec.ttl_ms == 0 || spec.ttl_ms > 86_400_000 {
-            return Err(SpecError::BadTtl(spec.ttl_ms));
-        }
+        spec.validate()?;
         let programs: Vec<Program> = ClientId::ALL[..usize::from(bound.clients)]
             .iter()
             .map(|&client| Program::resolve(spec, client))
@@ -246,16 +254,8 @@ impl Explorer {
         // Every state's store starts from this one: with the scripts compiled here, no branch
         // compiles them again (the cache changes no reply to EVAL).
         for program in &programs {
-            for line in program.lines() {
-                if line
-                    .words
-                    .first()
-                    .is_some_and(|w| w.eq_ignore_ascii_case(b"EVAL"))
-                {
-                    if let Some(text) = line.words.get(1) {
-                        store.script_load(&String::from_utf8_lossy(text));
-                    }
-                }
+            for text in program.lines().filter_map(|line| line.script.as_deref()) {
+                store.script_load(text);
             }
         }
         if spec.fencing != FencingSource::None {
@@ -279,6 +279,7 @@ impl Explorer {
             key: spec.key.as_bytes().to_vec(),
             ttl_ms: spec.ttl_ms,
             stall_seconds: stall_seconds(spec.ttl_ms),
+            fenced_write_sha: sha_of(FENCED_WRITE_SCRIPT).unwrap_or_default(),
             programs,
             start,
             buckets: Vec::new(),
@@ -322,7 +323,7 @@ impl Explorer {
                 Phase::Release => Some(OpKind::Release),
                 Phase::Work | Phase::Done => None,
             };
-            let (next, outcome) = self.apply(&state, Action::Client(0));
+            let (next, outcome, _) = self.apply(&state, Action::Client(0), true);
             if let (Some(op), Some(error)) = (op, outcome.fault) {
                 return Err(SpecError::ScriptFailed {
                     op,
@@ -374,6 +375,12 @@ impl Explorer {
             expanded: self.expanded,
             schedules: self.schedules,
             done: self.done,
+            ranks_done: if self.done {
+                self.buckets.len() as u32
+            } else {
+                self.rank as u32
+            },
+            ranks: self.buckets.len() as u32,
         }
     }
 
@@ -389,7 +396,7 @@ impl Explorer {
         }
         let depth = self.meta[pending.id as usize].depth + 1;
         for action in actions {
-            let (next, outcome) = self.apply(&pending.state, action);
+            let (next, outcome, snapshot) = self.apply(&pending.state, action, false);
             let mut broken = pending.broken;
             for property in Property::ALL {
                 let p = property.index();
@@ -405,22 +412,26 @@ impl Explorer {
                     self.fault = Some((depth, pending.id, action, error));
                 }
             }
-            self.insert(next, pending.id, action, depth, pending.paths, broken);
+            let reached = Meta {
+                parent: pending.id,
+                action,
+                depth,
+            };
+            self.insert(next, &snapshot, reached, pending.paths, broken);
         }
     }
 
+    /// Adds `state`, reached by `reached` with `paths` schedules, or merges it into its equal.
     fn insert(
         &mut self,
         state: State,
-        parent: u32,
-        action: Action,
-        depth: u32,
+        snapshot: &[KeySnapshot],
+        reached: Meta,
         paths: u64,
         broken: [u64; 5],
     ) {
         let rank = self.rank_of(&state);
-        let snapshot = state.store.snapshot();
-        let key = state_key(&state, &snapshot);
+        let key = state_key(&state, snapshot);
         let Some(bucket) = self.buckets.get_mut(rank) else {
             return;
         };
@@ -431,22 +442,14 @@ impl Explorer {
                     *total = total.saturating_add(add);
                 }
                 let meta = &mut self.meta[existing.id as usize];
-                if depth < meta.depth {
-                    *meta = Meta {
-                        parent,
-                        action,
-                        depth,
-                    };
+                if reached.depth < meta.depth {
+                    *meta = reached;
                 }
             }
             return;
         }
         let id = self.meta.len() as u32;
-        self.meta.push(Meta {
-            parent,
-            action,
-            depth,
-        });
+        self.meta.push(reached);
         bucket.index.insert(key, bucket.states.len());
         bucket.states.push(Some(Pending {
             id,
@@ -510,19 +513,57 @@ impl Explorer {
     }
 
     /// Runs one step from `state`: the new state and what the step did.
-    fn apply(&self, state: &State, action: Action) -> (State, Outcome) {
+    /// Runs one step from `state`: the new state, what the step did, and the store's keys after
+    /// it (one snapshot serves the checks, the deduplication and the report).
+    /// With `record`, the outcome carries the command lines as shown (the report needs them;
+    /// exploring does not, and they hold whole scripts).
+    fn apply(
+        &self,
+        state: &State,
+        action: Action,
+        record: bool,
+    ) -> (State, Outcome, Vec<KeySnapshot>) {
         let mut next = state.clone();
-        let outcome = match action {
+        let mut outcome = match action {
             Action::Stall => self.stall(&mut next),
-            Action::Client(i) => self.client_step(&mut next, usize::from(i)),
+            Action::Client(i) => self.client_step(&mut next, usize::from(i), record),
         };
         next.last_was_stall = action == Action::Stall;
-        next.lock = lock_entry(&next.store, &self.key);
-        let mut outcome = outcome;
+        let snapshot = next.store.snapshot();
+        next.lock = snapshot.iter().find(|e| e.key == self.key).cloned();
+        if let Action::Client(i) = action {
+            self.check_lock_change(usize::from(i), &state.lock, &next.lock, &mut outcome);
+        }
         if self.two_hold(&next) {
             outcome.broke |= 1 << Property::ExclusionWhileLeasesHold.index();
         }
-        (next, outcome)
+        (next, outcome, snapshot)
+    }
+
+    /// A release that changed, or an extend that lengthened, a lock key holding another
+    /// client's token.
+    fn check_lock_change(
+        &self,
+        actor: usize,
+        before: &Option<KeySnapshot>,
+        after: &Option<KeySnapshot>,
+        outcome: &mut Outcome,
+    ) {
+        let Some(other) = owner(before, &self.programs).filter(|&o| o != actor) else {
+            return;
+        };
+        let other = ClientId::ALL[other].name();
+        match outcome.action {
+            StepAction::Release if before != after => {
+                outcome.broke |= 1 << Property::NeverDeletesAnothers.index();
+                outcome.note = format!("{} — and removes {other}'s lock", outcome.note);
+            }
+            StepAction::Extend if lengthened(before, after) => {
+                outcome.broke |= 1 << Property::NeverExtendsAnothers.index();
+                outcome.note = format!("{} — and lengthens {other}'s lease", outcome.note);
+            }
+            _ => {}
+        }
     }
 
     fn stall(&self, next: &mut State) -> Outcome {
@@ -555,27 +596,35 @@ impl Explorer {
             >= 2
     }
 
-    fn client_step(&self, next: &mut State, i: usize) -> Outcome {
+    fn client_step(&self, next: &mut State, i: usize, record: bool) -> Outcome {
         let client = ClientId::ALL[i];
         let c = next.clients[i];
         match c.phase {
-            Phase::Acquire => self.acquire_step(next, i),
-            Phase::Work => self.work_step(next, i),
-            Phase::Extend => self.extend_step(next, i),
-            Phase::Release | Phase::Done => self.release_step(next, i),
+            Phase::Acquire => self.acquire_step(next, i, record),
+            Phase::Work => self.work_step(next, i, record),
+            Phase::Extend => self.extend_step(next, i, record),
+            Phase::Release | Phase::Done => self.release_step(next, i, record),
         }
         .with_client(client)
     }
 
-    fn send(&self, store: &mut Store, line: &Line) -> SentCommand {
+    fn send(&self, store: &mut Store, line: &Line, record: bool) -> SentCommand {
+        let reply = store.exec(&line.exec);
+        if !record {
+            return SentCommand {
+                line: String::new(),
+                short: String::new(),
+                reply,
+            };
+        }
         SentCommand {
             line: line.line.clone(),
             short: line.short.clone(),
-            reply: store.exec(&line.words),
+            reply,
         }
     }
 
-    fn acquire_step(&self, next: &mut State, i: usize) -> Outcome {
+    fn acquire_step(&self, next: &mut State, i: usize, record: bool) -> Outcome {
         let program = &self.programs[i];
         let now = next.store.now_ms();
         let mut c = next.clients[i];
@@ -585,7 +634,7 @@ impl Explorer {
         if c.line == 0 {
             c.attempt_started = now;
         }
-        let sent = self.send(&mut next.store, line);
+        let sent = self.send(&mut next.store, line, record);
         let action = StepAction::Acquire {
             attempt: c.attempt + 1,
         };
@@ -621,18 +670,18 @@ impl Explorer {
             .with_fault_from_reply()
     }
 
-    fn work_step(&self, next: &mut State, i: usize) -> Outcome {
+    fn work_step(&self, next: &mut State, i: usize, record: bool) -> Outcome {
         let now = next.store.now_ms();
         let mut c = next.clients[i];
         let name = ClientId::ALL[i].name();
-        let line = self.work_line(ClientId::ALL[i], c.fence);
+        let line = self.work_line(ClientId::ALL[i], c.fence, record);
         let mut broke = 0u8;
         let lapsed = now > c.lease_until;
         let other_holds = owner(&next.lock, &self.programs).is_some_and(|o| o != i);
         if c.holds && lapsed && other_holds {
             broke |= 1 << Property::ExclusionAcrossStall.index();
         }
-        let sent = self.send(&mut next.store, &line);
+        let sent = self.send(&mut next.store, &line, record);
         let accepted = !sent.reply.is_error();
         let note = if accepted {
             if next.newest_written > c.generation {
@@ -655,21 +704,14 @@ impl Explorer {
         outcome
     }
 
-    fn extend_step(&self, next: &mut State, i: usize) -> Outcome {
+    fn extend_step(&self, next: &mut State, i: usize, record: bool) -> Outcome {
         let program = &self.programs[i];
         let now = next.store.now_ms();
         let mut c = next.clients[i];
         let Some(line) = program.extend.get(usize::from(c.line)) else {
             return Outcome::nothing(StepAction::Extend);
         };
-        let before = next.lock.clone();
-        let sent = self.send(&mut next.store, line);
-        let after = lock_entry(&next.store, &self.key);
-        let mut broke = 0u8;
-        let others = owner(&before, &self.programs).is_some_and(|o| o != i);
-        if others && lengthened(&before, &after) {
-            broke |= 1 << Property::NeverExtendsAnothers.index();
-        }
+        let sent = self.send(&mut next.store, line, record);
         let passes = line.success.passes(&sent.reply, &program.token);
         let last = usize::from(c.line) + 1 == program.extend.len();
         let name = ClientId::ALL[i].name();
@@ -688,14 +730,12 @@ impl Explorer {
             format!("{name} tries to extend: refused, so it knows it lost the lock")
         };
         next.clients[i] = c;
-        let mut outcome = Outcome::new(StepAction::Extend, sent)
+        Outcome::new(StepAction::Extend, sent)
             .with_note(note)
-            .with_fault_from_reply();
-        outcome.broke = broke;
-        outcome
+            .with_fault_from_reply()
     }
 
-    fn release_step(&self, next: &mut State, i: usize) -> Outcome {
+    fn release_step(&self, next: &mut State, i: usize, record: bool) -> Outcome {
         let program = &self.programs[i];
         let mut c = next.clients[i];
         let Some(line) = program.release.get(usize::from(c.line)) else {
@@ -703,28 +743,18 @@ impl Explorer {
         };
         // A client that starts releasing has stopped acting as holder.
         c.holds = false;
-        let before = next.lock.clone();
-        let sent = self.send(&mut next.store, line);
-        let after = lock_entry(&next.store, &self.key);
-        let mut broke = 0u8;
-        let others = owner(&before, &self.programs).filter(|&o| o != i);
-        if others.is_some() && before != after {
-            broke |= 1 << Property::NeverDeletesAnothers.index();
-        }
+        let sent = self.send(&mut next.store, line, record);
         let passes = line.success.passes(&sent.reply, &program.token);
         let last = usize::from(c.line) + 1 == program.release.len();
         let name = ClientId::ALL[i].name();
-        let note = match (others, before != after) {
-            (Some(o), true) => format!(
-                "{name} releases — and removes {}'s lock",
-                ClientId::ALL[o].name()
-            ),
-            _ if passes && !last => format!(
+        let note = if passes && !last {
+            format!(
                 "{name} releases: step {} of {}",
                 c.line + 1,
                 program.release.len()
-            ),
-            _ => format!("{name} releases"),
+            )
+        } else {
+            format!("{name} releases")
         };
         if passes && !last {
             c.line += 1;
@@ -732,54 +762,52 @@ impl Explorer {
             c.phase = Phase::Done;
         }
         next.clients[i] = c;
-        let mut outcome = Outcome::new(StepAction::Release, sent)
+        Outcome::new(StepAction::Release, sent)
             .with_note(note)
-            .with_fault_from_reply();
-        outcome.broke = broke;
-        outcome
+            .with_fault_from_reply()
     }
 
     /// The holder's write: through the fenced-write script when it holds a fencing token, a
     /// plain `SET` otherwise (the resource cannot tell writers apart).
-    fn work_line(&self, client: ClientId, fence: Option<i64>) -> Line {
+    fn work_line(&self, client: ClientId, fence: Option<i64>, record: bool) -> Line {
         let value = format!("written-by-{}", client.letter());
-        match fence {
-            Some(token) => {
-                let token = token.to_string();
-                let words: Vec<Vec<u8>> = [
-                    "EVAL",
-                    FENCED_WRITE_SCRIPT,
-                    "2",
-                    FENCE_KEY,
-                    DATA_KEY,
-                    token.as_str(),
-                    value.as_str(),
-                ]
-                .iter()
-                .map(|w| w.as_bytes().to_vec())
-                .collect();
-                let tail = format!("2 {FENCE_KEY} {DATA_KEY} {token} {value}");
-                Line {
-                    line: format!("EVAL {} {tail}", cli_word(FENCED_WRITE_SCRIPT.as_bytes())),
-                    short: format!("EVAL <fenced_write.lua> {tail}"),
-                    words,
-                    success: Success::Always,
-                }
-            }
-            None => {
-                let words = vec![
-                    b"SET".to_vec(),
-                    DATA_KEY.as_bytes().to_vec(),
-                    value.clone().into_bytes(),
-                ];
-                let line = format!("SET {DATA_KEY} {value}");
-                Line {
-                    short: line.clone(),
-                    line,
-                    words,
-                    success: Success::Always,
-                }
-            }
+        let Some(token) = fence else {
+            let line = format!("SET {DATA_KEY} {value}");
+            return Line {
+                exec: vec![b"SET".to_vec(), DATA_KEY.into(), value.into_bytes()],
+                script: None,
+                short: line.clone(),
+                line,
+                success: Success::Always,
+            };
+        };
+        let token = token.to_string();
+        let tail = format!("2 {FENCE_KEY} {DATA_KEY} {token} {value}");
+        let (line, short) = if record {
+            (
+                format!("EVAL {} {tail}", cli_word(FENCED_WRITE_SCRIPT.as_bytes())),
+                format!("EVAL <fenced_write.lua> {tail}"),
+            )
+        } else {
+            (String::new(), String::new())
+        };
+        Line {
+            exec: [
+                "EVALSHA",
+                self.fenced_write_sha.as_str(),
+                "2",
+                FENCE_KEY,
+                DATA_KEY,
+                token.as_str(),
+                value.as_str(),
+            ]
+            .iter()
+            .map(|w| w.as_bytes().to_vec())
+            .collect(),
+            script: None,
+            line,
+            short,
+            success: Success::Always,
         }
     }
 
@@ -862,13 +890,13 @@ impl Explorer {
         let mut state = self.start.clone();
         let mut steps = Vec::with_capacity(actions.len());
         for action in actions {
-            let (next, outcome) = self.apply(&state, action);
+            let (next, outcome, snapshot) = self.apply(&state, action, true);
             steps.push(ScheduleStep {
                 client: outcome.client,
                 action: outcome.action,
                 sent: outcome.sent,
                 clock_ms: next.store.now_ms(),
-                keys_after: key_rows(&next.store),
+                keys_after: key_rows(snapshot),
                 note: outcome.note,
             });
             state = next;
@@ -966,7 +994,8 @@ impl Line {
                 Line {
                     short: line.clone(),
                     line,
-                    words: words.into_iter().map(String::into_bytes).collect(),
+                    exec: words.into_iter().map(String::into_bytes).collect(),
+                    script: None,
                     success,
                 }
             }
@@ -984,16 +1013,29 @@ impl Line {
                     .map(|w| cli_word(w.as_bytes()))
                     .collect::<Vec<_>>()
                     .join(" ");
-                let mut words = vec![b"EVAL".to_vec(), text.as_bytes().to_vec()];
-                words.extend(tail.into_iter().map(String::into_bytes));
+                // A script that does not compile is sent as EVAL, so the error reply is EVAL's.
+                let mut exec = match sha_of(text) {
+                    Some(sha) => vec![b"EVALSHA".to_vec(), sha.into_bytes()],
+                    None => vec![b"EVAL".to_vec(), text.as_bytes().to_vec()],
+                };
+                exec.extend(tail.into_iter().map(String::into_bytes));
                 Line {
                     line: format!("EVAL {} {shown}", cli_word(text.as_bytes())),
                     short: format!("EVAL <{name}> {shown}"),
-                    words,
+                    exec,
+                    script: Some(text.to_string()),
                     success,
                 }
             }
         }
+    }
+}
+
+/// The SHA1 `SCRIPT LOAD` gives `text`, or `None` if it does not compile.
+fn sha_of(text: &str) -> Option<String> {
+    match Store::new().script_load(text) {
+        Reply::Bulk(sha) => String::from_utf8(sha).ok(),
+        _ => None,
     }
 }
 
@@ -1039,11 +1081,6 @@ fn stall_seconds(ttl_ms: u64) -> String {
     format!("{}", ttl_ms / 1000 + 1)
 }
 
-/// The lock key's entry in `store`, if it is live.
-fn lock_entry(store: &Store, key: &[u8]) -> Option<KeySnapshot> {
-    store.snapshot().into_iter().find(|e| e.key == key)
-}
-
 /// The client whose token the lock key's value holds (a string containing it, or a hash field
 /// or value containing it, as Redisson stores `<uuid>:<thread>` as a field).
 fn owner(lock: &Option<KeySnapshot>, programs: &[Program]) -> Option<usize> {
@@ -1072,9 +1109,8 @@ fn lengthened(before: &Option<KeySnapshot>, after: &Option<KeySnapshot>) -> bool
     }
 }
 
-fn key_rows(store: &Store) -> Vec<KeyRow> {
-    store
-        .snapshot()
+fn key_rows(snapshot: Vec<KeySnapshot>) -> Vec<KeyRow> {
+    snapshot
         .into_iter()
         .map(|entry| KeyRow {
             key: String::from_utf8_lossy(&entry.key).into_owned(),

@@ -412,7 +412,34 @@ pub struct LockSpec {
     pub note: Option<String>,
 }
 
+/// The most steps one operation may have (one command line or script call each).
+pub const MAX_OP_STEPS: usize = 16;
+
 impl LockSpec {
+    /// Checks what the explorer relies on: the lease, each operation's length, the tokens.
+    pub fn validate(&self) -> Result<(), SpecError> {
+        if self.ttl_ms == 0 || self.ttl_ms > 86_400_000 {
+            return Err(SpecError::BadTtl(self.ttl_ms));
+        }
+        for kind in [OpKind::Acquire, OpKind::Extend, OpKind::Release] {
+            if let Some(op) = self.op(kind) {
+                let steps = op.steps.len();
+                if steps == 0 || steps > MAX_OP_STEPS {
+                    return Err(SpecError::BadOpLength { op: kind, steps });
+                }
+            }
+        }
+        let tokens = &self.tokens;
+        for (i, a) in tokens.iter().enumerate() {
+            for (j, b) in tokens.iter().enumerate() {
+                if a.is_empty() || (i != j && b.contains(a.as_str())) {
+                    return Err(SpecError::BadTokens);
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The token `client` locks with.
     pub fn token(&self, client: ClientId) -> &str {
         &self.tokens[client.index()]
@@ -487,6 +514,16 @@ pub enum SpecError {
     },
     /// The lease must be between 1 ms and a day.
     BadTtl(u64),
+    /// An operation with no steps, or more than [`MAX_OP_STEPS`].
+    BadOpLength {
+        /// Which operation.
+        op: OpKind,
+        /// How many steps it has.
+        steps: usize,
+    },
+    /// The clients' tokens must be non-empty, distinct, and none inside another (the checker
+    /// tells owners apart by the token a lock key's value holds).
+    BadTokens,
     /// The bound asks for something the explorer does not do.
     BadBound(String),
     /// No catalogue entry has this id.
@@ -530,6 +567,14 @@ impl fmt::Display for SpecError {
             SpecError::BadTtl(ms) => {
                 write!(f, "the lease must be 1 to 86400000 ms, not {ms}")
             }
+            SpecError::BadOpLength { op, steps } => write!(
+                f,
+                "the {} has {steps} steps; it must have 1 to {MAX_OP_STEPS}",
+                op.name()
+            ),
+            SpecError::BadTokens => f.write_str(
+                "the clients' tokens must be non-empty, distinct, and none inside another",
+            ),
             SpecError::BadBound(why) => write!(f, "bad bound: {why}"),
             SpecError::UnknownLock(id) => write!(f, "no lock in the catalogue is called {id:?}"),
         }
