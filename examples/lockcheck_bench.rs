@@ -6,7 +6,8 @@
 
 use std::time::Instant;
 
-use lockdive::scenarios::lockcheck::{catalogue, Bound, Explorer};
+use lockdive::scenarios::lockcheck::{catalogue, Bound, Call, Explorer};
+use ministore::Store;
 
 fn main() {
     let mut bound = Bound::default();
@@ -64,4 +65,38 @@ fn main() {
             report.states as f64 / best,
         );
     }
+    clone_cost();
+}
+
+/// What one `Store` clone costs (the explorer makes one per step): a store holding a lock key
+/// and three cached scripts, the shape of a library lock's states.
+fn clone_cost() {
+    let mut store = Store::new();
+    for spec in catalogue::all().iter().filter(|s| s.id == "redisson") {
+        for op in [
+            Some(&spec.acquire),
+            spec.extend.as_ref(),
+            Some(&spec.release),
+        ] {
+            for step in op.iter().flat_map(|op| &op.steps) {
+                if let Call::Script { text, .. } = &step.call {
+                    store.script_load(text);
+                }
+            }
+        }
+    }
+    store.exec(&[
+        "HSET",
+        "myLock",
+        "6b4c2f0e-8a1d-4e5b-9c3f-0123456789ab:1",
+        "1",
+    ]);
+    store.exec(&["PEXPIRE", "myLock", "30000"]);
+    const CLONES: u32 = 200_000;
+    let started = Instant::now();
+    for _ in 0..CLONES {
+        drop(std::hint::black_box(store.clone()));
+    }
+    let ns = started.elapsed().as_nanos() as f64 / f64::from(CLONES);
+    println!("Store clone (one hash key, three cached scripts): {ns:.0} ns");
 }

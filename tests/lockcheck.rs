@@ -412,3 +412,19 @@ fn fuzzed_custom_input_never_panics() {
         }
     }
 }
+
+#[test]
+fn the_state_cap_ends_exploration_and_the_report_says_so() {
+    let spec = catalogue::by_id("redisson").expect("entry");
+    let mut explorer = Explorer::new(&spec, Bound::default()).expect("valid");
+    explorer.set_state_cap(500);
+    while !explorer.run(64).done {}
+    let report = explorer.report();
+    assert!(report.cap_reached);
+    assert!(!report.complete);
+    assert!(
+        report.states >= 500 && report.states < 600,
+        "{}",
+        report.states
+    );
+}

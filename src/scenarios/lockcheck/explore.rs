@@ -320,6 +320,7 @@ pub struct Explorer {
     fault: Option<(u32, u32, Action, String)>,
     done: bool,
     cap_reached: bool,
+    state_cap: u64,
 }
 
 impl Explorer {
@@ -376,6 +377,7 @@ impl Explorer {
             fault: None,
             done: false,
             cap_reached: false,
+            state_cap: MAX_STATES,
         };
         explorer.probe_alone()?;
         let ranks = explorer.max_rank() + 1;
@@ -419,6 +421,12 @@ impl Explorer {
         Ok(())
     }
 
+    /// Lowers the state cap below [`MAX_STATES`] (a tighter budget for a slow device); the
+    /// report then says the cap ended exploration.
+    pub fn set_state_cap(&mut self, cap: u64) {
+        self.state_cap = cap.clamp(1, MAX_STATES);
+    }
+
     /// Expands up to `max_states` more states; call again until [`Progress::done`].
     pub fn run(&mut self, max_states: usize) -> Progress {
         let mut budget = max_states;
@@ -443,7 +451,7 @@ impl Explorer {
                 self.expand(pending);
                 budget -= 1;
             }
-            if self.meta.len() as u64 >= MAX_STATES {
+            if self.meta.len() as u64 >= self.state_cap {
                 self.cap_reached = true;
                 self.done = true;
             }
