@@ -428,3 +428,25 @@ fn the_state_cap_ends_exploration_and_the_report_says_so() {
         report.states
     );
 }
+
+#[test]
+fn a_spec_built_by_hand_is_validated_before_exploring() {
+    let mut spec = catalogue::token_checked();
+    spec.tokens[1] = spec.tokens[0].clone();
+    assert_eq!(
+        Explorer::new(&spec, Bound::default()).err(),
+        Some(SpecError::BadTokens)
+    );
+    let mut spec = catalogue::token_checked();
+    spec.release.steps.clear();
+    assert!(matches!(
+        Explorer::new(&spec, Bound::default()),
+        Err(SpecError::BadOpLength { steps: 0, .. })
+    ));
+    let mut spec = catalogue::blind_del();
+    spec.release.steps[0].call = lockdive::scenarios::lockcheck::Call::Command(Vec::new());
+    assert!(matches!(
+        Explorer::new(&spec, Bound::default()),
+        Err(SpecError::Empty { .. })
+    ));
+}

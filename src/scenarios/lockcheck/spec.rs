@@ -427,6 +427,11 @@ impl LockSpec {
                 if steps == 0 || steps > MAX_OP_STEPS {
                     return Err(SpecError::BadOpLength { op: kind, steps });
                 }
+                let wordless =
+                    |step: &OpStep| matches!(&step.call, Call::Command(w) if w.is_empty());
+                if op.steps.iter().any(wordless) {
+                    return Err(SpecError::Empty { op: kind });
+                }
             }
         }
         let tokens = &self.tokens;
