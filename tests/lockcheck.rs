@@ -450,3 +450,46 @@ fn a_spec_built_by_hand_is_validated_before_exploring() {
         Err(SpecError::Empty { .. })
     ));
 }
+
+/// The clock moves only in full-lease stalls, so an unchecked extend that sets the same lease the
+/// other client just took changes nothing; one that adds to the remaining time lengthens it.
+#[test]
+fn an_extend_that_does_not_check_the_token_lengthens_anothers_lease() {
+    let adds = "return redis.call('PEXPIRE', KEYS[1], redis.call('PTTL', KEYS[1]) + ARGV[2])";
+    let spec = LockSpec::custom(None, RELEASE_SCRIPT, Some(adds), 10_000).expect("valid");
+    let report = check(&spec, Bound::default()).expect("checks");
+    assert_eq!(
+        report.verdict(Property::NeverExtendsAnothers),
+        Verdict::Broken
+    );
+    assert!(report.fatal());
+    let counterexample = shortest(&report, Property::NeverExtendsAnothers);
+    let last = counterexample.steps.last().expect("a step");
+    assert_eq!(last.action, StepAction::Extend);
+    assert!(last.note.contains("lengthens"), "{}", last.note);
+    assert_replays(counterexample);
+}
+
+#[test]
+fn a_script_step_shows_its_short_form_beside_the_replayable_line() {
+    let report = report("token-checked");
+    let counterexample = shortest(&report, Property::ExclusionAcrossStall);
+    let script = counterexample.to_cli_script();
+    assert!(
+        script.contains("SET resource:lock abc NX PX 10000"),
+        "{script}"
+    );
+    let pasted = report
+        .properties
+        .iter()
+        .filter_map(|p| p.counterexample.as_ref())
+        .flat_map(|c| &c.steps)
+        .find(|s| s.sent.short.starts_with("EVAL <release.lua>"));
+    if let Some(step) = pasted {
+        assert!(
+            step.sent.line.starts_with("EVAL \"-- safe release"),
+            "{}",
+            step.sent.line
+        );
+    }
+}

@@ -10,6 +10,11 @@
 //! so the work is proportional to distinct states while the schedule count stays that of the
 //! unmerged tree. Exploration runs in chunks ([`Explorer::run`]) so a browser can show progress
 //! between frames, and stops at [`MAX_STATES`] rather than hang.
+//!
+//! Time moves only in stalls, each a full lease: every lease taken before a stall has lapsed
+//! after it, and no time passes between two clients' steps. So an extend that skips the token
+//! check but sets the same lease the other client just took leaves that lease as it was (not
+//! "lengthened"); one that adds to the remaining time, or sets a longer lease, is caught.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};

@@ -83,11 +83,15 @@ impl Counterexample {
     }
 
     /// The counterexample as a redis-cli script: a `#` comment before each line says who does
-    /// what, and one after it what the store answered.
+    /// what (and, for a script, shows the line's short form), and one after it what the store
+    /// answered.
     pub fn to_cli_script(&self) -> String {
         let mut out = String::new();
         for (n, step) in self.steps.iter().enumerate() {
             out.push_str(&format!("# {}. {}\n", n + 1, step.note));
+            if step.sent.short != step.sent.line {
+                out.push_str(&format!("#    {}\n", step.sent.short));
+            }
             out.push_str(&step.sent.line);
             out.push('\n');
             let reply = cli_text(&step.sent.reply).replace('\n', "\n#   ");
