@@ -470,6 +470,35 @@ fn an_extend_that_does_not_check_the_token_lengthens_anothers_lease() {
     assert_replays(counterexample);
 }
 
+/// The classic unchecked extend resets the lease to what the owner just took: on the virtual
+/// clock its TTL does not change, yet the step writes to another's lock, and on a real clock the
+/// owner's deadline moves later.
+#[test]
+fn an_extend_that_resets_anothers_lease_is_caught_though_its_ttl_is_unchanged() {
+    for extend in [
+        "return redis.call('PEXPIRE', KEYS[1], ARGV[2])",
+        "PEXPIRE {key} {ttl_ms}",
+    ] {
+        let spec = LockSpec::custom(None, RELEASE_SCRIPT, Some(extend), 10_000).expect("valid");
+        let report = check(&spec, Bound::default()).expect("checks");
+        assert_eq!(
+            report.verdict(Property::NeverExtendsAnothers),
+            Verdict::Broken,
+            "{extend}"
+        );
+        let counterexample = shortest(&report, Property::NeverExtendsAnothers);
+        let last = counterexample.steps.last().expect("a step");
+        assert_eq!(last.action, StepAction::Extend);
+        assert!(last.note.contains("rewrites"), "{}", last.note);
+        assert_replays(counterexample);
+    }
+    // The checked extends of the catalogue still hold: a WATCH sees only writes.
+    assert_eq!(
+        report("redsync").verdict(Property::NeverExtendsAnothers),
+        Verdict::Holds
+    );
+}
+
 #[test]
 fn a_script_step_shows_its_short_form_beside_the_replayable_line() {
     let report = report("token-checked");

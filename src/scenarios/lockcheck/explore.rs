@@ -19,7 +19,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use ministore::{KeySnapshot, Reply, Store, ValueSnapshot};
+use ministore::{KeySnapshot, Reply, Session, Store, ValueSnapshot};
 
 use super::report::{
     CheckReport, Counterexample, PropertyReport, ScheduleStep, ScriptFault, SentCommand,
@@ -193,7 +193,7 @@ struct Outcome {
     fault: Option<String>,
     note: Note,
     /// Another client's lock this step removed or changed (release) or lengthened (extend).
-    touched: Option<ClientId>,
+    touched: Option<Touch>,
 }
 
 /// What a step did, in words for the report (rendered only there).
@@ -236,12 +236,18 @@ impl Outcome {
             Note::Releases => format!("{name} releases"),
             Note::Stall => "everyone stalls: the clock jumps past every lease".to_string(),
         };
-        match (self.touched, self.action) {
-            (Some(other), StepAction::Release) => {
-                format!("{base} — and removes {}'s lock", other.name())
-            }
-            (Some(other), _) => format!("{base} — and lengthens {}'s lease", other.name()),
-            (None, _) => base,
+        let Some(Touch { owner, how }) = self.touched else {
+            return base;
+        };
+        let owner = owner.name();
+        match how {
+            TouchKind::Removed => format!("{base} — and removes {owner}'s lock"),
+            TouchKind::Lengthened => format!("{base} — and lengthens {owner}'s lease"),
+            TouchKind::Changed => format!("{base} — and changes {owner}'s lock"),
+            TouchKind::Rewritten => format!(
+                "{base} — and rewrites {owner}'s lock: same value and TTL here, where no time \
+passed since {owner} took it; on a real clock a reset lease ends later than {owner}'s"
+            ),
         }
     }
 }
@@ -621,15 +627,36 @@ impl Explorer {
         record: bool,
     ) -> (State, Outcome, Vec<KeySnapshot>) {
         let mut next = state.clone();
+        // A step that may change another client's lock runs under a WATCH from a second
+        // connection, so a write that leaves value and TTL as they were still shows: a `PEXPIRE`
+        // to the lease the owner just took changes nothing on the virtual clock, where no time
+        // passes between steps, but on a real one it pushes the owner's deadline later.
+        let mut watcher = match action {
+            Action::Client(i) if self.may_touch_anothers(state, usize::from(i)) => {
+                let mut session = Session::new();
+                next.store
+                    .exec_in(&mut session, &[b"WATCH".as_slice(), self.key.as_slice()]);
+                Some(session)
+            }
+            _ => None,
+        };
         let mut outcome = match action {
             Action::Stall => self.stall(&mut next),
             Action::Client(i) => self.client_step(&mut next, usize::from(i), record),
         };
+        let written = watcher
+            .as_mut()
+            .is_some_and(|session| written_since_watch(&mut next.store, session));
         next.last_was_stall = action == Action::Stall;
         let snapshot = next.store.snapshot();
         next.lock = snapshot.iter().find(|e| e.key == self.key).cloned();
         if let Action::Client(i) = action {
-            self.check_lock_change(usize::from(i), &state.lock, &next.lock, &mut outcome);
+            let change = LockChange {
+                before: &state.lock,
+                after: &next.lock,
+                written,
+            };
+            self.check_lock_change(usize::from(i), change, &mut outcome);
         }
         if self.two_hold(&next) {
             outcome.broke |= 1 << Property::ExclusionWhileLeasesHold.index();
@@ -639,28 +666,43 @@ impl Explorer {
 
     /// A release that changed, or an extend that lengthened, a lock key holding another
     /// client's token.
-    fn check_lock_change(
-        &self,
-        actor: usize,
-        before: &Option<KeySnapshot>,
-        after: &Option<KeySnapshot>,
-        outcome: &mut Outcome,
-    ) {
+    fn check_lock_change(&self, actor: usize, change: LockChange<'_>, outcome: &mut Outcome) {
+        let LockChange {
+            before,
+            after,
+            written,
+        } = change;
         let Some(other) = owner(before, &self.programs).filter(|&o| o != actor) else {
             return;
         };
         let other = ClientId::ALL[other];
-        match outcome.action {
-            StepAction::Release if before != after => {
-                outcome.broke |= 1 << Property::NeverDeletesAnothers.index();
-                outcome.touched = Some(other);
+        let property = match outcome.action {
+            StepAction::Release if before != after || written => Property::NeverDeletesAnothers,
+            StepAction::Extend if lengthened(before, after) || written => {
+                Property::NeverExtendsAnothers
             }
-            StepAction::Extend if lengthened(before, after) => {
-                outcome.broke |= 1 << Property::NeverExtendsAnothers.index();
-                outcome.touched = Some(other);
-            }
-            _ => {}
-        }
+            _ => return,
+        };
+        outcome.broke |= 1 << property.index();
+        outcome.touched = Some(Touch {
+            owner: other,
+            how: if after.is_none() {
+                TouchKind::Removed
+            } else if lengthened(before, after) {
+                TouchKind::Lengthened
+            } else if before != after {
+                TouchKind::Changed
+            } else {
+                TouchKind::Rewritten
+            },
+        });
+    }
+
+    /// Whether client `i`'s next step is a release or an extend while another client's token
+    /// is under the lock key: the only steps the first two properties judge.
+    fn may_touch_anothers(&self, state: &State, i: usize) -> bool {
+        matches!(state.clients[i].phase, Phase::Extend | Phase::Release)
+            && owner(&state.lock, &self.programs).is_some_and(|o| o != i)
     }
 
     fn stall(&self, next: &mut State) -> Outcome {
@@ -1199,6 +1241,42 @@ fn lengthened(before: &Option<KeySnapshot>, after: &Option<KeySnapshot>) -> bool
         },
         _ => false,
     }
+}
+
+/// The lock key around one client step, and whether the step wrote to it at all (a WATCH from
+/// another connection saw it).
+struct LockChange<'a> {
+    before: &'a Option<KeySnapshot>,
+    after: &'a Option<KeySnapshot>,
+    written: bool,
+}
+
+/// Whose lock a step broke into, and what it did to it.
+#[derive(Clone, Copy, Debug)]
+struct Touch {
+    owner: ClientId,
+    how: TouchKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TouchKind {
+    /// The key is gone.
+    Removed,
+    /// Its TTL is longer.
+    Lengthened,
+    /// Its value or TTL differ otherwise.
+    Changed,
+    /// Written to (a WATCH saw it) and left as it was: a lease reset to what it already was.
+    Rewritten,
+}
+
+/// Ends a WATCH taken by `session` before a step: true when EXEC aborts, that is, when the step
+/// wrote to the watched key. The session is closed either way, so the store keeps no watcher.
+fn written_since_watch(store: &mut Store, session: &mut Session) -> bool {
+    store.exec_in(session, &[b"MULTI".as_slice()]);
+    let aborted = store.exec_in(session, &[b"EXEC".as_slice()]) == Reply::Nil;
+    store.end_session(session);
+    aborted
 }
 
 fn key_rows(snapshot: Vec<KeySnapshot>) -> Vec<KeyRow> {

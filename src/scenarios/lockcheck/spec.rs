@@ -54,7 +54,8 @@ impl ClientId {
 pub enum Property {
     /// A release by one client never removes or changes a lock key holding another's token.
     NeverDeletesAnothers,
-    /// An extend by one client never lengthens the TTL of a lock key another client owns.
+    /// An extend by one client never lengthens, or resets, the lease of a lock key another
+    /// client owns (a reset on a real clock ends later than the owner's own deadline).
     NeverExtendsAnothers,
     /// Two clients never both believe they hold the lock while both leases hold by their own
     /// reckoning.
@@ -91,7 +92,9 @@ impl Property {
     pub fn label(self) -> &'static str {
         match self {
             Property::NeverDeletesAnothers => "a release never deletes another client's lock",
-            Property::NeverExtendsAnothers => "an extend never lengthens another client's lease",
+            Property::NeverExtendsAnothers => {
+                "an extend never lengthens or resets another client's lease"
+            }
             Property::ExclusionWhileLeasesHold => {
                 "no two clients hold the lock while both leases hold"
             }
