@@ -38,7 +38,7 @@ pub enum Reply {
 
 /// A double as Redis 7.0 writes it in a reply: `%.17g`, and `inf`/`-inf`.
 pub(crate) fn double_text(d: f64) -> Vec<u8> {
-    crate::lua::format_number_g(d, 17).into_bytes()
+    crate::numtext::format_number_g(d, 17).into_bytes()
 }
 
 impl Reply {

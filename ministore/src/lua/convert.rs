@@ -5,8 +5,9 @@
 
 use std::sync::Arc;
 
-use super::value::{format_number_g, number_to_integer, TableRef, Value};
+use super::value::{number_to_integer, TableRef, Value};
 use crate::frame::Frame;
+use crate::numtext::format_number_g;
 use crate::reply::Reply;
 
 /// How deeply a returned table may nest before the reply is cut off (Redis runs out of Lua stack).

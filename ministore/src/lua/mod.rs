@@ -24,7 +24,6 @@ use ast::FuncBody;
 pub use function::{FunctionInfo, Library};
 pub use interp::RunBuffers;
 use interp::{Fault, Interp};
-pub(crate) use value::format_number_g;
 
 /// The chunk name Redis gives a script: errors read `user_script:3: …`.
 const SCRIPT_SOURCE: &str = "@user_script";

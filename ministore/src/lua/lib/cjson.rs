@@ -5,7 +5,8 @@
 
 use super::super::interp::{Fault, Interp};
 use super::{json_decode, one, string_result, Args, Builtin, Site};
-use crate::lua::value::{format_number_g, TableRef, Value, MAX_STRING_LEN};
+use crate::lua::value::{TableRef, Value, MAX_STRING_LEN};
+use crate::numtext::format_number_g;
 
 pub use crate::lua::handle::CjsonFunc as Func;
 
