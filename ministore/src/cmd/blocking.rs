@@ -20,6 +20,19 @@ use crate::keyspace::Keyspace;
 use crate::longdouble::LongDouble;
 use crate::reply::Reply;
 
+/// Where a blocking command's timeout argument is, if `name` (lowercase) with these words is a
+/// blocking command a server should wait on; arities that the command would refuse give `None`.
+pub(crate) fn timeout_position(name: &[u8], words: &[Vec<u8>]) -> Option<usize> {
+    let n = words.len();
+    match name {
+        b"blpop" | b"brpop" | b"bzpopmin" | b"bzpopmax" if n >= 3 => Some(n - 1),
+        b"brpoplpush" if n == 4 => Some(3),
+        b"blmove" if n == 6 => Some(5),
+        b"blmpop" | b"bzmpop" if n >= 5 => Some(1),
+        _ => None,
+    }
+}
+
 /// Who runs a blocking command, which decides what happens when it finds nothing.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Wait {

@@ -3,7 +3,7 @@
 //! while the session is in MULTI), or from a script via `redis.call`, where EVAL, SCRIPT,
 //! DEBUG and the transaction commands are refused and errors take the scripting wording.
 
-mod blocking;
+pub(crate) mod blocking;
 mod connection;
 mod databases;
 mod functions;

@@ -8,26 +8,15 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use super::conn::Conn;
-use super::shared::lock;
+use super::lock::lock;
 use crate::args::parse_lenient_float;
+use crate::cmd::blocking::timeout_position;
 use crate::frame::Frame;
 use crate::reply::Reply;
 use crate::shape::shape;
 
 /// A waiting client looks at its socket and at CLIENT KILL this often.
 const SLICE: Duration = Duration::from_millis(100);
-
-/// Where a blocking command's timeout argument is, if `name` is a blocking command.
-pub fn timeout_position(name: &[u8], words: &[Vec<u8>]) -> Option<usize> {
-    let n = words.len();
-    match name {
-        b"blpop" | b"brpop" | b"bzpopmin" | b"bzpopmax" if n >= 3 => Some(n - 1),
-        b"brpoplpush" if n == 4 => Some(3),
-        b"blmove" if n == 6 => Some(5),
-        b"blmpop" | b"bzmpop" if n >= 5 => Some(1),
-        _ => None,
-    }
-}
 
 /// The timeout as a duration (`None`: forever). The store has already refused bad timeouts.
 fn timeout_of(word: &[u8]) -> Option<Duration> {

@@ -5,7 +5,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::shared::lock;
+use super::lock::lock;
 use crate::frame::Frame;
 use crate::ScriptInterrupt;
 

@@ -5,7 +5,7 @@
 use std::sync::atomic::Ordering;
 
 use super::conn::{After, Conn};
-use super::shared::lock;
+use super::lock::lock;
 use crate::frame::Frame;
 
 const NAME_ERROR: &str = "ERR Client names cannot contain spaces, newlines or special characters.";
@@ -267,7 +267,7 @@ impl Conn {
     /// Closes `targets`; this connection itself closes after its reply.
     fn kill_clients(
         &mut self,
-        targets: Vec<std::sync::Arc<super::shared::ClientInfo>>,
+        targets: Vec<std::sync::Arc<super::client::ClientInfo>>,
         old_form: bool,
     ) -> (Option<Frame>, After) {
         let count = i64::try_from(targets.len()).unwrap_or(i64::MAX);

@@ -8,9 +8,12 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::client::ClientInfo;
+use super::lock::lock;
 use super::resp::parse_request;
-use super::shared::{self, lock, ClientInfo, ClockMode, Shared};
+use super::shared::{ClockMode, Shared};
 use crate::args::parse_lenient_float;
+use crate::cmd::blocking::timeout_position;
 use crate::frame::Frame;
 use crate::reply::Reply;
 use crate::shape::{shape, shape_exec};
@@ -71,7 +74,7 @@ pub fn serve_connection(shared: Arc<Shared>, stream: TcpStream) {
     };
     conn.run();
     conn.forget_subscriptions();
-    shared::lock(&shared.store).end_session(&mut conn.session);
+    lock(&shared.store).end_session(&mut conn.session);
     lock(&shared.clients).remove(&id);
 }
 
@@ -181,12 +184,10 @@ impl Conn {
             {
                 self.real_sleep(&words[2])
             }
-            _ if super::blocking::timeout_position(name, &words).is_some() => {
-                match self.blocking(name, words) {
-                    Some(frame) => frame,
-                    None => return (None, After::Close),
-                }
-            }
+            _ if timeout_position(name, &words).is_some() => match self.blocking(name, words) {
+                Some(frame) => frame,
+                None => return (None, After::Close),
+            },
             _ => self.in_store(name, words),
         };
         (Some(frame), After::Continue)

@@ -9,13 +9,16 @@
 //!   sends which.
 //! - `conn`: the connection loop and command routing; `client_cmd`, `subscribe`, `blocking`:
 //!   HELLO/CLIENT/RESET, pub/sub, and blocking pops that really wait.
-//! - `shared`, `busy`, `pubsub`: the state all connections share — the store, the client
-//!   table, the running script (BUSY, SCRIPT KILL) and the pub/sub registry.
+//! - `shared`, `client`, `busy`, `pubsub`: the state all connections share — the store, the
+//!   client table and each client's description, the running script (BUSY, SCRIPT KILL) and
+//!   the pub/sub registry; `lock` takes their mutexes without poisoning.
 
 mod blocking;
 mod busy;
+mod client;
 mod client_cmd;
 mod conn;
+mod lock;
 mod pubsub;
 pub mod resp;
 mod shared;
@@ -32,7 +35,8 @@ pub use busy::DEFAULT_BUSY_THRESHOLD;
 pub use shared::ClockMode;
 
 use crate::Store;
-use shared::{lock, Shared};
+use lock::lock;
+use shared::Shared;
 
 /// Stack of each connection thread: scripts run on it, so it gets what a main thread has.
 const CONNECTION_STACK: usize = 8 * 1024 * 1024;

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
-use super::shared::ClientInfo;
+use super::client::ClientInfo;
 use crate::frame::Frame;
 
 type Listeners = BTreeMap<u64, Arc<ClientInfo>>;

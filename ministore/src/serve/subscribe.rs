@@ -6,7 +6,7 @@ use super::pubsub::PubSub;
 use crate::frame::Frame;
 use std::sync::Mutex;
 
-use super::shared::lock;
+use super::lock::lock;
 
 fn bulk(bytes: &[u8]) -> Frame {
     Frame::Bulk(bytes.to_vec())

@@ -1,0 +1,164 @@
+//! One connected client as the other connections see it: its address, its write half (every
+//! reply and pushed message goes through it whole) and the description CLIENT LIST prints.
+//! PUBLISH, CLIENT KILL and CLIENT LIST reach a client only through this.
+
+use std::io::Write;
+use std::net::{Shutdown, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use super::lock::lock;
+use crate::frame::Frame;
+
+/// One connected client as the others see it (CLIENT LIST, CLIENT KILL, PUBLISH).
+pub struct ClientInfo {
+    /// CLIENT ID.
+    pub id: u64,
+    /// The peer's `ip:port`.
+    pub addr: String,
+    /// The server side's `ip:port`.
+    pub laddr: String,
+    /// The socket's file descriptor, for CLIENT LIST.
+    pub fd: i64,
+    created: Instant,
+    /// The write half: replies and pushed messages go through it whole, never interleaved.
+    writer: Mutex<TcpStream>,
+    /// Set by CLIENT KILL: the connection closes at its next step.
+    pub killed: AtomicBool,
+    /// What CLIENT LIST shows and the owner updates.
+    pub state: Mutex<ClientState>,
+}
+
+/// The mutable part of a client's description.
+pub struct ClientState {
+    /// CLIENT SETNAME's name (empty: none).
+    pub name: Vec<u8>,
+    /// The selected database.
+    pub db: i64,
+    /// Channels and patterns subscribed to.
+    pub sub: usize,
+    pub psub: usize,
+    /// Commands queued in MULTI, or -1 outside MULTI.
+    pub multi: i64,
+    /// The last command, lowercase, `container|sub` for containers.
+    pub last_cmd: String,
+    last_active: Instant,
+    /// Waiting in a blocking command.
+    pub blocked: bool,
+    /// 2 or 3.
+    pub resp: u8,
+}
+
+impl ClientInfo {
+    /// Describes a fresh connection on `stream`.
+    pub fn new(id: u64, stream: &TcpStream) -> std::io::Result<ClientInfo> {
+        let addr = stream
+            .peer_addr()
+            .map(|a| a.to_string())
+            .unwrap_or_default();
+        let laddr = stream
+            .local_addr()
+            .map(|a| a.to_string())
+            .unwrap_or_default();
+        #[cfg(unix)]
+        let fd = i64::from(std::os::unix::io::AsRawFd::as_raw_fd(stream));
+        #[cfg(not(unix))]
+        let fd = -1;
+        let now = Instant::now();
+        Ok(ClientInfo {
+            id,
+            addr,
+            laddr,
+            fd,
+            created: now,
+            writer: Mutex::new(stream.try_clone()?),
+            killed: AtomicBool::new(false),
+            state: Mutex::new(ClientState {
+                name: Vec::new(),
+                db: 0,
+                sub: 0,
+                psub: 0,
+                multi: -1,
+                last_cmd: "NULL".to_string(),
+                last_active: now,
+                blocked: false,
+                resp: 2,
+            }),
+        })
+    }
+
+    /// Writes bytes whole; a failed write closes the connection (the reader then sees EOF).
+    pub fn send(&self, bytes: &[u8]) -> bool {
+        if bytes.is_empty() {
+            return true;
+        }
+        let mut writer = lock(&self.writer);
+        if writer.write_all(bytes).is_ok() {
+            return true;
+        }
+        let _ = writer.shutdown(Shutdown::Both);
+        false
+    }
+
+    /// Sends one frame encoded for this client's protocol version.
+    pub fn push(&self, frame: &Frame) -> bool {
+        let resp3 = lock(&self.state).resp == 3;
+        let mut out = Vec::new();
+        frame.encode(resp3, &mut out);
+        self.send(&out)
+    }
+
+    /// Closes the connection from another thread (CLIENT KILL).
+    pub fn kill(&self) {
+        self.killed.store(true, Ordering::Release);
+        let _ = lock(&self.writer).shutdown(Shutdown::Both);
+    }
+
+    /// Whether the client listens to any channel or pattern.
+    pub fn is_subscriber(&self) -> bool {
+        let state = lock(&self.state);
+        state.sub + state.psub > 0
+    }
+
+    /// Records the command about to run, for CLIENT LIST's `cmd` and `idle`.
+    pub fn touch(&self, command: String) {
+        let mut state = lock(&self.state);
+        state.last_cmd = command;
+        state.last_active = Instant::now();
+    }
+
+    /// This client's line of CLIENT LIST, as Redis 7.0 formats it (without the newline).
+    pub fn describe(&self) -> String {
+        let state = lock(&self.state);
+        let mut flags = String::new();
+        if state.sub + state.psub > 0 {
+            flags.push('P');
+        }
+        if state.multi >= 0 {
+            flags.push('x');
+        }
+        if state.blocked {
+            flags.push('b');
+        }
+        if flags.is_empty() {
+            flags.push('N');
+        }
+        format!(
+            "id={} addr={} laddr={} fd={} name={} age={} idle={} flags={flags} db={} sub={} psub={} ssub=0 multi={} qbuf=0 qbuf-free=0 argv-mem=0 multi-mem=0 rbs=1024 rbp=0 obl=0 oll=0 omem=0 tot-mem=0 events=r cmd={} user=default redir=-1 resp={}",
+            self.id,
+            self.addr,
+            self.laddr,
+            self.fd,
+            String::from_utf8_lossy(&state.name),
+            self.created.elapsed().as_secs(),
+            state.last_active.elapsed().as_secs(),
+            state.db,
+            state.sub,
+            state.psub,
+            state.multi,
+            state.last_cmd,
+            state.resp,
+        )
+    }
+}
