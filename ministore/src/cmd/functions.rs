@@ -3,47 +3,15 @@
 //! top level registers functions (see [`crate::lua::Library`]). FUNCTION DUMP and RESTORE
 //! (Redis's binary payloads) are not implemented: they answer as unknown subcommands.
 
+use super::libraries::{Libraries, Loaded};
 use super::scripting::ScriptCache;
 use super::CommandResult;
 use crate::args::{is, parse_int};
 use crate::error::CommandError;
 use crate::glob;
 use crate::keyspace::Keyspace;
-use crate::lua::{FunctionInfo, Library};
+use crate::lua::Library;
 use crate::reply::Reply;
-
-/// The loaded libraries, in load order.
-#[derive(Clone, Default)]
-pub(crate) struct Libraries {
-    loaded: Vec<Loaded>,
-}
-
-/// One library: its name, its whole code as loaded (for WITHCODE), and the compiled library.
-#[derive(Clone)]
-struct Loaded {
-    name: Vec<u8>,
-    code: Vec<u8>,
-    library: Library,
-}
-
-impl Libraries {
-    /// The library holding function `name` (by position), and that function.
-    fn function(&self, name: &[u8]) -> Option<(usize, &FunctionInfo)> {
-        self.loaded.iter().enumerate().find_map(|(at, loaded)| {
-            loaded
-                .library
-                .functions()
-                .iter()
-                .find(|f| f.name.eq_ignore_ascii_case(name))
-                .map(|f| (at, f))
-        })
-    }
-
-    /// The library at position `at`, to call a function of it.
-    pub(crate) fn library_mut(&mut self, at: usize) -> &mut Library {
-        &mut self.loaded[at].library
-    }
-}
 
 /// FUNCTION's subcommands with their arities (counting `FUNCTION` and the subcommand).
 const SUBCOMMANDS: &[(&str, i32, &str)] = &[

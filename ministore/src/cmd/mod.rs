@@ -11,6 +11,7 @@ pub(crate) mod hashes;
 mod key_listing;
 mod keys;
 mod lcs;
+mod libraries;
 mod list_search;
 mod lists;
 mod object;

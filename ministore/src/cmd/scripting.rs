@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
+use super::libraries::Libraries;
 use super::{dispatch_from_script, is_write_command, CommandResult};
 use crate::args::{int_arg, is};
 use crate::error::CommandError;
@@ -32,7 +33,7 @@ pub(crate) struct ScriptCache {
     /// Set when a server may stop running scripts from another thread.
     interrupt: Option<Arc<ScriptInterrupt>>,
     /// The function libraries (FUNCTION LOAD); SCRIPT FLUSH leaves them alone.
-    pub(crate) functions: super::functions::Libraries,
+    pub(crate) functions: Libraries,
 }
 
 impl Default for ScriptCache {

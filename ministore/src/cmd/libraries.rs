@@ -1,0 +1,38 @@
+//! The function libraries a store holds, in load order: what FUNCTION LOAD adds and FCALL
+//! calls into. The script cache owns them (so a cloned store shares them as it shares its
+//! scripts); the FUNCTION commands in `functions` edit them.
+
+use crate::lua::{FunctionInfo, Library};
+
+/// The loaded libraries, in load order.
+#[derive(Clone, Default)]
+pub(crate) struct Libraries {
+    pub(super) loaded: Vec<Loaded>,
+}
+
+/// One library: its name, its whole code as loaded (for WITHCODE), and the compiled library.
+#[derive(Clone)]
+pub(super) struct Loaded {
+    pub(super) name: Vec<u8>,
+    pub(super) code: Vec<u8>,
+    pub(super) library: Library,
+}
+
+impl Libraries {
+    /// The library holding function `name` (by position), and that function.
+    pub(super) fn function(&self, name: &[u8]) -> Option<(usize, &FunctionInfo)> {
+        self.loaded.iter().enumerate().find_map(|(at, loaded)| {
+            loaded
+                .library
+                .functions()
+                .iter()
+                .find(|f| f.name.eq_ignore_ascii_case(name))
+                .map(|f| (at, f))
+        })
+    }
+
+    /// The library at position `at`, to call a function of it.
+    pub(crate) fn library_mut(&mut self, at: usize) -> &mut Library {
+        &mut self.loaded[at].library
+    }
+}
