@@ -6,33 +6,11 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use super::coroutine::{CallAt, Saved};
-use super::exec::Flow;
+use super::outcome::{CallResult, Flow};
 use super::{type_error, Activation, Fault, Frame, Interp, CALL_NESTING, NATIVE, NATIVE_NESTING};
 use crate::lua::ast::{Expr, FuncBody, Vararg};
 use crate::lua::lib::{self, Builtin};
 use crate::lua::value::{Cell, Closure, TableRef, Value};
-
-/// What a call expression produced: one value (the `redis.call` fast path) or a list.
-pub(super) enum CallResult {
-    One(Value),
-    Many(Vec<Value>),
-}
-
-impl CallResult {
-    pub(super) fn first(self) -> Value {
-        match self {
-            CallResult::One(v) => v,
-            CallResult::Many(values) => values.into_iter().next().unwrap_or_default(),
-        }
-    }
-
-    pub(super) fn all(self) -> Vec<Value> {
-        match self {
-            CallResult::One(v) => vec![v],
-            CallResult::Many(values) => values,
-        }
-    }
-}
 
 /// `redis.call` arguments up to this many are evaluated into a stack array, not a Vec.
 const INLINE_ARGS: usize = 6;

@@ -6,18 +6,10 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use super::coroutine::Saved;
+use super::outcome::{CallResult, Flow};
 use super::{runtime_error, Fault, Frame, Interp};
 use crate::lua::ast::{Block, CondBlock, Expr, ExprKind, Stat, StatKind};
 use crate::lua::value::{Cell, Value};
-
-/// How a block finished.
-pub(super) enum Flow {
-    Normal,
-    Break,
-    Return(Vec<Value>),
-    /// `return e` with one single-valued expression: no Vec for the commonest return.
-    ReturnOne(Value),
-}
 
 impl Interp<'_> {
     pub(super) fn exec_block(&mut self, block: &Block, frame: &mut Frame) -> Result<Flow, Fault> {
@@ -462,8 +454,8 @@ impl Interp<'_> {
             return Ok(match &only.kind {
                 ExprKind::Call { func, args } => {
                     match self.call_expr(func, args, only.line, frame)? {
-                        super::call::CallResult::One(v) => Flow::ReturnOne(v),
-                        super::call::CallResult::Many(values) => Flow::Return(values),
+                        CallResult::One(v) => Flow::ReturnOne(v),
+                        CallResult::Many(values) => Flow::Return(values),
                     }
                 }
                 ExprKind::Method { .. } | ExprKind::Vararg => {

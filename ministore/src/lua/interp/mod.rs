@@ -14,13 +14,14 @@ mod eval;
 mod exec;
 mod fault;
 mod meta;
+mod outcome;
 
 pub use coroutine::{Coroutine, C_BOUNDARY};
-use exec::Flow;
 pub use fault::{
     bare_error, chunk_id, memory_error, runtime_error, type_error, Fault, SYNTAX_ID_SIZE,
 };
 use fault::{Activation, NATIVE};
+use outcome::Flow;
 
 use std::sync::Arc;
 
