@@ -203,6 +203,114 @@ const ECHO_LIMIT: usize = 128;
 impl CommandError {
     /// The error text exactly as Redis 7.0 sends it (without the leading `-`).
     pub(crate) fn message(&self) -> String {
+        match self.fixed_text() {
+            Some(text) => text.to_string(),
+            None => self.formatted_text(),
+        }
+    }
+
+    /// The text of an error whose wording never changes; `None` for those that quote the
+    /// command, an argument or another error.
+    fn fixed_text(&self) -> Option<&'static str> {
+        use CommandError::*;
+        let text = match self {
+            WrongType => "WRONGTYPE Operation against a key holding the wrong kind of value",
+            Syntax => "ERR syntax error",
+            NotInteger => "ERR value is not an integer or out of range",
+            NotPositive => "ERR value is out of range, must be positive",
+            IncrementOverflow => "ERR increment or decrement would overflow",
+            DecrementOverflow => "ERR decrement would overflow",
+            HashValueNotInteger => "ERR hash value is not an integer",
+            NotFloat => "ERR value is not a valid float",
+            MinMaxNotFloat => "ERR min or max is not a float",
+            MinMaxNotStringRange => "ERR min or max not valid string range item",
+            ExpireNxConflict => "ERR NX and XX, GT or LT options at the same time are not compatible",
+            ExpireGtLtConflict => "ERR GT and LT options at the same time are not compatible",
+            ZAddXxNxConflict => "ERR XX and NX options at the same time are not compatible",
+            ZAddGtLtNxConflict => "ERR GT, LT, and/or NX options at the same time are not compatible",
+            ZAddIncrSinglePair => "ERR INCR option supports a single increment-element pair",
+            ScoreIsNaN => "ERR resulting score is not a number (NaN)",
+            LimitNeedsByScoreOrByLex => "ERR syntax error, LIMIT is only supported in combination with either BYSCORE or BYLEX",
+            WithScoresWithByLex => "ERR syntax error, WITHSCORES not supported in combination with BYLEX",
+            TooManyKeys => "ERR Number of keys can't be greater than number of args",
+            NegativeKeyCount => "ERR Number of keys can't be negative",
+            NoScript => "NOSCRIPT No matching script. Please use EVAL.",
+            ScriptFlushOption => "ERR SCRIPT FLUSH only support SYNC|ASYNC option",
+            NotBusy => "NOTBUSY No scripts in execution right now.",
+            SortNotDouble => "ERR One or more scores can't be converted into double",
+            NoSuchKey => "ERR no such key",
+            NoLfuPolicy => "ERR An LFU maxmemory policy is not selected, access frequency not tracked. Please note that when switching between policies at runtime LRU and LFU data will take some time to adjust.",
+            IncrementNaNOrInfinity => "ERR increment would produce NaN or Infinity",
+            OffsetOutOfRange => "ERR offset is out of range",
+            StringTooLong => "ERR string exceeds maximum allowed size (proto-max-bulk-len)",
+            LcsNeedsStrings => "ERR The specified keys must contain string values",
+            LcsLenAndIdx => "ERR If you want both the length and indexes, please just use IDX.",
+            LcsTooLarge => "ERR Insufficient memory, transient memory for LCS exceeds proto-max-bulk-len",
+            NotInt32 => "ERR value is out of range, value must between -2147483648 and 2147483647",
+            DbIndexOutOfRange => "ERR DB index is out of range",
+            InvalidFirstDbIndex => "ERR invalid first DB index",
+            InvalidSecondDbIndex => "ERR invalid second DB index",
+            SameObject => "ERR source and destination objects are the same",
+            MultiNested => "ERR MULTI calls can not be nested",
+            ExecWithoutMulti => "ERR EXEC without MULTI",
+            DiscardWithoutMulti => "ERR DISCARD without MULTI",
+            WatchInsideMulti => "ERR WATCH inside MULTI is not allowed",
+            ExecAbort => "EXECABORT Transaction discarded because of previous errors.",
+            NotAllowedFromScript => "ERR This Redis command is not allowed from script",
+            UnknownFromScript => "ERR Unknown Redis command called from script",
+            WrongArityFromScript => "ERR Wrong number of args calling Redis command from script",
+            WriteFromReadOnlyScript => "ERR Write commands are not allowed from read-only scripts.",
+            InvalidCursor => "ERR invalid cursor",
+            HashValueNotFloat => "ERR hash value is not a float",
+            NaNOrInfinity => "ERR value is NaN or Infinity",
+            CountOutOfRange => "ERR value is out of range, value must between -9223372036854775807 and 9223372036854775807",
+            ValueOutOfRange => "ERR value is out of range",
+            NumkeysNotPositive => "ERR numkeys should be greater than 0",
+            CountNotPositive => "ERR count should be greater than 0",
+            TimeoutNotFloat => "ERR timeout is not a float or out of range",
+            TimeoutNegative => "ERR timeout is negative",
+            WeightNotFloat => "ERR weight value is not a float",
+            LimitNegative => "ERR LIMIT can't be negative",
+            WriteFlagWithRoCommand => "ERR Can not execute a script with write flag using *_ro command.",
+            MissingLibraryMetadata => "ERR Missing library metadata",
+            InvalidLibraryMetadata => "ERR Invalid library metadata",
+            LibraryNameRepeated => "ERR Invalid metadata value, name argument was given multiple times",
+            LibraryNameMissing => "ERR Library name was not given",
+            BadLibraryName => "ERR Library names can only contain letters, numbers, or underscores(_) and must be at least one character long",
+            LibraryNotFound => "ERR Library not found",
+            FunctionFlushOption => "ERR FUNCTION FLUSH only supports SYNC|ASYNC option",
+            LibraryNameArgMissing => "ERR library name argument was not given",
+            FunctionNotFound => "ERR Function not found",
+            BadNumberOfKeys => "ERR Bad number of keys provided",
+            IndexOutOfRange => "ERR index out of range",
+            LposRankZero => "ERR RANK can't be zero: use 1 to start from the first match, 2 from \
+                             the second ... or use negative to start from the end of the list",
+            LposCountNegative => "ERR COUNT can't be negative",
+            LposMaxlenNegative => "ERR MAXLEN can't be negative",
+            ReplyTooLarge => "ERR reply too large for this store",
+            UnknownCommand { .. }
+            | UnknownSubcommand { .. }
+            | UnknownDebugSubcommand { .. }
+            | WrongArity { .. }
+            | InvalidExpireTime { .. }
+            | UnsupportedExpireOption { .. }
+            | ExecAbortBecause { .. }
+            | AtLeastOneInputKey { .. }
+            | InvalidMetadataValue { .. }
+            | EngineNotFound { .. }
+            | LibraryExists { .. }
+            | FunctionExists { .. }
+            | LibraryLoad { .. }
+            | UnknownFunctionLoadOption { .. }
+            | UnknownArgument { .. }
+            | SubcommandSyntax { .. }
+            | WouldBlockForever { .. } => return None,
+        };
+        Some(text)
+    }
+
+    /// The text of an error that quotes the command, an argument or another error.
+    fn formatted_text(&self) -> String {
         use CommandError::*;
         match self {
             UnknownCommand { name, args } => unknown_command_message(name, args),
@@ -217,124 +325,24 @@ impl CommandError {
             WrongArity { command } => {
                 format!("ERR wrong number of arguments for '{command}' command")
             }
-            WrongType => {
-                "WRONGTYPE Operation against a key holding the wrong kind of value".to_string()
-            }
-            Syntax => "ERR syntax error".to_string(),
-            NotInteger => "ERR value is not an integer or out of range".to_string(),
-            NotPositive => "ERR value is out of range, must be positive".to_string(),
-            IncrementOverflow => "ERR increment or decrement would overflow".to_string(),
-            DecrementOverflow => "ERR decrement would overflow".to_string(),
-            HashValueNotInteger => "ERR hash value is not an integer".to_string(),
-            NotFloat => "ERR value is not a valid float".to_string(),
-            MinMaxNotFloat => "ERR min or max is not a float".to_string(),
-            MinMaxNotStringRange => "ERR min or max not valid string range item".to_string(),
             InvalidExpireTime { command } => {
                 format!("ERR invalid expire time in '{command}' command")
             }
             UnsupportedExpireOption { option } => {
                 format!("ERR Unsupported option {}", printable(c_str(option), usize::MAX))
             }
-            ExpireNxConflict => {
-                "ERR NX and XX, GT or LT options at the same time are not compatible".to_string()
-            }
-            ExpireGtLtConflict => {
-                "ERR GT and LT options at the same time are not compatible".to_string()
-            }
-            ZAddXxNxConflict => {
-                "ERR XX and NX options at the same time are not compatible".to_string()
-            }
-            ZAddGtLtNxConflict => {
-                "ERR GT, LT, and/or NX options at the same time are not compatible".to_string()
-            }
-            ZAddIncrSinglePair => {
-                "ERR INCR option supports a single increment-element pair".to_string()
-            }
-            ScoreIsNaN => "ERR resulting score is not a number (NaN)".to_string(),
-            LimitNeedsByScoreOrByLex => {
-                "ERR syntax error, LIMIT is only supported in combination with either BYSCORE or BYLEX"
-                    .to_string()
-            }
-            WithScoresWithByLex => {
-                "ERR syntax error, WITHSCORES not supported in combination with BYLEX".to_string()
-            }
-            TooManyKeys => "ERR Number of keys can't be greater than number of args".to_string(),
-            NegativeKeyCount => "ERR Number of keys can't be negative".to_string(),
-            NoScript => "NOSCRIPT No matching script. Please use EVAL.".to_string(),
-            ScriptFlushOption => "ERR SCRIPT FLUSH only support SYNC|ASYNC option".to_string(),
-            NotBusy => "NOTBUSY No scripts in execution right now.".to_string(),
-            SortNotDouble => "ERR One or more scores can't be converted into double".to_string(),
-            NoSuchKey => "ERR no such key".to_string(),
-            NoLfuPolicy => "ERR An LFU maxmemory policy is not selected, access frequency not tracked. Please note that when switching between policies at runtime LRU and LFU data will take some time to adjust.".to_string(),
-            IncrementNaNOrInfinity => "ERR increment would produce NaN or Infinity".to_string(),
-            OffsetOutOfRange => "ERR offset is out of range".to_string(),
-            StringTooLong => {
-                "ERR string exceeds maximum allowed size (proto-max-bulk-len)".to_string()
-            }
-            LcsNeedsStrings => "ERR The specified keys must contain string values".to_string(),
-            LcsLenAndIdx => {
-                "ERR If you want both the length and indexes, please just use IDX.".to_string()
-            }
-            LcsTooLarge => {
-                "ERR Insufficient memory, transient memory for LCS exceeds proto-max-bulk-len"
-                    .to_string()
-            }
-            NotInt32 => {
-                "ERR value is out of range, value must between -2147483648 and 2147483647"
-                    .to_string()
-            }
-            DbIndexOutOfRange => "ERR DB index is out of range".to_string(),
-            InvalidFirstDbIndex => "ERR invalid first DB index".to_string(),
-            InvalidSecondDbIndex => "ERR invalid second DB index".to_string(),
-            SameObject => "ERR source and destination objects are the same".to_string(),
-            MultiNested => "ERR MULTI calls can not be nested".to_string(),
-            ExecWithoutMulti => "ERR EXEC without MULTI".to_string(),
-            DiscardWithoutMulti => "ERR DISCARD without MULTI".to_string(),
-            WatchInsideMulti => "ERR WATCH inside MULTI is not allowed".to_string(),
-            ExecAbort => {
-                "EXECABORT Transaction discarded because of previous errors.".to_string()
-            }
             ExecAbortBecause { reason } => {
                 let text = reason.message();
                 let text = text.strip_prefix("ERR ").unwrap_or(&text).to_string();
                 format!("EXECABORT Transaction discarded because of: {text}")
             }
-            NotAllowedFromScript => "ERR This Redis command is not allowed from script".to_string(),
-            UnknownFromScript => "ERR Unknown Redis command called from script".to_string(),
-            WrongArityFromScript => {
-                "ERR Wrong number of args calling Redis command from script".to_string()
-            }
-            WriteFromReadOnlyScript => {
-                "ERR Write commands are not allowed from read-only scripts.".to_string()
-            }
-            InvalidCursor => "ERR invalid cursor".to_string(),
-            HashValueNotFloat => "ERR hash value is not a float".to_string(),
-            NaNOrInfinity => "ERR value is NaN or Infinity".to_string(),
-            CountOutOfRange => "ERR value is out of range, value must between -9223372036854775807 and 9223372036854775807".to_string(),
-            ValueOutOfRange => "ERR value is out of range".to_string(),
-            NumkeysNotPositive => "ERR numkeys should be greater than 0".to_string(),
-            CountNotPositive => "ERR count should be greater than 0".to_string(),
-            TimeoutNotFloat => "ERR timeout is not a float or out of range".to_string(),
-            TimeoutNegative => "ERR timeout is negative".to_string(),
             AtLeastOneInputKey { command } => {
                 format!("ERR at least 1 input key is needed for '{command}' command")
-            }
-            WeightNotFloat => "ERR weight value is not a float".to_string(),
-            LimitNegative => "ERR LIMIT can't be negative".to_string(),
-            WriteFlagWithRoCommand => {
-                "ERR Can not execute a script with write flag using *_ro command.".to_string()
-            }
-            MissingLibraryMetadata => "ERR Missing library metadata".to_string(),
-            InvalidLibraryMetadata => "ERR Invalid library metadata".to_string(),
-            LibraryNameRepeated => {
-                "ERR Invalid metadata value, name argument was given multiple times".to_string()
             }
             InvalidMetadataValue { part } => format!(
                 "ERR Invalid metadata value given: {}",
                 printable(c_str(part), usize::MAX)
             ),
-            LibraryNameMissing => "ERR Library name was not given".to_string(),
-            BadLibraryName => "ERR Library names can only contain letters, numbers, or underscores(_) and must be at least one character long".to_string(),
             EngineNotFound { engine } => format!(
                 "ERR Engine '{}' not found",
                 printable(engine, usize::MAX)
@@ -352,29 +360,18 @@ impl CommandError {
                 "ERR Unknown option given: {}",
                 printable(c_str(option), usize::MAX)
             ),
-            LibraryNotFound => "ERR Library not found".to_string(),
-            FunctionFlushOption => "ERR FUNCTION FLUSH only supports SYNC|ASYNC option".to_string(),
-            LibraryNameArgMissing => "ERR library name argument was not given".to_string(),
             UnknownArgument { arg } => format!(
                 "ERR Unknown argument {}",
                 printable(c_str(arg), usize::MAX)
             ),
-            FunctionNotFound => "ERR Function not found".to_string(),
-            BadNumberOfKeys => "ERR Bad number of keys provided".to_string(),
             SubcommandSyntax { container, sub } => format!(
                 "ERR unknown subcommand or wrong number of arguments for '{}'. Try {container} HELP.",
                 printable(c_str(sub), ECHO_LIMIT)
             ),
-            IndexOutOfRange => "ERR index out of range".to_string(),
-            LposRankZero => "ERR RANK can't be zero: use 1 to start from the first match, 2 from \
-                             the second ... or use negative to start from the end of the list"
-                .to_string(),
-            LposCountNegative => "ERR COUNT can't be negative".to_string(),
-            LposMaxlenNegative => "ERR MAXLEN can't be negative".to_string(),
             WouldBlockForever { command } => format!(
                 "ERR {command} with timeout 0 would block forever: no other client can push here"
             ),
-            ReplyTooLarge => "ERR reply too large for this store".to_string(),
+            _ => unreachable!("fixed_text covers every error without fields"),
         }
     }
 }
