@@ -5,7 +5,8 @@
 
 use std::sync::Arc;
 
-use super::value::{number_to_integer, TableRef, Value};
+use super::number::number_to_integer;
+use super::value::{TableRef, Value};
 use crate::frame::Frame;
 use crate::numtext::format_number_g;
 use crate::reply::Reply;

@@ -235,7 +235,7 @@ impl<'a> Lexer<'a> {
             }
         }
         let text = String::from_utf8_lossy(&self.src[start..self.pos]).into_owned();
-        match super::value::parse_number(text.as_bytes()) {
+        match super::number::parse_number(text.as_bytes()) {
             Some(v) => Ok(Token {
                 tok: Tok::Number(v),
                 line: self.line,

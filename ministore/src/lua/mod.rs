@@ -12,6 +12,7 @@ mod handle;
 mod interp;
 mod lexer;
 mod lib;
+mod number;
 mod parser;
 mod pattern;
 mod persist;

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use super::ast::FuncBody;
 use super::handle::{Builtin, Lib};
 use super::interp::Coroutine;
+use super::number::parse_number;
 use crate::numtext::format_number_g;
 
 /// Largest string a script may build; past it the script fails with "not enough memory".
@@ -623,55 +624,10 @@ pub fn format_number(n: f64) -> String {
     format_number_g(n, 14)
 }
 
-/// Lua 5.1's string→number conversion (`luaO_str2d`): surrounding whitespace allowed, decimal
-/// (with exponent, `inf`, `nan` as glibc's strtod accepts) or `0x` hexadecimal.
-pub fn parse_number(bytes: &[u8]) -> Option<f64> {
-    // Lua converts the C string: a NUL ends it.
-    let bytes = bytes.split(|&c| c == 0).next().unwrap_or_default();
-    let s = std::str::from_utf8(bytes).ok()?;
-    let t = s.trim_matches(|c: char| matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0b' | '\x0c'));
-    if t.is_empty() {
-        return None;
-    }
-    let (neg, body) = match t.as_bytes()[0] {
-        b'-' => (true, &t[1..]),
-        b'+' => (false, &t[1..]),
-        _ => (false, t),
-    };
-    if body.len() > 2 && (body.starts_with("0x") || body.starts_with("0X")) {
-        let v = u64::from_str_radix(&body[2..], 16).ok()? as f64;
-        return Some(if neg { -v } else { v });
-    }
-    if body.starts_with(['+', '-']) {
-        return None;
-    }
-    let ok_chars = body
-        .bytes()
-        .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'e' | b'E' | b'+' | b'-'));
-    let lower = body.to_ascii_lowercase();
-    let special = matches!(lower.as_str(), "inf" | "infinity" | "nan");
-    if !ok_chars && !special {
-        return None;
-    }
-    let v: f64 = lower.parse().ok()?;
-    Some(if neg { -v } else { v })
-}
-
-/// Converts a double to an integer the way Redis's Lua bridge does (C cast on x86-64):
-/// truncation toward zero, and i64::MIN for NaN or values out of range.
-pub fn number_to_integer(n: f64) -> i64 {
-    // 2^63 is exactly representable; every double in [-2^63, 2^63) fits an i64.
-    const LIMIT: f64 = 9_223_372_036_854_775_808.0;
-    if n.is_nan() || !(-LIMIT..LIMIT).contains(&n) {
-        i64::MIN
-    } else {
-        n.trunc() as i64
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lua::number::number_to_integer;
 
     #[test]
     fn numbers_print_like_lua_5_1() {

@@ -4,7 +4,8 @@
 
 use super::super::interp::{memory_error, Fault, Interp};
 use super::{one, Args, Builtin, Site};
-use crate::lua::value::{number_to_integer, Value, MAX_STRING_LEN};
+use crate::lua::number::number_to_integer;
+use crate::lua::value::{Value, MAX_STRING_LEN};
 
 pub use crate::lua::handle::StructFunc as Func;
 

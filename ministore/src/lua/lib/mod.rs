@@ -26,7 +26,8 @@ mod table;
 use std::sync::Arc;
 
 use super::interp::{bare_error, memory_error, runtime_error, Fault, Interp, Lib};
-use super::value::{number_to_integer, TableRef, Value, MAX_STRING_LEN};
+use super::number::number_to_integer;
+use super::value::{TableRef, Value, MAX_STRING_LEN};
 
 pub use super::handle::Builtin;
 pub use redis::{load_field, redis_call};
