@@ -41,7 +41,7 @@ use components::theme_toggle::ThemeToggle;
 use content::DIVE;
 use islands::{figure_island, Island};
 
-/// The whole page: the header, the opening figure, then §1–§6.
+/// The whole page: the header, the opening figure, then §1–§5, the lock checker and §6.
 #[component]
 pub fn App() -> impl IntoView {
     view! {
@@ -53,9 +53,9 @@ pub fn App() -> impl IntoView {
                     <FigureView figure=DIVE.lead_figure />
                 </Island>
                 {DIVE
-                    .sections
-                    .iter()
-                    .map(|section| view! { <DiveSection section=*section /> })
+                    .in_page_order()
+                    .into_iter()
+                    .map(|section| view! { <DiveSection section /> })
                     .collect_view()}
             </article>
         </main>

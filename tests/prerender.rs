@@ -577,3 +577,72 @@ fn figure_3_labels_its_scripts_a_model_and_offers_alternatives_not_steps() {
     }
     assert!(visible_text(attempts).contains(&run.caption()));
 }
+
+// ---- The lock checker's section (#check): after §5, its table computed by the same explorer. ----
+
+#[test]
+fn the_lock_checkers_section_sits_after_s5_and_its_table_is_the_explorers_verdicts() {
+    use lockdive::components::figures::check_lock::hooks;
+    use lockdive::scenarios::lockcheck::{catalogue, check, Bound, Property};
+
+    let scratch = ScratchPage::new("check-lock");
+    let page = scratch.prerender();
+    let body = prerendered(&page);
+
+    // The anchors in page order: §1–§5, the checker, §6 — and §6 still says §6.
+    let at = |id: &str| {
+        body.find(&format!("<section id=\"{id}\""))
+            .unwrap_or_else(|| panic!("no section #{id}"))
+    };
+    assert!(at("s5") < at("check") && at("check") < at("s6"));
+    let s6 = elements(body, "section", "id=\"s6\"")[0];
+    assert!(
+        visible_text(s6).trim_start().starts_with("§6"),
+        "§6 keeps its number: {:.60}",
+        visible_text(s6).trim_start()
+    );
+    let section = elements(body, "section", "id=\"check\"")[0];
+    assert!(section.contains(&format!("data-figure=\"{}\"", hooks::FIGURE_NAME)));
+    assert!(section.contains(&format!("href=\"#s3\"")), "the section points to §3's fence");
+
+    // The static table: a row per catalogue lock, a cell per property, each the explorer's verdict.
+    let figure = figure(body, hooks::FIGURE_NAME);
+    let tables = elements(figure, "div", "data-static-verdicts");
+    assert_eq!(tables.len(), 1, "one [data-static-verdicts] in the checker");
+    let locks = catalogue::all();
+    assert!(locks.len() >= 10, "the catalogue has its entries");
+    for spec in &locks {
+        let report = check(&spec, Bound::default()).expect("every catalogue lock checks");
+        let rows = elements(tables[0], "tr", &format!("data-static-lock=\"{}\"", spec.id));
+        assert_eq!(rows.len(), 1, "one row for {}", spec.id);
+        let cells = elements(rows[0], "td", "data-verdict");
+        assert_eq!(cells.len(), Property::ALL.len(), "{}: a cell per property", spec.id);
+        for (cell, property) in cells.iter().zip(Property::ALL) {
+            let verdict = report.verdict(property).hook();
+            assert!(
+                cell.contains(&format!("data-verdict=\"{verdict}\""))
+                    && cell.contains(&format!("data-column=\"{}\"", property.hook()))
+                    && visible_text(cell).contains(verdict),
+                "{} / {}: the page says {cell:?}, the explorer {verdict}",
+                spec.id,
+                property.hook()
+            );
+        }
+    }
+
+    // The live part's slot, with a picker button per lock and the custom one, nothing picked.
+    let slot = elements(figure, "div", &format!("data-island=\"{}\"", hooks::FIGURE_NAME));
+    assert_eq!(slot.len(), 1, "the live part has its slot inside the figure");
+    assert!(
+        !slot[0].contains("data-static-verdicts"),
+        "the build's table stays outside the slot the lab replaces"
+    );
+    for id in locks.iter().map(|s| s.id.as_str()).chain(["custom"]) {
+        let buttons = elements(slot[0], "button", &format!("data-lock=\"{id}\""));
+        assert_eq!(buttons.len(), 1, "one picker button for {id}");
+        assert!(buttons[0].contains("aria-pressed=\"false\""), "{id} starts unpicked");
+    }
+    let readouts = elements(slot[0], "p", "data-readout");
+    assert_eq!(readouts.len(), 1, "one readout");
+    assert!(readouts[0].contains("aria-live=\"polite\""));
+}

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::boxes::{CalloutBox, DoorBox, NoteAside, PullQuote};
 use super::code::CodeBlock;
 use super::console::StoreConsole;
-use super::figures::{AttemptsFigure, FenceFigure, LostLockFigure};
+use super::figures::{AttemptsFigure, CheckLockFigure, CheckLockLive, FenceFigure, LostLockFigure};
 use super::references::{RelatedNav, SourcesList};
 use super::rich_text::RichText;
 use super::steps::ScenarioSteps;
@@ -31,6 +31,8 @@ pub fn BlockView(
         Block::Steps(steps) => view! { <ScenarioSteps steps=*steps /> }.into_any(),
         Block::Aside(aside) => view! { <NoteAside aside /> }.into_any(),
         Block::PullQuote(text) => view! { <PullQuote text=*text /> }.into_any(),
+        // The checker's figure holds its own slot: its build-time table stays outside it.
+        Block::Figure(FigureSlot::CheckLock) => view! { <CheckLockFigure /> }.into_any(),
         Block::Figure(slot) => view! {
             <Island name=figure_island(*slot)>
                 <FigureView figure=*slot />
@@ -67,5 +69,7 @@ pub fn FigureView(
             <StoreConsole seed=ConsoleSeed::Attempts />
         }
         .into_any(),
+        // The live part only (no console): the figure around it, with the build's table, stays.
+        FigureSlot::CheckLock => view! { <CheckLockLive /> }.into_any(),
     }
 }

@@ -4,6 +4,7 @@
 //! references, `[label](href)` for links, with `course:<slug>` hrefs for other course pages.
 //! Components render this data; `tests/content.rs` checks it against the author's brief.
 
+pub mod check_lock;
 pub mod header;
 pub mod inline;
 pub mod model;
@@ -28,4 +29,5 @@ pub static DIVE: Dive = Dive {
         &s5_recap::SECTION,
         &s6_references::SECTION,
     ],
+    check: &check_lock::SECTION,
 };

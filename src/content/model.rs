@@ -15,6 +15,17 @@ pub struct Dive {
     pub lead_figure: FigureSlot,
     /// §1 … §6, in the brief's order.
     pub sections: [&'static Section; 6],
+    /// The lock checker's section (`#check`), not one of the brief's: the page puts it after §5,
+    /// and §1–§6 keep their numbers.
+    pub check: &'static Section,
+}
+
+impl Dive {
+    /// Every section in page order: §1–§5, the lock checker, §6.
+    pub fn in_page_order(&self) -> [&'static Section; 7] {
+        let s = &self.sections;
+        [s[0], s[1], s[2], s[3], s[4], self.check, s[5]]
+    }
 }
 
 /// The top of the page.
@@ -126,6 +137,8 @@ pub enum FigureSlot {
     Fence,
     /// Figure 3 (§4): EchoMQ's `attempts` fence refusing a reaped worker's stale complete.
     Attempts,
+    /// The lock checker (`#check`): catalogue or custom locks, every schedule, five properties.
+    CheckLock,
 }
 
 /// The cited sources.

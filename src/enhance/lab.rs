@@ -22,9 +22,13 @@ const STORE_PANELS: &str = "[data-player], [data-console]";
 /// Watches the figures' slots for a reach towards a store control: a pointer over it or focus on
 /// it starts the load, a click or Enter on it is kept for the lab to replay.
 pub fn watch(document: &Document) {
+    // A figure's slot holds the figure, or (the lock checker) sits inside it.
     let figure_slots = dom::all::<Element>(document.query_selector_all("[data-island]"))
         .into_iter()
-        .filter(|slot| slot.query_selector("figure").ok().flatten().is_some());
+        .filter(|slot| {
+            slot.query_selector("figure").ok().flatten().is_some()
+                || slot.closest("figure").ok().flatten().is_some()
+        });
     for slot in figure_slots {
         for name in ["pointerover", "focusin", "click", "keydown"] {
             let on_event = Closure::<dyn FnMut(Event)>::new(move |event: Event| reach(&event));

@@ -20,6 +20,7 @@ pub fn figure_island(figure: FigureSlot) -> &'static str {
         FigureSlot::LostLock => "lost-lock",
         FigureSlot::Fence => "fence",
         FigureSlot::Attempts => "attempts",
+        FigureSlot::CheckLock => "check-lock",
     }
 }
 
@@ -128,6 +129,7 @@ pub fn mount_lab() -> usize {
             FigureSlot::LostLock,
             FigureSlot::Fence,
             FigureSlot::Attempts,
+            FigureSlot::CheckLock,
         ]
         .into_iter()
         .find(|figure| figure_island(*figure) == name) else {

@@ -9,6 +9,8 @@
 //!   `share_url`: the state in the URL fragment.
 //! - `attempts` (+ `attempts_rows`, `attempts_cells`): figure 3 in §4, EchoMQ's `attempts` fence
 //!   (W1, W2, reaper).
+//! - `check_lock`: the lock checker of `#check` (catalogue picker, verdicts per property,
+//!   counterexample player, the reader's own scripts), over `scenarios::lockcheck`.
 //! - `scripts`: the full scripts a figure runs, behind a disclosure (figures 2 and 3).
 //! - `selection`: hover / focus / tap / Esc handling shared by both; `readout`, `verdicts`: the
 //!   live `aria-live` readout and the always-visible static verdicts.
@@ -16,6 +18,7 @@
 mod attempts;
 mod attempts_cells;
 mod attempts_rows;
+pub mod check_lock;
 mod fence;
 mod fence_drawing;
 mod fence_log;
@@ -33,5 +36,6 @@ mod share_url;
 mod verdicts;
 
 pub use attempts::AttemptsFigure;
+pub use check_lock::{CheckLockFigure, CheckLockLive};
 pub use fence::FenceFigure;
 pub use lost_lock::LostLockFigure;

@@ -118,8 +118,9 @@ fn shown_value(value: &ValueSnapshot) -> String {
     }
 }
 
-/// The store's keys after a step, one table row each.
-fn key_rows(keys: &[KeyRow]) -> AnyView {
+/// The store's keys after a step, one table row each (also the lock checker's counterexample
+/// player).
+pub(super) fn key_rows(keys: &[KeyRow]) -> AnyView {
     if keys.is_empty() {
         return view! { <tr><td colspan="3">"(empty: no live keys)"</td></tr> }.into_any();
     }

@@ -1,0 +1,72 @@
+//! The check-lock figure's stable hooks as selectors (README, "Embedding the page and the stable
+//! hooks"): the markup writes these attributes, and the browser tests and the page benchmark find
+//! the figure's parts by these constants; `tests/prerender.rs` checks the build's markup has them.
+
+/// `figure[data-figure="check-lock"]`: the whole figure, static verdicts and live part.
+pub const FIGURE: &str = r#"figure[data-figure="check-lock"]"#;
+
+/// The figure's `data-figure` value and its island's name.
+pub const FIGURE_NAME: &str = "check-lock";
+
+/// The catalogue's verdicts as the build computed them: one table, always visible.
+pub const STATIC_VERDICTS: &str = "[data-static-verdicts]";
+
+/// One catalogue row of the static table: `tr[data-static-lock="<id>"]`.
+pub fn static_row(id: &str) -> String {
+    format!(r#"tr[data-static-lock="{id}"]"#)
+}
+
+/// A picker button: `[data-lock="<id>"]` (`aria-pressed` says which is picked).
+pub fn lock(id: &str) -> String {
+    format!(r#"[data-lock="{id}"]"#)
+}
+
+/// Every picker button.
+pub const LOCKS: &str = "[data-lock]";
+
+/// The picked lock's verdict for one property: `[data-property="<hook>"]` with `data-verdict`.
+pub fn property(hook: &str) -> String {
+    format!(r#"[data-property="{hook}"]"#)
+}
+
+/// Every verdict row of the picked lock.
+pub const PROPERTIES: &str = "[data-property]";
+
+/// The `aria-live="polite"` line that announces the picked lock's verdicts.
+pub const READOUT: &str = "[data-readout]";
+
+/// The live line: `explored N schedules (M states) in T ms`, with `data-state` `running` or `done`.
+pub const PROGRESS: &str = "[data-check-progress]";
+
+/// A broken property's button that opens its counterexample.
+pub fn open_counterexample(hook: &str) -> String {
+    format!(r#"[data-property="{hook}"] [data-open-counterexample]"#)
+}
+
+/// The open counterexample: its step list and its player.
+pub const COUNTEREXAMPLE: &str = "[data-counterexample]";
+
+/// The counterexample's steps, one `li` each (`aria-current="step"` on the shown one).
+pub const COUNTEREXAMPLE_STEPS: &str = "[data-counterexample] ol li";
+
+/// The player's back and forward buttons, the shown step's exchange, clock and store table.
+pub const STEP_BACK: &str = "[data-counterexample] [data-step-back]";
+pub const STEP_FORWARD: &str = "[data-counterexample] [data-step-forward]";
+pub const STEP_NOW: &str = "[data-counterexample] [data-step-now]";
+pub const STEP_CLOCK: &str = "[data-counterexample] [data-step-clock]";
+pub const STEP_KEYS: &str = "[data-counterexample] [data-step-keys]";
+
+/// A custom lock's text area: `textarea[data-script="acquire"|"release"|"extend"]`.
+pub fn script(op: &str) -> String {
+    format!(r#"textarea[data-script="{op}"]"#)
+}
+
+/// The custom lock's Check button.
+pub const CHECK_BUTTON: &str = "[data-check-run]";
+
+/// Why a custom lock could not be checked (ministore's error, inline).
+pub const ERROR: &str = "[data-check-error]";
+
+/// The picked catalogue lock's scripts as they run, and where they come from.
+pub const SCRIPTS: &str = "[data-lock-scripts]";
+pub const PROVENANCE: &str = "[data-provenance]";

@@ -1,0 +1,96 @@
+//! The catalogue's verdicts as the build computed them — `lockcheck::check` for every catalogue
+//! lock under the default bound, natively, when the page is prerendered — as one table, a row per
+//! lock and a column per property (`[data-static-verdicts]`). Only the build renders it: it sits
+//! outside the figure's island, so the lab never recomputes it, and the figure reads in full
+//! without wasm.
+
+use leptos::prelude::*;
+
+use super::verdicts::mark;
+use crate::scenarios::lockcheck::{catalogue, check, Bound, CheckReport, Property, SpecError};
+
+/// Every catalogue lock checked under the default bound, in catalogue order: its id, name and
+/// report (or why it could not be checked).
+pub fn catalogue_reports() -> Vec<(String, String, Result<CheckReport, SpecError>)> {
+    catalogue::all()
+        .into_iter()
+        .map(|spec| {
+            let report = check(&spec, Bound::default());
+            (spec.id, spec.name, report)
+        })
+        .collect()
+}
+
+/// A property's column heading: its line, shortened to what fits a column.
+pub fn column(property: Property) -> &'static str {
+    match property {
+        Property::NeverDeletesAnothers => "release spares others' locks",
+        Property::NeverExtendsAnothers => "extend spares others' leases",
+        Property::ExclusionWhileLeasesHold => "one holder while leases run",
+        Property::ExclusionAcrossStall => "one holder across a stall",
+        Property::FencedWrites => "resource refuses a stale write",
+    }
+}
+
+/// The table, `div[data-static-verdicts]`.
+#[component]
+pub fn StaticCheckTable() -> impl IntoView {
+    let rows = catalogue_reports()
+        .into_iter()
+        .map(|(id, name, report)| {
+            let cells = match report {
+                Ok(report) => Property::ALL
+                    .into_iter()
+                    .map(|property| {
+                        let verdict = report.verdict(property);
+                        let mark = mark(verdict);
+                        view! {
+                            <td data-verdict=verdict.hook() data-tone=mark.tone() data-column=property.hook()>
+                                <span class="fig-mark">
+                                    <span aria-hidden="true">{mark.icon()}</span>
+                                    " "
+                                    {mark.word.clone()}
+                                </span>
+                            </td>
+                        }
+                    })
+                    .collect_view()
+                    .into_any(),
+                Err(error) => view! {
+                    <td colspan="5" data-tone="bad">{format!("not checked: {error}")}</td>
+                }
+                .into_any(),
+            };
+            let hook = id.clone();
+            view! {
+                <tr data-static-lock=hook>
+                    <th scope="row">
+                        {name}
+                        " "
+                        <code>{id}</code>
+                    </th>
+                    {cells}
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="fig-verdicts ck-table" data-static-verdicts>
+            <p class="fig-verdicts-title" id="ck-table-title">"Static verdicts, computed when the page was built"</p>
+            <div class="ck-table-scroll" tabindex="0" role="group" aria-labelledby="ck-table-title">
+                <table>
+                    <thead>
+                        <tr>
+                            <th scope="col">"lock"</th>
+                            {Property::ALL
+                                .into_iter()
+                                .map(|p| view! { <th scope="col" title=p.label()>{column(p)}</th> })
+                                .collect_view()}
+                        </tr>
+                    </thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+        </div>
+    }
+}

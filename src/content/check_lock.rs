@@ -1,0 +1,61 @@
+//! The lock checker's section, after §5 with its own anchor `#check`: not one of the brief's
+//! sections (§1–§6 keep their numbers), the place where the dive's lessons are checked against
+//! real locks. Says what the checker does and what each of its five properties asks, pointing to
+//! the section where that lesson lives; every outcome is in the figure, from the explorer's runs.
+
+use super::model::{Block, FigureSlot, Section};
+use crate::scenarios::lockcheck::Property;
+
+/// The lock checker, `#check`.
+pub static SECTION: Section = Section {
+    id: "check",
+    number: "✓",
+    heading: "Check a lock",
+    source: "every interleaving, run in ministore",
+    blocks: &[
+        Block::Para(
+            "A figure shows one schedule; a lock has to be right in all of them. The checker below runs a \
+lock's acquire, extend and release for two clients against one ministore store — the same Redis 7.0 and Lua \
+semantics as the figures above — through every order in which their steps can interleave, and with a stall \
+that lets a client's lease lapse at every point it can, checking five properties after each step. Pick the \
+token-checked release of [§2](#s2), a foil, a real library's scripts exactly as it sends them, or paste your \
+own.",
+        ),
+        Block::Para(
+            "A property that holds held in every schedule explored; a broken one comes with the shortest \
+schedule that breaks it, which opens step by step in a player with the store's keys and the virtual clock. \
+The table of every lock's verdicts below was computed when this page was built, by the same explorer the \
+figure runs in your browser.",
+        ),
+        Block::Figure(FigureSlot::CheckLock),
+    ],
+};
+
+/// Where the dive teaches the lesson a property checks (inline markup), shown beside the
+/// property's verdict.
+pub fn lesson(property: Property) -> &'static str {
+    match property {
+        Property::NeverDeletesAnothers => {
+            "The hazard of [§1](#s1); [§2](#s2)'s release compares the token before it deletes."
+        }
+        Property::NeverExtendsAnothers => {
+            "[§2](#s2)'s check, for lengthening a lease: compare the token before touching the TTL."
+        }
+        Property::ExclusionWhileLeasesHold => {
+            "What a lock is for: while the leases run, one holder at a time ([§1](#s1))."
+        }
+        Property::ExclusionAcrossStall => {
+            "The paused holder of [§3](#s3): a lease cannot stop it; the fence at the resource does."
+        }
+        Property::FencedWrites => {
+            "[§3](#s3)'s fencing token: the resource refuses a token lower than one it accepted."
+        }
+    }
+}
+
+/// What the pasted scripts receive and may use: the calling convention, next to the text areas.
+pub const CUSTOM_CONVENTION: &str = "Each script runs as `EVAL` with `KEYS[1]` the lock's key, \
+`ARGV[1]` the client's token and `ARGV[2]` the lease in milliseconds; a reply that is not an error, nil, 0 or \
+an empty array counts as success. Command lines instead of Lua may use the placeholders `{key}`, `{token}`, \
+`{ttl_ms}`, `{ttl_s}` and `{client}`. Acquire and extend are optional: without an acquire the checker takes \
+the lock with `SET {key} {token} NX PX {ttl_ms}`.";

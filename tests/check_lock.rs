@@ -1,0 +1,114 @@
+//! The lock checker's section and figure, natively: where the section sits, that the sentences it
+//! states about outcomes are what the explorer finds for every catalogue lock, and that the
+//! figure's announced summary is read off the report.
+#![cfg(not(target_arch = "wasm32"))]
+
+use lockdive::components::figures::check_lock::{bound_words, summary};
+use lockdive::content::check_lock::{lesson, CUSTOM_CONVENTION, SECTION};
+use lockdive::content::DIVE;
+use lockdive::scenarios::lockcheck::{
+    catalogue, check, Bound, FencingSource, LockSpec, Property, Verdict,
+};
+use lockdive::scenarios::RELEASE_SCRIPT;
+
+#[test]
+fn the_checker_comes_after_s5_and_the_briefs_sections_keep_their_numbers() {
+    let order: Vec<&str> = DIVE.in_page_order().iter().map(|s| s.id).collect();
+    assert_eq!(order, ["s1", "s2", "s3", "s4", "s5", "check", "s6"]);
+    let numbers: Vec<&str> = DIVE.sections.iter().map(|s| s.number).collect();
+    assert_eq!(numbers, ["§1", "§2", "§3", "§4", "§5", "§6"]);
+    assert_eq!(SECTION.id, "check");
+}
+
+#[test]
+fn each_property_points_to_the_section_that_teaches_it_and_the_stall_to_the_fence() {
+    for property in Property::ALL {
+        assert!(lesson(property).contains("](#s"), "{property:?} links a section");
+    }
+    assert!(lesson(Property::ExclusionAcrossStall).contains("[§3](#s3)"));
+    assert!(lesson(Property::FencedWrites).contains("[§3](#s3)"));
+    assert!(lesson(Property::NeverDeletesAnothers).contains("[§1](#s1)"));
+}
+
+/// "a lease cannot stop it; the fence at the resource does": every catalogue lock breaks the
+/// stall property, and of them only a lock that hands out a fencing token keeps fenced writes.
+#[test]
+fn the_stall_lesson_is_what_the_explorer_finds_for_every_catalogue_lock() {
+    let mut fenced_seen = false;
+    for spec in catalogue::all() {
+        let report = check(&spec, Bound::default()).expect("checks");
+        assert_eq!(
+            report.verdict(Property::ExclusionAcrossStall),
+            Verdict::Broken,
+            "{}: a lease alone stops a stalled holder?",
+            spec.id
+        );
+        let fenced = spec.fencing != FencingSource::None;
+        fenced_seen |= fenced;
+        assert_eq!(
+            report.verdict(Property::FencedWrites) == Verdict::Holds,
+            fenced,
+            "{}: fenced writes hold exactly when the lock hands out a fencing token",
+            spec.id
+        );
+    }
+    assert!(fenced_seen, "the catalogue has a fenced lock");
+}
+
+/// The custom entry's promise: the calling convention as the page states it runs §2's release
+/// to the same verdicts as the catalogue's token-checked lock.
+#[test]
+fn the_token_checked_release_pasted_as_a_custom_lock_gets_the_same_verdicts() {
+    assert!(CUSTOM_CONVENTION.contains("`KEYS[1]`") && CUSTOM_CONVENTION.contains("`ARGV[1]`"));
+    let spec = catalogue::by_id("token-checked").expect("in the catalogue");
+    let pasted =
+        LockSpec::custom(None, RELEASE_SCRIPT, None, spec.ttl_ms).expect("the release parses");
+    let want = check(&spec, Bound::default()).expect("checks");
+    let got = check(&pasted, Bound::default()).expect("checks");
+    let verdicts = |r: &lockdive::scenarios::lockcheck::CheckReport| {
+        r.properties.iter().map(|p| p.verdict).collect::<Vec<_>>()
+    };
+    assert_eq!(verdicts(&got), verdicts(&want));
+}
+
+#[test]
+fn a_script_that_does_not_compile_is_refused_with_ministores_error() {
+    let error = LockSpec::custom(None, "return redis.call('DEL', KEYS[1]", None, 10_000)
+        .expect_err("a broken script is refused");
+    assert!(error.to_string().contains("release"), "{error}");
+}
+
+#[test]
+fn the_summary_counts_and_names_what_the_report_says() {
+    for spec in catalogue::all() {
+        let report = check(&spec, Bound::default()).expect("checks");
+        let said = summary(&spec.name, &report);
+        let holding = report
+            .properties
+            .iter()
+            .filter(|p| p.verdict == Verdict::Holds)
+            .count();
+        assert!(
+            said.contains(&format!("{holding} of 5 properties hold over {} schedules", report.schedules)),
+            "{said}"
+        );
+        for p in &report.properties {
+            assert_eq!(
+                said.contains(p.property.label()),
+                p.verdict == Verdict::Broken,
+                "{said} / {:?}",
+                p.property
+            );
+        }
+    }
+}
+
+#[test]
+fn the_caption_states_the_explorers_default_bound() {
+    let bound = Bound::default();
+    let words = bound_words(bound);
+    assert!(words.contains(&format!(
+        "{} clients",
+        ["no", "one", "two", "three", "four"][usize::from(bound.clients)]
+    )));
+}
