@@ -23,7 +23,10 @@ fn the_checker_comes_after_s5_and_the_briefs_sections_keep_their_numbers() {
 #[test]
 fn each_property_points_to_the_section_that_teaches_it_and_the_stall_to_the_fence() {
     for property in Property::ALL {
-        assert!(lesson(property).contains("](#s"), "{property:?} links a section");
+        assert!(
+            lesson(property).contains("](#s"),
+            "{property:?} links a section"
+        );
     }
     assert!(lesson(Property::ExclusionAcrossStall).contains("[§3](#s3)"));
     assert!(lesson(Property::FencedWrites).contains("[§3](#s3)"));
@@ -89,7 +92,10 @@ fn the_summary_counts_and_names_what_the_report_says() {
             .filter(|p| p.verdict == Verdict::Holds)
             .count();
         assert!(
-            said.contains(&format!("{holding} of 5 properties hold over {} schedules", report.schedules)),
+            said.contains(&format!(
+                "{holding} of 5 properties hold over {} schedules",
+                report.schedules
+            )),
             "{said}"
         );
         for p in &report.properties {

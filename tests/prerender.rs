@@ -603,7 +603,10 @@ fn the_lock_checkers_section_sits_after_s5_and_its_table_is_the_explorers_verdic
     );
     let section = elements(body, "section", "id=\"check\"")[0];
     assert!(section.contains(&format!("data-figure=\"{}\"", hooks::FIGURE_NAME)));
-    assert!(section.contains(&format!("href=\"#s3\"")), "the section points to §3's fence");
+    assert!(
+        section.contains("href=\"#s3\""),
+        "the section points to §3's fence"
+    );
 
     // The static table: a row per catalogue lock, a cell per property, each the explorer's verdict.
     let figure = figure(body, hooks::FIGURE_NAME);
@@ -612,11 +615,20 @@ fn the_lock_checkers_section_sits_after_s5_and_its_table_is_the_explorers_verdic
     let locks = catalogue::all();
     assert!(locks.len() >= 10, "the catalogue has its entries");
     for spec in &locks {
-        let report = check(&spec, Bound::default()).expect("every catalogue lock checks");
-        let rows = elements(tables[0], "tr", &format!("data-static-lock=\"{}\"", spec.id));
+        let report = check(spec, Bound::default()).expect("every catalogue lock checks");
+        let rows = elements(
+            tables[0],
+            "tr",
+            &format!("data-static-lock=\"{}\"", spec.id),
+        );
         assert_eq!(rows.len(), 1, "one row for {}", spec.id);
         let cells = elements(rows[0], "td", "data-verdict");
-        assert_eq!(cells.len(), Property::ALL.len(), "{}: a cell per property", spec.id);
+        assert_eq!(
+            cells.len(),
+            Property::ALL.len(),
+            "{}: a cell per property",
+            spec.id
+        );
         for (cell, property) in cells.iter().zip(Property::ALL) {
             let verdict = report.verdict(property).hook();
             assert!(
@@ -631,8 +643,16 @@ fn the_lock_checkers_section_sits_after_s5_and_its_table_is_the_explorers_verdic
     }
 
     // The live part's slot, with a picker button per lock and the custom one, nothing picked.
-    let slot = elements(figure, "div", &format!("data-island=\"{}\"", hooks::FIGURE_NAME));
-    assert_eq!(slot.len(), 1, "the live part has its slot inside the figure");
+    let slot = elements(
+        figure,
+        "div",
+        &format!("data-island=\"{}\"", hooks::FIGURE_NAME),
+    );
+    assert_eq!(
+        slot.len(),
+        1,
+        "the live part has its slot inside the figure"
+    );
     assert!(
         !slot[0].contains("data-static-verdicts"),
         "the build's table stays outside the slot the lab replaces"
@@ -640,7 +660,10 @@ fn the_lock_checkers_section_sits_after_s5_and_its_table_is_the_explorers_verdic
     for id in locks.iter().map(|s| s.id.as_str()).chain(["custom"]) {
         let buttons = elements(slot[0], "button", &format!("data-lock=\"{id}\""));
         assert_eq!(buttons.len(), 1, "one picker button for {id}");
-        assert!(buttons[0].contains("aria-pressed=\"false\""), "{id} starts unpicked");
+        assert!(
+            buttons[0].contains("aria-pressed=\"false\""),
+            "{id} starts unpicked"
+        );
     }
     let readouts = elements(slot[0], "p", "data-readout");
     assert_eq!(readouts.len(), 1, "one readout");

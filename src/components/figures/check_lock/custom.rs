@@ -34,12 +34,15 @@ impl CustomTexts {
     /// The lock the texts describe, or why they do not describe one.
     pub fn spec(self) -> Result<LockSpec, String> {
         let optional = |text: String| (!text.trim().is_empty()).then_some(text);
-        let ttl_ms: u64 = self.ttl_ms.with_untracked(|t| t.trim().parse()).map_err(|_| {
-            format!(
-                "the lease must be a whole number of milliseconds, not {:?}",
-                self.ttl_ms.get_untracked()
-            )
-        })?;
+        let ttl_ms: u64 = self
+            .ttl_ms
+            .with_untracked(|t| t.trim().parse())
+            .map_err(|_| {
+                format!(
+                    "the lease must be a whole number of milliseconds, not {:?}",
+                    self.ttl_ms.get_untracked()
+                )
+            })?;
         let acquire = optional(self.acquire.get_untracked());
         let extend = optional(self.extend.get_untracked());
         LockSpec::custom(

@@ -124,14 +124,17 @@ pub fn PropertyList() -> impl IntoView {
 /// lease and up to two acquire attempts each".
 pub fn bound_words(bound: Bound) -> String {
     let count = |n: u8| crate::scenarios::count_in_words(usize::from(n));
-    let plural = |n: u8, one: &str, many: &str| {
-        format!("{} {}", count(n), if n == 1 { one } else { many })
-    };
+    let plural =
+        |n: u8, one: &str, many: &str| format!("{} {}", count(n), if n == 1 { one } else { many });
     format!(
         "{}, {} past the lease and up to {} each",
         plural(bound.clients, "client", "clients"),
         plural(bound.stalls, "stall", "stalls"),
-        plural(bound.acquire_attempts, "acquire attempt", "acquire attempts"),
+        plural(
+            bound.acquire_attempts,
+            "acquire attempt",
+            "acquire attempts"
+        ),
     )
 }
 

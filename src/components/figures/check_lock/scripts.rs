@@ -28,7 +28,9 @@ fn sent_line(spec: &LockSpec, call: &Call) -> String {
             .map(|w| w.resolve(spec, a))
             .collect::<Vec<_>>()
             .join(" "),
-        Call::Script { name, keys, args, .. } => {
+        Call::Script {
+            name, keys, args, ..
+        } => {
             let mut words = vec![
                 "EVAL".to_string(),
                 format!("<{name}>"),

@@ -56,7 +56,8 @@ pub fn Summary(
     let text = move || {
         state.with(|s| match s {
             CheckState::Idle => {
-                "Pick a lock to check it: its scripts, then a verdict for each property.".to_string()
+                "Pick a lock to check it: its scripts, then a verdict for each property."
+                    .to_string()
             }
             CheckState::Editing => {
                 "Paste a release (and optionally an acquire and an extend), then press Check."
@@ -64,13 +65,19 @@ pub fn Summary(
             }
             CheckState::Running(_) => format!("Checking {}…", name()),
             CheckState::Done(report, _) => summary(&report.lock_name, report),
-            CheckState::Failed(_) => format!("{} could not be checked: see the error below.", name()),
+            CheckState::Failed(_) => {
+                format!("{} could not be checked: see the error below.", name())
+            }
         })
     };
     let tone = move || {
         state.with(|s| match s {
             CheckState::Done(report, _) => {
-                if report.properties.iter().all(|p| p.verdict == Verdict::Holds) {
+                if report
+                    .properties
+                    .iter()
+                    .all(|p| p.verdict == Verdict::Holds)
+                {
                     "ok"
                 } else {
                     "bad"
