@@ -256,3 +256,81 @@ fn tab_walks_every_interactive_element_in_order_with_a_visible_focus_and_live_re
         Ok(())
     });
 }
+
+/// The lock checker's live states — a lock picked and checked, a counterexample open, the
+/// reader's own lock refused with an inline error — in both themes: zero violations.
+#[test]
+fn axe_finds_no_violations_in_the_lock_checkers_live_states() {
+    use lockdive::components::figures::check_lock::hooks;
+
+    let axe = axe_source();
+    with_page(|page| async move {
+        let within = |t: &str| format!("{} {t}", hooks::FIGURE);
+        let until = |css: String| {
+            let page = page.clone();
+            async move {
+                let started = Instant::now();
+                while page.count(&css).await? == 0 {
+                    if started.elapsed() > Duration::from_secs(60) {
+                        return Err(format!("never saw {css}").into());
+                    }
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                E2eResult::Ok(())
+            }
+        };
+        let mut found = Vec::new();
+        page.find(&within(&hooks::lock("blind-del")))
+            .await?
+            .click()
+            .await?;
+        page.wait_for_lab().await?;
+        until(within("[data-check-progress][data-state=\"done\"]")).await?;
+        page.find(&within("[data-open-counterexample]"))
+            .await?
+            .click()
+            .await?;
+        until(within(hooks::COUNTEREXAMPLE)).await?;
+        for theme in ["light", "dark"] {
+            page.find(&format!("[data-theme-choice=\"{theme}\"]"))
+                .await?
+                .click()
+                .await?;
+            tokio::time::sleep(Duration::from_millis(400)).await;
+            for line in axe_violations(&page, &axe).await? {
+                found.push(format!("[{theme}, counterexample open] {line}"));
+            }
+        }
+        page.find(&within(&hooks::lock("custom")))
+            .await?
+            .click()
+            .await?;
+        let release = within(&hooks::script("release"));
+        page.find(&release)
+            .await?
+            .send_keys("return redis.call(")
+            .await?;
+        page.find(&within(hooks::CHECK_BUTTON))
+            .await?
+            .click()
+            .await?;
+        until(within(hooks::ERROR)).await?;
+        for theme in ["light", "dark"] {
+            page.find(&format!("[data-theme-choice=\"{theme}\"]"))
+                .await?
+                .click()
+                .await?;
+            tokio::time::sleep(Duration::from_millis(400)).await;
+            for line in axe_violations(&page, &axe).await? {
+                found.push(format!("[{theme}, custom error] {line}"));
+            }
+        }
+        assert!(
+            found.is_empty(),
+            "axe-core found {} violation(s):\n  {}",
+            found.len(),
+            found.join("\n  ")
+        );
+        Ok(())
+    });
+}

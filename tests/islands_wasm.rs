@@ -82,7 +82,11 @@ async fn the_lab_takes_the_figures_over_in_place_and_the_prose_stays_as_built() 
     let heading = find(&page, "#s1 h2");
     let readout_before = find(&page, "figure[data-figure=\"lost-lock\"] [data-readout]");
 
-    assert_eq!(mount_lab(), 3, "the three figures");
+    assert_eq!(
+        mount_lab(),
+        4,
+        "the three figures and the lock checker's live part"
+    );
     TimeoutFuture::new(0).await;
 
     assert!(heading.is_connected(), "a prose node was replaced");
@@ -94,8 +98,8 @@ async fn the_lab_takes_the_figures_over_in_place_and_the_prose_stays_as_built() 
         page.query_selector_all("figure[data-figure]")
             .expect("a valid selector")
             .length(),
-        3,
-        "one live copy of each figure"
+        4,
+        "one live copy of each figure (the lock checker's stays, its live part replaced)"
     );
 
     let checked = find(&page, "[data-release=\"token-checked\"]");

@@ -30,14 +30,14 @@ fn squeeze(text: &str) -> String {
 }
 
 #[wasm_bindgen_test]
-async fn the_page_has_one_title_and_six_labelled_deep_linkable_sections() {
+async fn the_page_has_one_title_and_its_labelled_deep_linkable_sections() {
     let page = open_page().await;
     let titles = page.all("h1");
     assert_eq!(titles.len(), 1);
     assert_eq!(text_of(&titles[0]), DIVE.header.title);
     assert_eq!(page.all("main article").len(), 1);
 
-    for section in DIVE.sections {
+    for section in DIVE.in_page_order() {
         let element = page.find(&format!("section#{}", section.id));
         let label_id = element
             .get_attribute("aria-labelledby")
@@ -62,7 +62,7 @@ async fn every_paragraph_and_code_block_of_the_content_is_rendered() {
     let page = open_page().await;
     let shown = text_of(&page.root);
     let mut code_blocks = 0;
-    for section in DIVE.sections {
+    for section in DIVE.in_page_order() {
         for block in section.blocks {
             match block {
                 Block::Para(markup) => {
