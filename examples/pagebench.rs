@@ -3,7 +3,9 @@
 //! and wasm the page load fetches; the lab, fetched on first use of the store, on a row of its own),
 //! first contentful paint, time to interactive and time from reaching for a console to the lab being
 //! live under 4× CPU throttling (DevTools protocol), and hover-to-readout latency (pointerenter to the
-//! readout's DOM change, 200 hovers, median and p99).
+//! readout's DOM change, 200 hovers, median and p99), and the lock checker (`#check`) in the lab:
+//! for each catalogue lock, the default bound explored in the browser (schedules per second, read
+//! off the figure's own live line) and the longest gap between animation frames while it ran.
 //! A command, not a test: `./scripts/pagebench.sh` builds the page and runs it (see README, "Page budget").
 
 #[cfg(target_arch = "wasm32")]
@@ -121,6 +123,20 @@ mod bench {
                 )?;
                 let hover_fast = hovers(&client, &live.page_url, Build::Live).await?;
                 let floor_hover = hovers(&client, &floor.page_url, Build::StaticFloor).await?;
+                let checks_fast = check_lock_runs(&client, &live.page_url).await?;
+                cdp(
+                    driver.port,
+                    &session,
+                    "Emulation.setCPUThrottlingRate",
+                    json!({ "rate": THROTTLE }),
+                )?;
+                let checks_slow = check_lock_runs(&client, &live.page_url).await?;
+                cdp(
+                    driver.port,
+                    &session,
+                    "Emulation.setCPUThrottlingRate",
+                    json!({ "rate": 1 }),
+                )?;
 
                 print_table(
                     prerendered,
@@ -130,6 +146,7 @@ mod bench {
                     (&hover_fast, &hover_slow, &floor_hover),
                 );
                 print_slowest(&hover_fast);
+                print_check_lock(&checks_fast, &checks_slow);
                 BenchResult::Ok(())
             }
             .await;
@@ -401,6 +418,157 @@ mod bench {
             .iter()
             .map(Value::as_f64)
             .collect())
+    }
+
+    /// One lock explored in the browser: what the figure's live line said, the wall time from the
+    /// click to the verdicts, and the longest gap between two animation frames meanwhile.
+    struct CheckRun {
+        lock: String,
+        schedules: u64,
+        states: u64,
+        ms: f64,
+        max_frame_gap_ms: f64,
+    }
+
+    /// Runs of each lock in the lab, best of `CHECK_ROUNDS` (by the live line's time).
+    const CHECK_ROUNDS: usize = 3;
+    const CHECK_FIGURE: &str = lockdive::components::figures::check_lock::hooks::FIGURE;
+
+    /// Opens the page, picks the custom entry (which brings the lab), then for every catalogue
+    /// lock: picks the custom entry again (the state goes idle), starts counting animation
+    /// frames, clicks the lock and waits for `data-state="done"` on the live line.
+    async fn check_lock_runs(client: &Client, url: &str) -> BenchResult<Vec<CheckRun>> {
+        client.goto("about:blank").await?;
+        client.goto(url).await?;
+        wait_for(
+            client,
+            "return document.documentElement.hasAttribute('data-interactive');",
+        )
+        .await?;
+        let ids: Vec<String> = lockdive::scenarios::lockcheck::catalogue::all()
+            .into_iter()
+            .map(|s| s.id)
+            .collect();
+        client
+            .execute(
+                &format!(
+                    "document.querySelector('{CHECK_FIGURE} [data-lock=\"custom\"]').click();"
+                ),
+                vec![],
+            )
+            .await?;
+        wait_for(
+            client,
+            "return document.documentElement.dataset.lab === 'live';",
+        )
+        .await?;
+        let mut best: Vec<CheckRun> = Vec::new();
+        for _ in 0..CHECK_ROUNDS {
+            let runs = client
+                .execute_async(
+                    "const [figure, ids, done] = arguments;
+                     const q = (css) => document.querySelector(`${figure} ${css}`);
+                     const until = (ok) => new Promise(resolve => {
+                         const poll = () => ok() ? resolve() : setTimeout(poll, 5);
+                         poll();
+                     });
+                     (async () => {
+                         const runs = [];
+                         for (const id of ids) {
+                             q(`[data-lock='custom']`).click();
+                             await until(() => q('[data-check-progress]').dataset.state === 'idle');
+                             await new Promise(r => setTimeout(r, 50));
+                             const frames = [];
+                             let counting = true;
+                             const tick = (t) => { frames.push(t); if (counting) requestAnimationFrame(tick); };
+                             requestAnimationFrame(tick);
+                             await new Promise(r => requestAnimationFrame(r));
+                             const start = performance.now();
+                             q(`[data-lock='${id}']`).click();
+                             await until(() => q('[data-check-progress]').dataset.state === 'done');
+                             const end = performance.now();
+                             await new Promise(r => requestAnimationFrame(r));
+                             counting = false;
+                             let gap = 0;
+                             for (let i = 1; i < frames.length; i++) {
+                                 if (frames[i] >= start - 20 && frames[i - 1] <= end + 20) {
+                                     gap = Math.max(gap, frames[i] - frames[i - 1]);
+                                 }
+                             }
+                             runs.push({ id, line: q('[data-check-progress]').innerText, wall: end - start, gap });
+                         }
+                         done(runs);
+                     })();",
+                    vec![json!(CHECK_FIGURE), json!(ids)],
+                )
+                .await?;
+            for run in runs.as_array().ok_or("no check runs")? {
+                let line = run["line"].as_str().unwrap_or_default();
+                let parsed = parse_check_line(line)
+                    .ok_or_else(|| format!("the live line reads {line:?}"))?;
+                let lock = run["id"].as_str().unwrap_or_default().to_string();
+                let gap = run["gap"].as_f64().unwrap_or(f64::NAN);
+                let fresh = CheckRun {
+                    lock,
+                    schedules: parsed.0,
+                    states: parsed.1,
+                    ms: parsed.2,
+                    max_frame_gap_ms: gap,
+                };
+                match best.iter_mut().find(|b| b.lock == fresh.lock) {
+                    Some(kept) => {
+                        // The frame gap is judged over every round: the worst one counts.
+                        let gap = kept.max_frame_gap_ms.max(fresh.max_frame_gap_ms);
+                        if fresh.ms < kept.ms {
+                            *kept = fresh;
+                        }
+                        kept.max_frame_gap_ms = gap;
+                    }
+                    None => best.push(fresh),
+                }
+            }
+        }
+        Ok(best)
+    }
+
+    /// `explored N schedules (M states) in T ms` → (N, M, T).
+    fn parse_check_line(line: &str) -> Option<(u64, u64, f64)> {
+        let rest = line.trim().strip_prefix("explored ")?;
+        let (schedules, rest) = rest.split_once(" schedules (")?;
+        let (states, rest) = rest.split_once(" states) in ")?;
+        let ms = rest.strip_suffix(" ms")?;
+        Some((
+            schedules.parse().ok()?,
+            states.parse().ok()?,
+            ms.parse().ok()?,
+        ))
+    }
+
+    fn print_check_lock(fast: &[CheckRun], slow: &[CheckRun]) {
+        println!(
+            "\nlock checker in the lab (default bound, best of {CHECK_ROUNDS}; frame gap: the worst over all rounds)"
+        );
+        println!(
+            "| lock | states | schedules | 1× CPU: ms | schedules/s | max frame gap | {THROTTLE}× CPU: ms | max frame gap |"
+        );
+        println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+        for run in fast {
+            let slow = slow.iter().find(|s| s.lock == run.lock);
+            println!(
+                "| {} | {} | {} | {:.0} | {:.0} | {:.0} ms | {} | {} |",
+                run.lock,
+                run.states,
+                run.schedules,
+                run.ms,
+                run.schedules as f64 / (run.ms.max(1.0) / 1000.0),
+                run.max_frame_gap_ms,
+                slow.map_or("—".to_string(), |s| format!("{:.0}", s.ms)),
+                slow.map_or("—".to_string(), |s| format!(
+                    "{:.0} ms",
+                    s.max_frame_gap_ms
+                )),
+            );
+        }
     }
 
     fn percentile(values: &mut [f64], pct: f64) -> f64 {
