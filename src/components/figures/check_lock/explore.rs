@@ -11,12 +11,14 @@ use super::{CheckState, Counts};
 use crate::scenarios::lockcheck::{Bound, LockSpec};
 
 #[cfg(target_arch = "wasm32")]
-/// Main-thread time one slice may take before the browser gets a turn, in ms: under two frames.
-pub const SLICE_MS: f64 = 24.0;
+/// Main-thread time one slice may take before the browser gets a turn, in ms: under one frame at
+/// 60 Hz, so a frame is never held back by more than a slice and its paint.
+pub const SLICE_MS: f64 = 12.0;
 
 #[cfg(target_arch = "wasm32")]
-/// States per `Explorer::run` call inside a slice; the slice checks the clock between calls.
-pub const STATES_PER_CALL: usize = 256;
+/// States per `Explorer::run` call inside a slice; the slice checks the clock between calls (at 4×
+/// CPU, with 256 states a call and 24 ms slices, a library's lock showed frame gaps up to 300 ms).
+pub const STATES_PER_CALL: usize = 32;
 
 /// Starts and stops explorations, writing their progress and report into the figure's state.
 #[derive(Clone, Copy)]
