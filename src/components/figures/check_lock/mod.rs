@@ -29,7 +29,9 @@ use crate::content::model::FigureSlot;
 use crate::islands::{figure_island, Island};
 use crate::scenarios::lockcheck::{catalogue, Bound, CheckReport, LockSpec, Progress};
 
-pub use table::{catalogue_reports, StaticCheckTable};
+#[cfg(not(target_arch = "wasm32"))]
+pub use table::catalogue_reports;
+pub use table::StaticCheckTable;
 pub use verdicts::summary;
 
 /// The id of the reader's own lock, beside the catalogue's.
