@@ -133,7 +133,7 @@ async fn what_the_reader_did_before_the_lab_arrived_is_carried_over() {
         .set_attribute(PENDING_ATTRIBUTE, PendingAction::Click.attribute())
         .expect("marked");
 
-    assert_eq!(mount_lab(), 3);
+    assert_eq!(mount_lab(), 4);
     TimeoutFuture::new(0).await;
 
     let log = text(&page, "[data-console=\"lost-lock\"] [data-console-log]");
@@ -172,7 +172,7 @@ async fn the_keyboard_focus_stays_where_the_reader_left_it() {
     let timeline: HtmlElement = find(&page, "[data-player-timeline]").unchecked_into();
     timeline.focus().expect("focused");
 
-    assert_eq!(mount_lab(), 3);
+    assert_eq!(mount_lab(), 4);
     TimeoutFuture::new(0).await;
 
     let live_timeline = find(&page, "[data-player-timeline]");
