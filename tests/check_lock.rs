@@ -118,3 +118,20 @@ fn the_caption_states_the_explorers_default_bound() {
         ["no", "one", "two", "three", "four"][usize::from(bound.clients)]
     )));
 }
+
+/// A lock whose step answers an error only in some interleavings is checked, and the summary
+/// says so, with the store's error, read off the report.
+#[test]
+fn the_summary_says_when_a_step_of_the_lock_answered_an_error() {
+    let release = "if redis.call('GET', KEYS[1]) ~= ARGV[1] then return redis.error_reply('ERR not mine') end \
+return redis.call('DEL', KEYS[1])";
+    let spec = LockSpec::custom(None, release, None, 10_000).expect("parses");
+    let report = check(&spec, Bound::default()).expect("one client alone never sees the error");
+    let fault = report
+        .script_error
+        .as_ref()
+        .expect("a stall lets another take the key, so some release answers the error");
+    let said = summary(&report.lock_name, &report);
+    assert!(said.contains("answered an error"), "{said}");
+    assert!(said.contains(&fault.error), "{said}");
+}

@@ -15,11 +15,11 @@ pub static SECTION: Section = Section {
     blocks: &[
         Block::Para(
             "A figure shows one schedule; a lock has to be right in all of them. The checker below runs a \
-lock's acquire, extend and release for two clients against one ministore store — the same Redis 7.0 and Lua \
-semantics as the figures above — through every order in which their steps can interleave, and with a stall \
-that lets a client's lease lapse at every point it can, checking five properties after each step. Pick the \
-token-checked release of [§2](#s2), a foil, a real library's scripts exactly as it sends them, or paste your \
-own.",
+lock's acquire, a write to the resource as holder, its extend and its release for several clients against one \
+ministore store — the same Redis 7.0 and Lua semantics as the figures above — through every order in which \
+their steps can interleave, with stalls that move the virtual clock past every lease wherever one can fall, and \
+checks five properties after each step; the figure's caption gives the bound. Pick the token-checked release \
+of [§2](#s2), a foil, a real library's scripts exactly as it sends them, or paste your own.",
         ),
         Block::Para(
             "A property that holds held in every schedule explored; a broken one comes with the shortest \
@@ -45,7 +45,8 @@ pub fn lesson(property: Property) -> &'static str {
             "What a lock is for: while the leases run, one holder at a time ([§1](#s1))."
         }
         Property::ExclusionAcrossStall => {
-            "The paused holder of [§3](#s3): a lease cannot stop it; the fence at the resource does."
+            "The paused holder of [§3](#s3): a lease cannot stop it acting; only the fence at the resource \
+keeps its write out."
         }
         Property::FencedWrites => {
             "[§3](#s3)'s fencing token: the resource refuses a token lower than one it accepted."
@@ -54,8 +55,9 @@ pub fn lesson(property: Property) -> &'static str {
 }
 
 /// What the pasted scripts receive and may use: the calling convention, next to the text areas.
-pub const CUSTOM_CONVENTION: &str = "Each script runs as `EVAL` with `KEYS[1]` the lock's key, \
-`ARGV[1]` the client's token and `ARGV[2]` the lease in milliseconds; a reply that is not an error, nil, 0 or \
-an empty array counts as success. Command lines instead of Lua may use the placeholders `{key}`, `{token}`, \
-`{ttl_ms}`, `{ttl_s}` and `{client}`. Acquire and extend are optional: without an acquire the checker takes \
-the lock with `SET {key} {token} NX PX {ttl_ms}`.";
+pub const CUSTOM_CONVENTION: &str = "A text that mentions `redis.call`, `redis.pcall` or `return` is \
+Lua, run as `EVAL` with `KEYS[1]` the lock's key, `ARGV[1]` the client's token and `ARGV[2]` the lease in \
+milliseconds; any other text is command lines, one step each, with the placeholders `{key}`, `{token}`, \
+`{ttl_ms}`, `{ttl_s}` and `{client}`. A step succeeds unless its reply is an error, nil, `0` or `\"0\"` (an \
+array, when it is not empty and each element succeeds). Acquire and extend are optional: without an acquire \
+the checker takes the lock with `SET {key} {token} NX PX {ttl_ms}`.";

@@ -31,11 +31,26 @@ pub fn summary(name: &str, report: &CheckReport) -> String {
         report.properties.len(),
         report.schedules
     );
-    if broken.is_empty() {
-        format!("{over}.")
+    let mut said = if broken.is_empty() {
+        over
     } else {
-        format!("{over}; broken: {}.", broken.join("; "))
+        format!("{over}; broken: {}", broken.join("; "))
+    };
+    if report.cap_reached {
+        said.push_str(&format!(
+            " — exploring stopped at {} states, so the verdicts cover only the schedules explored",
+            report.states
+        ));
     }
+    if let Some(fault) = &report.script_error {
+        said.push_str(&format!(
+            "; a step of the lock answered an error after {} steps: {}",
+            fault.schedule.steps.len(),
+            fault.error
+        ));
+    }
+    said.push('.');
+    said
 }
 
 /// `[data-readout]`: what the figure is doing, announced politely when it changes to a verdict.
