@@ -178,6 +178,12 @@ fn picking_each_catalogue_lock_shows_the_native_explorers_verdicts() {
                 page.wait_for_lab().await?;
             }
             assert_shows_report(&page, &spec.id, report).await?;
+            // The stall property's note points to §3's fence.
+            let stall = within(&format!(
+                "{} a[href=\"#s3\"]",
+                hooks::property(Property::ExclusionAcrossStall.hook())
+            ));
+            assert!(page.count(&stall).await? >= 1, "{}: the stall row links §3", spec.id);
             let pressed = page.find(&button).await?.attr("aria-pressed").await?;
             assert_eq!(pressed.as_deref(), Some("true"), "{} is pressed", spec.id);
             // Its scripts as they run, with the provenance of a library's.

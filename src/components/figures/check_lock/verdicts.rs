@@ -109,6 +109,23 @@ pub fn Summary(
     }
 }
 
+/// The explorer's note, its closing section anchor (`… (#s3)`, as the CLI prints it) made a link
+/// to that section (`§3`).
+fn note_view(note: &str) -> AnyView {
+    let anchored = note
+        .strip_suffix(')')
+        .and_then(|rest| rest.rsplit_once(" (#"))
+        .filter(|(_, id)| id.starts_with('s') && id[1..].chars().all(|c| c.is_ascii_digit()));
+    match anchored {
+        Some((text, id)) => {
+            let href = format!("#{id}");
+            let label = format!("§{}", &id[1..]);
+            view! { {text.to_string()} " (" <a href=href>{label}</a> ")" }.into_any()
+        }
+        None => note.to_string().into_any(),
+    }
+}
+
 /// The rows, `ul[data-verdicts]`, once a report is in.
 #[component]
 pub fn VerdictRows(
@@ -181,7 +198,7 @@ fn VerdictRow(
             </span>
             " "
             <span class="ck-property">{property.property.label()}</span>
-            <span class="ck-note">{property.note.clone()}</span>
+            <span class="ck-note">{property.note.as_deref().map(note_view)}</span>
             <span class="ck-lesson">
                 <RichText markup=lesson(property.property) />
             </span>
