@@ -183,7 +183,11 @@ fn picking_each_catalogue_lock_shows_the_native_explorers_verdicts() {
                 "{} a[href=\"#s3\"]",
                 hooks::property(Property::ExclusionAcrossStall.hook())
             ));
-            assert!(page.count(&stall).await? >= 1, "{}: the stall row links §3", spec.id);
+            assert!(
+                page.count(&stall).await? >= 1,
+                "{}: the stall row links §3",
+                spec.id
+            );
             let pressed = page.find(&button).await?.attr("aria-pressed").await?;
             assert_eq!(pressed.as_deref(), Some("true"), "{} is pressed", spec.id);
             // Its scripts as they run, with the provenance of a library's.
