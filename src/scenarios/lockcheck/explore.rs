@@ -13,8 +13,9 @@
 //!
 //! Time moves only in stalls, each a full lease: every lease taken before a stall has lapsed
 //! after it, and no time passes between two clients' steps. So an extend that skips the token
-//! check but sets the same lease the other client just took leaves that lease as it was (not
-//! "lengthened"); one that adds to the remaining time, or sets a longer lease, is caught.
+//! check and resets another's lease to the length it was just taken with leaves value and TTL as
+//! they were; a release or extend that may touch another's lock therefore runs under a WATCH from
+//! a second connection, and any write to that lock counts (on a real clock the reset ends later).
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
