@@ -13,13 +13,11 @@
 //! Run: `cargo run --profile native-bench -p ministore --example bench` (the workspace's release
 //! profile optimises for wasm size; `--release` works too, slower). Exits 1 when a target fails.
 
-use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::path::PathBuf;
-use std::process::{Child, Command, ExitCode, Stdio};
+use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
 use ministore::Store;
+use redis_oracle::{require, required, RedisServer};
 
 /// The brief's safe release (§2), the script both sides run.
 const TOKEN_CHECKED_RELEASE: &str = "if redis.call(\"GET\", KEYS[1]) == ARGV[1] then
@@ -175,31 +173,19 @@ struct Measured {
 }
 
 fn main() -> ExitCode {
-    for program in ["redis-server", "redis-cli", "redis-benchmark"] {
-        if Command::new(program)
-            .arg("--version")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_err()
-        {
-            eprintln!("bench: `{program}` is not on PATH; install it with `sudo apt-get install redis-server redis-tools`");
-            return ExitCode::from(2);
-        }
+    // The oracle's policy for a missing program: a panic under CI=true, one line and exit 2 here.
+    if require("redis-benchmark").is_none() {
+        return ExitCode::from(2);
     }
-    let cases = cases();
-    let server = match BenchServer::start() {
-        Ok(server) => server,
-        Err(err) => {
-            eprintln!("bench: {err}");
-            return ExitCode::from(2);
-        }
+    let Some(server) = required(RedisServer::start()) else {
+        return ExitCode::from(2);
     };
-    let port = server.port.to_string();
+    let cases = cases();
+    let port = server.port().to_string();
 
     // The same replies on both sides, or nothing is measured.
     for case in &cases {
-        if let Err(err) = check_same_replies(&port, case) {
+        if let Err(err) = check_same_replies(server.port(), case) {
             eprintln!("bench: {}: {err}", case.name);
             return ExitCode::from(2);
         }
@@ -216,7 +202,7 @@ fn main() -> ExitCode {
     for _ in 0..ROUNDS {
         for (case, m) in cases.iter().zip(&mut measured) {
             for pipeline in ["1", PIPELINE] {
-                if let Err(err) = redis_cli_setup(&port, case) {
+                if let Err(err) = redis_cli_setup(server.port(), case) {
                     eprintln!("bench: {}: {err}", case.name);
                     return ExitCode::from(2);
                 }
@@ -311,7 +297,7 @@ fn engine_store(case: &Case) -> Result<Store, String> {
 
 /// Runs the case's command once, then its probes, on both sides from the same start state,
 /// and compares what redis-cli prints with ministore's replies in redis-cli's format.
-fn check_same_replies(port: &str, case: &Case) -> Result<(), String> {
+fn check_same_replies(port: u16, case: &Case) -> Result<(), String> {
     let mut store = engine_store(case)?;
     redis_cli_setup(port, case)?;
     for line in std::iter::once(&case.command).chain(&case.probes) {
@@ -327,7 +313,7 @@ fn check_same_replies(port: &str, case: &Case) -> Result<(), String> {
 }
 
 /// Flushes the server and runs the case's setup on it.
-fn redis_cli_setup(port: &str, case: &Case) -> Result<(), String> {
+fn redis_cli_setup(port: u16, case: &Case) -> Result<(), String> {
     for line in std::iter::once(&words(&["FLUSHALL"])).chain(&case.setup) {
         let printed = redis_cli(port, line)?;
         if printed.starts_with("(error)") {
@@ -338,9 +324,8 @@ fn redis_cli_setup(port: &str, case: &Case) -> Result<(), String> {
 }
 
 /// One command through `redis-cli --no-raw`: what it prints.
-fn redis_cli(port: &str, line: &[String]) -> Result<String, String> {
-    let output = Command::new("redis-cli")
-        .args(["--no-raw", "-p", port])
+fn redis_cli(port: u16, line: &[String]) -> Result<String, String> {
+    let output = redis_oracle::redis_cli(port, ["--no-raw"])
         .args(line)
         .output()
         .map_err(|e| format!("redis-cli: {e}"))?;
@@ -415,63 +400,4 @@ fn redis_version() -> String {
         .output()
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
         .unwrap_or_default()
-}
-
-/// A redis-server on a free loopback port, stopped and cleaned up on drop.
-struct BenchServer {
-    child: Child,
-    port: u16,
-    dir: PathBuf,
-}
-
-impl BenchServer {
-    fn start() -> Result<BenchServer, String> {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .map_err(|e| format!("no free port: {e}"))?
-            .port();
-        let dir =
-            std::env::temp_dir().join(format!("ministore-bench-{}-{port}", std::process::id()));
-        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-        let child = Command::new("redis-server")
-            .args([
-                "--port",
-                &port.to_string(),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-            ])
-            .arg("--dir")
-            .arg(&dir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("spawn redis-server: {e}"))?;
-        let server = BenchServer { child, port, dir };
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while Instant::now() < deadline {
-            if let Ok(mut conn) = TcpStream::connect(("127.0.0.1", port)) {
-                let mut buf = [0u8; 7];
-                if conn.write_all(b"PING\r\n").is_ok()
-                    && conn.read_exact(&mut buf).is_ok()
-                    && &buf == b"+PONG\r\n"
-                {
-                    return Ok(server);
-                }
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        Err(format!("redis-server on port {port} did not answer PING"))
-    }
-}
-
-impl Drop for BenchServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
 }

@@ -7,13 +7,10 @@
 //! change the requests per test, 100000 by default). There is no target: the table is a
 //! measurement.
 
-use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::path::PathBuf;
-use std::process::{Child, Command, ExitCode, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, ExitCode};
 
 use ministore::serve::{ClockMode, Config, Server};
+use redis_oracle::{require, required, RedisServer};
 
 /// The brief's safe release (§2), exactly as the page ships it.
 const RELEASE: &str = include_str!("../../src/scenarios/lua/release.lua");
@@ -26,12 +23,13 @@ fn main() -> ExitCode {
         .skip_while(|a| a != "-n")
         .nth(1)
         .unwrap_or_else(|| "100000".to_string());
-    for program in ["redis-server", "redis-cli", "redis-benchmark"] {
-        if Command::new(program).arg("--version").output().is_err() {
-            eprintln!("serve_bench: `{program}` is not on PATH; install it with `sudo apt-get install redis-server redis-tools`");
-            return ExitCode::from(2);
-        }
+    // The oracle's policy for a missing program: a panic under CI=true, one line and exit 2 here.
+    if require("redis-benchmark").is_none() {
+        return ExitCode::from(2);
     }
+    let Some(redis) = required(RedisServer::start()) else {
+        return ExitCode::from(2);
+    };
     let ministore_port = match start_ministore() {
         Ok(port) => port,
         Err(err) => {
@@ -39,15 +37,8 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let redis = match RedisServer::start() {
-        Ok(server) => server,
-        Err(err) => {
-            eprintln!("serve_bench: {err}");
-            return ExitCode::from(2);
-        }
-    };
     let sha = sha1_smol::Sha1::from(RELEASE).digest().to_string();
-    for port in [ministore_port, redis.port] {
+    for port in [ministore_port, redis.port()] {
         let loaded = redis_cli(port, &["SCRIPT", "LOAD", RELEASE]);
         if loaded != sha {
             eprintln!("serve_bench: SCRIPT LOAD on port {port} replied {loaded:?}, expected {sha}");
@@ -68,7 +59,7 @@ fn main() -> ExitCode {
     );
     for pipeline in ["1", "64"] {
         let ours = run_suite(ministore_port, &requests, pipeline, &sha);
-        let theirs = run_suite(redis.port, &requests, pipeline, &sha);
+        let theirs = run_suite(redis.port(), &requests, pipeline, &sha);
         for (name, redis_rps) in &theirs {
             let ministore_rps = ours.iter().find(|(n, _)| n == name).map(|(_, r)| *r);
             let shown = ministore_rps.map_or("n/a".to_string(), |r| format!("{r:.0}"));
@@ -80,7 +71,10 @@ fn main() -> ExitCode {
         }
     }
     println!();
-    for (port, name) in [(ministore_port, "ministore"), (redis.port, "redis-server")] {
+    for (port, name) in [
+        (ministore_port, "ministore"),
+        (redis.port(), "redis-server"),
+    ] {
         let checks = [
             redis_cli(port, &["TYPE", "mylist"]),
             redis_cli(port, &["TYPE", "myzset"]),
@@ -140,9 +134,7 @@ fn redis_benchmark(common: &[&str], test: &[&str]) -> Vec<(String, f64)> {
 }
 
 fn redis_cli(port: u16, args: &[&str]) -> String {
-    Command::new("redis-cli")
-        .args(["-p", &port.to_string()])
-        .args(args)
+    redis_oracle::redis_cli(port, args)
         .output()
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
         .unwrap_or_default()
@@ -173,54 +165,4 @@ fn start_ministore() -> Result<u16, String> {
     let port = server.local_addr().map_err(|e| e.to_string())?.port();
     std::thread::spawn(move || server.run());
     Ok(port)
-}
-
-/// A redis-server on a free loopback port, stopped and cleaned up on drop.
-struct RedisServer {
-    child: Child,
-    port: u16,
-    dir: PathBuf,
-}
-
-impl RedisServer {
-    fn start() -> Result<RedisServer, String> {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .map_err(|e| format!("no free port: {e}"))?
-            .port();
-        let dir = std::env::temp_dir().join(format!("ministore-serve-bench-{port}"));
-        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-        let child = Command::new("redis-server")
-            .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
-            .args(["--save", "", "--appendonly", "no"])
-            .arg("--dir")
-            .arg(&dir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("spawn redis-server: {e}"))?;
-        let server = RedisServer { child, port, dir };
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while Instant::now() < deadline {
-            if let Ok(mut conn) = TcpStream::connect(("127.0.0.1", port)) {
-                let mut buf = [0u8; 7];
-                if conn.write_all(b"PING\r\n").is_ok()
-                    && conn.read_exact(&mut buf).is_ok()
-                    && &buf == b"+PONG\r\n"
-                {
-                    return Ok(server);
-                }
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        Err(format!("redis-server on port {port} did not answer PING"))
-    }
-}
-
-impl Drop for RedisServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
 }

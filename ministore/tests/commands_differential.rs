@@ -9,12 +9,11 @@
 //! `DIFFERENTIAL_FAMILIES=lists,sets` runs those families instead of the [`LANDED`] mixes.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 use ministore::{Reply, Store};
+use redis_oracle::{required, RedisServer};
 
 mod differential;
 
@@ -23,78 +22,27 @@ use differential::{Dice, Family};
 /// Command lines per round; each round starts from an empty keyspace on both sides.
 const LINES_PER_ROUND: usize = 1500;
 
-/// A redis-server this test started; killed and its directory removed on drop.
-struct RedisServer {
-    child: Child,
-    port: u16,
-    dir: PathBuf,
-}
-
-impl RedisServer {
-    fn start() -> RedisServer {
-        let found = Command::new("redis-server")
-            .arg("--version")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
-        assert!(
-            found,
-            "`redis-server` is not on PATH (CI={}), so ministore cannot be compared with real \
-             Redis; install it with `sudo apt-get install redis-server redis-tools`",
-            std::env::var("CI").unwrap_or_default()
-        );
-        let port = TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .expect("pick a free port")
-            .port();
-        let dir = std::env::temp_dir().join(format!(
-            "ministore-differential-{}-{port}",
-            std::process::id()
-        ));
-        std::fs::create_dir_all(&dir).expect("create the server's directory");
-        let child = Command::new("redis-server")
-            .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
-            .args(["--save", "", "--appendonly", "no", "--daemonize", "no"])
-            .arg("--dir")
-            .arg(&dir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("spawn redis-server");
-        RedisServer { child, port, dir }
-    }
-
-    fn connect(&self) -> Resp {
-        let deadline = Instant::now() + Duration::from_secs(10);
-        loop {
-            if let Ok(stream) = TcpStream::connect(("127.0.0.1", self.port)) {
-                stream
-                    .set_read_timeout(Some(Duration::from_secs(10)))
-                    .expect("set a read timeout");
-                let mut resp = Resp {
-                    reader: BufReader::new(stream.try_clone().expect("clone the stream")),
-                    writer: stream,
-                };
-                if resp.call(&[b"PING".to_vec()]) == Reply::Status("PONG".into()) {
-                    return resp;
-                }
+/// A RESP2 connection to the server on `port` that has answered PING.
+fn connect(port: u16) -> Resp {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Ok(stream) = TcpStream::connect(("127.0.0.1", port)) {
+            stream
+                .set_read_timeout(Some(Duration::from_secs(10)))
+                .expect("set a read timeout");
+            let mut resp = Resp {
+                reader: BufReader::new(stream.try_clone().expect("clone the stream")),
+                writer: stream,
+            };
+            if resp.call(&[b"PING".to_vec()]) == Reply::Status("PONG".into()) {
+                return resp;
             }
-            assert!(
-                Instant::now() < deadline,
-                "redis-server on port {} did not answer PING within 10 s",
-                self.port
-            );
-            std::thread::sleep(Duration::from_millis(50));
         }
-    }
-}
-
-impl Drop for RedisServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
+        assert!(
+            Instant::now() < deadline,
+            "redis-server on port {port} did not answer PING within 10 s"
+        );
+        std::thread::sleep(Duration::from_millis(50));
     }
 }
 
@@ -293,8 +241,10 @@ fn normalized(shape: &Shape, reply: Reply) -> Reply {
 
 #[test]
 fn random_command_lines_get_the_same_replies_as_real_redis() {
-    let server = RedisServer::start();
-    let mut redis = server.connect();
+    let Some(server) = required(RedisServer::start()) else {
+        return;
+    };
+    let mut redis = connect(server.port());
     let rounds: u64 = std::env::var("DIFFERENTIAL_ROUNDS")
         .ok()
         .and_then(|n| n.parse().ok())
@@ -338,8 +288,13 @@ fn words(parts: Vec<&str>) -> Vec<Vec<u8>> {
 /// one Redis could predict.
 #[test]
 fn every_family_is_deterministic_across_two_redis_servers() {
-    let (one, two) = (RedisServer::start(), RedisServer::start());
-    let (mut first, mut second) = (one.connect(), two.connect());
+    let Some(one) = required(RedisServer::start()) else {
+        return;
+    };
+    let Some(two) = required(RedisServer::start()) else {
+        return;
+    };
+    let (mut first, mut second) = (connect(one.port()), connect(two.port()));
     let families = differential::all();
     for seed in 1..=3u64 {
         let mut dice = Dice(0x2545_f491_4f6c_dd1d ^ seed);

@@ -14,9 +14,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::Duration;
 
-use support::{
-    command_lines, diff_file, marked_input, run_with_input, split_by_marker, RedisServer, MARKER,
-};
+use redis_oracle::{required, run_with_input, RedisServer};
+use support::{command_lines, diff_file, marked_input, split_by_marker, MARKER};
 
 /// The suite must exercise at least this many command lines across all files.
 const MIN_COMMAND_LINES: usize = 150;
@@ -44,7 +43,9 @@ fn ministore_prints_what_redis_cli_prints_against_real_redis() {
         !files.is_empty(),
         "no tests/conformance/*.redis files found"
     );
-    let server = RedisServer::start();
+    let Some(server) = required(RedisServer::start()) else {
+        return;
+    };
     let mut total_commands = 0;
     let mut problems = Vec::new();
     for file in &files {
@@ -55,8 +56,7 @@ fn ministore_prints_what_redis_cli_prints_against_real_redis() {
         let input = marked_input(&commands);
 
         server.reset();
-        let mut redis_cli = Command::new("redis-cli");
-        redis_cli.args(["-p", &server.port.to_string(), "--no-raw"]);
+        let redis_cli = server.cli(["--no-raw"]);
         let expected = run_with_input(redis_cli, input.clone(), Duration::from_secs(180));
         assert!(
             expected.status.success(),

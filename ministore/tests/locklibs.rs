@@ -23,7 +23,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use support::{marked_input, run_with_input, split_by_marker, CommandLine, RedisServer};
+use redis_oracle::{required, run_with_input, RedisServer};
+use support::{marked_input, split_by_marker, CommandLine};
 
 /// How far real Redis's clock may run ahead of ministore's on a `~` line.
 const CLOCK_SLACK_MS: i64 = 250;
@@ -157,8 +158,7 @@ fn run_case_file(server: &RedisServer, file: &Path) -> (usize, Vec<String>) {
         .collect();
     let input = marked_input(&commands);
     server.reset();
-    let mut redis_cli = Command::new("redis-cli");
-    redis_cli.args(["-p", &server.port.to_string(), "--no-raw"]);
+    let redis_cli = server.cli(["--no-raw"]);
     let expected = run_with_input(redis_cli, input.clone(), Duration::from_secs(180));
     assert!(
         expected.status.success(),
@@ -235,7 +235,9 @@ fn lock_library_scripts_answer_as_real_redis_does() {
     let files = case_files();
     assert!(!files.is_empty(), "no tests/locklibs/*.cases files");
     let pending = pending();
-    let server = RedisServer::start();
+    let Some(server) = required(RedisServer::start()) else {
+        return;
+    };
     let mut failures = Vec::new();
     for file in &files {
         let case = file

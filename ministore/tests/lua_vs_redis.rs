@@ -1,9 +1,8 @@
 //! Differential test of the script engine against real Redis 7.0: each script runs once through
 //! Redis's own EVAL and once through ministore's engine with that same Redis server as the
 //! command host, and the two replies must be identical (error texts included).
-//! Needs `redis-server` (tests/support starts it); a missing one fails the test, loudly under CI=true.
-
-mod support;
+//! Needs `redis-server` (`redis_oracle` starts it); a missing one fails the test under CI=true and
+//! skips it, saying why, elsewhere.
 
 #[path = "lua_cases/core.rs"]
 mod core_cases;
@@ -13,7 +12,7 @@ use std::net::TcpStream;
 
 use ministore::lua::{CommandHost, Script, DEFAULT_STEP_BUDGET};
 use ministore::Reply;
-use support::RedisServer;
+use redis_oracle::{required, RedisServer};
 
 /// A minimal RESP client.
 struct Resp {
@@ -397,8 +396,10 @@ fn mismatches<'a>(
 
 #[test]
 fn the_engine_matches_real_redis_script_for_script() {
-    let server = RedisServer::start();
-    let mut host = Resp::connect(server.port);
+    let Some(server) = required(RedisServer::start()) else {
+        return;
+    };
+    let mut host = Resp::connect(server.port());
     let cases = SCRIPTS
         .iter()
         .chain(core_cases::SCRIPTS)
@@ -428,8 +429,10 @@ fn the_libraries_match_real_redis_case_for_case() {
         })
         .collect();
     files.sort();
-    let server = RedisServer::start();
-    let mut host = Resp::connect(server.port);
+    let Some(server) = required(RedisServer::start()) else {
+        return;
+    };
+    let mut host = Resp::connect(server.port());
     let mut all = Vec::new();
     let mut count = 0;
     for file in files {

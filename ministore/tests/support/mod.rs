@@ -1,183 +1,23 @@
-//! What the real-Redis tests share: a redis-server started on a free 127.0.0.1 port (stopped
-//! on drop), running a program with a time limit, and the marker protocol that cuts two
-//! redis-cli-style outputs into per-command blocks and reports every differing block.
+//! What the real-Redis tests share beyond the oracle itself (the redis-server, the policy for a
+//! missing one and running a program with a time limit are `redis_oracle`'s): the marker
+//! protocol that cuts two redis-cli-style outputs into per-command blocks and reports every
+//! differing block, a `ministore serve` started the same way, both servers side by side, and a
+//! raw RESP client.
 
 #![allow(dead_code)] // each test binary uses a different part of it
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
+use std::net::TcpStream;
+use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use redis_oracle::{answers_ping, free_port, required, RedisServer};
 
 /// Marker the harness echoes after every command so both outputs can be cut per command.
 pub const MARKER: &str = "@@conformance-line ";
-
-/// A redis-server this test started; killed and its directory removed on drop.
-pub struct RedisServer {
-    child: Child,
-    /// The loopback port it listens on.
-    pub port: u16,
-    dir: PathBuf,
-}
-
-impl RedisServer {
-    /// Starts redis-server on a free port and waits until it answers PING.
-    pub fn start() -> RedisServer {
-        RedisServer::start_with(&[])
-    }
-
-    /// [`RedisServer::start`] with extra command-line options (`--busy-reply-threshold 200`).
-    pub fn start_with(extra: &[&str]) -> RedisServer {
-        require_program("redis-server");
-        require_program("redis-cli");
-        let port = free_port();
-        let dir = std::env::temp_dir().join(format!(
-            "ministore-conformance-{}-{port}",
-            std::process::id()
-        ));
-        std::fs::create_dir_all(&dir).expect("create the server's temp dir");
-        let log = std::fs::File::create(dir.join("redis.log")).expect("create the server log");
-        let child = Command::new("redis-server")
-            .args([
-                "--port",
-                &port.to_string(),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-            ])
-            .args(["--enable-debug-command", "yes", "--daemonize", "no"])
-            .args(extra)
-            .arg("--dir")
-            .arg(&dir)
-            .stdout(Stdio::from(log.try_clone().expect("clone the log handle")))
-            .stderr(Stdio::from(log))
-            .spawn()
-            .expect("spawn redis-server");
-        let server = RedisServer { child, port, dir };
-        server.wait_for_ping();
-        server
-    }
-
-    fn wait_for_ping(&self) {
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while Instant::now() < deadline {
-            if let Ok(mut conn) = TcpStream::connect(("127.0.0.1", self.port)) {
-                let _ = conn.set_read_timeout(Some(Duration::from_millis(500)));
-                let mut buf = [0u8; 7];
-                if conn.write_all(b"PING\r\n").is_ok()
-                    && conn.read_exact(&mut buf).is_ok()
-                    && &buf == b"+PONG\r\n"
-                {
-                    return;
-                }
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        let log = std::fs::read_to_string(self.dir.join("redis.log")).unwrap_or_default();
-        panic!(
-            "redis-server on 127.0.0.1:{} did not answer PING within 10 s; its log:\n{log}",
-            self.port
-        );
-    }
-
-    /// FLUSHALL + SCRIPT FLUSH, so each file starts from what a fresh ministore holds.
-    pub fn reset(&self) {
-        for command in [&["FLUSHALL"][..], &["SCRIPT", "FLUSH"][..]] {
-            let out = Command::new("redis-cli")
-                .args(["-p", &self.port.to_string()])
-                .args(command)
-                .output()
-                .expect("run redis-cli");
-            let text = String::from_utf8_lossy(&out.stdout);
-            assert_eq!(text.trim(), "OK", "redis-cli {command:?} failed: {text}");
-        }
-    }
-}
-
-impl Drop for RedisServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-/// Fails the suite when a program is missing: loudly under CI=true, and with how to install it
-/// otherwise. A conformance suite that silently passes without its oracle is worse than none.
-pub fn require_program(name: &str) {
-    let found = Command::new(name)
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if found {
-        return;
-    }
-    let hint =
-        "install it with `sudo apt-get install redis-server redis-tools` (Debian's Redis 7.0)";
-    if std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!("CI=true and `{name}` is not on PATH: the real-Redis conformance suite cannot run; {hint}");
-    }
-    panic!("`{name}` is not on PATH, so the conformance suite cannot compare against real Redis; {hint}");
-}
-
-pub fn free_port() -> u16 {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("bind an ephemeral port");
-    listener.local_addr().expect("local address").port()
-}
-
-/// Runs a program with `input` on stdin and kills it if it outlives `limit`.
-pub fn run_with_input(mut command: Command, input: Vec<u8>, limit: Duration) -> Output {
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn a conformance process");
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let writer = std::thread::spawn(move || {
-        // The program may exit early (a crash); a broken pipe is then expected.
-        let _ = stdin.write_all(&input);
-    });
-    let mut stdout = child.stdout.take().expect("piped stdout");
-    let mut stderr = child.stderr.take().expect("piped stderr");
-    let out_reader = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = stdout.read_to_end(&mut buf);
-        buf
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = stderr.read_to_end(&mut buf);
-        buf
-    });
-    let deadline = Instant::now() + limit;
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("poll child") {
-            break status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let status = child.wait().expect("reap killed child");
-            eprintln!("conformance: {command:?} ran past {limit:?} and was killed");
-            break status;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    let _ = writer.join();
-    Output {
-        status,
-        stdout: out_reader.join().unwrap_or_default(),
-        stderr: err_reader.join().unwrap_or_default(),
-    }
-}
 
 /// One command line of a conformance file.
 pub struct CommandLine {
@@ -323,7 +163,7 @@ impl MinistoreServer {
             .expect("spawn ministore serve");
         let server = MinistoreServer { child, port };
         assert!(
-            wait_for_ping(port),
+            answers_ping(port, Duration::from_secs(10)),
             "ministore serve on 127.0.0.1:{port} did not answer PING within 10 s"
         );
         server
@@ -335,25 +175,6 @@ impl Drop for MinistoreServer {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-/// Polls `127.0.0.1:port` with inline PINGs for up to 10 s.
-pub fn wait_for_ping(port: u16) -> bool {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while Instant::now() < deadline {
-        if let Ok(mut conn) = TcpStream::connect(("127.0.0.1", port)) {
-            let _ = conn.set_read_timeout(Some(Duration::from_millis(500)));
-            let mut buf = [0u8; 7];
-            if conn.write_all(b"PING\r\n").is_ok()
-                && conn.read_exact(&mut buf).is_ok()
-                && &buf == b"+PONG\r\n"
-            {
-                return true;
-            }
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    false
 }
 
 /// The two servers a client test runs against, by name: a fresh `ministore serve` and a fresh
@@ -368,7 +189,7 @@ impl AnyServer {
     pub fn port(&self) -> u16 {
         match self {
             AnyServer::Ministore(s) => s.port,
-            AnyServer::Redis(s) => s.port,
+            AnyServer::Redis(s) => s.port(),
         }
     }
 
@@ -381,13 +202,15 @@ impl AnyServer {
     }
 }
 
-/// Both servers, with the busy-reply threshold at `busy_ms` on each.
-pub fn both_servers(busy_ms: u64) -> [AnyServer; 2] {
+/// Both servers, with the busy-reply threshold at `busy_ms` on each; `None` (the test returns)
+/// when redis-server is missing outside CI, by [`redis_oracle::required`].
+pub fn both_servers(busy_ms: u64) -> Option<[AnyServer; 2]> {
     let busy = busy_ms.to_string();
-    [
+    let redis = required(RedisServer::start_with(&["--busy-reply-threshold", &busy]))?;
+    Some([
         AnyServer::Ministore(MinistoreServer::start(&["--busy-reply-threshold", &busy])),
-        AnyServer::Redis(RedisServer::start_with(&["--busy-reply-threshold", &busy])),
-    ]
+        AnyServer::Redis(redis),
+    ])
 }
 
 /// A raw RESP connection for byte-exact checks.
