@@ -3,8 +3,6 @@
 //! replayed through real Redis 7.0 (the oracle) and must print the same replies.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod oracle;
-
 use lockdive::scenarios::attempts::{
     self, AttemptsRun, FrameKind, Lane, Transition, JOB_ID, LEASE_MS, PAYLOAD, W1_STALL_MS,
 };
@@ -387,11 +385,11 @@ mod against_real_redis {
     use lockdive::scenarios::console::quote_word;
     use ministore::Store;
 
-    use super::oracle::RedisServer;
+    use redis_oracle::{required, RedisServer};
 
     #[test]
     fn claim_reap_reclaim_and_both_fences_reply_as_real_redis_does() {
-        let Some(redis) = RedisServer::start() else {
+        let Some(redis) = required(RedisServer::start()) else {
             return;
         };
         let (wait, active, job, prefix) = (

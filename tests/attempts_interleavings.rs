@@ -5,8 +5,6 @@
 //! the same check is run on what redis-cli printed.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod oracle;
-
 use lockdive::scenarios::attempts::{self, att_of_claim, LEASE_MS};
 use ministore::{Reply, Store};
 
@@ -295,7 +293,7 @@ fn real_redis_agrees_on_a_sample_and_passes_the_same_check() {
     };
     let (store, enqueue_lines) = start();
     explorer.explore(&store, &Model::default(), &mut Vec::new());
-    let Some(redis) = oracle::RedisServer::start() else {
+    let Some(redis) = redis_oracle::required(redis_oracle::RedisServer::start()) else {
         return;
     };
     let mut shas = Vec::new();

@@ -1,8 +1,6 @@
 //! The brief's two scenarios, run in ministore: every assertion is on what the store replied and
 //! held, and on the verdict sentences rendered from that record.
 
-mod oracle;
-
 use lockdive::scenarios::fence::{self, FenceOutcome, Writer, WriterRole, FENCE_KEY};
 use lockdive::scenarios::lost_lock::{
     self, Client, LostLockOutcome, ReleaseChoice, StepKind, A_TOKEN, B_TOKEN, LEASE_MS, STALL_MS,
@@ -430,7 +428,7 @@ mod against_real_redis {
     use lockdive::scenarios::{FENCED_WRITE_SCRIPT, RELEASE_SCRIPT};
     use ministore::Store;
 
-    use super::oracle::RedisServer;
+    use redis_oracle::{required, RedisServer};
 
     /// The same lines through ministore, printed the way redis-cli prints them.
     fn replay_in_ministore(lines: &[String]) -> String {
@@ -473,7 +471,7 @@ mod against_real_redis {
 
     #[test]
     fn both_releases_and_every_fenced_write_reply_as_real_redis_does() {
-        let Some(redis) = RedisServer::start() else {
+        let Some(redis) = required(RedisServer::start()) else {
             return;
         };
         let mut lines = lost_lock_lines(&format!("DEL {LOCK_KEY}"));
