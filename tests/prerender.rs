@@ -583,7 +583,7 @@ fn figure_3_labels_its_scripts_a_model_and_offers_alternatives_not_steps() {
 #[test]
 fn the_lock_checkers_section_sits_after_s5_and_its_table_is_the_explorers_verdicts() {
     use lockdive::components::figures::check_lock::hooks;
-    use lockdive::scenarios::lockcheck::{catalogue, check, Bound, Property};
+    use lockdive::scenarios::lockcheck::{catalogue, check, Bound, Property, Verdict};
 
     let scratch = ScratchPage::new("check-lock");
     let page = scratch.prerender();
@@ -639,6 +639,17 @@ fn the_lock_checkers_section_sits_after_s5_and_its_table_is_the_explorers_verdic
                 spec.id,
                 property.hook()
             );
+            // A holds that judged nothing (a lock without an extend) says why, from the report.
+            let judged = report.property(property);
+            if judged.verdict == Verdict::Holds {
+                if let Some(note) = &judged.note {
+                    assert!(
+                        visible_text(cell).contains(note.as_str()),
+                        "{}: {cell:?}",
+                        spec.id
+                    );
+                }
+            }
         }
     }
 

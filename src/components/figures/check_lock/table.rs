@@ -9,7 +9,9 @@ use leptos::prelude::*;
 #[cfg(not(target_arch = "wasm32"))]
 use super::verdicts::mark;
 #[cfg(not(target_arch = "wasm32"))]
-use crate::scenarios::lockcheck::{catalogue, check, Bound, CheckReport, Property, SpecError};
+use crate::scenarios::lockcheck::{
+    catalogue, check, Bound, CheckReport, Property, SpecError, Verdict,
+};
 
 #[cfg(not(target_arch = "wasm32"))]
 /// Every catalogue lock checked under the default bound, in catalogue order: its id, name and
@@ -56,6 +58,13 @@ pub fn StaticCheckTable() -> impl IntoView {
                     .map(|property| {
                         let verdict = report.verdict(property);
                         let mark = mark(verdict);
+                        // A property that holds only because the lock lacks the operation it
+                        // judges ("the lock has no extend") says so, so the cell does not read as
+                        // a checked extend.
+                        let judged = report.property(property);
+                        let vacuous = (judged.verdict == Verdict::Holds)
+                            .then(|| judged.note.clone())
+                            .flatten();
                         view! {
                             <td data-verdict=verdict.hook() data-tone=mark.tone() data-column=property.hook()>
                                 <span class="fig-mark">
@@ -63,6 +72,7 @@ pub fn StaticCheckTable() -> impl IntoView {
                                     " "
                                     {mark.word.clone()}
                                 </span>
+                                {vacuous.map(|note| view! { <span class="ck-cell-note">{note}</span> })}
                             </td>
                         }
                     })
