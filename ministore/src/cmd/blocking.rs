@@ -22,6 +22,8 @@ use crate::reply::Reply;
 
 /// Where a blocking command's timeout argument is, if `name` (lowercase) with these words is a
 /// blocking command a server should wait on; arities that the command would refuse give `None`.
+/// Only `ministore serve` waits, so the wasm build has no use for it.
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn timeout_position(name: &[u8], words: &[Vec<u8>]) -> Option<usize> {
     let n = words.len();
     match name {
