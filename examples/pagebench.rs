@@ -5,7 +5,10 @@
 //! live under 4× CPU throttling (DevTools protocol), and hover-to-readout latency (pointerenter to the
 //! readout's DOM change, 200 hovers, median and p99), and the lock checker (`#check`) in the lab:
 //! for each catalogue lock, the default bound explored in the browser (schedules per second, read
-//! off the figure's own live line) and the longest gap between animation frames while it ran.
+//! off the figure's own live line) and the longest gap between animation frames while it ran; and
+//! the lab's live controls at frame rate: a slider step (real ArrowRight/ArrowLeft keys on the
+//! stall and lease sliders) → the player's frame, a console command's Enter → its reply line, and
+//! a fence commit → the readout and log, each from the input to the last DOM change it caused.
 //! A command, not a test: `./scripts/pagebench.sh` builds the page and runs it (see README, "Page budget").
 
 #[cfg(target_arch = "wasm32")]
@@ -29,6 +32,20 @@ mod chromedriver;
 #[path = "../tests/support/dist_server.rs"]
 mod dist_server;
 
+/// The page's stable hooks, shared with the browser tests (`tests/support/hooks.rs`).
+#[cfg(not(target_arch = "wasm32"))]
+#[allow(dead_code)]
+#[path = "../tests/support"]
+mod support {
+    /// What `hooks.rs` needs from the test harness: its readout expectations (unused here).
+    pub struct Expect {
+        pub says: &'static [&'static str],
+        pub never: &'static [&'static str],
+    }
+
+    pub mod hooks;
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 mod bench {
     use std::error::Error;
@@ -42,6 +59,7 @@ mod bench {
 
     use crate::chromedriver::{cdp, ChromeDriver, CHROMIUM};
     use crate::dist_server::DistServer;
+    use crate::support::hooks::{writer, FENCE, LOST_LOCK};
 
     type BenchResult<T = ()> = Result<T, Box<dyn Error>>;
     /// gzip bytes per file kind.
@@ -124,6 +142,8 @@ mod bench {
                 let hover_fast = hovers(&client, &live.page_url, Build::Live).await?;
                 let floor_hover = hovers(&client, &floor.page_url, Build::StaticFloor).await?;
                 let checks_fast = check_lock_runs(&client, &live.page_url).await?;
+                let controls_fast =
+                    live_controls(&client, &live.page_url, (driver.port, &session)).await?;
                 cdp(
                     driver.port,
                     &session,
@@ -131,6 +151,8 @@ mod bench {
                     json!({ "rate": THROTTLE }),
                 )?;
                 let checks_slow = check_lock_runs(&client, &live.page_url).await?;
+                let controls_slow =
+                    live_controls(&client, &live.page_url, (driver.port, &session)).await?;
                 cdp(
                     driver.port,
                     &session,
@@ -147,6 +169,7 @@ mod bench {
                 );
                 print_slowest(&hover_fast);
                 print_check_lock(&checks_fast, &checks_slow);
+                print_live_controls(&controls_fast, &controls_slow);
                 BenchResult::Ok(())
             }
             .await;
@@ -567,6 +590,361 @@ mod bench {
                     "{:.0} ms",
                     s.max_frame_gap_ms
                 )),
+            );
+        }
+    }
+
+    /// The lab's live controls, each a list of ms per input (None: nothing changed within
+    /// `SETTLE_CAP_MS`).
+    struct LiveControls {
+        /// Real ArrowRight/ArrowLeft presses on the stall and lease sliders → the player.
+        slider: Vec<Option<f64>>,
+        /// A command typed into figure 1's console, then Enter → its entry in the log.
+        console: Vec<Option<f64>>,
+        /// A writer's commit in figure 2 → the fence's readout, resource bar and log.
+        fence: Vec<Option<f64>>,
+    }
+
+    /// The frame-rate target for every live control, at `THROTTLE`× CPU (issue: "live controls at
+    /// frame rate").
+    const FRAME_MS: f64 = 16.0;
+    const CONSOLE_COMMANDS: usize = 120;
+    const FENCE_COMMITS: usize = 120;
+    const CONSOLE_LINES: [&str; 3] = ["GET resource:lock", "PING", "INCR n"];
+    const PLAYER: &str = "[data-player]";
+    /// The console under figure 1, `[data-console="lost-lock"]`.
+    const CONSOLE_HOOK: &str = "lost-lock";
+
+    /// The in-page clock every live control is timed with. `settle(root, act)` starts an observer
+    /// on `root`, takes `performance.now()`, runs `act` (the input) and resolves with the ms from
+    /// then to the **last** DOM mutation under `root` the `MutationObserver` saw before `root`
+    /// stayed quiet for `QUIET` ms — not the first, as the hover row does: a live control's
+    /// reactive updates land as several microtasks (the slider's own label first, the player's
+    /// frame later), and the reader has the answer only with the last. Synchronous work blocks the
+    /// quiet timer too, so it cannot end a measurement early. `null` if nothing changed by `CAP`.
+    /// `armed(root)` is the same clock for an input the browser delivers itself (a real key
+    /// through DevTools): a capture listener on `window` takes the start at the key's `keydown`,
+    /// the first script to see it, and `window.__settled()` resolves as `settle` does.
+    const SETTLE_JS: &str = "
+        const QUIET = 50, CAP = 2000;
+        const OPTIONS = { childList: true, subtree: true, characterData: true, attributes: true };
+        const quiet = (clock, observer, resolve) => {
+            const check = () => {
+                const now = performance.now();
+                if (clock.start !== null && clock.last !== null && now - clock.last >= QUIET) {
+                    observer.disconnect(); resolve(clock.last - clock.start);
+                } else if (clock.start !== null && now - clock.start > CAP) {
+                    observer.disconnect();
+                    resolve(clock.last === null ? null : clock.last - clock.start);
+                } else setTimeout(check, 5);
+            };
+            setTimeout(check, 5);
+        };
+        const settle = (root, act) => new Promise(resolve => {
+            const clock = { start: null, last: null };
+            const observer = new MutationObserver(() => { clock.last = performance.now(); });
+            observer.observe(root, OPTIONS);
+            clock.start = performance.now();
+            act();
+            quiet(clock, observer, resolve);
+        });
+        const armed = (root) => {
+            const clock = { start: null, last: null };
+            const observer = new MutationObserver(() => {
+                if (clock.start !== null) clock.last = performance.now();
+            });
+            observer.observe(root, OPTIONS);
+            const onKey = () => { if (clock.start === null) clock.start = performance.now(); };
+            window.addEventListener('keydown', onKey, true);
+            window.__settled = () => new Promise(resolve => {
+                quiet(clock, observer, (ms) => {
+                    window.removeEventListener('keydown', onKey, true);
+                    resolve(ms);
+                });
+            });
+        };
+    ";
+
+    /// Opens the page, brings the lab (a pointer over figure 1's console, as a reader's would) and
+    /// waits for it to be live, then times the three live controls.
+    async fn live_controls(
+        client: &Client,
+        url: &str,
+        devtools: (u16, &str),
+    ) -> BenchResult<LiveControls> {
+        client.goto("about:blank").await?;
+        client.goto(url).await?;
+        wait_for(
+            client,
+            "return document.documentElement.hasAttribute('data-interactive');",
+        )
+        .await?;
+        client
+            .execute(
+                &format!(
+                    "document.querySelector('[data-console=\"{CONSOLE_HOOK}\"] input') \
+                       .dispatchEvent(new PointerEvent('pointerover', {{ bubbles: true }}));"
+                ),
+                vec![],
+            )
+            .await?;
+        wait_for(
+            client,
+            "return document.documentElement.dataset.lab === 'live';",
+        )
+        .await?;
+        let slider = slider_steps(client, devtools).await?;
+        let console = console_commands(client).await?;
+        let fence = fence_commits(client).await?;
+        Ok(LiveControls {
+            slider,
+            console,
+            fence,
+        })
+    }
+
+    /// The player stepped once forward (step 2, where A wakes: its clock is the stall and the
+    /// lock's PTTL is the lease less it), then, with the keyboard on the focused slider: stall up
+    /// to its maximum, lease up to its maximum, stall down to its minimum, lease down to its
+    /// minimum — about 150 steps, each a (lease, stall) pair the player has not run yet, so none
+    /// is served from its cache of runs. Each key is a real one (`Input.dispatchKeyEvent`): the
+    /// browser steps the range input and fires its `input` event as for a reader's keyboard.
+    async fn slider_steps(client: &Client, devtools: (u16, &str)) -> BenchResult<Vec<Option<f64>>> {
+        use lockdive::scenarios::player::{LEASE_RANGE, STALL_RANGE};
+        let player = format!("{LOST_LOCK} {PLAYER}");
+        client
+            .execute(
+                "const p = document.querySelector(arguments[0]); \
+                 p.scrollIntoView({ block: 'center' }); \
+                 p.querySelector('[data-player-forward]').click();",
+                vec![json!(player)],
+            )
+            .await?;
+        wait_for(
+            client,
+            &format!(
+                "return document.querySelector('{LOST_LOCK} {PLAYER}').dataset.playerStep === '1';"
+            ),
+        )
+        .await?;
+        let value = |hook: &'static str| {
+            let css = format!("{player} input[data-slider=\"{hook}\"]");
+            async move {
+                let v = client
+                    .execute(
+                        "return Number(document.querySelector(arguments[0]).value);",
+                        vec![json!(css)],
+                    )
+                    .await?;
+                BenchResult::Ok(v.as_f64().ok_or("no slider value")? as u64)
+            }
+        };
+        let (stall, lease) = (value("stall").await?, value("lease").await?);
+        let sweeps = [
+            ("stall", true, (STALL_RANGE.max - stall) / STALL_RANGE.step),
+            ("lease", true, (LEASE_RANGE.max - lease) / LEASE_RANGE.step),
+            (
+                "stall",
+                false,
+                (STALL_RANGE.max - STALL_RANGE.min) / STALL_RANGE.step,
+            ),
+            (
+                "lease",
+                false,
+                (LEASE_RANGE.max - LEASE_RANGE.min) / LEASE_RANGE.step,
+            ),
+        ];
+        let (port, session) = devtools;
+        let mut times = Vec::new();
+        for (hook, up, steps) in sweeps {
+            client
+                .execute(
+                    "document.querySelector(arguments[0]).focus();",
+                    vec![json!(format!("{player} input[data-slider=\"{hook}\"]"))],
+                )
+                .await?;
+            let (key, code) = if up {
+                ("ArrowRight", 39)
+            } else {
+                ("ArrowLeft", 37)
+            };
+            for _ in 0..steps {
+                client
+                    .execute(
+                        &format!("{SETTLE_JS} armed(document.querySelector(arguments[0]));"),
+                        vec![json!(player)],
+                    )
+                    .await?;
+                for kind in ["rawKeyDown", "keyUp"] {
+                    cdp(
+                        port,
+                        session,
+                        "Input.dispatchKeyEvent",
+                        json!({
+                            "type": kind, "key": key, "code": key,
+                            "windowsVirtualKeyCode": code, "nativeVirtualKeyCode": code,
+                        }),
+                    )?;
+                }
+                let ms = client
+                    .execute_async(
+                        "const done = arguments[0]; window.__settled().then(done);",
+                        vec![],
+                    )
+                    .await?;
+                times.push(ms.as_f64());
+            }
+        }
+        let (stall_now, lease_now) = (value("stall").await?, value("lease").await?);
+        if (stall_now, lease_now) != (STALL_RANGE.min, LEASE_RANGE.min) {
+            return Err(format!(
+                "the keys left the sliders at stall {stall_now}, lease {lease_now} ms, not at their minimums"
+            )
+            .into());
+        }
+        Ok(times)
+    }
+
+    /// Figure 1's console: `CONSOLE_COMMANDS` lines, the three of `CONSOLE_LINES` in turn, each
+    /// put in the prompt (untimed) and run by an Enter `keydown` dispatched on the input (the
+    /// prompt's own handler). Past `MAX_LOG_ENTRIES` the log drops its oldest entry as it adds one.
+    async fn console_commands(client: &Client) -> BenchResult<Vec<Option<f64>>> {
+        let times = client
+            .execute_async(
+                &format!(
+                    "{SETTLE_JS}
+                     const [hook, lines, count, done] = arguments;
+                     const box = document.querySelector(`[data-console='${{hook}}']`);
+                     const input = box.querySelector('input');
+                     const log = box.querySelector('[data-console-log]');
+                     input.scrollIntoView({{ block: 'center' }});
+                     input.focus();
+                     (async () => {{
+                         const times = [];
+                         for (let i = 0; i < count; i++) {{
+                             const line = lines[i % lines.length];
+                             input.value = line;
+                             const ms = await settle(log, () => input.dispatchEvent(
+                                 new KeyboardEvent('keydown', {{ key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }})));
+                             const last = log.lastElementChild;
+                             const answered = !!last && last.innerText.includes(line)
+                                 && last.querySelector('.console-out') !== null;
+                             times.push(answered ? ms : null);
+                         }}
+                         done(times);
+                     }})();"
+                ),
+                vec![
+                    json!(CONSOLE_HOOK),
+                    json!(CONSOLE_LINES),
+                    json!(CONSOLE_COMMANDS),
+                ],
+            )
+            .await?;
+        Ok(times
+            .as_array()
+            .ok_or("console run returned no list")?
+            .iter()
+            .map(Value::as_f64)
+            .collect())
+    }
+
+    /// Figure 2: `FENCE_COMMITS` commits, writers 35, 33 and 34 in turn. Each writer is focused
+    /// first (untimed: focus shows its what-if, so the click that follows commits it, as Enter on
+    /// a focused writer does), then clicked; a commit that did not add a log line counts as
+    /// missed. The fence is reset (untimed) whenever its log is full (`MAX_FENCE_COMMITS`), so
+    /// every commit does work.
+    async fn fence_commits(client: &Client) -> BenchResult<Vec<Option<f64>>> {
+        use lockdive::scenarios::share::MAX_FENCE_COMMITS;
+        let writers: Vec<String> = [35, 33, 34].into_iter().map(writer).collect();
+        let times = client
+            .execute_async(
+                &format!(
+                    "{SETTLE_JS}
+                     const [figureCss, writers, count, most, done] = arguments;
+                     const figure = document.querySelector(figureCss);
+                     const log = figure.querySelector('ol[data-fence-log]');
+                     figure.scrollIntoView({{ block: 'center' }});
+                     (async () => {{
+                         const times = [];
+                         for (let i = 0; i < count; i++) {{
+                             if (log.children.length >= most) {{
+                                 await settle(figure, () => figure.querySelector('[data-fence-reset]').click());
+                             }}
+                             const button = figure.querySelector(writers[i % writers.length]);
+                             await settle(figure, () => button.focus());
+                             const before = log.children.length;
+                             const ms = await settle(figure, () => button.click());
+                             times.push(log.children.length === before + 1 ? ms : null);
+                         }}
+                         done(times);
+                     }})();"
+                ),
+                vec![
+                    json!(FENCE),
+                    json!(writers),
+                    json!(FENCE_COMMITS),
+                    json!(MAX_FENCE_COMMITS),
+                ],
+            )
+            .await?;
+        Ok(times
+            .as_array()
+            .ok_or("fence run returned no list")?
+            .iter()
+            .map(Value::as_f64)
+            .collect())
+    }
+
+    /// `p50 / p99 / max`, with how many inputs changed nothing.
+    fn control_cell(times: &[Option<f64>]) -> String {
+        let mut measured: Vec<f64> = times.iter().flatten().copied().collect();
+        if measured.is_empty() {
+            return format!("no change in {} inputs", times.len());
+        }
+        let missed = times.len() - measured.len();
+        let p50 = percentile(&mut measured, 50.0);
+        let p99 = percentile(&mut measured, 99.0);
+        let max = percentile(&mut measured, 100.0);
+        let mut cell = format!("{p50:.1} / {p99:.1} / {max:.1} ms");
+        if p99 >= FRAME_MS {
+            cell.push_str(" **over**");
+        }
+        if missed > 0 {
+            cell.push_str(&format!(" ({missed} missed)"));
+        }
+        cell
+    }
+
+    fn print_live_controls(fast: &LiveControls, slow: &LiveControls) {
+        println!(
+            "\nlive controls in the lab: input → last DOM change it caused (MutationObserver), p50 / p99 / max"
+        );
+        println!("| control | inputs | 1× CPU | {THROTTLE}× CPU | target |");
+        println!("|---|---:|---|---|---|");
+        let rows = [
+            (
+                "slider step (ArrowRight/ArrowLeft on stall and lease) → player frame",
+                &fast.slider,
+                &slow.slider,
+            ),
+            (
+                "console: command + Enter → reply line",
+                &fast.console,
+                &slow.console,
+            ),
+            (
+                "fence commit (writer activated) → readout and log",
+                &fast.fence,
+                &slow.fence,
+            ),
+        ];
+        for (control, at_1x, at_slow) in rows {
+            println!(
+                "| {control} | {} | {} | {} | p99 < {FRAME_MS:.0} ms at {THROTTLE}× |",
+                at_1x.len(),
+                control_cell(at_1x),
+                control_cell(at_slow),
             );
         }
     }
