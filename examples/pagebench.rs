@@ -599,6 +599,8 @@ mod bench {
     struct LiveControls {
         /// Real ArrowRight/ArrowLeft presses on the stall and lease sliders → the player.
         slider: Vec<Option<f64>>,
+        /// Which slider each step moved, and to what, e.g. `stall 13000`.
+        slider_steps: Vec<String>,
         /// A command typed into figure 1's console, then Enter → its entry in the log.
         console: Vec<Option<f64>>,
         /// A writer's commit in figure 2 → the fence's readout, resource bar and log.
@@ -693,11 +695,12 @@ mod bench {
             "return document.documentElement.dataset.lab === 'live';",
         )
         .await?;
-        let slider = slider_steps(client, devtools).await?;
+        let (slider, slider_steps) = slider_steps(client, devtools).await?;
         let console = console_commands(client).await?;
         let fence = fence_commits(client).await?;
         Ok(LiveControls {
             slider,
+            slider_steps,
             console,
             fence,
         })
@@ -709,7 +712,10 @@ mod bench {
     /// minimum — about 150 steps, each a (lease, stall) pair the player has not run yet, so none
     /// is served from its cache of runs. Each key is a real one (`Input.dispatchKeyEvent`): the
     /// browser steps the range input and fires its `input` event as for a reader's keyboard.
-    async fn slider_steps(client: &Client, devtools: (u16, &str)) -> BenchResult<Vec<Option<f64>>> {
+    async fn slider_steps(
+        client: &Client,
+        devtools: (u16, &str),
+    ) -> BenchResult<(Vec<Option<f64>>, Vec<String>)> {
         use lockdive::scenarios::player::{LEASE_RANGE, STALL_RANGE};
         let player = format!("{LOST_LOCK} {PLAYER}");
         client
@@ -755,7 +761,8 @@ mod bench {
             ),
         ];
         let (port, session) = devtools;
-        let mut times = Vec::new();
+        let (mut times, mut labels) = (Vec::new(), Vec::new());
+        let (mut at_stall, mut at_lease) = (stall, lease);
         for (hook, up, steps) in sweeps {
             client
                 .execute(
@@ -793,6 +800,17 @@ mod bench {
                     )
                     .await?;
                 times.push(ms.as_f64());
+                let (at, range) = if hook == "stall" {
+                    (&mut at_stall, STALL_RANGE)
+                } else {
+                    (&mut at_lease, LEASE_RANGE)
+                };
+                *at = if up {
+                    *at + range.step
+                } else {
+                    *at - range.step
+                };
+                labels.push(format!("{hook} {at}"));
             }
         }
         let (stall_now, lease_now) = (value("stall").await?, value("lease").await?);
@@ -802,7 +820,7 @@ mod bench {
             )
             .into());
         }
-        Ok(times)
+        Ok((times, labels))
     }
 
     /// Figure 1's console: `CONSOLE_COMMANDS` lines, the three of `CONSOLE_LINES` in turn, each
@@ -916,6 +934,23 @@ mod bench {
         cell
     }
 
+    /// The five slowest inputs of a run, each named by `name(index)`: is the tail a few cold
+    /// inputs, or one kind of input that is always slow?
+    fn slowest(times: &[Option<f64>], name: impl Fn(usize) -> String) -> String {
+        let mut ranked: Vec<(usize, f64)> = times
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| t.map(|t| (i, t)))
+            .collect();
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+        ranked
+            .iter()
+            .take(5)
+            .map(|(i, t)| format!("#{i} ({}) {t:.1} ms", name(*i)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
     fn print_live_controls(fast: &LiveControls, slow: &LiveControls) {
         println!(
             "\nlive controls in the lab: input → last DOM change it caused (MutationObserver), p50 / p99 / max"
@@ -945,6 +980,26 @@ mod bench {
                 at_1x.len(),
                 control_cell(at_1x),
                 control_cell(at_slow),
+            );
+        }
+        for (cpu, run) in [("1×", fast), (&format!("{THROTTLE}×"), slow)] {
+            println!("\nslowest at {cpu} CPU:");
+            println!(
+                "  slider steps: {}",
+                slowest(&run.slider, |i| run.slider_steps[i].clone())
+            );
+            println!(
+                "  console lines: {}",
+                slowest(&run.console, |i| CONSOLE_LINES[i % CONSOLE_LINES.len()]
+                    .to_string())
+            );
+            // The log is reset when full, so commit i finds i % MAX_FENCE_COMMITS lines in it.
+            println!(
+                "  fence commits: {}",
+                slowest(&run.fence, |i| format!(
+                    "log of {}",
+                    i % lockdive::scenarios::share::MAX_FENCE_COMMITS
+                ))
             );
         }
     }
