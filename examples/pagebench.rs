@@ -706,8 +706,8 @@ mod bench {
         })
     }
 
-    /// The player stepped once forward (step 2, where A wakes: its clock is the stall and the
-    /// lock's PTTL is the lease less it), then, with the keyboard on the focused slider: stall up
+    /// The player stepped once forward (step 2, A's stall: its clock reads the stall and the
+    /// lock's PTTL what is left of the lease), then, with the keyboard on the focused slider: stall up
     /// to its maximum, lease up to its maximum, stall down to its minimum, lease down to its
     /// minimum — about 150 steps, each a (lease, stall) pair the player has not run yet, so none
     /// is served from its cache of runs. Each key is a real one (`Input.dispatchKeyEvent`): the
