@@ -61,6 +61,13 @@ mod bench {
     use crate::dist_server::DistServer;
     use crate::support::hooks::{writer, FENCE, LOST_LOCK};
 
+    /// True once the first wasm has made the prerendered figures answer.
+    const FIGURES_INTERACTIVE: &str =
+        "return document.documentElement.hasAttribute('data-interactive');";
+
+    /// True once the lab (store, player, consoles, lock checker) has taken its slots over.
+    const LAB_LIVE: &str = "return document.documentElement.dataset.lab === 'live';";
+
     type BenchResult<T = ()> = Result<T, Box<dyn Error>>;
     /// gzip bytes per file kind.
     type Weight = [(&'static str, u64)];
@@ -225,11 +232,7 @@ mod bench {
 
     async fn serialise_after_mount(client: &Client, url: &str) -> BenchResult<String> {
         client.goto(url).await?;
-        wait_for(
-            client,
-            "return document.documentElement.hasAttribute('data-interactive');",
-        )
-        .await?;
+        wait_for(client, FIGURES_INTERACTIVE).await?;
         let html = client
             .execute(
                 "return '<!doctype html>\\n' + document.documentElement.outerHTML;",
@@ -400,7 +403,7 @@ mod bench {
         wait_for(
             client,
             match build {
-                Build::Live => "return document.documentElement.hasAttribute('data-interactive');",
+                Build::Live => FIGURES_INTERACTIVE,
                 Build::StaticFloor => "return document.readyState === 'complete';",
             },
         )
@@ -463,11 +466,7 @@ mod bench {
     async fn check_lock_runs(client: &Client, url: &str) -> BenchResult<Vec<CheckRun>> {
         client.goto("about:blank").await?;
         client.goto(url).await?;
-        wait_for(
-            client,
-            "return document.documentElement.hasAttribute('data-interactive');",
-        )
-        .await?;
+        wait_for(client, FIGURES_INTERACTIVE).await?;
         let ids: Vec<String> = lockdive::scenarios::lockcheck::catalogue::all()
             .into_iter()
             .map(|s| s.id)
@@ -480,11 +479,7 @@ mod bench {
                 vec![],
             )
             .await?;
-        wait_for(
-            client,
-            "return document.documentElement.dataset.lab === 'live';",
-        )
-        .await?;
+        wait_for(client, LAB_LIVE).await?;
         let mut best: Vec<CheckRun> = Vec::new();
         for _ in 0..CHECK_ROUNDS {
             let runs = client
@@ -676,11 +671,7 @@ mod bench {
     ) -> BenchResult<LiveControls> {
         client.goto("about:blank").await?;
         client.goto(url).await?;
-        wait_for(
-            client,
-            "return document.documentElement.hasAttribute('data-interactive');",
-        )
-        .await?;
+        wait_for(client, FIGURES_INTERACTIVE).await?;
         client
             .execute(
                 &format!(
@@ -690,11 +681,7 @@ mod bench {
                 vec![],
             )
             .await?;
-        wait_for(
-            client,
-            "return document.documentElement.dataset.lab === 'live';",
-        )
-        .await?;
+        wait_for(client, LAB_LIVE).await?;
         let (slider, slider_steps) = slider_steps(client, devtools).await?;
         let console = console_commands(client).await?;
         let fence = fence_commits(client).await?;
