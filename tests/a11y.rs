@@ -67,6 +67,23 @@ async fn axe_violations(page: &Page, axe: &str) -> E2eResult<Vec<String>> {
         .unwrap_or_else(|| vec![format!("axe gave no list: {report}")]))
 }
 
+/// axe over the page in the light and then the dark theme (picked with the page's switch, its
+/// colour transition let settle), one line per violation labelled `[theme, state]`.
+async fn audit_in_both_themes(page: &Page, axe: &str, state: &str) -> E2eResult<Vec<String>> {
+    let mut found = Vec::new();
+    for theme in ["light", "dark"] {
+        page.find(&format!("[data-theme-choice=\"{theme}\"]"))
+            .await?
+            .click()
+            .await?;
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        for line in axe_violations(page, axe).await? {
+            found.push(format!("[{theme}, {state}] {line}"));
+        }
+    }
+    Ok(found)
+}
+
 /// The text of the readout in the figure holding the element at `index` in `TARGETS` order.
 async fn readout_of_target(page: &Page, index: usize) -> E2eResult<String> {
     let text = page
@@ -291,16 +308,7 @@ fn axe_finds_no_violations_in_the_lock_checkers_live_states() {
             .click()
             .await?;
         until(within(hooks::COUNTEREXAMPLE)).await?;
-        for theme in ["light", "dark"] {
-            page.find(&format!("[data-theme-choice=\"{theme}\"]"))
-                .await?
-                .click()
-                .await?;
-            tokio::time::sleep(Duration::from_millis(400)).await;
-            for line in axe_violations(&page, &axe).await? {
-                found.push(format!("[{theme}, counterexample open] {line}"));
-            }
-        }
+        found.extend(audit_in_both_themes(&page, &axe, "counterexample open").await?);
         page.find(&within(&hooks::lock("custom")))
             .await?
             .click()
@@ -315,16 +323,7 @@ fn axe_finds_no_violations_in_the_lock_checkers_live_states() {
             .click()
             .await?;
         until(within(hooks::ERROR)).await?;
-        for theme in ["light", "dark"] {
-            page.find(&format!("[data-theme-choice=\"{theme}\"]"))
-                .await?
-                .click()
-                .await?;
-            tokio::time::sleep(Duration::from_millis(400)).await;
-            for line in axe_violations(&page, &axe).await? {
-                found.push(format!("[{theme}, custom error] {line}"));
-            }
-        }
+        found.extend(audit_in_both_themes(&page, &axe, "custom error").await?);
         assert!(
             found.is_empty(),
             "axe-core found {} violation(s):\n  {}",
