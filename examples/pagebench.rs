@@ -130,42 +130,22 @@ mod bench {
                 let live_weight = weight(&dist, Files::PageLoad)?;
                 let lab_weight = weight(&dist, Files::Lab)?;
                 let floor_weight = weight(&floor_dir, Files::Floor)?;
-                cdp(
-                    driver.port,
-                    &session,
-                    "Emulation.setCPUThrottlingRate",
-                    json!({ "rate": THROTTLE }),
-                )?;
+                throttle(driver.port, &session, THROTTLE)?;
                 let live_loads = loads(&client, &live.page_url, Build::Live).await?;
                 let lab_ms = lab_after_reach(&client, &live.page_url).await?;
                 let floor_loads = loads(&client, &floor.page_url, Build::StaticFloor).await?;
                 let hover_slow = hovers(&client, &live.page_url, Build::Live).await?;
-                cdp(
-                    driver.port,
-                    &session,
-                    "Emulation.setCPUThrottlingRate",
-                    json!({ "rate": 1 }),
-                )?;
+                throttle(driver.port, &session, 1.0)?;
                 let hover_fast = hovers(&client, &live.page_url, Build::Live).await?;
                 let floor_hover = hovers(&client, &floor.page_url, Build::StaticFloor).await?;
                 let checks_fast = check_lock_runs(&client, &live.page_url).await?;
                 let controls_fast =
                     live_controls(&client, &live.page_url, (driver.port, &session)).await?;
-                cdp(
-                    driver.port,
-                    &session,
-                    "Emulation.setCPUThrottlingRate",
-                    json!({ "rate": THROTTLE }),
-                )?;
+                throttle(driver.port, &session, THROTTLE)?;
                 let checks_slow = check_lock_runs(&client, &live.page_url).await?;
                 let controls_slow =
                     live_controls(&client, &live.page_url, (driver.port, &session)).await?;
-                cdp(
-                    driver.port,
-                    &session,
-                    "Emulation.setCPUThrottlingRate",
-                    json!({ "rate": 1 }),
-                )?;
+                throttle(driver.port, &session, 1.0)?;
 
                 print_table(
                     prerendered,
@@ -183,6 +163,16 @@ mod bench {
             let _ = client.close().await;
             outcome
         })
+    }
+
+    /// Slows the page's CPU `rate` times through DevTools (1.0: full speed).
+    fn throttle(port: u16, session: &str, rate: f64) -> Result<serde_json::Value, String> {
+        cdp(
+            port,
+            session,
+            "Emulation.setCPUThrottlingRate",
+            json!({ "rate": rate }),
+        )
     }
 
     async fn open_browser(driver: &ChromeDriver) -> BenchResult<Client> {
