@@ -1,9 +1,9 @@
-//! The dive's two interactive figures. Each runs its scenario in ministore once, when it is
+//! The dive's interactive figures. Each runs its scenario in ministore once, when it is
 //! created, and renders the drawing, the live readout and the static verdicts from that run.
 //!
 //! - `lost_lock` (+ `lost_lock_rows`): figure 1, blind DEL vs the token-checked release.
-//! - `player` (+ `player_controls`, `player_frame`): figure 1's scenario player (timeline, lease
-//!   and stall sliders, release switch, lease clock, hazard).
+//! - `player` (+ `player_head`, `player_controls`, `player_frame`, `player_status`): figure 1's
+//!   scenario player (timeline, lease and stall sliders, release switch, lease clock, hazard).
 //! - `fence` (+ `fence_drawing`, `fence_readout`, `fence_log`): figure 2, three writers against a
 //!   resource that has seen token 34; a click commits a write, the log lists the commits.
 //!   `share_url`: the state in the URL fragment.
@@ -12,7 +12,7 @@
 //! - `check_lock`: the lock checker of `#check` (catalogue picker, verdicts per property,
 //!   counterexample player, the reader's own scripts), over `scenarios::lockcheck`.
 //! - `scripts`: the full scripts a figure runs, behind a disclosure (figures 2 and 3).
-//! - `selection`: hover / focus / tap / Esc handling shared by both; `readout`, `verdicts`: the
+//! - `selection`: hover / focus / tap / Esc handling every figure shares; `readout`, `verdicts`: the
 //!   live `aria-live` readout and the always-visible static verdicts.
 
 mod attempts;
@@ -28,6 +28,7 @@ mod lost_lock_rows;
 mod player;
 mod player_controls;
 mod player_frame;
+mod player_head;
 mod player_status;
 mod readout;
 mod scripts;

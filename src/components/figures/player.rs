@@ -9,6 +9,7 @@ use leptos::prelude::*;
 
 use super::player_controls::{PlayerKnobs, PlayerTransport};
 use super::player_frame::{FrameView, PlayerTimeline};
+use super::player_head::PlayHead;
 use super::player_status::PlayerStatus;
 use super::share_url;
 use crate::scenarios::lost_lock::{LostLockOutcome, ReleaseChoice};
@@ -16,31 +17,6 @@ use crate::scenarios::player::{PlayerSetup, TimelineCache, STEP_COUNT};
 
 /// How long a played step stays on screen.
 const PLAY_STEP_MS: u32 = 1_400;
-
-/// The player's position and playback, shared by its parts.
-#[derive(Clone, Copy)]
-pub struct PlayHead {
-    /// The frame shown, 0-based.
-    pub step: RwSignal<usize>,
-    /// Whether the player advances by itself.
-    pub playing: RwSignal<bool>,
-}
-
-impl PlayHead {
-    /// Moves by `delta` frames, staying on the timeline.
-    pub fn nudge(self, delta: isize) {
-        self.step
-            .update(|s| *s = s.saturating_add_signed(delta).min(STEP_COUNT - 1));
-    }
-
-    /// Play from where it stands (from the start when at the end), or pause.
-    pub fn toggle(self) {
-        if !self.playing.get_untracked() && self.step.get_untracked() + 1 >= STEP_COUNT {
-            self.step.set(0);
-        }
-        self.playing.update(|p| *p = !*p);
-    }
-}
 
 /// The player, `[data-player]`, with `data-player-step` on it and `[data-hazard]` inside when the
 /// stall outlasts the lease.

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::player::PlayHead;
+use super::player_head::PlayHead;
 use crate::scenarios::lost_lock::ReleaseChoice;
 use crate::scenarios::player::{SliderRange, LEASE_RANGE, STALL_RANGE, STEP_COUNT};
 

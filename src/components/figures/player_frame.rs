@@ -7,7 +7,7 @@ use std::sync::Arc;
 use leptos::ev;
 use leptos::prelude::*;
 
-use super::player::PlayHead;
+use super::player_head::PlayHead;
 use crate::scenarios::cli_text;
 use crate::scenarios::lost_lock::{KeyRow, LockStep, LOCK_KEY};
 use crate::scenarios::player::{Timeline, STEP_COUNT};

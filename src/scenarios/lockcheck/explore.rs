@@ -26,7 +26,9 @@ use super::report::{
     CheckReport, Counterexample, PropertyReport, ScheduleStep, ScriptFault, SentCommand,
     StepAction, Verdict,
 };
-use super::spec::{Call, ClientId, FencingSource, LockSpec, OpKind, Property, SpecError, Success};
+use super::spec::{
+    Bound, Call, ClientId, FencingSource, LockSpec, OpKind, Property, SpecError, Success,
+};
 use crate::scenarios::fence::{DATA_KEY, FENCE_KEY};
 use crate::scenarios::lost_lock::KeyRow;
 use crate::scenarios::{integer_in, FENCED_WRITE_SCRIPT};
@@ -38,53 +40,6 @@ pub const MAX_STATES: u64 = 500_000;
 /// (1,000), low enough that a runaway script costs well under a millisecond a call (the explorer
 /// may call it once per state).
 pub const STEP_BUDGET: u64 = 10_000;
-
-/// How far the explorer looks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Bound {
-    /// How many clients run a round each: 2 or 3.
-    pub clients: u8,
-    /// How many times the clock may jump past every lease.
-    pub stalls: u8,
-    /// How many times a client tries to acquire before it gives up (1 to 4).
-    pub acquire_attempts: u8,
-}
-
-impl Default for Bound {
-    /// Three clients (blind `DEL` breaks exclusion only when a third can take the key it
-    /// wrongly freed), two stalls, two acquire attempts each.
-    fn default() -> Self {
-        Bound {
-            clients: 3,
-            stalls: 2,
-            acquire_attempts: 2,
-        }
-    }
-}
-
-impl Bound {
-    fn validate(self) -> Result<(), SpecError> {
-        if !(2..=3).contains(&self.clients) {
-            return Err(SpecError::BadBound(format!(
-                "clients must be 2 or 3, not {}",
-                self.clients
-            )));
-        }
-        if !(1..=4).contains(&self.acquire_attempts) {
-            return Err(SpecError::BadBound(format!(
-                "acquire attempts must be 1 to 4, not {}",
-                self.acquire_attempts
-            )));
-        }
-        if self.stalls > 4 {
-            return Err(SpecError::BadBound(format!(
-                "stalls must be 0 to 4, not {}",
-                self.stalls
-            )));
-        }
-        Ok(())
-    }
-}
 
 /// How far a run has got.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -20,12 +20,12 @@ pub mod explore;
 pub mod report;
 pub mod spec;
 
-pub use explore::{check, Bound, Explorer, Progress, MAX_STATES};
+pub use explore::{check, Explorer, Progress, MAX_STATES};
 pub use report::{
     CheckReport, Counterexample, PropertyReport, ScheduleStep, ScriptFault, SentCommand,
     StepAction, Verdict,
 };
 pub use spec::{
-    Call, ClientId, FencingSource, LockSpec, Op, OpKind, OpStep, Property, Provenance, SpecError,
-    Success, Template,
+    Bound, Call, ClientId, FencingSource, LockSpec, Op, OpKind, OpStep, Property, Provenance,
+    SpecError, Success, Template,
 };

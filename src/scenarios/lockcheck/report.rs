@@ -5,7 +5,7 @@
 
 use ministore::Reply;
 
-use super::explore::Bound;
+use super::spec::Bound;
 use super::spec::{ClientId, Property};
 use crate::scenarios::cli_text;
 use crate::scenarios::lost_lock::KeyRow;

@@ -1,8 +1,8 @@
 //! What a lock is to the checker: a [`LockSpec`] names the key every client locks, the lease it
 //! asks for, each client's token, and the three operations — acquire, extend (optional) and
 //! release — as [`Op`]s: a sequence of command lines or script calls, each one step the explorer
-//! may interleave with the other clients' steps. Also the five [`Property`]s the explorer checks
-//! and the [`SpecError`]s a lock built from input can give.
+//! may interleave with the other clients' steps. Also the five [`Property`]s the explorer checks,
+//! the [`Bound`] of how far it looks, and the [`SpecError`]s a lock built from input can give.
 
 use std::fmt;
 use std::sync::Arc;
@@ -590,6 +590,53 @@ impl fmt::Display for SpecError {
 }
 
 impl std::error::Error for SpecError {}
+
+/// How far the explorer looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bound {
+    /// How many clients run a round each: 2 or 3.
+    pub clients: u8,
+    /// How many times the clock may jump past every lease.
+    pub stalls: u8,
+    /// How many times a client tries to acquire before it gives up (1 to 4).
+    pub acquire_attempts: u8,
+}
+
+impl Default for Bound {
+    /// Three clients (blind `DEL` breaks exclusion only when a third can take the key it
+    /// wrongly freed), two stalls, two acquire attempts each.
+    fn default() -> Self {
+        Bound {
+            clients: 3,
+            stalls: 2,
+            acquire_attempts: 2,
+        }
+    }
+}
+
+impl Bound {
+    pub(super) fn validate(self) -> Result<(), SpecError> {
+        if !(2..=3).contains(&self.clients) {
+            return Err(SpecError::BadBound(format!(
+                "clients must be 2 or 3, not {}",
+                self.clients
+            )));
+        }
+        if !(1..=4).contains(&self.acquire_attempts) {
+            return Err(SpecError::BadBound(format!(
+                "acquire attempts must be 1 to 4, not {}",
+                self.acquire_attempts
+            )));
+        }
+        if self.stalls > 4 {
+            return Err(SpecError::BadBound(format!(
+                "stalls must be 0 to 4, not {}",
+                self.stalls
+            )));
+        }
+        Ok(())
+    }
+}
 
 #[cfg(test)]
 mod tests {
