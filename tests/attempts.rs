@@ -281,9 +281,9 @@ fn every_line_section_4_quotes_is_in_the_script_the_figure_runs() {
 }
 
 #[test]
-fn the_briefs_ending_refuses_w1_then_completes_w2() {
+fn the_briefs_ending_refuses_stale_w1_then_completes_w2() {
     let run = run();
-    let (store, outcomes) = run.briefs_ending();
+    let (store, outcomes) = run.stale_complete_then_fresh();
     let replies: Vec<&Reply> = outcomes.iter().map(|o| &o.reply).collect();
     assert_eq!(
         replies,

@@ -5,7 +5,7 @@
 //! the same check is run on what redis-cli printed.
 #![cfg(not(target_arch = "wasm32"))]
 
-use lockdive::scenarios::attempts::{self, att_of_claim, LEASE_MS};
+use lockdive::scenarios::attempts::{self, claimed_attempts, LEASE_MS};
 use ministore::{Reply, Store};
 
 /// Transitions per sequence. Six reach every pattern with one job and two workers (claim, reap,
@@ -158,7 +158,7 @@ fn perform(store: &mut Store, model: &Model, action: Action) -> (String, Reply) 
 fn seen_in_reply(action: Action, reply: &Reply) -> Seen {
     match (action, reply) {
         (Action::Claim(_), Reply::Array(_)) => {
-            att_of_claim(reply).map_or(Seen::Refused, Seen::Claimed)
+            claimed_attempts(reply).map_or(Seen::Refused, Seen::Claimed)
         }
         (Action::Claim(_), _) if !reply.is_error() => Seen::NothingToClaim,
         (Action::Reap, Reply::Array(ids)) => {

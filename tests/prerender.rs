@@ -389,7 +389,7 @@ fn each_figure_carries_every_choices_readout_as_ministore_computed_it() {
     for outcome in &run.outcomes {
         assert_template_says(
             attempts,
-            &outcome.transition.key(),
+            &outcome.transition.hook(),
             &outcome.readout(),
             &outcome.evidence(),
         );

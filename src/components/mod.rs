@@ -1,5 +1,5 @@
 //! The page's view components. Content components render `crate::content` data and hold no text
-//! of their own; `figures` (the two interactive figures) is owned separately.
+//! of their own; `figures` (the interactive figures and their parts) is owned separately.
 //!
 //! - `blocks`: one rendering per content block kind, and the figure slot.
 //! - `boxes`: the "Notes on Valkey" aside, pull-quotes, callouts and the door box.

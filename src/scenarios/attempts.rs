@@ -244,8 +244,8 @@ impl Transition {
         format!("{} {}", self.worker().name(), self.verb())
     }
 
-    /// A stable key for the selection: `w1-complete`.
-    pub fn key(self) -> String {
+    /// The transition's hook in the page (its row's `data-path`): `w1-complete`.
+    pub fn hook(self) -> String {
         format!("{}-{}", self.worker().hook(), self.verb())
     }
 
@@ -340,8 +340,8 @@ pub fn enqueue(store: &mut Store) -> (String, Reply) {
     )
 }
 
-/// What `@claim` handed a worker: the `att` it must present back.
-pub fn att_of_claim(reply: &Reply) -> Option<i64> {
+/// What `@claim` handed a worker: the attempts count (`att`) it must present back.
+pub fn claimed_attempts(reply: &Reply) -> Option<i64> {
     match reply {
         Reply::Array(items) => items.get(2).and_then(integer_in),
         _ => None,
@@ -524,7 +524,7 @@ impl AttemptsRun {
         record(&store, None, FrameKind::Enqueue, Some(queued));
 
         let w1_claim = claim(&mut store);
-        let w1_att = att_of_claim(&w1_claim.1);
+        let w1_att = claimed_attempts(&w1_claim.1);
         record(&store, Some(Lane::W1), FrameKind::Claim, Some(w1_claim));
 
         store.advance(W1_STALL_MS);
@@ -537,7 +537,7 @@ impl AttemptsRun {
 
         store.advance(BEAT_MS);
         let w2_claim = claim(&mut store);
-        let w2_att = att_of_claim(&w2_claim.1);
+        let w2_att = claimed_attempts(&w2_claim.1);
         record(&store, Some(Lane::W2), FrameKind::Claim, Some(w2_claim));
 
         store.advance(BEAT_MS);
@@ -569,7 +569,7 @@ impl AttemptsRun {
 
     /// The brief's ending, in order: W1's stale complete is refused, then W2's succeeds.
     /// Returns the store afterwards (the console under the figure starts from it) and both outcomes.
-    pub fn briefs_ending(&self) -> (Store, Vec<TransitionOutcome>) {
+    pub fn stale_complete_then_fresh(&self) -> (Store, Vec<TransitionOutcome>) {
         let mut store = self.reclaimed_state();
         let mut outcomes = Vec::with_capacity(2);
         for (transition, att) in [

@@ -63,7 +63,7 @@ impl ConsoleSeed {
                 format!("Console — the fenced resource that has seen {seen}")
             }
             ConsoleSeed::Attempts => {
-                let (_, ending) = AttemptsRun::run().briefs_ending();
+                let (_, ending) = AttemptsRun::run().stale_complete_then_fresh();
                 let calls: Vec<String> = ending
                     .iter()
                     .map(|o| {
@@ -87,7 +87,7 @@ impl ConsoleSeed {
                 LostLockOutcome::run(ReleaseChoice::TokenChecked).store_after()
             }
             ConsoleSeed::Fence => fence::seen_state(),
-            ConsoleSeed::Attempts => AttemptsRun::run().briefs_ending().0,
+            ConsoleSeed::Attempts => AttemptsRun::run().stale_complete_then_fresh().0,
         };
         for (_, script) in self.scripts() {
             let _sha = store.script_load(script);

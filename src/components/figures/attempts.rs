@@ -65,7 +65,7 @@ pub fn AttemptsFigure() -> impl IntoView {
     );
     let templates = readouts.with_value(|r| {
         r.iter()
-            .map(|(transition, text)| (transition.key(), text.clone()))
+            .map(|(transition, text)| (transition.hook(), text.clone()))
             .collect::<Vec<_>>()
     });
     let idle_template = idle.clone();
@@ -106,7 +106,7 @@ pub fn AttemptsFigure() -> impl IntoView {
         <figure
             class="fig fig-attempts"
             data-figure="attempts"
-            data-selected=move || selection.shown().map(Transition::key)
+            data-selected=move || selection.shown().map(Transition::hook)
         >
             <figcaption>{caption}</figcaption>
             <div class="ll-drawing at-drawing" role="group" aria-label="W1, W2 and the reaper move job 42; its attempts field is the fence">

@@ -108,7 +108,7 @@ pub fn TransitionRow(
         <div
             class="ll-row ll-release at-row"
             class:is-lit=move || selection.shown() == Some(transition)
-            data-path=transition.key()
+            data-path=transition.hook()
             data-tone=result.tone()
         >
             <BranchLabel title clock_ms />
