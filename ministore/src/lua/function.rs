@@ -12,11 +12,13 @@ use std::sync::Arc;
 
 use super::ast::FuncBody;
 use super::convert;
-use super::interp::{Fault, Interp, C_BOUNDARY};
-use super::lib::Registered;
+use super::host::{CommandHost, ScriptInputs};
+use super::interp::{Fault, Interp, RunKind, C_BOUNDARY};
+use super::lib;
+use super::lib_state::Registered;
+use super::parser;
 use super::persist::Frozen;
 use super::value::{TableRef, Value};
-use super::{parser, CommandHost, ScriptInputs};
 use crate::reply::Reply;
 
 /// The chunk name Redis gives library code: errors read `user_function:2: …`.
@@ -67,7 +69,7 @@ impl Library {
             .map_err(|e| format!("Error compiling function: user_function:{}: {}", e.line, e))?;
         let mut host = NoCommands;
         let empty: &[&[u8]] = &[];
-        let mut interp = Interp::new(&mut host, &empty, &empty, step_budget);
+        let mut interp = Interp::new(&mut host, &empty, &empty, step_budget, lib::NATIVES);
         let registered = register(&mut interp, &chunk)
             .map_err(|text| format!("Error registering functions: {text}"))?;
         if registered.is_empty() {
@@ -116,8 +118,8 @@ impl Library {
         };
         let callbacks = self.state.thaw();
         let empty: &[&[u8]] = &[];
-        let mut interp = Interp::new(host, &empty, &empty, step_budget);
-        interp.libs.in_function = true;
+        let mut interp = Interp::new(host, &empty, &empty, step_budget, lib::NATIVES);
+        interp.kind = RunKind::Function;
         let arguments = vec![table_of(keys), table_of(args)];
         let result = interp.call_value(&callbacks[at], arguments, 0, None);
         let reply = match result {
@@ -153,9 +155,9 @@ impl Library {
 /// Runs a library's top level and returns what it registered, or the error text (with its
 /// `ERR ` prefix, as Redis words a failed load's cause).
 fn register(interp: &mut Interp<'_>, chunk: &Arc<FuncBody>) -> Result<Vec<Registered>, String> {
-    interp.libs.loading = Some(Vec::new());
+    interp.kind = RunKind::Load;
     let result = interp.run_chunk(chunk);
-    let registered = interp.libs.loading.take().unwrap_or_default();
+    let registered = std::mem::take(&mut interp.libs.registered);
     match result {
         Ok(_) => Ok(registered),
         Err(Fault::Error { value, .. }) => Err(match convert::error_text(&value) {

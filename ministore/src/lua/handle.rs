@@ -1,11 +1,12 @@
 //! The handles values carry for what the engine provides natively: the read-only library
 //! tables ([`Lib`]) and every built-in function ([`Builtin`], one enum per library). This
 //! module depends on nothing, so values, the interpreter, the libraries and the conversions
-//! can all name them without depending on one another. A library's functions are run by its
-//! file under `lib/`, which also gives each its name.
+//! can all name them without depending on one another. What each library table holds and what
+//! each function is called is in `lib_tables.rs`; a library's functions are run by its file
+//! under `lib/`.
 
 /// The library tables. They are read-only and identical in every run, so they are not built as
-/// tables at all: indexing one is a static lookup (see `lib::lib_get`).
+/// tables at all: indexing one is a static lookup (see `lib_tables::lib_get`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lib {
     Redis = 0,
@@ -32,6 +33,30 @@ pub enum Builtin {
     Cmsgpack(CmsgpackFunc),
     Struct(StructFunc),
     Coroutine(CoroutineFunc),
+}
+
+impl Builtin {
+    /// `redis.call`.
+    pub const REDIS_CALL: Builtin = Builtin::Redis(RedisFunc::Call);
+    /// `redis.pcall`.
+    pub const REDIS_PCALL: Builtin = Builtin::Redis(RedisFunc::Pcall);
+
+    /// A small number unique to this builtin (for table keys and printed addresses).
+    pub fn id(self) -> u64 {
+        let (family, f) = match self {
+            Builtin::Base(f) => (0, f as u64),
+            Builtin::Redis(f) => (1, f as u64),
+            Builtin::String(f) => (2, f as u64),
+            Builtin::Table(f) => (3, f as u64),
+            Builtin::Math(f) => (4, f as u64),
+            Builtin::Cjson(f) => (5, f as u64),
+            Builtin::Bit(f) => (6, f as u64),
+            Builtin::Cmsgpack(f) => (7, f as u64),
+            Builtin::Struct(f) => (8, f as u64),
+            Builtin::Coroutine(f) => (9, f as u64),
+        };
+        family << 6 | f
+    }
 }
 
 /// A base function.

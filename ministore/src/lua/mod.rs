@@ -4,14 +4,24 @@
 //! The engine never touches the keyspace itself: `redis.call` goes through a [`CommandHost`].
 //! Pipeline: [`lexer`] → [`parser`] (building the [`ast`]) once per script, then [`interp`] walks
 //! the shared tree on every run; [`lib`] holds the library (one file per Lua library) and [`convert`] every Redis⇄Lua rule.
+//!
+//! Layers, each using only those below it: [`handle`] (which library, which builtin) under
+//! [`value`] (Lua values, coroutines included); [`lib_tables`] (what the library tables hold),
+//! [`lib_state`] (what the libraries keep during a run) and [`convert`] on values; [`interp`]
+//! above them, which runs a builtin only through the [`interp::Natives`] it is handed; [`lib`]
+//! on top of the interpreter, handing over [`lib::NATIVES`]; and this file with [`function`],
+//! which build an interpreter with the library and run it.
 
 mod ast;
 mod convert;
 mod function;
 mod handle;
+mod host;
 mod interp;
 mod lexer;
 mod lib;
+mod lib_state;
+mod lib_tables;
 mod number;
 mod parser;
 mod pattern;
@@ -23,6 +33,7 @@ use std::sync::Arc;
 use crate::reply::Reply;
 use ast::FuncBody;
 pub use function::{FunctionInfo, Library};
+pub use host::{CommandHost, ScriptInputs};
 pub use interp::RunBuffers;
 use interp::{Fault, Interp};
 
@@ -33,63 +44,6 @@ const SCRIPT_SOURCE: &str = "@user_script";
 /// reaper looping over tens of thousands of jobs, while a runaway loop stops after about 0.1 s
 /// natively (measured: 1M steps in ~10 ms) and well inside a second in wasm.
 pub const DEFAULT_STEP_BUDGET: u64 = 10_000_000;
-
-/// What a running script calls `redis.call` / `redis.pcall` through.
-///
-/// The host plays Redis's scripting bridge: it checks that the command exists, that it may run
-/// from a script, its argument count and (for read-only scripts) that it does not write, and
-/// answers those refusals with the bridge's own wording (`ERR Unknown Redis command called from
-/// script`, …). The engine passes every reply through as it is, so a command's own error — HSET
-/// with an odd number of field/value words says `ERR wrong number of arguments for 'hset'
-/// command` — reaches the script unchanged, as in Redis.
-pub trait CommandHost {
-    /// Runs one command line issued by the script and returns its reply (errors included).
-    fn call(&mut self, args: &[&[u8]]) -> Reply;
-
-    /// The seed of this run's `math.random`, asked for when the script first draws. Redis 7.0
-    /// draws a fresh one for every script; a host may hand out reproducible ones.
-    fn random_seed(&mut self) -> u32 {
-        0
-    }
-
-    /// Whether a command line names a command this host knows (`redis.acl_check_cmd`); only
-    /// the name is looked at unless the host knows subcommands.
-    fn command_exists(&mut self, words: &[&[u8]]) -> bool {
-        let _ = words;
-        false
-    }
-
-    /// Asked every so many steps: true stops the script with Redis's "killed by user" error.
-    /// A server answers SCRIPT KILL through it; in-process hosts never interrupt.
-    fn interrupted(&mut self) -> bool {
-        false
-    }
-}
-
-/// The script's `KEYS` or `ARGV` as the caller passed them: read in place, without a copy,
-/// until the script needs them as a real table.
-pub trait ScriptInputs {
-    /// How many items there are.
-    fn count(&self) -> usize;
-    /// Item `i` (0-based), `i < count()`.
-    fn item(&self, i: usize) -> &[u8];
-
-    /// Item `i` as a shared string for the script; a caller that keeps strings from earlier
-    /// runs may hand back one with the same bytes instead of a fresh copy.
-    fn shared_item(&self, i: usize) -> Arc<[u8]> {
-        Arc::from(self.item(i))
-    }
-}
-
-impl<A: AsRef<[u8]>> ScriptInputs for &[A] {
-    fn count(&self) -> usize {
-        self.len()
-    }
-
-    fn item(&self, i: usize) -> &[u8] {
-        self[i].as_ref()
-    }
-}
 
 /// A compiled script, ready to run any number of times.
 #[derive(Debug, Clone)]
@@ -258,7 +212,8 @@ impl Script {
         step_budget: u64,
         buffers: &mut RunBuffers,
     ) -> Reply {
-        let mut interp = Interp::reusing(host, keys, argv, step_budget, std::mem::take(buffers));
+        let buffers_in = std::mem::take(buffers);
+        let mut interp = Interp::reusing(host, keys, argv, step_budget, lib::NATIVES, buffers_in);
         let reply = self.reply_of(&mut interp, sha, step_budget);
         *buffers = interp.into_buffers();
         reply

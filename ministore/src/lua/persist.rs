@@ -18,8 +18,7 @@ use std::sync::Arc;
 
 use super::ast::FuncBody;
 use super::handle::{Builtin, Lib};
-use super::interp::Coroutine;
-use super::value::{Cell, Closure, Table, TableRef, Value};
+use super::value::{Cell, Closure, Coroutine, Table, TableRef, Value};
 
 /// A value with its tables, closures and cells replaced by indices into the graph.
 #[derive(Debug, Clone)]

@@ -1,7 +1,10 @@
 //! Lua values as the interpreter sees them: nil, booleans, doubles, byte strings, tables (array and
 //! hash parts), functions and coroutines, with Lua 5.1's number formatting (`%.14g`) and string→number coercion.
+//! Values sit below the interpreter: a suspended coroutine keeps the interpreter's records of
+//! where it stopped as an opaque [`Continuation`].
 
-use std::cell::RefCell;
+use std::any::Any;
+use std::cell::{Ref, RefCell};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
@@ -9,7 +12,6 @@ use std::sync::Arc;
 
 use super::ast::FuncBody;
 use super::handle::{Builtin, Lib};
-use super::interp::Coroutine;
 use super::number::parse_number;
 use crate::numtext::format_number_g;
 
@@ -90,6 +92,86 @@ impl Default for TableRef {
 pub struct Closure {
     pub body: Arc<FuncBody>,
     pub captured: Vec<(Arc<str>, Cell)>,
+}
+
+/// A coroutine (`coroutine.create`): the function it runs and how far it got. How a coroutine
+/// runs, suspends and resumes is the interpreter's business (`interp/coroutine.rs`).
+pub struct Coroutine {
+    func: Rc<Closure>,
+    progress: RefCell<Progress>,
+}
+
+impl std::fmt::Debug for Coroutine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Coroutine({:p})", self)
+    }
+}
+
+/// Where a coroutine stands.
+pub enum Progress {
+    /// Created and not yet resumed.
+    Fresh,
+    /// Stopped at a yield, with what it takes to carry on from there.
+    Yielded(Continuation),
+    /// Running, or resuming another coroutine (then Lua calls it "normal").
+    Active,
+    /// Returned or failed.
+    Dead,
+}
+
+/// What a coroutine stopped at a yield needs to carry on: the interpreter's records of the
+/// constructs the yield unwound through. Only the interpreter makes and reads them, in a type
+/// of its own; a coroutine just keeps them, without knowing that type.
+pub struct Continuation(Box<dyn Any>);
+
+impl Continuation {
+    /// Keeps the interpreter's records.
+    pub fn new<T: Any>(records: T) -> Continuation {
+        Continuation(Box::new(records))
+    }
+
+    /// The records, when they are the `T` they were kept as.
+    pub fn into_records<T: Any>(self) -> Option<T> {
+        self.0.downcast().ok().map(|records| *records)
+    }
+}
+
+impl Coroutine {
+    /// A coroutine that will run `func` when first resumed.
+    pub fn new(func: Rc<Closure>) -> Rc<Coroutine> {
+        Rc::new(Coroutine {
+            func,
+            progress: RefCell::new(Progress::Fresh),
+        })
+    }
+
+    /// A coroutine over `func` that has already returned.
+    pub fn finished(func: Rc<Closure>) -> Rc<Coroutine> {
+        Rc::new(Coroutine {
+            func,
+            progress: RefCell::new(Progress::Dead),
+        })
+    }
+
+    /// The function the coroutine runs.
+    pub fn function(&self) -> &Rc<Closure> {
+        &self.func
+    }
+
+    /// Whether it has not been resumed yet.
+    pub fn is_fresh(&self) -> bool {
+        matches!(*self.progress.borrow(), Progress::Fresh)
+    }
+
+    /// Where it stands.
+    pub fn progress(&self) -> Ref<'_, Progress> {
+        self.progress.borrow()
+    }
+
+    /// Moves it on to `next`, handing back where it stood.
+    pub fn advance(&self, next: Progress) -> Progress {
+        self.progress.replace(next)
+    }
 }
 
 /// Dropping a table or closure frees what it holds iteratively: a script can build a chain of a

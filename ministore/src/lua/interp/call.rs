@@ -5,11 +5,11 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use super::coroutine::{CallAt, Saved};
 use super::outcome::{CallResult, Flow};
+use super::saved::{CallAt, Saved};
 use super::{type_error, Activation, Fault, Frame, Interp, CALL_NESTING, NATIVE, NATIVE_NESTING};
 use crate::lua::ast::{Expr, FuncBody, Vararg};
-use crate::lua::lib::{self, Builtin};
+use crate::lua::handle::Builtin;
 use crate::lua::value::{Cell, Closure, TableRef, Value};
 
 /// `redis.call` arguments up to this many are evaluated into a stack array, not a Vec.
@@ -88,7 +88,7 @@ impl Interp<'_> {
         }
         let caller = self.note_call_line(line);
         Some(
-            lib::redis_call(self, b, &values[..args.len()], line)
+            (self.natives.redis_call)(self, b, &values[..args.len()], line)
                 .map(CallResult::One)
                 .map_err(|e| self.resolve_native(e, caller)),
         )
@@ -246,7 +246,7 @@ impl Interp<'_> {
             chunk: NATIVE,
             line,
         });
-        let result = lib::call_builtin(self, b, args, line);
+        let result = (self.natives.call)(self, b, args, line);
         self.stack.pop();
         self.nesting -= NATIVE_NESTING;
         result.map_err(|e| {

@@ -6,8 +6,9 @@
 //! passes through on the way to the coroutine's base pushes one [`Saved`] record of its partial
 //! state (the statement a block was at, the operand already evaluated, the arguments of a call
 //! evaluated so far, a function's variables, …) onto [`Control::unwound`]; the records of one
-//! yield, innermost first, become the suspended coroutine's continuation. Resuming calls the
-//! coroutine's function again with those records in [`Control::replay`]: each construct on the
+//! yield, innermost first, become the suspended coroutine's [`Continuation`], which the
+//! coroutine value keeps. Resuming calls the coroutine's function again with those records in
+//! [`Control::replay`]: each construct on the
 //! path pops its record first thing, restores its state instead of starting afresh (it
 //! evaluates nothing already evaluated), and goes straight into the part that was running. The
 //! innermost record is the call that yielded; it returns the values passed to `resume`, and
@@ -35,183 +36,17 @@
 //! resume costs time proportional to how deep the yield was. A coroutine that ends up holding
 //! itself (through a variable its own function captured) is never freed, like any other
 //! reference cycle between closures: values are reference-counted, not garbage-collected.
+//!
+//! [`Control::unwound`]: super::saved::Control::unwound
+//! [`Control::replay`]: super::saved::Control::replay
+//! [`Control::c_calls`]: super::saved::Control::c_calls
 
-use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::Arc;
 
-use super::{bare_error, Fault, Interp};
-use crate::lua::value::{Cell, Closure, TableRef, Value};
-
-/// Lua 5.1's refusal to yield across a C call, also what a yield in the main script gets.
-pub const C_BOUNDARY: &str = "attempt to yield across metamethod/C-call boundary";
-
-/// A coroutine: the function it runs and how far it got.
-pub struct Coroutine {
-    func: Rc<Closure>,
-    progress: RefCell<Progress>,
-}
-
-impl std::fmt::Debug for Coroutine {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Coroutine({:p})", self)
-    }
-}
-
-/// Where a coroutine stands.
-enum Progress {
-    /// Created and not yet resumed.
-    Fresh,
-    /// Stopped at a yield; the records to replay to get back to it (innermost first).
-    Yielded(Vec<Saved>),
-    /// Running, or resuming another coroutine (then Lua calls it "normal").
-    Active,
-    /// Returned or failed.
-    Dead,
-}
-
-impl Coroutine {
-    /// A coroutine that will run `func` when first resumed.
-    pub fn new(func: Rc<Closure>) -> Rc<Coroutine> {
-        Rc::new(Coroutine {
-            func,
-            progress: RefCell::new(Progress::Fresh),
-        })
-    }
-
-    /// A coroutine over `func` that has already returned.
-    pub fn finished(func: Rc<Closure>) -> Rc<Coroutine> {
-        Rc::new(Coroutine {
-            func,
-            progress: RefCell::new(Progress::Dead),
-        })
-    }
-
-    /// The function the coroutine runs.
-    pub fn function(&self) -> &Rc<Closure> {
-        &self.func
-    }
-
-    /// Whether it has not been resumed yet.
-    pub fn is_fresh(&self) -> bool {
-        matches!(*self.progress.borrow(), Progress::Fresh)
-    }
-}
-
-/// What one construct was doing when a yield unwound through it: enough to carry on from there
-/// without evaluating anything twice.
-#[derive(Debug)]
-pub(super) enum Saved {
-    /// A Lua function's activation: its variables and extra arguments.
-    Body {
-        locals: Vec<(Arc<str>, Cell)>,
-        varargs: Vec<Value>,
-    },
-    /// A block: the statement that yielded, and where the block's variables start.
-    Block {
-        index: usize,
-        mark: usize,
-    },
-    /// `if`: the arm whose condition yielded, or whose body did (`else` is arm `arms.len()`).
-    If {
-        arm: usize,
-        in_body: bool,
-    },
-    /// `while`: in the body or in the condition.
-    While {
-        in_body: bool,
-    },
-    /// `repeat`: in the body (whose `Block` record follows), or in the condition, which sees
-    /// the body's variables from `cond_mark` on.
-    Repeat {
-        cond_mark: Option<usize>,
-    },
-    /// A numeric `for`: the bounds evaluated so far, or the loop state once in the body.
-    ForBounds(Vec<f64>),
-    ForBody {
-        i: f64,
-        limit: f64,
-        step: f64,
-    },
-    /// A generic `for`: in its expression list (`None`), or in the body with the iterator
-    /// function, state and control value, its variables starting at `mark`.
-    GenericFor(Option<(Value, Value, Value, usize)>),
-    /// An expression list: the values of the expressions before the one that yielded.
-    List(Vec<Value>),
-    /// Two operands in order (a binary operator, `t[k]`, an assignment target's table and key):
-    /// the first one's value once it is known.
-    Pair(Option<Value>),
-    /// `a = e` with one target: its table and key once evaluated (then `e` yielded).
-    AssignOne(Option<Place>),
-    /// `a, b = …`: the targets' table and key operands evaluated so far.
-    AssignMany(Vec<Place>),
-    /// A call: evaluating the function, its arguments, or the call itself.
-    Call(CallAt),
-    /// A method call `o:m(…)`: evaluating the object, its arguments (the object and the
-    /// method found), or the call itself.
-    MethodObject,
-    MethodArgs {
-        obj: Value,
-        f: Value,
-    },
-    MethodCalling(Value),
-    /// A table constructor: the table and positional items so far, the field that yielded and,
-    /// for `[k] = v`, its key once evaluated.
-    Table {
-        table: TableRef,
-        items: Vec<Value>,
-        field: usize,
-        key: Option<Value>,
-    },
-}
-
-/// An assignment target's table and key (`None` for a variable).
-pub(super) type Place = Option<(Value, Value)>;
-
-/// How far a call had got.
-#[derive(Debug)]
-pub(super) enum CallAt {
-    /// Evaluating the function expression.
-    Func,
-    /// Evaluating the arguments of the function found.
-    Args(Value),
-    /// Inside the call: the function called. When its record is the last one left to replay,
-    /// this is the `yield` itself, and it returns what `resume` passed.
-    Calling(Value),
-}
-
-/// One coroutine being run: which, and the interpreter's state when it was resumed.
-struct Active {
-    co: Rc<Coroutine>,
-    /// [`Control::c_calls`] at the resume: a yield needs the count unchanged.
-    c_calls: u32,
-    /// The call-stack length at the resume: error levels do not reach below it.
-    stack_base: usize,
-}
-
-/// The interpreter's coroutine state.
-#[derive(Default)]
-pub(super) struct Control {
-    /// The coroutines being run, the running one last.
-    active: Vec<Active>,
-    /// Calls into Lua made by library functions and metamethods now in progress.
-    pub(super) c_calls: u32,
-    /// The records a yield leaves while it unwinds, innermost first.
-    unwound: Vec<Saved>,
-    /// The records a resume replays, popped outermost first.
-    replay: Vec<Saved>,
-    /// The values on their way from `resume` to `yield` or back.
-    transfer: Vec<Value>,
-}
-
-/// The error for a replay that does not find the record it expects: a bug, reported as an
-/// error rather than a panic.
-pub(super) fn lost_track(line: u32) -> Fault {
-    bare_error(
-        line,
-        "cannot resume coroutine: its saved state is inconsistent",
-    )
-}
+use super::fault::{bare_error, Fault, C_BOUNDARY};
+use super::saved::{lost_track, Active, Saved};
+use super::Interp;
+use crate::lua::value::{Continuation, Coroutine, Progress, Value};
 
 impl Interp<'_> {
     /// While a resumed coroutine re-enters the path to its yield: the record this construct
@@ -295,8 +130,12 @@ impl Interp<'_> {
             let msg = format!("cannot resume {status} coroutine");
             return Ok(Err(Value::str(msg.as_bytes())));
         }
-        let call_args = match std::mem::replace(&mut *co.progress.borrow_mut(), Progress::Active) {
-            Progress::Yielded(saved) => {
+        let call_args = match co.advance(Progress::Active) {
+            Progress::Yielded(continuation) => {
+                let Some(saved) = continuation.into_records::<Vec<Saved>>() else {
+                    co.advance(Progress::Dead);
+                    return Err(lost_track(line));
+                };
                 self.co.replay = saved;
                 self.co.transfer = args;
                 Vec::new()
@@ -308,7 +147,8 @@ impl Interp<'_> {
             c_calls: self.co.c_calls,
             stack_base: self.stack.len(),
         });
-        let result = self.call_yieldable(&Value::Func(co.func.clone()), call_args, line, None);
+        let result =
+            self.call_yieldable(&Value::Func(co.function().clone()), call_args, line, None);
         self.co.active.pop();
         // Left over only when the replay failed part way (stack overflow, budget).
         self.co.replay.clear();
@@ -316,20 +156,24 @@ impl Interp<'_> {
             Ok(values) => (Progress::Dead, Ok(Ok(values))),
             Err(Fault::Yield) => {
                 let saved = std::mem::take(&mut self.co.unwound);
-                (Progress::Yielded(saved), Ok(Ok(self.resumed_values())))
+                let continuation = Continuation::new(saved);
+                (
+                    Progress::Yielded(continuation),
+                    Ok(Ok(self.resumed_values())),
+                )
             }
             Err(fault) => {
                 self.co.unwound.clear();
                 (Progress::Dead, self.catch(fault).map(Err))
             }
         };
-        *co.progress.borrow_mut() = progress;
+        co.advance(progress);
         outcome
     }
 
     /// `coroutine.status(co)`.
     pub fn status(&self, co: &Rc<Coroutine>) -> &'static str {
-        match &*co.progress.borrow() {
+        match &*co.progress() {
             Progress::Fresh | Progress::Yielded(_) => "suspended",
             Progress::Dead => "dead",
             Progress::Active => match self.co.active.last() {
@@ -514,7 +358,7 @@ mod tests {
         };
         let none: &[&[u8]] = &[];
         let mut host = Counter::default();
-        let mut interp = Interp::new(&mut host, &none, &none, 1000);
+        let mut interp = Interp::new(&mut host, &none, &none, 1000, crate::lua::lib::NATIVES);
         interp.co.replay = vec![Saved::While { in_body: true }];
         match interp.run_chunk(&chunk) {
             Err(Fault::Error { value, .. }) => {

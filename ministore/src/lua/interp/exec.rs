@@ -5,8 +5,8 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use super::coroutine::Saved;
 use super::outcome::{CallResult, Flow};
+use super::saved::{lost_track, Saved};
 use super::{runtime_error, Fault, Frame, Interp};
 use crate::lua::ast::{Block, CondBlock, Expr, ExprKind, Stat, StatKind};
 use crate::lua::value::{Cell, Value};
@@ -357,7 +357,7 @@ impl Interp<'_> {
                 match done[..] {
                     [start, limit] => (start, limit, 1.0, false),
                     [start, limit, step] => (start, limit, step, false),
-                    _ => return Err(super::coroutine::lost_track(line)),
+                    _ => return Err(lost_track(line)),
                 }
             }
         };

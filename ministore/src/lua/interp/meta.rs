@@ -7,11 +7,12 @@ use std::sync::Arc;
 use super::eval::{operand_error, table_write_error};
 use super::{
     bare_error, memory_error, nonexistent_global, runtime_error, type_error, Fault, Frame, Interp,
-    Lib, MAX_STRING_LEN, MAX_TAG_LOOP,
+    MAX_TAG_LOOP,
 };
 use crate::lua::ast::{BinOp, Expr};
-use crate::lua::lib;
-use crate::lua::value::Value;
+use crate::lua::handle::Lib;
+use crate::lua::lib_tables;
+use crate::lua::value::{Value, MAX_STRING_LEN};
 
 /// Redis's error for writing a read-only table.
 pub const READONLY_TABLE: &str = "Attempt to modify a readonly table";
@@ -75,7 +76,7 @@ impl Interp<'_> {
                         h => h,
                     }
                 }
-                Value::Str(_) => return Ok(lib::lib_get(Lib::String, &key)),
+                Value::Str(_) => return Ok(lib_tables::lib_get(Lib::String, &key)),
                 Value::Lib(lib) => {
                     return match &key {
                         Value::Str(field) => self.lib_field(*lib, field, line),

@@ -3,10 +3,11 @@
 //! words and positions runtime errors the way Lua 5.1 does (`user_script:3: attempt to call
 //! local 'x' (a nil value)`).
 //!
-//! Layout: this file holds the run's state, the step budget and the globals; [`fault`] the
-//! errors, the call stack and error positions; [`exec`] runs statements, [`eval`] expressions,
-//! [`call`] function calls, [`meta`] the metamethods and [`coroutine`] how a coroutine
-//! suspends and resumes.
+//! Layout, from the bottom up: [`fault`] says what errors are, [`outcome`] how code finishes and
+//! [`saved`] what a yield leaves behind; this file holds the run's state ([`Interp`]), the step
+//! budget and the globals; on top, [`exec`] runs statements, [`eval`] expressions, [`call`]
+//! function calls, [`meta`] the metamethods, [`position`] works out where an error happened and
+//! [`coroutine`] how a coroutine suspends and resumes.
 
 mod call;
 mod coroutine;
@@ -15,23 +16,25 @@ mod exec;
 mod fault;
 mod meta;
 mod outcome;
+mod position;
+mod saved;
 
-pub use coroutine::{Coroutine, C_BOUNDARY};
 pub use fault::{
-    bare_error, chunk_id, memory_error, runtime_error, type_error, Fault, SYNTAX_ID_SIZE,
+    bare_error, chunk_id, memory_error, runtime_error, type_error, Fault, C_BOUNDARY,
+    SYNTAX_ID_SIZE,
 };
 use fault::{Activation, NATIVE};
 use outcome::Flow;
+use saved::Control;
 
 use std::sync::Arc;
 
 use super::ast::FuncBody;
-use super::lib;
+use super::handle::{Builtin, Lib};
+use super::host::{CommandHost, ScriptInputs};
+use super::lib_state::LibState;
+use super::lib_tables;
 use super::value::{Cell, TableRef, Value};
-use super::{CommandHost, ScriptInputs};
-
-pub use super::handle::Lib;
-pub use super::value::MAX_STRING_LEN;
 
 /// How much native recursion a script may cause before it fails with "stack overflow": a Lua
 /// call costs [`CALL_NESTING`] units and every nested compound expression [`EXPR_NESTING`].
@@ -157,6 +160,37 @@ const GLOBAL_NAMES: &[&str] = &[
     "xpcall",
 ];
 
+/// How the interpreter runs builtins. It knows a builtin only by its [`Builtin`] handle; the
+/// library layer above it hands over these entry points when a run's interpreter is built
+/// (`lib::NATIVES`), and every call of a builtin goes through them.
+#[derive(Clone, Copy)]
+pub struct Natives {
+    /// Runs any builtin.
+    pub call: RunBuiltin,
+    /// Runs `redis.call` or `redis.pcall` with arguments read in place: the path nearly every
+    /// command a script sends takes, with no list allocated.
+    pub redis_call: RunRedisCall,
+}
+
+/// Runs a builtin with its arguments, called from a line: its results, or what it raised.
+pub type RunBuiltin = fn(&mut Interp, Builtin, Vec<Value>, u32) -> Result<Vec<Value>, Fault>;
+
+/// Runs `redis.call` or `redis.pcall` with its arguments, called from a line: the reply as a
+/// Lua value, or what it raised.
+pub type RunRedisCall = fn(&mut Interp, Builtin, &[Value], u32) -> Result<Value, Fault>;
+
+/// What a run is for, which decides the globals it sees.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunKind {
+    /// A script (EVAL): every library, `KEYS` and `ARGV`.
+    Script,
+    /// FUNCTION LOAD running a library's top level: nothing but a reduced `redis`.
+    Load,
+    /// FCALL running a function: no `KEYS` or `ARGV` globals (the function gets them as its
+    /// arguments).
+    Function,
+}
+
 /// The variables visible in one function activation, and its extra arguments (`...`).
 pub struct Frame<'c> {
     locals: Vec<(Arc<str>, Cell)>,
@@ -196,10 +230,14 @@ pub struct Interp<'h> {
     stack: Vec<Activation>,
     /// The chunk the error now unwinding was raised in, for the reply's `on <chunk>:<line>`.
     fault_chunk: Option<u32>,
+    /// What the run is for.
+    pub kind: RunKind,
+    /// How builtins run.
+    natives: Natives,
     /// What the libraries keep during the run.
-    pub libs: lib::State,
+    pub libs: LibState,
     /// The coroutines being run and the state a yield or a resume carries.
-    co: coroutine::Control,
+    co: Control,
 }
 
 /// A run's call stack and chunk-name list, handed from one run to the next by a caller that
@@ -212,13 +250,16 @@ pub struct RunBuffers {
 }
 
 impl<'h> Interp<'h> {
+    /// A script run (see [`RunKind`]) with these inputs and step budget, running builtins
+    /// through `natives`.
     pub fn new(
         host: &'h mut dyn CommandHost,
         keys: &'h dyn ScriptInputs,
         argv: &'h dyn ScriptInputs,
         budget: u64,
+        natives: Natives,
     ) -> Self {
-        Interp::reusing(host, keys, argv, budget, RunBuffers::default())
+        Interp::reusing(host, keys, argv, budget, natives, RunBuffers::default())
     }
 
     /// [`Interp::new`] with the buffers of an earlier run; [`Interp::into_buffers`] hands them
@@ -228,6 +269,7 @@ impl<'h> Interp<'h> {
         keys: &'h dyn ScriptInputs,
         argv: &'h dyn ScriptInputs,
         budget: u64,
+        natives: Natives,
         buffers: RunBuffers,
     ) -> Self {
         let RunBuffers {
@@ -257,8 +299,10 @@ impl<'h> Interp<'h> {
             sources,
             stack,
             fault_chunk: None,
-            libs: lib::State::default(),
-            co: coroutine::Control::default(),
+            kind: RunKind::Script,
+            natives,
+            libs: LibState::default(),
+            co: Control::default(),
         }
     }
 
@@ -337,10 +381,10 @@ impl<'h> Interp<'h> {
 
     fn global_value(&mut self, name: &str) -> Option<Value> {
         // A library's top level (FUNCTION LOAD) sees nothing but a reduced `redis`.
-        if self.libs.loading.is_some() {
+        if self.kind == RunKind::Load {
             return (name == "redis").then_some(Value::Lib(Lib::Redis));
         }
-        if self.libs.in_function && input_slot(name).is_some() {
+        if self.kind == RunKind::Function && input_slot(name).is_some() {
             return None;
         }
         if let Some(lib) = library_named(name) {
@@ -351,15 +395,15 @@ impl<'h> Interp<'h> {
             "ARGV" => Value::Table(self.inputs[1].table()),
             "_G" => Value::Table(self.globals_table()),
             "_VERSION" => Value::str(b"Lua 5.1"),
-            _ => Value::Builtin(lib::global_function(name)?),
+            _ => Value::Builtin(lib_tables::global_function(name)?),
         })
     }
 
     /// `lib.field`; while a library loads, `redis` has only its load-time fields and any other
     /// is reported as Redis reports it, as a missing global.
     pub(crate) fn lib_field(&self, lib: Lib, field: &[u8], line: u32) -> Result<Value, Fault> {
-        if self.libs.loading.is_none() {
-            return Ok(lib::lib_field(lib, field));
+        if self.kind != RunKind::Load {
+            return Ok(lib_tables::lib_field(lib, field));
         }
         if lib != Lib::Redis {
             // The fast path for `string.len` lands here without looking the library up.
@@ -369,7 +413,7 @@ impl<'h> Interp<'h> {
                 .unwrap_or("?");
             return Err(runtime_error(line, &nonexistent_global(name)));
         }
-        match lib::load_field(field) {
+        match lib_tables::load_field(field) {
             Some(value) => Ok(value),
             None => Err(runtime_error(
                 line,

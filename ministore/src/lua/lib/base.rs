@@ -8,69 +8,11 @@ mod meta;
 mod protect;
 
 use super::super::interp::{bare_error, runtime_error, Fault, Interp};
-use super::{one, Args, Builtin, Site};
+use super::args::{one, Args, Site};
+use crate::lua::handle::Builtin;
 use crate::lua::value::Value;
 
 pub use crate::lua::handle::BaseFunc as Func;
-
-/// The base function a global name refers to.
-pub fn lookup(name: &str) -> Option<Func> {
-    Some(match name {
-        "tonumber" => Func::ToNumber,
-        "tostring" => Func::ToString,
-        "type" => Func::Type,
-        "ipairs" => Func::Ipairs,
-        "pairs" => Func::Pairs,
-        "next" => Func::Next,
-        "unpack" => Func::Unpack,
-        "select" => Func::Select,
-        "pcall" => Func::Pcall,
-        "error" => Func::Error,
-        "assert" => Func::Assert,
-        "rawget" => Func::RawGet,
-        "rawset" => Func::RawSet,
-        "rawequal" => Func::RawEqual,
-        "xpcall" => Func::XPcall,
-        "setmetatable" => Func::SetMetatable,
-        "getmetatable" => Func::GetMetatable,
-        "loadstring" => Func::LoadString,
-        "load" => Func::Load,
-        "gcinfo" => Func::GcInfo,
-        "collectgarbage" => Func::CollectGarbage,
-        _ => return None,
-    })
-}
-
-impl Func {
-    /// The function's name in Lua's argument errors.
-    pub fn name(self) -> &'static str {
-        match self {
-            Func::ToNumber => "tonumber",
-            Func::ToString => "tostring",
-            Func::Type => "type",
-            Func::Ipairs => "ipairs",
-            Func::IpairsStep => "?",
-            Func::Pairs => "pairs",
-            Func::Next => "next",
-            Func::Unpack => "unpack",
-            Func::Select => "select",
-            Func::Pcall => "pcall",
-            Func::Error => "error",
-            Func::Assert => "assert",
-            Func::RawGet => "rawget",
-            Func::RawSet => "rawset",
-            Func::RawEqual => "rawequal",
-            Func::XPcall => "xpcall",
-            Func::SetMetatable => "setmetatable",
-            Func::GetMetatable => "getmetatable",
-            Func::LoadString => "loadstring",
-            Func::Load => "load",
-            Func::GcInfo => "gcinfo",
-            Func::CollectGarbage => "collectgarbage",
-            Func::UndefinedGlobal => "?",
-        }
-    }
-}
 
 /// Runs a base function.
 pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Vec<Value>, Fault> {

@@ -2,46 +2,11 @@
 //! signed 32-bit numbers, arguments normalised as LuaBitOp does (rounded, then taken mod 2^32).
 
 use super::super::interp::Fault;
-use super::{one, Args, Builtin, Site};
+use super::args::{one, Args, Site};
+use crate::lua::handle::Builtin;
 use crate::lua::value::Value;
 
 pub use crate::lua::handle::BitFunc as Func;
-
-/// Every field of the `bit` table.
-pub const NAMES: &[&str] = &[
-    "tobit", "tohex", "bnot", "band", "bor", "bxor", "lshift", "rshift", "arshift", "rol", "ror",
-    "bswap",
-];
-
-const FUNCS: &[Func] = &[
-    Func::Tobit,
-    Func::Tohex,
-    Func::Bnot,
-    Func::Band,
-    Func::Bor,
-    Func::Bxor,
-    Func::Lshift,
-    Func::Rshift,
-    Func::Arshift,
-    Func::Rol,
-    Func::Ror,
-    Func::Bswap,
-];
-
-/// `bit.name`.
-pub fn field(name: &[u8]) -> Value {
-    match FUNCS.iter().find(|f| f.name().as_bytes() == name) {
-        Some(f) => Value::Builtin(Builtin::Bit(*f)),
-        None => Value::Nil,
-    }
-}
-
-impl Func {
-    /// The function's name in Lua's argument errors.
-    pub fn name(self) -> &'static str {
-        NAMES[self as usize]
-    }
-}
 
 /// Argument `n` as LuaBitOp reads it: adding 2^52+2^51 rounds to an integer whose low 32 bits
 /// are the double's low mantissa bits.

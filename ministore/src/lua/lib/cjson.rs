@@ -4,93 +4,16 @@
 //! script run here (in Redis they last until the scripting engine restarts).
 
 use super::super::interp::{Fault, Interp};
-use super::{json_decode, one, string_result, Args, Builtin, Site};
+use super::args::{one, string_result, Args, Site};
+use super::json_decode;
+use crate::lua::handle::Builtin;
+use crate::lua::handle::Lib;
+use crate::lua::lib_state::CjsonConfig;
+use crate::lua::lib_tables::make_lib;
 use crate::lua::value::{TableRef, Value, MAX_STRING_LEN};
 use crate::numtext::format_number_g;
 
 pub use crate::lua::handle::CjsonFunc as Func;
-
-/// Every field of the `cjson` table.
-pub const NAMES: &[&str] = &[
-    "encode",
-    "decode",
-    "new",
-    "encode_sparse_array",
-    "encode_max_depth",
-    "decode_max_depth",
-    "encode_number_precision",
-    "encode_keep_buffer",
-    "encode_invalid_numbers",
-    "decode_invalid_numbers",
-    "null",
-    "_NAME",
-    "_VERSION",
-];
-
-const FUNCS: &[Func] = &[
-    Func::Encode,
-    Func::Decode,
-    Func::New,
-    Func::EncodeSparseArray,
-    Func::EncodeMaxDepth,
-    Func::DecodeMaxDepth,
-    Func::EncodeNumberPrecision,
-    Func::EncodeKeepBuffer,
-    Func::EncodeInvalidNumbers,
-    Func::DecodeInvalidNumbers,
-];
-
-/// `cjson.name`.
-pub fn field(name: &[u8]) -> Value {
-    match name {
-        b"null" => Value::Null,
-        b"_NAME" => Value::str(b"cjson"),
-        b"_VERSION" => Value::str(b"2.1.0"),
-        _ => match FUNCS.iter().find(|f| f.name().as_bytes() == name) {
-            Some(f) => Value::Builtin(Builtin::Cjson(*f)),
-            None => Value::Nil,
-        },
-    }
-}
-
-impl Func {
-    /// The function's name in Lua's argument errors.
-    pub fn name(self) -> &'static str {
-        NAMES[self as usize]
-    }
-}
-
-/// lua-cjson's settings, with its defaults.
-#[derive(Debug, Clone)]
-pub struct Config {
-    sparse_convert: u8,
-    sparse_ratio: i64,
-    sparse_safe: i64,
-    encode_max_depth: i64,
-    /// How deep `decode` may nest.
-    pub decode_max_depth: i64,
-    precision: i64,
-    keep_buffer: u8,
-    encode_invalid: u8,
-    /// Whether `decode` takes `nan`, `inf`, hex and leading zeros.
-    pub decode_invalid: u8,
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Config {
-            sparse_convert: 0,
-            sparse_ratio: 2,
-            sparse_safe: 10,
-            encode_max_depth: 1000,
-            decode_max_depth: 1000,
-            precision: 14,
-            keep_buffer: 1,
-            encode_invalid: 0,
-            decode_invalid: 1,
-        }
-    }
-}
 
 /// Runs a `cjson.*` function.
 pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Vec<Value>, Fault> {
@@ -112,7 +35,7 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Ve
             string_result(enc.out, a.line)
         }
         Func::Decode => json_decode::decode(it, &a),
-        Func::New => one(Value::Lib(crate::lua::interp::Lib::Cjson)),
+        Func::New => one(Value::Lib(Lib::Cjson)),
         Func::EncodeSparseArray => {
             settings_args(&a, 3)?;
             let convert = enum_option(&a, 1, &mut cfg.sparse_convert, &["off", "on"])?;
@@ -216,7 +139,7 @@ fn enum_option(a: &Args, n: usize, setting: &mut u8, options: &[&str]) -> Result
 }
 
 struct Encoder<'c, 'a> {
-    cfg: &'c Config,
+    cfg: &'c CjsonConfig,
     out: Vec<u8>,
     a: &'c Args<'a>,
 }
@@ -239,7 +162,7 @@ impl Encoder<'_, '_> {
                 .extend_from_slice(if *b { b"true" } else { b"false" }),
             Value::Nil | Value::Null => self.out.extend_from_slice(b"null"),
             Value::Table(t) => self.table(t, depth + 1)?,
-            Value::Lib(lib) => self.table(&super::make_lib(*lib), depth + 1)?,
+            Value::Lib(lib) => self.table(&make_lib(*lib), depth + 1)?,
             Value::Func(_) | Value::Builtin(_) | Value::Thread(_) => {
                 return Err(self.fail(v, "type not supported"))
             }

@@ -4,45 +4,12 @@
 //! `unpack_limit` with their offsets and errors.
 
 use super::super::interp::{bare_error, memory_error, Fault, Interp};
-use super::{one, Args, Builtin, Site};
+use super::args::{one, Args, Site};
+use crate::lua::handle::Builtin;
+use crate::lua::lib_tables::make_lib;
 use crate::lua::value::{TableRef, Value, MAX_STRING_LEN};
 
 pub use crate::lua::handle::CmsgpackFunc as Func;
-
-/// Every field of the `cmsgpack` table.
-pub const NAMES: &[&str] = &[
-    "pack",
-    "unpack",
-    "unpack_one",
-    "unpack_limit",
-    "_NAME",
-    "_VERSION",
-    "_COPYRIGHT",
-    "_DESCRIPTION",
-];
-
-/// `cmsgpack.name`.
-pub fn field(name: &[u8]) -> Value {
-    let f = match name {
-        b"pack" => Func::Pack,
-        b"unpack" => Func::Unpack,
-        b"unpack_one" => Func::UnpackOne,
-        b"unpack_limit" => Func::UnpackLimit,
-        b"_NAME" => return Value::str(b"cmsgpack"),
-        b"_VERSION" => return Value::str(b"lua-cmsgpack 0.4.0"),
-        b"_COPYRIGHT" => return Value::str(b"Copyright (C) 2012, Salvatore Sanfilippo"),
-        b"_DESCRIPTION" => return Value::str(b"MessagePack C implementation for Lua"),
-        _ => return Value::Nil,
-    };
-    Value::Builtin(Builtin::Cmsgpack(f))
-}
-
-impl Func {
-    /// The function's name in Lua's argument errors.
-    pub fn name(self) -> &'static str {
-        NAMES[self as usize]
-    }
-}
 
 /// Tables nested deeper than this are packed as nil (so cycles end).
 const MAX_NESTING: usize = 16;
@@ -86,9 +53,7 @@ fn encode(out: &mut Vec<u8>, v: &Value, level: usize, line: u32) -> Result<(), F
         Value::Bool(b) => out.push(if *b { 0xc3 } else { 0xc2 }),
         Value::Num(n) => encode_number(out, *n),
         Value::Table(t) if level < MAX_NESTING => encode_table(out, t, level, line)?,
-        Value::Lib(lib) if level < MAX_NESTING => {
-            encode_table(out, &super::make_lib(*lib), level, line)?
-        }
+        Value::Lib(lib) if level < MAX_NESTING => encode_table(out, &make_lib(*lib), level, line)?,
         _ => out.push(0xc0),
     }
     Ok(())

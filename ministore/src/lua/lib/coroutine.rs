@@ -6,44 +6,13 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use super::super::interp::{runtime_error, Coroutine, Fault, Interp};
-use super::{one, Args, Builtin, Site};
+use super::super::interp::{runtime_error, Fault, Interp};
+use super::args::{one, Args, Site};
 use crate::lua::ast::FuncBody;
-use crate::lua::value::{Closure, Value};
+use crate::lua::handle::Builtin;
+use crate::lua::value::{Closure, Coroutine, Value};
 
 pub use crate::lua::handle::CoroutineFunc as Func;
-
-/// Every field of the `coroutine` table.
-pub const NAMES: &[&str] = &["create", "resume", "running", "status", "wrap", "yield"];
-
-/// `coroutine.name`.
-pub fn field(name: &[u8]) -> Value {
-    let f = match name {
-        b"create" => Func::Create,
-        b"resume" => Func::Resume,
-        b"running" => Func::Running,
-        b"status" => Func::Status,
-        b"wrap" => Func::Wrap,
-        b"yield" => Func::Yield,
-        _ => return Value::Nil,
-    };
-    Value::Builtin(Builtin::Coroutine(f))
-}
-
-impl Func {
-    /// The function's name in Lua's argument errors.
-    pub fn name(self) -> &'static str {
-        match self {
-            Func::Create => "create",
-            Func::Resume => "resume",
-            Func::Yield => "yield",
-            Func::Status => "status",
-            Func::Wrap => "wrap",
-            Func::Running => "running",
-            Func::WrapResume => "?",
-        }
-    }
-}
 
 thread_local! {
     /// The body of every function `coroutine.wrap` makes: `return resume(co, ...)`, with both

@@ -3,7 +3,7 @@
 //! double to the integer a conversion takes, and Lua 5.1's errors.
 
 use super::super::interp::{memory_error, Fault, Interp};
-use super::{string_result, Args};
+use super::args::{string_result, Args};
 use crate::lua::number::number_to_integer;
 use crate::lua::value::{Value, MAX_STRING_LEN};
 

@@ -3,8 +3,8 @@
 //! (`Expected value but found invalid token at character 1`).
 
 use super::super::interp::{Fault, Interp};
+use super::args::{one, Args};
 use super::strtod::strtod;
-use super::{one, Args};
 use crate::lua::value::{TableRef, Value};
 
 /// A token, as lua-cjson names them in errors.

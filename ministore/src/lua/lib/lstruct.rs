@@ -3,32 +3,12 @@
 //! little-endian order and alignment, and the library's errors.
 
 use super::super::interp::{memory_error, Fault, Interp};
-use super::{one, Args, Builtin, Site};
+use super::args::{one, Args, Site};
+use crate::lua::handle::Builtin;
 use crate::lua::number::number_to_integer;
 use crate::lua::value::{Value, MAX_STRING_LEN};
 
 pub use crate::lua::handle::StructFunc as Func;
-
-/// Every field of the `struct` table.
-pub const NAMES: &[&str] = &["pack", "unpack", "size"];
-
-/// `struct.name`.
-pub fn field(name: &[u8]) -> Value {
-    let f = match name {
-        b"pack" => Func::Pack,
-        b"unpack" => Func::Unpack,
-        b"size" => Func::Size,
-        _ => return Value::Nil,
-    };
-    Value::Builtin(Builtin::Struct(f))
-}
-
-impl Func {
-    /// The function's name in Lua's argument errors.
-    pub fn name(self) -> &'static str {
-        NAMES[self as usize]
-    }
-}
 
 /// Largest integer size in bytes.
 const MAX_INT_SIZE: usize = 32;

@@ -4,113 +4,12 @@
 //! one per script; ministore's store hands out reproducible ones).
 
 use super::super::interp::{Fault, Interp};
-use super::{one, Args, Builtin, Site};
+use super::args::{one, Args, Site};
+use crate::lua::handle::Builtin;
+use crate::lua::lib_state::Rand48;
 use crate::lua::value::Value;
 
 pub use crate::lua::handle::MathFunc as Func;
-
-/// Every field of the `math` table.
-pub const NAMES: &[&str] = &[
-    "abs",
-    "ceil",
-    "floor",
-    "sqrt",
-    "sin",
-    "cos",
-    "tan",
-    "asin",
-    "acos",
-    "atan",
-    "atan2",
-    "exp",
-    "log",
-    "log10",
-    "pow",
-    "fmod",
-    "mod",
-    "modf",
-    "frexp",
-    "ldexp",
-    "deg",
-    "rad",
-    "min",
-    "max",
-    "random",
-    "randomseed",
-    "cosh",
-    "sinh",
-    "tanh",
-    "huge",
-    "pi",
-];
-
-const FUNCS: &[Func] = &[
-    Func::Abs,
-    Func::Ceil,
-    Func::Floor,
-    Func::Sqrt,
-    Func::Sin,
-    Func::Cos,
-    Func::Tan,
-    Func::Asin,
-    Func::Acos,
-    Func::Atan,
-    Func::Atan2,
-    Func::Exp,
-    Func::Log,
-    Func::Log10,
-    Func::Pow,
-    Func::Fmod,
-    Func::Mod,
-    Func::Modf,
-    Func::Frexp,
-    Func::Ldexp,
-    Func::Deg,
-    Func::Rad,
-    Func::Min,
-    Func::Max,
-    Func::Random,
-    Func::RandomSeed,
-    Func::Cosh,
-    Func::Sinh,
-    Func::Tanh,
-];
-
-/// `math.name`.
-pub fn field(name: &[u8]) -> Value {
-    match name {
-        b"huge" => Value::Num(f64::INFINITY),
-        b"pi" => Value::Num(std::f64::consts::PI),
-        _ => match FUNCS.iter().find(|f| f.name().as_bytes() == name) {
-            Some(f) => Value::Builtin(Builtin::Math(*f)),
-            None => Value::Nil,
-        },
-    }
-}
-
-impl Func {
-    /// The function's name in Lua's argument errors.
-    pub fn name(self) -> &'static str {
-        NAMES[self as usize]
-    }
-}
-
-/// The `lrand48` state (48 bits) behind `math.random`.
-#[derive(Debug, Clone, Copy)]
-pub struct Rand48(u64);
-
-impl Rand48 {
-    /// The state `srand48(seed)` sets.
-    pub fn seeded(seed: i32) -> Rand48 {
-        Rand48(((seed as u32 as u64) << 16) | 0x330e)
-    }
-
-    /// The next 31-bit draw.
-    fn next(&mut self) -> u32 {
-        self.0 = (self.0.wrapping_mul(0x5_deec_e66d).wrapping_add(0xb)) & ((1 << 48) - 1);
-        (self.0 >> 17) as u32
-    }
-}
 
 /// C's `(int)` of a Lua number, as `luaL_checkint` gives it.
 fn int32(a: &Args, n: usize) -> Result<i64, Fault> {

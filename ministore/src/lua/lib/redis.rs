@@ -4,104 +4,14 @@
 
 use super::super::convert;
 use super::super::interp::{Fault, Interp};
-use super::{one, Builtin, Registered, Site};
+use super::args::{one, Site};
+use crate::lua::handle::Builtin;
+use crate::lua::interp::RunKind;
+use crate::lua::lib_state::Registered;
 use crate::lua::value::{TableRef, Value};
 use crate::shape::shape;
 
 pub use crate::lua::handle::RedisFunc as Func;
-
-/// The Redis version scripts see (the oracle server's).
-pub const REDIS_VERSION: &str = "7.0.15";
-/// The same as a number: `0x00MMmmpp`.
-pub const REDIS_VERSION_NUM: u32 = 0x0007_000f;
-
-/// Every field of the `redis` table.
-pub const NAMES: &[&str] = &[
-    "call",
-    "pcall",
-    "error_reply",
-    "status_reply",
-    "sha1hex",
-    "log",
-    "LOG_DEBUG",
-    "LOG_VERBOSE",
-    "LOG_NOTICE",
-    "LOG_WARNING",
-    "replicate_commands",
-    "set_repl",
-    "REPL_NONE",
-    "REPL_AOF",
-    "REPL_SLAVE",
-    "REPL_REPLICA",
-    "REPL_ALL",
-    "REDIS_VERSION",
-    "REDIS_VERSION_NUM",
-    "acl_check_cmd",
-    "setresp",
-    "breakpoint",
-    "debug",
-];
-
-/// `redis.name`.
-pub fn field(name: &[u8]) -> Value {
-    let f = match name {
-        b"call" => Func::Call,
-        b"pcall" => Func::Pcall,
-        b"error_reply" => Func::ErrorReply,
-        b"status_reply" => Func::StatusReply,
-        b"sha1hex" => Func::Sha1Hex,
-        b"log" => Func::Log,
-        b"replicate_commands" => Func::ReplicateCommands,
-        b"set_repl" => Func::SetRepl,
-        b"acl_check_cmd" => Func::AclCheckCmd,
-        b"setresp" => Func::SetResp,
-        b"breakpoint" => Func::Breakpoint,
-        b"debug" => Func::Debug,
-        b"REDIS_VERSION" => return Value::str(REDIS_VERSION.as_bytes()),
-        b"REDIS_VERSION_NUM" => return Value::Num(REDIS_VERSION_NUM as f64),
-        b"REPL_NONE" => return Value::Num(0.0),
-        b"REPL_AOF" => return Value::Num(1.0),
-        b"REPL_SLAVE" | b"REPL_REPLICA" => return Value::Num(2.0),
-        b"REPL_ALL" => return Value::Num(3.0),
-        b"LOG_DEBUG" => return Value::Num(0.0),
-        b"LOG_VERBOSE" => return Value::Num(1.0),
-        b"LOG_NOTICE" => return Value::Num(2.0),
-        b"LOG_WARNING" => return Value::Num(3.0),
-        _ => return Value::Nil,
-    };
-    Value::Builtin(Builtin::Redis(f))
-}
-
-impl Func {
-    /// The function's name in Lua's argument errors.
-    pub fn name(self) -> &'static str {
-        match self {
-            Func::Call => "call",
-            Func::Pcall => "pcall",
-            Func::ErrorReply => "error_reply",
-            Func::StatusReply => "status_reply",
-            Func::Sha1Hex => "sha1hex",
-            Func::Log => "log",
-            Func::ReplicateCommands => "replicate_commands",
-            Func::SetRepl => "set_repl",
-            Func::AclCheckCmd => "acl_check_cmd",
-            Func::SetResp => "setresp",
-            Func::Breakpoint => "breakpoint",
-            Func::Debug => "debug",
-            Func::RegisterFunction => "register_function",
-        }
-    }
-}
-
-/// `redis.name` while FUNCTION LOAD runs a library's top level: only these fields exist.
-pub fn load_field(name: &[u8]) -> Option<Value> {
-    match name {
-        b"register_function" => Some(Value::Builtin(Builtin::Redis(Func::RegisterFunction))),
-        b"log" | b"LOG_DEBUG" | b"LOG_VERBOSE" | b"LOG_NOTICE" | b"LOG_WARNING"
-        | b"REDIS_VERSION" | b"REDIS_VERSION_NUM" => Some(field(name)),
-        _ => None,
-    }
-}
 
 /// The flags `redis.register_function` accepts.
 const FUNCTION_FLAGS: &[&str] = &[
@@ -219,15 +129,16 @@ fn register_function(it: &mut Interp, args: Vec<Value>, line: u32) -> Result<Vec
     if !valid_name(&registered.name) {
         return Err(fail("Library names can only contain letters, numbers, or underscores(_) and must be at least one character long"));
     }
-    let Some(loading) = it.libs.loading.as_mut() else {
+    if it.kind != RunKind::Load {
         return Err(fail(
             "redis.register_function can only be called on FUNCTION LOAD command",
         ));
-    };
-    if loading.iter().any(|f| f.name == registered.name) {
+    }
+    let loaded = &mut it.libs.registered;
+    if loaded.iter().any(|f| f.name == registered.name) {
         return Err(fail("Function already exists in the library"));
     }
-    loading.push(registered);
+    loaded.push(registered);
     Ok(Vec::new())
 }
 

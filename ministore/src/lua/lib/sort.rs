@@ -3,7 +3,7 @@
 //! comparators ("invalid order function for sorting") behave exactly as in Redis.
 
 use super::super::interp::{bare_error, memory_error, runtime_error, Fault, Interp};
-use super::{call_from_lib, Args};
+use super::args::{call_from_lib, Args};
 use crate::lua::value::{TableRef, Value};
 
 fn geti(t: &TableRef, i: i64) -> Value {

@@ -3,74 +3,12 @@
 //! [`super::format`].
 
 use super::super::interp::{memory_error, Fault, Interp};
-use super::{format, one, string_result, strmatch, Args, Builtin, Site};
+use super::args::{one, posrelat, string_result, Args, Site};
+use super::{format, strmatch};
+use crate::lua::handle::Builtin;
 use crate::lua::value::{Value, MAX_STRING_LEN};
 
 pub use crate::lua::handle::StringFunc as Func;
-
-/// Every field of the `string` table.
-pub const NAMES: &[&str] = &[
-    "format", "sub", "len", "upper", "lower", "rep", "byte", "char", "reverse", "find", "match",
-    "gmatch", "gfind", "gsub", "dump",
-];
-
-/// `string.name`.
-pub fn field(name: &[u8]) -> Value {
-    let f = match name {
-        b"format" => Func::Format,
-        b"sub" => Func::Sub,
-        b"len" => Func::Len,
-        b"upper" => Func::Upper,
-        b"lower" => Func::Lower,
-        b"rep" => Func::Rep,
-        b"byte" => Func::Byte,
-        b"char" => Func::Char,
-        b"reverse" => Func::Reverse,
-        b"find" => Func::Find,
-        b"match" => Func::Match,
-        b"gmatch" => Func::Gmatch,
-        b"gfind" => Func::Gfind,
-        b"gsub" => Func::Gsub,
-        b"dump" => Func::Dump,
-        _ => return Value::Nil,
-    };
-    Value::Builtin(Builtin::String(f))
-}
-
-impl Func {
-    /// The function's name in Lua's argument errors.
-    pub fn name(self) -> &'static str {
-        match self {
-            Func::Format => "format",
-            Func::Sub => "sub",
-            Func::Len => "len",
-            Func::Upper => "upper",
-            Func::Lower => "lower",
-            Func::Rep => "rep",
-            Func::Byte => "byte",
-            Func::Char => "char",
-            Func::Reverse => "reverse",
-            Func::Find => "find",
-            Func::Match => "match",
-            Func::Gmatch => "gmatch",
-            Func::Gfind => "gfind",
-            Func::Gsub => "gsub",
-            Func::Dump => "dump",
-            Func::GmatchStep => "gmatch_aux",
-        }
-    }
-}
-
-/// Lua 5.1's relative string position (`posrelat`): negative counts from the end, and one
-/// before the start is 0.
-pub fn posrelat(pos: i64, len: usize) -> i64 {
-    let pos = if pos < 0 {
-        (len as i64).saturating_add(pos).saturating_add(1)
-    } else {
-        pos
-    };
-    pos.max(0)
-}
 
 /// Runs a `string.*` function.
 pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Vec<Value>, Fault> {

@@ -9,8 +9,9 @@ use std::sync::Arc;
 use super::super::ast::FuncBody;
 use super::super::interp::{memory_error, runtime_error, Fault, Interp};
 use super::super::pattern::{has_specials, until_nul, Capture, Matcher, PatternError};
-use super::string::{posrelat, Func};
-use super::{call_from_lib, one, string_result, Args, Builtin};
+use super::args::{call_from_lib, one, posrelat, string_result, Args};
+use crate::lua::handle::Builtin;
+use crate::lua::handle::StringFunc as Func;
 use crate::lua::value::{Closure, TableRef, Value, MAX_STRING_LEN};
 
 /// Runs `f` on a fresh matcher allowed the script's remaining steps, then charges the steps it

@@ -4,49 +4,11 @@
 use std::sync::Arc;
 
 use super::super::interp::{bare_error, memory_error, Fault, Interp};
-use super::{call_from_lib, one, string_result, Args, Builtin, Site};
+use super::args::{call_from_lib, one, string_result, Args, Site};
+use crate::lua::handle::Builtin;
 use crate::lua::value::{TableRef, Value, MAX_STRING_LEN};
 
 pub use crate::lua::handle::TableFunc as Func;
-
-/// Every field of the `table` table.
-pub const NAMES: &[&str] = &[
-    "insert", "concat", "remove", "getn", "setn", "maxn", "sort", "foreach", "foreachi",
-];
-
-/// `table.name`.
-pub fn field(name: &[u8]) -> Value {
-    let f = match name {
-        b"insert" => Func::Insert,
-        b"concat" => Func::Concat,
-        b"remove" => Func::Remove,
-        b"getn" => Func::Getn,
-        b"setn" => Func::Setn,
-        b"maxn" => Func::Maxn,
-        b"sort" => Func::Sort,
-        b"foreach" => Func::Foreach,
-        b"foreachi" => Func::Foreachi,
-        _ => return Value::Nil,
-    };
-    Value::Builtin(Builtin::Table(f))
-}
-
-impl Func {
-    /// The function's name in Lua's argument errors.
-    pub fn name(self) -> &'static str {
-        match self {
-            Func::Insert => "insert",
-            Func::Concat => "concat",
-            Func::Remove => "remove",
-            Func::Getn => "getn",
-            Func::Setn => "setn",
-            Func::Maxn => "maxn",
-            Func::Sort => "sort",
-            Func::Foreach => "foreach",
-            Func::Foreachi => "foreachi",
-        }
-    }
-}
 
 fn geti(t: &TableRef, i: i64) -> Value {
     t.get(&Value::Num(i as f64))

@@ -4,8 +4,8 @@
 
 use std::rc::Rc;
 
-use super::super::{one, Args};
 use crate::lua::interp::{chunk_id, Fault, Interp, SYNTAX_ID_SIZE};
+use crate::lua::lib::args::{one, Args};
 use crate::lua::parser;
 use crate::lua::value::{Closure, Value, MAX_STRING_LEN};
 

@@ -2,9 +2,10 @@
 //! Redis's read-only tables), `getmetatable` (strings share one metatable whose `__index` is
 //! the string library) and `tostring` with `__tostring`.
 
-use super::super::{one, Args, Builtin};
-use super::Func;
+use crate::lua::handle::BaseFunc as Func;
+use crate::lua::handle::Builtin;
 use crate::lua::interp::{runtime_error, Fault, Interp};
+use crate::lua::lib::args::{one, Args};
 use crate::lua::value::{TableRef, Value};
 
 pub(super) fn setmetatable(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {

@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
-use super::super::{call_from_lib, Args};
 use crate::lua::convert;
 use crate::lua::interp::{runtime_error, Fault, Interp};
+use crate::lua::lib::args::{call_from_lib, Args};
 use crate::lua::value::Value;
 
 /// `pcall(f, ...)`: `true` and f's results, or `false` and the error value.

@@ -1,0 +1,646 @@
+//! What the library tables hold and what the builtins are called: for each of `redis`,
+//! `string`, `table`, `math`, `cjson`, `bit`, `cmsgpack`, `struct` and `coroutine`, its fields
+//! in the order `pairs` lists them and what each is (a builtin or a constant); the base
+//! functions' global names; `redis` as FUNCTION LOAD sees it; and the name Lua's argument
+//! errors give each builtin.
+//!
+//! The tables are the same in every run, so they are never built: indexing one is a static
+//! lookup here, below the interpreter, which does one on every `redis.call`. What a builtin
+//! does is its library's file under `lib/`.
+
+use crate::lua::handle::{Builtin, Lib};
+use crate::lua::value::{TableRef, Value};
+
+pub use redis::load_field;
+
+impl Builtin {
+    /// The name Lua's argument errors call the function by.
+    pub fn name(self) -> &'static str {
+        match self {
+            Builtin::Base(f) => f.name(),
+            Builtin::Redis(f) => f.name(),
+            Builtin::String(f) => f.name(),
+            Builtin::Table(f) => f.name(),
+            Builtin::Math(f) => f.name(),
+            Builtin::Cjson(f) => f.name(),
+            Builtin::Bit(f) => f.name(),
+            Builtin::Cmsgpack(f) => f.name(),
+            Builtin::Struct(f) => f.name(),
+            Builtin::Coroutine(f) => f.name(),
+        }
+    }
+}
+
+/// The base function a global name refers to, if any.
+pub fn global_function(name: &str) -> Option<Builtin> {
+    base::lookup(name).map(Builtin::Base)
+}
+
+/// `lib[key]`: a static lookup in a library table.
+pub fn lib_get(lib: Lib, key: &Value) -> Value {
+    match key {
+        Value::Str(name) => lib_field(lib, name),
+        _ => Value::Nil,
+    }
+}
+
+/// `lib.name`: a static lookup by the field's name.
+pub fn lib_field(lib: Lib, name: &[u8]) -> Value {
+    match lib {
+        Lib::Redis => redis::field(name),
+        Lib::String => string::field(name),
+        Lib::Table => table::field(name),
+        Lib::Math => math::field(name),
+        Lib::Cjson => cjson::field(name),
+        Lib::Bit => bit::field(name),
+        Lib::Cmsgpack => cmsgpack::field(name),
+        Lib::Struct => lstruct::field(name),
+        Lib::Coroutine => coroutine::field(name),
+    }
+}
+
+/// Builds a copy of one library table (for the rare script that iterates over one).
+pub fn make_lib(lib: Lib) -> TableRef {
+    let names: &[&str] = match lib {
+        Lib::Redis => redis::NAMES,
+        Lib::String => string::NAMES,
+        Lib::Table => table::NAMES,
+        Lib::Math => math::NAMES,
+        Lib::Cjson => cjson::NAMES,
+        Lib::Bit => bit::NAMES,
+        Lib::Cmsgpack => cmsgpack::NAMES,
+        Lib::Struct => lstruct::NAMES,
+        Lib::Coroutine => coroutine::NAMES,
+    };
+    let t = TableRef::new();
+    for name in names {
+        let key = Value::str(name.as_bytes());
+        let value = lib_get(lib, &key);
+        // A fresh table of a few dozen entries cannot exceed its size cap.
+        let _ = t.set(key, value);
+    }
+    t
+}
+
+/// The base functions' global names.
+mod base {
+    use crate::lua::handle::BaseFunc as Func;
+
+    /// The base function a global name refers to.
+    pub fn lookup(name: &str) -> Option<Func> {
+        Some(match name {
+            "tonumber" => Func::ToNumber,
+            "tostring" => Func::ToString,
+            "type" => Func::Type,
+            "ipairs" => Func::Ipairs,
+            "pairs" => Func::Pairs,
+            "next" => Func::Next,
+            "unpack" => Func::Unpack,
+            "select" => Func::Select,
+            "pcall" => Func::Pcall,
+            "error" => Func::Error,
+            "assert" => Func::Assert,
+            "rawget" => Func::RawGet,
+            "rawset" => Func::RawSet,
+            "rawequal" => Func::RawEqual,
+            "xpcall" => Func::XPcall,
+            "setmetatable" => Func::SetMetatable,
+            "getmetatable" => Func::GetMetatable,
+            "loadstring" => Func::LoadString,
+            "load" => Func::Load,
+            "gcinfo" => Func::GcInfo,
+            "collectgarbage" => Func::CollectGarbage,
+            _ => return None,
+        })
+    }
+
+    impl Func {
+        /// The function's name in Lua's argument errors.
+        pub fn name(self) -> &'static str {
+            match self {
+                Func::ToNumber => "tonumber",
+                Func::ToString => "tostring",
+                Func::Type => "type",
+                Func::Ipairs => "ipairs",
+                Func::IpairsStep => "?",
+                Func::Pairs => "pairs",
+                Func::Next => "next",
+                Func::Unpack => "unpack",
+                Func::Select => "select",
+                Func::Pcall => "pcall",
+                Func::Error => "error",
+                Func::Assert => "assert",
+                Func::RawGet => "rawget",
+                Func::RawSet => "rawset",
+                Func::RawEqual => "rawequal",
+                Func::XPcall => "xpcall",
+                Func::SetMetatable => "setmetatable",
+                Func::GetMetatable => "getmetatable",
+                Func::LoadString => "loadstring",
+                Func::Load => "load",
+                Func::GcInfo => "gcinfo",
+                Func::CollectGarbage => "collectgarbage",
+                Func::UndefinedGlobal => "?",
+            }
+        }
+    }
+}
+
+/// The `redis` table.
+mod redis {
+    use super::{Builtin, Value};
+    use crate::lua::handle::RedisFunc as Func;
+
+    /// The Redis version scripts see (the oracle server's).
+    const REDIS_VERSION: &str = "7.0.15";
+    /// The same as a number: `0x00MMmmpp`.
+    const REDIS_VERSION_NUM: u32 = 0x0007_000f;
+
+    /// Every field of the `redis` table.
+    pub const NAMES: &[&str] = &[
+        "call",
+        "pcall",
+        "error_reply",
+        "status_reply",
+        "sha1hex",
+        "log",
+        "LOG_DEBUG",
+        "LOG_VERBOSE",
+        "LOG_NOTICE",
+        "LOG_WARNING",
+        "replicate_commands",
+        "set_repl",
+        "REPL_NONE",
+        "REPL_AOF",
+        "REPL_SLAVE",
+        "REPL_REPLICA",
+        "REPL_ALL",
+        "REDIS_VERSION",
+        "REDIS_VERSION_NUM",
+        "acl_check_cmd",
+        "setresp",
+        "breakpoint",
+        "debug",
+    ];
+
+    /// `redis.name`.
+    pub fn field(name: &[u8]) -> Value {
+        let f = match name {
+            b"call" => Func::Call,
+            b"pcall" => Func::Pcall,
+            b"error_reply" => Func::ErrorReply,
+            b"status_reply" => Func::StatusReply,
+            b"sha1hex" => Func::Sha1Hex,
+            b"log" => Func::Log,
+            b"replicate_commands" => Func::ReplicateCommands,
+            b"set_repl" => Func::SetRepl,
+            b"acl_check_cmd" => Func::AclCheckCmd,
+            b"setresp" => Func::SetResp,
+            b"breakpoint" => Func::Breakpoint,
+            b"debug" => Func::Debug,
+            b"REDIS_VERSION" => return Value::str(REDIS_VERSION.as_bytes()),
+            b"REDIS_VERSION_NUM" => return Value::Num(REDIS_VERSION_NUM as f64),
+            b"REPL_NONE" => return Value::Num(0.0),
+            b"REPL_AOF" => return Value::Num(1.0),
+            b"REPL_SLAVE" | b"REPL_REPLICA" => return Value::Num(2.0),
+            b"REPL_ALL" => return Value::Num(3.0),
+            b"LOG_DEBUG" => return Value::Num(0.0),
+            b"LOG_VERBOSE" => return Value::Num(1.0),
+            b"LOG_NOTICE" => return Value::Num(2.0),
+            b"LOG_WARNING" => return Value::Num(3.0),
+            _ => return Value::Nil,
+        };
+        Value::Builtin(Builtin::Redis(f))
+    }
+
+    impl Func {
+        /// The function's name in Lua's argument errors.
+        pub fn name(self) -> &'static str {
+            match self {
+                Func::Call => "call",
+                Func::Pcall => "pcall",
+                Func::ErrorReply => "error_reply",
+                Func::StatusReply => "status_reply",
+                Func::Sha1Hex => "sha1hex",
+                Func::Log => "log",
+                Func::ReplicateCommands => "replicate_commands",
+                Func::SetRepl => "set_repl",
+                Func::AclCheckCmd => "acl_check_cmd",
+                Func::SetResp => "setresp",
+                Func::Breakpoint => "breakpoint",
+                Func::Debug => "debug",
+                Func::RegisterFunction => "register_function",
+            }
+        }
+    }
+
+    /// `redis.name` while FUNCTION LOAD runs a library's top level: only these fields exist.
+    pub fn load_field(name: &[u8]) -> Option<Value> {
+        match name {
+            b"register_function" => Some(Value::Builtin(Builtin::Redis(Func::RegisterFunction))),
+            b"log" | b"LOG_DEBUG" | b"LOG_VERBOSE" | b"LOG_NOTICE" | b"LOG_WARNING"
+            | b"REDIS_VERSION" | b"REDIS_VERSION_NUM" => Some(field(name)),
+            _ => None,
+        }
+    }
+}
+
+/// The `string` table.
+mod string {
+    use super::{Builtin, Value};
+    use crate::lua::handle::StringFunc as Func;
+
+    /// Every field of the `string` table.
+    pub const NAMES: &[&str] = &[
+        "format", "sub", "len", "upper", "lower", "rep", "byte", "char", "reverse", "find",
+        "match", "gmatch", "gfind", "gsub", "dump",
+    ];
+
+    /// `string.name`.
+    pub fn field(name: &[u8]) -> Value {
+        let f = match name {
+            b"format" => Func::Format,
+            b"sub" => Func::Sub,
+            b"len" => Func::Len,
+            b"upper" => Func::Upper,
+            b"lower" => Func::Lower,
+            b"rep" => Func::Rep,
+            b"byte" => Func::Byte,
+            b"char" => Func::Char,
+            b"reverse" => Func::Reverse,
+            b"find" => Func::Find,
+            b"match" => Func::Match,
+            b"gmatch" => Func::Gmatch,
+            b"gfind" => Func::Gfind,
+            b"gsub" => Func::Gsub,
+            b"dump" => Func::Dump,
+            _ => return Value::Nil,
+        };
+        Value::Builtin(Builtin::String(f))
+    }
+
+    impl Func {
+        /// The function's name in Lua's argument errors.
+        pub fn name(self) -> &'static str {
+            match self {
+                Func::Format => "format",
+                Func::Sub => "sub",
+                Func::Len => "len",
+                Func::Upper => "upper",
+                Func::Lower => "lower",
+                Func::Rep => "rep",
+                Func::Byte => "byte",
+                Func::Char => "char",
+                Func::Reverse => "reverse",
+                Func::Find => "find",
+                Func::Match => "match",
+                Func::Gmatch => "gmatch",
+                Func::Gfind => "gfind",
+                Func::Gsub => "gsub",
+                Func::Dump => "dump",
+                Func::GmatchStep => "gmatch_aux",
+            }
+        }
+    }
+}
+
+/// The `table` table.
+mod table {
+    use super::{Builtin, Value};
+    use crate::lua::handle::TableFunc as Func;
+
+    /// Every field of the `table` table.
+    pub const NAMES: &[&str] = &[
+        "insert", "concat", "remove", "getn", "setn", "maxn", "sort", "foreach", "foreachi",
+    ];
+
+    /// `table.name`.
+    pub fn field(name: &[u8]) -> Value {
+        let f = match name {
+            b"insert" => Func::Insert,
+            b"concat" => Func::Concat,
+            b"remove" => Func::Remove,
+            b"getn" => Func::Getn,
+            b"setn" => Func::Setn,
+            b"maxn" => Func::Maxn,
+            b"sort" => Func::Sort,
+            b"foreach" => Func::Foreach,
+            b"foreachi" => Func::Foreachi,
+            _ => return Value::Nil,
+        };
+        Value::Builtin(Builtin::Table(f))
+    }
+
+    impl Func {
+        /// The function's name in Lua's argument errors.
+        pub fn name(self) -> &'static str {
+            match self {
+                Func::Insert => "insert",
+                Func::Concat => "concat",
+                Func::Remove => "remove",
+                Func::Getn => "getn",
+                Func::Setn => "setn",
+                Func::Maxn => "maxn",
+                Func::Sort => "sort",
+                Func::Foreach => "foreach",
+                Func::Foreachi => "foreachi",
+            }
+        }
+    }
+}
+
+/// The `math` table.
+mod math {
+    use super::{Builtin, Value};
+    use crate::lua::handle::MathFunc as Func;
+
+    /// Every field of the `math` table.
+    pub const NAMES: &[&str] = &[
+        "abs",
+        "ceil",
+        "floor",
+        "sqrt",
+        "sin",
+        "cos",
+        "tan",
+        "asin",
+        "acos",
+        "atan",
+        "atan2",
+        "exp",
+        "log",
+        "log10",
+        "pow",
+        "fmod",
+        "mod",
+        "modf",
+        "frexp",
+        "ldexp",
+        "deg",
+        "rad",
+        "min",
+        "max",
+        "random",
+        "randomseed",
+        "cosh",
+        "sinh",
+        "tanh",
+        "huge",
+        "pi",
+    ];
+
+    const FUNCS: &[Func] = &[
+        Func::Abs,
+        Func::Ceil,
+        Func::Floor,
+        Func::Sqrt,
+        Func::Sin,
+        Func::Cos,
+        Func::Tan,
+        Func::Asin,
+        Func::Acos,
+        Func::Atan,
+        Func::Atan2,
+        Func::Exp,
+        Func::Log,
+        Func::Log10,
+        Func::Pow,
+        Func::Fmod,
+        Func::Mod,
+        Func::Modf,
+        Func::Frexp,
+        Func::Ldexp,
+        Func::Deg,
+        Func::Rad,
+        Func::Min,
+        Func::Max,
+        Func::Random,
+        Func::RandomSeed,
+        Func::Cosh,
+        Func::Sinh,
+        Func::Tanh,
+    ];
+
+    /// `math.name`.
+    pub fn field(name: &[u8]) -> Value {
+        match name {
+            b"huge" => Value::Num(f64::INFINITY),
+            b"pi" => Value::Num(std::f64::consts::PI),
+            _ => match FUNCS.iter().find(|f| f.name().as_bytes() == name) {
+                Some(f) => Value::Builtin(Builtin::Math(*f)),
+                None => Value::Nil,
+            },
+        }
+    }
+
+    impl Func {
+        /// The function's name in Lua's argument errors.
+        pub fn name(self) -> &'static str {
+            NAMES[self as usize]
+        }
+    }
+}
+
+/// The `cjson` table.
+mod cjson {
+    use super::{Builtin, Value};
+    use crate::lua::handle::CjsonFunc as Func;
+
+    /// Every field of the `cjson` table.
+    pub const NAMES: &[&str] = &[
+        "encode",
+        "decode",
+        "new",
+        "encode_sparse_array",
+        "encode_max_depth",
+        "decode_max_depth",
+        "encode_number_precision",
+        "encode_keep_buffer",
+        "encode_invalid_numbers",
+        "decode_invalid_numbers",
+        "null",
+        "_NAME",
+        "_VERSION",
+    ];
+
+    const FUNCS: &[Func] = &[
+        Func::Encode,
+        Func::Decode,
+        Func::New,
+        Func::EncodeSparseArray,
+        Func::EncodeMaxDepth,
+        Func::DecodeMaxDepth,
+        Func::EncodeNumberPrecision,
+        Func::EncodeKeepBuffer,
+        Func::EncodeInvalidNumbers,
+        Func::DecodeInvalidNumbers,
+    ];
+
+    /// `cjson.name`.
+    pub fn field(name: &[u8]) -> Value {
+        match name {
+            b"null" => Value::Null,
+            b"_NAME" => Value::str(b"cjson"),
+            b"_VERSION" => Value::str(b"2.1.0"),
+            _ => match FUNCS.iter().find(|f| f.name().as_bytes() == name) {
+                Some(f) => Value::Builtin(Builtin::Cjson(*f)),
+                None => Value::Nil,
+            },
+        }
+    }
+
+    impl Func {
+        /// The function's name in Lua's argument errors.
+        pub fn name(self) -> &'static str {
+            NAMES[self as usize]
+        }
+    }
+}
+
+/// The `bit` table.
+mod bit {
+    use super::{Builtin, Value};
+    use crate::lua::handle::BitFunc as Func;
+
+    /// Every field of the `bit` table.
+    pub const NAMES: &[&str] = &[
+        "tobit", "tohex", "bnot", "band", "bor", "bxor", "lshift", "rshift", "arshift", "rol",
+        "ror", "bswap",
+    ];
+
+    const FUNCS: &[Func] = &[
+        Func::Tobit,
+        Func::Tohex,
+        Func::Bnot,
+        Func::Band,
+        Func::Bor,
+        Func::Bxor,
+        Func::Lshift,
+        Func::Rshift,
+        Func::Arshift,
+        Func::Rol,
+        Func::Ror,
+        Func::Bswap,
+    ];
+
+    /// `bit.name`.
+    pub fn field(name: &[u8]) -> Value {
+        match FUNCS.iter().find(|f| f.name().as_bytes() == name) {
+            Some(f) => Value::Builtin(Builtin::Bit(*f)),
+            None => Value::Nil,
+        }
+    }
+
+    impl Func {
+        /// The function's name in Lua's argument errors.
+        pub fn name(self) -> &'static str {
+            NAMES[self as usize]
+        }
+    }
+}
+
+/// The `cmsgpack` table.
+mod cmsgpack {
+    use super::{Builtin, Value};
+    use crate::lua::handle::CmsgpackFunc as Func;
+
+    /// Every field of the `cmsgpack` table.
+    pub const NAMES: &[&str] = &[
+        "pack",
+        "unpack",
+        "unpack_one",
+        "unpack_limit",
+        "_NAME",
+        "_VERSION",
+        "_COPYRIGHT",
+        "_DESCRIPTION",
+    ];
+
+    /// `cmsgpack.name`.
+    pub fn field(name: &[u8]) -> Value {
+        let f = match name {
+            b"pack" => Func::Pack,
+            b"unpack" => Func::Unpack,
+            b"unpack_one" => Func::UnpackOne,
+            b"unpack_limit" => Func::UnpackLimit,
+            b"_NAME" => return Value::str(b"cmsgpack"),
+            b"_VERSION" => return Value::str(b"lua-cmsgpack 0.4.0"),
+            b"_COPYRIGHT" => return Value::str(b"Copyright (C) 2012, Salvatore Sanfilippo"),
+            b"_DESCRIPTION" => return Value::str(b"MessagePack C implementation for Lua"),
+            _ => return Value::Nil,
+        };
+        Value::Builtin(Builtin::Cmsgpack(f))
+    }
+
+    impl Func {
+        /// The function's name in Lua's argument errors.
+        pub fn name(self) -> &'static str {
+            NAMES[self as usize]
+        }
+    }
+}
+
+/// The `struct` table.
+mod lstruct {
+    use super::{Builtin, Value};
+    use crate::lua::handle::StructFunc as Func;
+
+    /// Every field of the `struct` table.
+    pub const NAMES: &[&str] = &["pack", "unpack", "size"];
+
+    /// `struct.name`.
+    pub fn field(name: &[u8]) -> Value {
+        let f = match name {
+            b"pack" => Func::Pack,
+            b"unpack" => Func::Unpack,
+            b"size" => Func::Size,
+            _ => return Value::Nil,
+        };
+        Value::Builtin(Builtin::Struct(f))
+    }
+
+    impl Func {
+        /// The function's name in Lua's argument errors.
+        pub fn name(self) -> &'static str {
+            NAMES[self as usize]
+        }
+    }
+}
+
+/// The `coroutine` table.
+mod coroutine {
+    use super::{Builtin, Value};
+    use crate::lua::handle::CoroutineFunc as Func;
+
+    /// Every field of the `coroutine` table.
+    pub const NAMES: &[&str] = &["create", "resume", "running", "status", "wrap", "yield"];
+
+    /// `coroutine.name`.
+    pub fn field(name: &[u8]) -> Value {
+        let f = match name {
+            b"create" => Func::Create,
+            b"resume" => Func::Resume,
+            b"running" => Func::Running,
+            b"status" => Func::Status,
+            b"wrap" => Func::Wrap,
+            b"yield" => Func::Yield,
+            _ => return Value::Nil,
+        };
+        Value::Builtin(Builtin::Coroutine(f))
+    }
+
+    impl Func {
+        /// The function's name in Lua's argument errors.
+        pub fn name(self) -> &'static str {
+            match self {
+                Func::Create => "create",
+                Func::Resume => "resume",
+                Func::Yield => "yield",
+                Func::Status => "status",
+                Func::Wrap => "wrap",
+                Func::Running => "running",
+                Func::WrapResume => "?",
+            }
+        }
+    }
+}
