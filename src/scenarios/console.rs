@@ -15,7 +15,7 @@ pub const RUNAWAY_NOTE: &str = "note — not a reply: ministore stops a runaway 
 /// Interpreter steps one console script may take. The store's default (10M) suits a reaper over
 /// thousands of jobs; a learner's `while true do end` should stop at once, so the console asks
 /// for a fifth of it (about 20–60 ms in a browser tab).
-pub const STEP_BUDGET: u64 = 2_000_000;
+pub const CONSOLE_STEP_BUDGET: u64 = 2_000_000;
 /// A repeat count (`5 PING`) above this is cut down to it, so `1000000 EVAL …` cannot hang the tab.
 pub const MAX_REPEAT: u64 = 100;
 /// Lines of one reply shown before the rest is summarised.
@@ -92,7 +92,7 @@ impl ConsoleSeed {
         for (_, script) in self.scripts() {
             let _sha = store.script_load(script);
         }
-        store.set_step_budget(STEP_BUDGET);
+        store.set_step_budget(CONSOLE_STEP_BUDGET);
         store
     }
 

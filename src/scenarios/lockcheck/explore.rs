@@ -39,7 +39,7 @@ pub const MAX_STATES: u64 = 500_000;
 /// The interpreter steps one script may take: ten times what every catalogue script fits in
 /// (1,000), low enough that a runaway script costs well under a millisecond a call (the explorer
 /// may call it once per state).
-pub const STEP_BUDGET: u64 = 10_000;
+pub const CHECKED_SCRIPT_STEP_BUDGET: u64 = 10_000;
 
 /// How far a run has got.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -302,7 +302,7 @@ impl Explorer {
             .map(|&client| Program::resolve(spec, client))
             .collect();
         let mut store = Store::new();
-        store.set_step_budget(STEP_BUDGET);
+        store.set_step_budget(CHECKED_SCRIPT_STEP_BUDGET);
         // Every state's store starts from this one: with the scripts compiled here, no branch
         // compiles them again (the cache changes no reply to EVAL).
         for program in &programs {
