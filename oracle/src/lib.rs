@@ -8,13 +8,15 @@
 //!   enabled (the transcripts use `DEBUG SLEEP`), ready once it answers `PING`, and killed, reaped
 //!   and its directory removed on drop;
 //! - the policy, [`required`] (and [`require`] for a program alone): under `CI=true` a missing
-//!   program panics with how to install it; elsewhere one line on stderr says what was skipped
-//!   and why, and the caller gets `None` and returns early;
+//!   program, or anything else a test needs and does not find, panics with how to get it;
+//!   elsewhere one line on stderr says what was skipped and why, and the caller gets `None` and
+//!   returns early;
 //! - what the launchers shared: [`free_port`], [`answers_ping`], [`redis_cli`] and
 //!   [`run_with_input`] (a program fed on stdin under a time limit).
 //!
-//! Only the standard library: it is a dev-dependency of the page and of ministore, and the
-//! benchmarks (ministore's examples) use it too.
+//! Only the standard library: it is a dev-dependency of the page and of ministore, the browser
+//! tests' harness (`lockdive-e2e`) takes its policy, and the benchmarks (ministore's examples) use
+//! it too.
 
 use std::ffi::OsStr;
 use std::fmt;
@@ -79,9 +81,11 @@ pub fn under_ci() -> bool {
     std::env::var("CI").is_ok_and(|v| v == "true")
 }
 
-/// The one policy for a missing program. Under `CI=true` it panics (a suite that passes without
-/// its oracle proves nothing); elsewhere it prints one line on stderr saying what is skipped and
-/// why, and returns `None` so the caller returns early.
+/// The one policy for something a test needs and does not find: a program ([`Missing`]), or
+/// anything else that says what is missing and how to get it (the browser tests' release build).
+/// Under `CI=true` it panics (a suite that passes without its oracle proves nothing); elsewhere it
+/// prints one line on stderr saying what is skipped and why, and returns `None` so the caller
+/// returns early.
 ///
 /// ```no_run
 /// # fn a_test() {
@@ -92,13 +96,14 @@ pub fn under_ci() -> bool {
 /// # let _ = server;
 /// # }
 /// ```
-pub fn required<T>(found: Result<T, Missing>) -> Option<T> {
+#[track_caller]
+pub fn required<T, E: fmt::Display>(found: Result<T, E>) -> Option<T> {
     match found {
         Ok(value) => Some(value),
         Err(missing) => {
             assert!(
                 !under_ci(),
-                "CI=true and {missing}: the comparison with real Redis cannot run"
+                "CI=true and {missing}: the test cannot run, and must not be skipped"
             );
             // libtest names each test's thread after the test.
             let thread = std::thread::current();
