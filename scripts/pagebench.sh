@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scripts/pagebench.sh — the page budget benchmark (issue 4): builds the release page into target/bench-dist
-# and prints one table (examples/pagebench.rs): gzip weight, first contentful paint and time to interactive
+# and prints one table (e2e/examples/pagebench.rs): gzip weight, first contentful paint and time to interactive
 # under 4x CPU throttling, hover-to-readout latency — beside a static-HTML floor of the same page (no
 # scripts). A measurement, not a test: it never fails on a number. Needs chromium + chromedriver
 # (./scripts/tools.sh installs them).
@@ -18,4 +18,4 @@ if [ "${1:-}" != "--no-build" ]; then
     trunk build --release --dist "$BENCH_DIST"
 fi
 ensure_test_tools
-cargo run -q -p lockdive --example pagebench -- "$PWD/$BENCH_DIST"
+cargo run -q -p lockdive-e2e --example pagebench -- "$PWD/$BENCH_DIST"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # scripts/test.sh — runs every lockdive test, installing what is missing first (scripts/tools.sh):
-# formatting, clippy, native tests (ministore incl. the real-Redis conformance suite, the scenario tests),
-# the ministore wasm32 build, the wasm-bindgen tests in headless Chromium, the release build, and the
-# end-to-end test of that build in headless Chromium over WebDriver. Prints a summary; exits non-zero if any
-# step failed. Under CI=true a missing program fails the run (tests never skip).
+# formatting, clippy, native tests (ministore incl. the real-Redis conformance suite, the page's scenario
+# tests), the ministore wasm32 build, the wasm-bindgen tests in headless Chromium, the release build, and
+# the end-to-end tests of that build in headless Chromium over WebDriver (the `e2e/` crate). Prints a
+# summary; exits non-zero if any step failed. Under CI=true a missing program fails the run (tests never
+# skip).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/tools.sh
@@ -46,24 +47,6 @@ summary() {
 
 # Step functions run where errexit is off (inside `step`), so each failure returns explicitly.
 
-# Test targets that drive the release build in a browser: every tests/*.rs that uses the harness in
-# tests/support/ (e2e.rs, and any other such file). They need the build made later in this script, and
-# fail, by design, when started without one; every other target is a native test.
-browser_targets() {
-    grep -l '^[[:space:]]*mod support;' tests/*.rs 2>/dev/null | xargs -r -n1 basename | sed 's/\.rs$//'
-}
-
-lockdive_native_tests() {
-    local targets=(--lib --bins) file name browser
-    browser="$(browser_targets)"
-    for file in tests/*.rs; do
-        [ -e "$file" ] || continue
-        name="$(basename "$file" .rs)"
-        grep -qx "$name" <<<"$browser" || targets+=(--test "$name")
-    done
-    cargo test --no-fail-fast -p lockdive "${targets[@]}"
-}
-
 release_build() {
     rm -rf "$E2E_DIST" || return $?
     trunk build --release --dist "$E2E_DIST"
@@ -96,13 +79,9 @@ release_size() {
     fi
 }
 
+# The browser tests (the e2e/ crate) check the build the step before made.
 e2e_tests() {
-    local targets=() name
-    for name in $(browser_targets); do
-        targets+=(--test "$name")
-    done
-    [ "${#targets[@]}" -gt 0 ] || { echo "no browser test targets found in tests/" >&2; return 1; }
-    LOCKDIVE_DIST="$PWD/$E2E_DIST" cargo test --no-fail-fast -p lockdive "${targets[@]}"
+    LOCKDIVE_DIST="$PWD/$E2E_DIST" cargo test --no-fail-fast -p lockdive-e2e
 }
 
 step "tools (install what is missing)" bash -c 'source scripts/tools.sh && ensure_build_tools && ensure_test_tools'
@@ -113,14 +92,14 @@ fi
 step "cargo fmt --check" cargo fmt --all --check
 step "cargo clippy (native, -D warnings)" cargo clippy --workspace --all-targets -- -D warnings
 step "cargo clippy (wasm32 page and lab, -D warnings)" cargo clippy -p lockdive --lib --bins --target wasm32-unknown-unknown -- -D warnings
-step "ministore tests (incl. conformance vs real Redis)" cargo test --no-fail-fast -p ministore
-step "lockdive native tests (scenarios, content, ...)" lockdive_native_tests
+step "ministore and oracle tests (conformance vs Redis)" cargo test --no-fail-fast -p ministore -p redis-oracle
+step "lockdive native tests (scenarios, content, ...)" cargo test --no-fail-fast -p lockdive
 step "ministore builds for wasm32" cargo build -p ministore --target wasm32-unknown-unknown
 step "wasm tests (headless Chromium)" cargo test --no-fail-fast -p lockdive --target wasm32-unknown-unknown
 step "release build (trunk, into $E2E_DIST)" release_build
 step "release size (gzip -9, html+css+js+wasm)" release_size
 [ -z "$size_note" ] || step_results[${#step_results[@]}-1]="ok: $size_note"
-step "end-to-end tests of the release build ($(browser_targets | paste -sd, -))" e2e_tests
+step "end-to-end tests of the release build (lockdive-e2e)" e2e_tests
 
 summary
 exit "$failed"

@@ -128,7 +128,7 @@ ensure_build_tools() {
     (cd "$LOCKDIVE_ROOT" && cargo fetch -q)
 }
 
-# axe-core for the accessibility audit (tests/a11y.rs), pinned in package.json like binaryen.
+# axe-core for the accessibility audit (e2e/tests/a11y.rs), pinned in package.json like binaryen.
 ensure_axe_core() {
     if [ ! -f "$LOCKDIVE_ROOT/node_modules/axe-core/axe.min.js" ]; then
         say "npm ci (axe-core for the accessibility audit)"

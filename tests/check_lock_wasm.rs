@@ -1,6 +1,6 @@
 //! The lock checker's live part in headless Chromium (a debug wasm build): the picker, the custom
 //! editor and its inline error, and a small lock explored in slices to the verdicts the explorer
-//! reports. The catalogue's full runs are checked on the release build (tests/check_lock_e2e.rs).
+//! reports. The catalogue's full runs are checked on the release build (e2e/tests/check_lock.rs).
 #![cfg(target_arch = "wasm32")]
 
 mod dom;

@@ -1,19 +1,14 @@
 //! End-to-end steps for issue 5's attempts figure and console on the real release build (run by
 //! ./scripts/test.sh with `LOCKDIVE_DIST`): the real pointer and keyboard meet the EMQSTALE fence,
 //! and real key presses drive the lost-lock console, a runaway script included.
-#![cfg(not(target_arch = "wasm32"))]
-
-// The harness is shared with tests/e2e.rs; this binary uses only part of it.
-#[allow(dead_code)]
-mod support;
 
 use std::time::{Duration, Instant};
 
 use fantoccini::key::Key;
 use lockdive::scenarios::attempts::{AttemptsRun, Transition};
 use lockdive::scenarios::console::{Console, ConsoleSeed, OutputLine, Tone};
-use support::hooks::within;
-use support::{with_page, E2eResult, Page};
+use lockdive_e2e::hooks::within;
+use lockdive_e2e::{with_page, E2eResult, Page};
 
 const ATTEMPTS: &str = r#"figure[data-figure="attempts"]"#;
 const W1_COMPLETE: &str = r#"[data-complete="w1"]"#;

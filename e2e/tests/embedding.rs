@@ -7,21 +7,16 @@
 //! sets the font stack (a hostile one is refused), a host on an origin not on the dive's allow-list (or
 //! with no allow-list at all) changes nothing, and keys and the wheel in the host scroll the host and
 //! leave the dives alone.
-//! Run by ./scripts/test.sh with `LOCKDIVE_DIST` (see tests/e2e.rs).
-#![cfg(not(target_arch = "wasm32"))]
+//! Run by ./scripts/test.sh with `LOCKDIVE_DIST` (see the harness, `e2e/src/lib.rs`).
 
-#[allow(dead_code)]
-mod support;
-
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use fantoccini::actions::{WheelAction, WheelActions};
 use fantoccini::key::Key;
 use fantoccini::Locator;
+use lockdive_e2e::dist_server::DistServer;
+use lockdive_e2e::{repo_path, save_screenshot, with_page, E2eResult, Page};
 use serde_json::{json, Value};
-use support::dist_server::DistServer;
-use support::{with_page, E2eResult, Page};
 
 const COURSE_BASE: &str = "https://learn.example.org/course/";
 
@@ -88,7 +83,7 @@ async fn wait_for_frame_to_fit(page: &Page) -> E2eResult<f64> {
 #[test]
 fn the_example_host_frames_the_dive_without_chrome_and_its_iframe_follows_the_content_height() {
     with_page(|page| async move {
-        let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+        let examples = repo_path("examples");
         let site = DistServer::start(&examples, "/site/")?;
         page.client
             .goto(&format!("{}host.html?dive={}", site.page_url, page.url))
@@ -336,11 +331,9 @@ fn print_shows_static_verdicts_and_link_urls_on_white_and_hides_the_live_parts()
         let pdf = page
             .cdp("Page.printToPDF", json!({ "printBackground": true }))
             .await?;
-        let bytes = support::chromedriver::base64_decode(pdf["data"].as_str().unwrap_or(""))?;
+        let bytes = lockdive_e2e::chromedriver::base64_decode(pdf["data"].as_str().unwrap_or(""))?;
         assert!(bytes.starts_with(b"%PDF"), "printToPDF gave a PDF");
-        let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
-        std::fs::create_dir_all(&folder)?;
-        std::fs::write(folder.join("print.pdf"), bytes)?;
+        save_screenshot("print.pdf", &bytes)?;
         Ok(())
     });
 }
@@ -469,7 +462,7 @@ async fn book_heights(page: &Page) -> E2eResult<Vec<(f64, f64)>> {
 #[test]
 fn the_mdbook_host_switches_both_dives_theme_live_and_sizes_each_frame_from_its_own_messages() {
     with_page(|page| async move {
-        let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+        let examples = repo_path("examples");
         let site = DistServer::start(&examples, "/book/")?;
         prefer_colour_scheme(&page, "light").await?;
         open_book(&page, &site, "").await?;
@@ -605,7 +598,7 @@ fn the_mdbook_host_switches_both_dives_theme_live_and_sizes_each_frame_from_its_
 #[test]
 fn a_host_on_an_origin_not_on_the_allow_list_changes_nothing() {
     with_page(|page| async move {
-        let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+        let examples = repo_path("examples");
         let trusted = DistServer::start(&examples, "/book/")?;
         let other = DistServer::start(&examples, "/book/")?;
         let trusted_origin = trusted.page_url.trim_end_matches("/book/").to_string();
@@ -665,7 +658,7 @@ fn keys_and_the_wheel_in_the_host_scroll_the_host_and_leave_the_dives_alone() {
             focused: document.hasFocus(),
         };";
     with_page(|page| async move {
-        let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+        let examples = repo_path("examples");
         let site = DistServer::start(&examples, "/book/")?;
         open_book(&page, &site, "").await?;
 

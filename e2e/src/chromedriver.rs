@@ -1,12 +1,16 @@
-//! Debian's chromedriver, started on a free 127.0.0.1 port in a process group of its own. Dropping it kills
-//! the whole group, so the Chromium it launched dies with it even when a test panics half-way.
+//! Debian's chromedriver, started on a free 127.0.0.1 port in a process group of its own, and the headless
+//! Chromium session every test and the benchmark open through it. Dropping it kills the whole group, so the
+//! Chromium it launched dies with it even when a test panics half-way.
 
+use std::error::Error;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use fantoccini::{Client, ClientBuilder};
 
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 pub const CHROMIUM: &str = "/usr/bin/chromium";
@@ -22,14 +26,7 @@ pub struct ChromeDriver {
 impl ChromeDriver {
     /// Starts chromedriver and waits until it reports ready.
     pub fn start() -> Result<Self, String> {
-        for program in [CHROMEDRIVER, CHROMIUM] {
-            if !PathBuf::from(program).is_file() {
-                return Err(format!(
-                    "{program} is missing: install Debian's chromium and chromium-driver \
-                     (./scripts/test.sh does it for you)"
-                ));
-            }
-        }
+        installed()?;
         let port = free_port().map_err(|e| format!("no free port for chromedriver: {e}"))?;
         let nanos = SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -60,6 +57,41 @@ impl ChromeDriver {
         format!("http://127.0.0.1:{}", self.port)
     }
 
+    /// Opens a WebDriver session on headless Chromium: the flags every browser run here shares (no
+    /// sandbox, GPU, first-run or background traffic; this driver's fresh profile; a 1280×900 window)
+    /// plus `extra_args`, and any further capabilities (e.g. `goog:loggingPrefs`).
+    pub async fn open_session(
+        &self,
+        extra_args: &[&str],
+        mut capabilities: serde_json::Map<String, serde_json::Value>,
+    ) -> Result<Client, Box<dyn Error>> {
+        let mut args = vec![
+            "--headless".to_string(),
+            "--no-sandbox".into(),
+            "--disable-gpu".into(),
+            "--disable-quic".into(),
+            "--no-first-run".into(),
+            "--disable-background-networking".into(),
+            "--disable-component-update".into(),
+            "--disable-sync".into(),
+            "--disable-dev-shm-usage".into(),
+            format!("--user-data-dir={}", self.profile_dir.display()),
+            "--window-size=1280,900".into(),
+        ];
+        args.extend(extra_args.iter().map(|a| a.to_string()));
+        capabilities.insert(
+            "goog:chromeOptions".into(),
+            serde_json::json!({ "binary": CHROMIUM, "args": args }),
+        );
+        // fantoccini without TLS features takes a plain HTTP connector: chromedriver is on 127.0.0.1.
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        let client = ClientBuilder::new(connector)
+            .capabilities(capabilities)
+            .connect(&self.url())
+            .await?;
+        Ok(client)
+    }
+
     fn wait_until_ready(&self, limit: Duration) -> Result<(), String> {
         let started = Instant::now();
         while started.elapsed() < limit {
@@ -74,6 +106,20 @@ impl ChromeDriver {
             "chromedriver did not become ready within {limit:?}"
         ))
     }
+}
+
+/// Whether Debian's chromium and chromedriver are where the harness starts them; `Err` says which
+/// is missing and how to install it.
+pub fn installed() -> Result<(), String> {
+    for program in [CHROMEDRIVER, CHROMIUM] {
+        if !PathBuf::from(program).is_file() {
+            return Err(format!(
+                "{program} is missing: install Debian's chromium and chromium-driver \
+                 (./scripts/test.sh does it for you)"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Everything the browser wrote to its console since the last call (needs `goog:loggingPrefs`), from

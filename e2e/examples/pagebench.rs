@@ -11,10 +11,6 @@
 //! a fence commit → the readout and log, each from the input to the last DOM change it caused.
 //! A command, not a test: `./scripts/pagebench.sh` builds the page and runs it (see README, "Page budget").
 
-#[cfg(target_arch = "wasm32")]
-fn main() {}
-
-#[cfg(not(target_arch = "wasm32"))]
 fn main() {
     if let Err(e) = bench::run() {
         eprintln!("pagebench: {e}");
@@ -22,31 +18,6 @@ fn main() {
     }
 }
 
-#[cfg(not(target_arch = "wasm32"))]
-#[allow(dead_code)]
-#[path = "../tests/support/chromedriver.rs"]
-mod chromedriver;
-
-#[cfg(not(target_arch = "wasm32"))]
-#[allow(dead_code)]
-#[path = "../tests/support/dist_server.rs"]
-mod dist_server;
-
-/// The page's stable hooks, shared with the browser tests (`tests/support/hooks.rs`).
-#[cfg(not(target_arch = "wasm32"))]
-#[allow(dead_code)]
-#[path = "../tests/support"]
-mod support {
-    /// What `hooks.rs` needs from the test harness: its readout expectations (unused here).
-    pub struct Expect {
-        pub says: &'static [&'static str],
-        pub never: &'static [&'static str],
-    }
-
-    pub mod hooks;
-}
-
-#[cfg(not(target_arch = "wasm32"))]
 mod bench {
     use std::error::Error;
     use std::path::{Path, PathBuf};
@@ -54,12 +25,12 @@ mod bench {
     use std::time::{Duration, Instant};
 
     use fantoccini::wd::TimeoutConfiguration;
-    use fantoccini::{Client, ClientBuilder};
+    use fantoccini::Client;
     use serde_json::{json, Value};
 
-    use crate::chromedriver::{cdp, ChromeDriver, CHROMIUM};
-    use crate::dist_server::DistServer;
-    use crate::support::hooks::{writer, FENCE, LOST_LOCK};
+    use lockdive_e2e::chromedriver::{cdp, ChromeDriver};
+    use lockdive_e2e::dist_server::DistServer;
+    use lockdive_e2e::hooks::{writer, FENCE, LOST_LOCK};
 
     /// True once the first wasm has made the prerendered figures answer.
     const FIGURES_INTERACTIVE: &str =
@@ -176,24 +147,8 @@ mod bench {
     }
 
     async fn open_browser(driver: &ChromeDriver) -> BenchResult<Client> {
-        let mut caps = serde_json::Map::new();
-        caps.insert(
-            "goog:chromeOptions".into(),
-            json!({
-                "binary": CHROMIUM,
-                "args": [
-                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                    "--disable-dev-shm-usage", "--disable-extensions",
-                    format!("--user-data-dir={}", driver.profile_dir.display()),
-                    "--window-size=1280,900",
-                ],
-            }),
-        );
-        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-        let client = ClientBuilder::new(connector)
-            .capabilities(caps)
-            .connect(&driver.url())
+        let client = driver
+            .open_session(&["--disable-extensions"], serde_json::Map::new())
             .await?;
         // 200 hovers under 4x throttling outlast WebDriver's default 30 s script timeout.
         let mut timeouts = TimeoutConfiguration::default();

@@ -1,14 +1,9 @@
 //! End-to-end steps for the lock checker (`#check`) on the real release build, run by
-//! ./scripts/test.sh like tests/e2e.rs (`LOCKDIVE_DIST`): the real pointer picks each catalogue
+//! ./scripts/test.sh with `LOCKDIVE_DIST` (see the harness, `e2e/src/lib.rs`): the real pointer picks each catalogue
 //! lock (the first pick before the lab is live, kept and replayed), and every verdict row and the
 //! live line must be the native explorer's report for it; keyboard and touch pick too; a broken
 //! property's counterexample opens and steps by button and keyboard; a pasted token-checked release
 //! gets token-checked's verdicts; a script that does not compile gets ministore's error inline.
-#![cfg(not(target_arch = "wasm32"))]
-
-// The harness is shared with tests/e2e.rs; this binary uses only part of it.
-#[allow(dead_code)]
-mod support;
 
 use std::time::{Duration, Instant};
 
@@ -19,8 +14,8 @@ use lockdive::scenarios::lockcheck::{
     catalogue, check, Bound, CheckReport, LockSpec, Property, Verdict,
 };
 use lockdive::scenarios::RELEASE_SCRIPT;
+use lockdive_e2e::{normalize, with_page, E2eResult, Page};
 use serde_json::json;
-use support::{normalize, with_page, E2eResult, Page};
 
 /// How long one exploration may take in the browser here (the default bound takes well under a
 /// second in the benchmark; the shared test machine is slower).

@@ -2,21 +2,16 @@
 //! 127.0.0.1, opened in headless Chromium over WebDriver, and driven the way a reader does — the real
 //! pointer onto each figure target, Tab and Esc on the keyboard, a finger tap. Run by ./scripts/test.sh,
 //! which builds the page and passes its folder in `LOCKDIVE_DIST`.
-#![cfg(not(target_arch = "wasm32"))]
-
-// The harness is shared with tests/embedding.rs; each binary uses only part of it.
-#[allow(dead_code)]
-mod support;
 
 use std::time::Duration;
 
 use fantoccini::actions::{InputSource, MouseActions, PointerAction};
 use fantoccini::key::Key;
-use support::hooks::{
+use lockdive_e2e::hooks::{
     within, writer, BLIND_DEL, BLIND_DEL_OUTCOME, FENCE, FENCE_IDLE, LOST_LOCK, LOST_LOCK_IDLE,
     TOKEN_CHECKED, TOKEN_CHECKED_OUTCOME, WRITER_33_OUTCOME, WRITER_34_OUTCOME, WRITER_35_OUTCOME,
 };
-use support::{normalize, with_page, with_page_loaded, E2eResult, Expect, Loading, Page};
+use lockdive_e2e::{normalize, with_page, with_page_loaded, E2eResult, Expect, Loading, Page};
 
 /// (target inside its figure, the figure, what the readout must say, screenshot name)
 fn every_target() -> Vec<(String, &'static str, &'static Expect, &'static str)> {
@@ -414,7 +409,7 @@ fn every_section_anchor_exists_and_a_deep_link_lands_on_its_section() {
 
 /// Evaluates `expression` through DevTools, which works even with the page's own scripts off, and
 /// returns its value as JSON.
-async fn evaluate(page: &Page, expression: &str) -> support::E2eResult<serde_json::Value> {
+async fn evaluate(page: &Page, expression: &str) -> E2eResult<serde_json::Value> {
     let reply = page
         .cdp(
             "Runtime.evaluate",
@@ -436,7 +431,7 @@ fn squeezed(text: &str) -> String {
 }
 
 /// The visible `<li>` lines of one figure's static verdicts, as the reader sees them.
-async fn visible_verdicts(page: &Page, figure: &str) -> support::E2eResult<Vec<String>> {
+async fn visible_verdicts(page: &Page, figure: &str) -> E2eResult<Vec<String>> {
     let lines = evaluate(
         page,
         &format!(
@@ -455,7 +450,7 @@ async fn visible_verdicts(page: &Page, figure: &str) -> support::E2eResult<Vec<S
 }
 
 /// Saves a PNG of the whole page (beyond the viewport) under `target/screenshots/<name>.png`.
-async fn full_page_screenshot(page: &Page, name: &str) -> support::E2eResult {
+async fn full_page_screenshot(page: &Page, name: &str) -> E2eResult {
     let metrics = page
         .cdp("Page.getLayoutMetrics", serde_json::json!({}))
         .await?;
@@ -475,14 +470,12 @@ async fn full_page_screenshot(page: &Page, name: &str) -> support::E2eResult {
             }),
         )
         .await?;
-    let png = support::chromedriver::base64_decode(
+    let png = lockdive_e2e::chromedriver::base64_decode(
         shot.get("data")
             .and_then(|d| d.as_str())
             .ok_or("CDP returned no image")?,
     )?;
-    let folder = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
-    std::fs::create_dir_all(&folder)?;
-    std::fs::write(folder.join(format!("{name}.png")), png)?;
+    lockdive_e2e::save_screenshot(&format!("{name}.png"), &png)?;
     Ok(())
 }
 

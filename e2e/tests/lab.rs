@@ -1,16 +1,11 @@
-//! End-to-end steps for issue 5's laboratory on the real release build (run by ./scripts/test.sh like
-//! tests/e2e.rs, with `LOCKDIVE_DIST`): the real mouse drags figure 1's stall slider until the hazard
+//! End-to-end steps for issue 5's laboratory on the real release build (run by ./scripts/test.sh
+//! with `LOCKDIVE_DIST`, see the harness, `e2e/src/lib.rs`): the real mouse drags figure 1's stall slider until the hazard
 //! appears (and back until it goes), the player steps by button and keyboard, figure 2 commits 35
 //! then rejects 34, and a shared link reopens both where they were.
-#![cfg(not(target_arch = "wasm32"))]
-
-// The harness is shared with tests/e2e.rs; this binary uses only part of it.
-#[allow(dead_code)]
-mod support;
 
 use fantoccini::key::Key;
-use support::hooks::{within, writer, FENCE, FENCE_IDLE, WRITER_35_OUTCOME};
-use support::{with_page, Expect};
+use lockdive_e2e::hooks::{within, writer, FENCE, FENCE_IDLE, WRITER_35_OUTCOME};
+use lockdive_e2e::{with_page, E2eResult, Expect, Page};
 
 const PLAYER: &str = r#"figure[data-figure="lost-lock"] [data-player]"#;
 const STALL_SLIDER: &str = r#"input[data-slider="stall"]"#;
@@ -18,16 +13,12 @@ const LEASE_SLIDER: &str = r#"input[data-slider="lease"]"#;
 const HAZARD: &str = r#"[data-player] [data-hazard="true"]"#;
 
 /// Polls the text of `css` until it contains every one of `says`; returns the text.
-async fn wait_for_text(
-    page: &support::Page,
-    css: &str,
-    says: &[&str],
-) -> support::E2eResult<String> {
+async fn wait_for_text(page: &Page, css: &str, says: &[&str]) -> E2eResult<String> {
     page.wait_for_text(css, says, std::time::Duration::from_secs(5))
         .await
 }
 
-async fn slider_ms(page: &support::Page, css: &str) -> support::E2eResult<u64> {
+async fn slider_ms(page: &Page, css: &str) -> E2eResult<u64> {
     let value = page
         .find(css)
         .await?
@@ -66,7 +57,7 @@ impl SliderGeometry {
     }
 }
 
-async fn slider_geometry(page: &support::Page, css: &str) -> support::E2eResult<SliderGeometry> {
+async fn slider_geometry(page: &Page, css: &str) -> E2eResult<SliderGeometry> {
     let reply = page
         .client
         .execute(
@@ -84,7 +75,7 @@ async fn slider_geometry(page: &support::Page, css: &str) -> support::E2eResult<
 /// One real mouse event with the left button, sent through DevTools (`Input.dispatchMouseEvent`):
 /// the browser hit-tests it and runs its own range-input drag, as for a hand on a mouse. (A
 /// WebDriver actions drag via chromedriver did not move the thumb in headless Chromium 156.)
-async fn left_mouse(page: &support::Page, kind: &str, x: f64, y: f64) -> support::E2eResult {
+async fn left_mouse(page: &Page, kind: &str, x: f64, y: f64) -> E2eResult {
     let held = if kind == "mouseReleased" { 0 } else { 1 };
     page.cdp(
         "Input.dispatchMouseEvent",
@@ -109,7 +100,7 @@ struct Drag {
 /// Presses the left button on the slider's thumb, moves the held mouse half a value step at a
 /// time, checking the hazard after every move, and releases as `drag` says. Returns the slider's
 /// value at the moment the hazard changed.
-async fn drag_thumb(page: &support::Page, slider: &str, drag: Drag) -> support::E2eResult<u64> {
+async fn drag_thumb(page: &Page, slider: &str, drag: Drag) -> E2eResult<u64> {
     let at = slider_geometry(page, slider).await?;
     let dx = if drag.rightwards { 1.0 } else { -1.0 } * at.half_step_px();
     let mut x = at.thumb_x();
