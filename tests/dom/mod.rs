@@ -4,8 +4,7 @@
 //! own component needs (a figure's writers, the console's prompt) in its own `impl Mounted` block.
 //!
 //! Declared with `mod dom;` only from wasm-only test files (each carries
-//! `#![cfg(target_arch = "wasm32")]`), so it never builds for the host. It is deliberately not
-//! called `support`: scripts/test.sh treats a test declaring `mod support;` as a browser test.
+//! `#![cfg(target_arch = "wasm32")]`), so it never builds for the host.
 // Each test file is its own crate and uses only some of these helpers; the rest would warn.
 #![allow(dead_code)]
 
@@ -61,6 +60,15 @@ impl Mounted {
         Mounted {
             root,
             _handle: Box::new(handle),
+        }
+    }
+
+    /// An element already in the page (a copy of rendered markup, say) held as a mount: queries
+    /// are scoped to it, and dropping it removes it.
+    pub fn adopt(root: HtmlElement) -> Mounted {
+        Mounted {
+            root,
+            _handle: Box::new(()),
         }
     }
 
