@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/pagebench.sh — the page budget benchmark (issue 4): builds the release page into target/bench-dist
+# scripts/pagebench.sh — the page budget benchmark: builds the release page into target/bench-dist
 # and prints one table (e2e/examples/pagebench.rs): gzip weight, first contentful paint and time to interactive
 # under 4x CPU throttling, hover-to-readout latency — beside a static-HTML floor of the same page (no
 # scripts). A measurement, not a test: it never fails on a number. Needs chromium + chromedriver

@@ -1,4 +1,4 @@
-//! The page budget benchmark (issue 4): prints one table comparing the release build with a plain
+//! The page budget benchmark: prints one table comparing the release build with a plain
 //! static-HTML floor of the same page (scripts removed, so no wasm): page weight (gzip -9 of html, css, js
 //! and wasm the page load fetches; the lab, fetched on first use of the store, on a row of its own),
 //! first contentful paint, time to interactive and time from reaching for a console to the lab being

@@ -1,4 +1,4 @@
-//! End-to-end steps for issue 5's attempts figure and console on the real release build (run by
+//! End-to-end steps for the attempts figure (§4) and console on the real release build (run by
 //! ./scripts/test.sh with `LOCKDIVE_DIST`): the real pointer and keyboard meet the EMQSTALE fence,
 //! and real key presses drive the lost-lock console, a runaway script included.
 

@@ -1,4 +1,4 @@
-//! End-to-end steps for issue 5's laboratory on the real release build (run by ./scripts/test.sh
+//! End-to-end steps for the lab on the real release build (run by ./scripts/test.sh
 //! with `LOCKDIVE_DIST`, see the harness, `e2e/src/lib.rs`): the real mouse drags figure 1's stall slider until the hazard
 //! appears (and back until it goes), the player steps by button and keyboard, figure 2 commits 35
 //! then rejects 34, and a shared link reopens both where they were.

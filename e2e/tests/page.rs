@@ -405,7 +405,7 @@ fn every_section_anchor_exists_and_a_deep_link_lands_on_its_section() {
     });
 }
 
-// ---- The prerendered page (issue 4): readable with JavaScript off, taken over without a shift. ----
+// ---- The prerendered page: readable with JavaScript off, taken over without a shift. ----
 
 /// Evaluates `expression` through DevTools, which works even with the page's own scripts off, and
 /// returns its value as JSON.
