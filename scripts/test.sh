@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # scripts/test.sh — runs every lockdive test, installing what is missing first (scripts/tools.sh):
-# formatting, clippy, native tests (ministore incl. the real-Redis conformance suite, the page's scenario
-# tests), the ministore wasm32 build, the wasm-bindgen tests in headless Chromium, the release build, and
-# the end-to-end tests of that build in headless Chromium over WebDriver (the `e2e/` crate). Prints a
-# summary; exits non-zero if any step failed. Under CI=true a missing program fails the run (tests never
-# skip).
+# formatting, clippy, native tests (ministore incl. the real-Redis conformance suite, the contract and the
+# first wasm's dependency tree, the page's scenario tests), the ministore wasm32 build, the wasm-bindgen
+# tests in headless Chromium (the first wasm's and the page's), the release build, and the end-to-end tests
+# of that build in headless Chromium over WebDriver (the `e2e/` crate). Prints a summary; exits non-zero if
+# any step failed. Under CI=true a missing program fails the run (tests never skip).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/tools.sh
@@ -91,11 +91,12 @@ if [ "${step_results[0]}" != "ok" ]; then
 fi
 step "cargo fmt --check" cargo fmt --all --check
 step "cargo clippy (native, -D warnings)" cargo clippy --workspace --all-targets -- -D warnings
-step "cargo clippy (wasm32 page and lab, -D warnings)" cargo clippy -p lockdive --lib --bins --target wasm32-unknown-unknown -- -D warnings
+step "cargo clippy (wasm32 first wasm, page and lab, -D warnings)" cargo clippy -p lockdive-first -p lockdive --lib --bins --tests --target wasm32-unknown-unknown -- -D warnings
 step "ministore and oracle tests (conformance vs Redis)" cargo test --no-fail-fast -p ministore -p redis-oracle
+step "contract and first-wasm tests (hooks, rules, the first wasm's dependency tree)" cargo test --no-fail-fast -p lockdive-contract -p lockdive-first
 step "lockdive native tests (scenarios, content, ...)" cargo test --no-fail-fast -p lockdive
 step "ministore builds for wasm32" cargo build -p ministore --target wasm32-unknown-unknown
-step "wasm tests (headless Chromium)" cargo test --no-fail-fast -p lockdive --target wasm32-unknown-unknown
+step "wasm tests (headless Chromium)" cargo test --no-fail-fast -p lockdive-first -p lockdive --target wasm32-unknown-unknown
 step "release build (trunk, into $E2E_DIST)" release_build
 step "release size (gzip -9, html+css+js+wasm)" release_size
 [ -z "$size_note" ] || step_results[${#step_results[@]}-1]="ok: $size_note"

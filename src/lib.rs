@@ -6,40 +6,33 @@
 //! - `content`: the dive's text as data, one module per section, in the brief's order.
 //! - `components`: the views — header, sections, code blocks (with a tested highlighter), asides
 //!   and the two interactive figures; views render content and verdicts, never compute them.
-//! - `links`: the one configurable base URL that every link to another course page hangs off.
+//! - `links`: the course pages this dive links to, resolved against the one configurable base.
 //! - `prerender`: the page rendered natively into dist/index.html at build time.
-//! - `enhance`: the page's first, small wasm: the prerendered figures answer hover, focus and taps
-//!   from the readouts the build computed, without a store; it loads the lab when one is needed.
-//! - `islands`: the lab wasm's mount of the live figures (store, player, consoles) into that markup.
-//! - `choice_layers`: the hover / tap / focus rules both of them follow.
-//! - `dom`: a DOM query's matches as typed elements, for both wasm modules.
-//! - `embed`: what the page tells its host (content height to a framing parent, the interactive mark).
+//! - `lab`: the lab wasm's mount of the live figures (store, player, consoles) into that markup.
+//!
+//! Beside it in the workspace: `lockdive-contract` (`contract/`) holds what the markup, both wasm
+//! modules and the tests agree on — the DOM hooks, the lab's states, the choice rules — and
+//! `lockdive-first` (`first/`) is the page's first, small wasm: the prerendered figures answer
+//! hover, focus and taps from the build's readouts without a store, and it loads the lab.
 
 // The native (`ssr`) side types the whole page as one nested view, async resolution included,
 // deeper than the compiler's default query limit of 128.
 #![recursion_limit = "256"]
 
-pub mod choice_layers;
 pub mod components;
 pub mod content;
-#[cfg(target_arch = "wasm32")]
-mod dom;
-pub mod embed;
-#[cfg(target_arch = "wasm32")]
-pub mod enhance;
-pub mod islands;
+pub mod lab;
 pub mod links;
 pub mod prerender;
 pub mod scenarios;
 
 use leptos::prelude::*;
 
-use components::blocks::FigureView;
+use components::blocks::FigureBlock;
 use components::header::DiveHeader;
 use components::section::DiveSection;
 use components::theme_toggle::ThemeToggle;
 use content::DIVE;
-use islands::{figure_island, Island};
 
 /// The whole page: the header, the opening figure, then §1–§5, the lock checker and §6.
 #[component]
@@ -49,9 +42,7 @@ pub fn App() -> impl IntoView {
             <ThemeToggle />
             <article class="dive-article">
                 <DiveHeader header=DIVE.header />
-                <Island name=figure_island(DIVE.lead_figure)>
-                    <FigureView figure=DIVE.lead_figure />
-                </Island>
+                <FigureBlock figure=DIVE.lead_figure />
                 {DIVE
                     .in_page_order()
                     .into_iter()

@@ -8,7 +8,7 @@
 
 use lockdive::components::highlight::Lang;
 use lockdive::content::inline::{parse, visible_text, Inline};
-use lockdive::content::model::{Block, FigureSlot, Section};
+use lockdive::content::model::{Block, Figure, Section};
 use lockdive::content::{s4_attempts, DIVE};
 use lockdive::links::{CoursePage, COURSE_SCHEME};
 use lockdive::scenarios::RELEASE_SCRIPT;
@@ -18,22 +18,22 @@ const BRIEF: &str = include_str!("brief/dive-r2.02.2.txt");
 /// Brief lines that belong to a figure (its prompt, `readout ·` line and `Static verdicts —`
 /// line): the figure component renders them from the scenario run, so the content modules hold
 /// only the figure's slot, which must sit exactly where these lines are.
-const FIGURE_LINES: &[(&str, FigureSlot)] = &[
+const FIGURE_LINES: &[(&str, Figure)] = &[
     (
         "The lost-lock deletion — blind DEL vs a token check.",
-        FigureSlot::LostLock,
+        Figure::LostLock,
     ),
-    ("readout · A stalled past its lease", FigureSlot::LostLock),
-    ("Static verdicts — blind DEL →", FigureSlot::LostLock),
+    ("readout · A stalled past its lease", Figure::LostLock),
+    ("Static verdicts — blind DEL →", Figure::LostLock),
     (
         "Run a fenced write — the resource has seen token 34.",
-        FigureSlot::Fence,
+        Figure::Fence,
     ),
     (
         "readout · The resource has accepted token 34.",
-        FigureSlot::Fence,
+        Figure::Fence,
     ),
-    ("Static verdicts — 33 (paused) →", FigureSlot::Fence),
+    ("Static verdicts — 33 (paused) →", Figure::Fence),
 ];
 
 /// Brief lines inside Lua code blocks that write comments with `#`; the page shows real Lua, so
@@ -47,7 +47,7 @@ const LUA_COMMENT_LINES: &[&str] = &[
     "# echo/apps/echo_mq/lib/echo_mq/jobs.ex:139 — @complete refuses a stale token.",
 ];
 
-fn figure_marker(slot: FigureSlot) -> String {
+fn figure_marker(slot: Figure) -> String {
     format!("⟦figure:{slot:?}⟧")
 }
 
@@ -158,7 +158,7 @@ fn as_on_page(line: &str) -> String {
     }
 }
 
-fn figure_of(line: &str) -> Option<FigureSlot> {
+fn figure_of(line: &str) -> Option<Figure> {
     FIGURE_LINES
         .iter()
         .find(|(prefix, _)| line.starts_with(prefix))
@@ -241,7 +241,7 @@ fn a_dropped_paragraph_is_reported_missing() {
 #[test]
 fn a_misplaced_figure_or_paragraph_is_reported() {
     let mut page = page_text();
-    let fence = figure_marker(FigureSlot::Fence);
+    let fence = figure_marker(Figure::Fence);
     let at = page
         .iter()
         .position(|t| *t == fence)

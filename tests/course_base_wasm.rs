@@ -5,8 +5,9 @@
 mod dom;
 
 use dom::Mounted;
-use lockdive::links::{course_base, COURSE_BASE_META};
+use lockdive::links::course_base;
 use lockdive::App;
+use lockdive_contract::course_base::META as COURSE_BASE_META;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);

@@ -10,12 +10,14 @@ use std::process::Command;
 
 use lockdive::content::model::Block;
 use lockdive::content::DIVE;
-use lockdive::links::{join_base, CoursePage, DEFAULT_COURSE_BASE};
+use lockdive::links::CoursePage;
 use lockdive::scenarios::attempts::AttemptsRun;
 use lockdive::scenarios::fence::{
     idle_readout as fence_idle_readout, max_seen_in_setup, FenceOutcome,
 };
 use lockdive::scenarios::lost_lock::{idle_readout, LostLockOutcome, ReleaseChoice};
+use lockdive_contract::course_base::{join_base, DEFAULT as DEFAULT_COURSE_BASE};
+use lockdive_contract::Figure;
 
 const START: &str = "<!--lockdive:prerendered-->";
 const END: &str = "<!--/lockdive:prerendered-->";
@@ -582,7 +584,6 @@ fn figure_3_labels_its_scripts_a_model_and_offers_alternatives_not_steps() {
 
 #[test]
 fn the_lock_checkers_section_sits_after_s5_and_its_table_is_the_explorers_verdicts() {
-    use lockdive::components::figures::check_lock::hooks;
     use lockdive::scenarios::lockcheck::{catalogue, check, Bound, Property, Verdict};
 
     let scratch = ScratchPage::new("check-lock");
@@ -602,14 +603,14 @@ fn the_lock_checkers_section_sits_after_s5_and_its_table_is_the_explorers_verdic
         visible_text(s6).trim_start()
     );
     let section = elements(body, "section", "id=\"check\"")[0];
-    assert!(section.contains(&format!("data-figure=\"{}\"", hooks::FIGURE_NAME)));
+    assert!(section.contains(&format!("data-figure=\"{}\"", Figure::CheckLock.hook())));
     assert!(
         section.contains("href=\"#s3\""),
         "the section points to §3's fence"
     );
 
     // The static table: a row per catalogue lock, a cell per property, each the explorer's verdict.
-    let figure = figure(body, hooks::FIGURE_NAME);
+    let figure = figure(body, Figure::CheckLock.hook());
     let tables = elements(figure, "div", "data-static-verdicts");
     assert_eq!(tables.len(), 1, "one [data-static-verdicts] in the checker");
     let locks = catalogue::all();
@@ -657,7 +658,7 @@ fn the_lock_checkers_section_sits_after_s5_and_its_table_is_the_explorers_verdic
     let slot = elements(
         figure,
         "div",
-        &format!("data-island=\"{}\"", hooks::FIGURE_NAME),
+        &format!("data-island=\"{}\"", Figure::CheckLock.hook()),
     );
     assert_eq!(
         slot.len(),

@@ -105,3 +105,37 @@ fn an_overlong_fragment_is_ignored_whole() {
     let long = format!("play=1&junk={}", "x".repeat(5_000));
     assert_eq!(SharedState::parse(&long), SharedState::default());
 }
+
+#[test]
+fn every_fragment_that_carries_state_sends_the_first_wasm_for_the_lab() {
+    // The first wasm cannot read the values (that needs the scenarios); it goes by the keys. It may
+    // load the lab for a value the page will not take, never miss one it will.
+    let mut fragments = vec![full().to_fragment()];
+    fragments.extend(
+        [
+            "#play=0",
+            "#lease=1",
+            "#stall=99999999",
+            "#release=blind",
+            "#release=token-checked",
+            "#fence=33",
+            "#s3&fence=35",
+            "#play=x",
+            "#fence=1,2",
+            "#s3",
+            "#",
+            "",
+            "#x=1",
+        ]
+        .map(String::from),
+    );
+    for fragment in fragments {
+        if SharedState::parse(&fragment) != SharedState::default() {
+            assert!(
+                lockdive_contract::fragment::carries_store_state(&fragment),
+                "{fragment:?} carries state the first wasm would not load the lab for"
+            );
+        }
+    }
+    assert!(!lockdive_contract::fragment::carries_store_state("#s3"));
+}

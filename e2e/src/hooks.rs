@@ -2,8 +2,12 @@
 //! the two hover figures' readouts must say at rest and for each choice: one copy for every browser
 //! test that visits them.
 
+use lockdive_contract::hooks::{with_value, WRITER};
+
 use super::Expect;
 
+// Written out as constants for the tests' `format!`s and `within`s; the test at the end holds each
+// equal to the contract's hook and the scenario's name for the choice.
 pub const LOST_LOCK: &str = r#"figure[data-figure="lost-lock"]"#;
 pub const FENCE: &str = r#"figure[data-figure="fence"]"#;
 pub const BLIND_DEL: &str = r#"[data-release="blind-del"]"#;
@@ -48,10 +52,33 @@ pub const WRITER_35_OUTCOME: Expect = Expect {
 
 /// A figure-2 writer's button, `[data-writer="33"]`.
 pub fn writer(token: u8) -> String {
-    format!(r#"[data-writer="{token}"]"#)
+    with_value(WRITER, &token.to_string())
 }
 
 /// `target` inside `container`, as one selector.
 pub fn within(container: &str, target: &str) -> String {
     format!("{container} {target}")
+}
+
+#[cfg(test)]
+mod tests {
+    use lockdive::scenarios::lost_lock::ReleaseChoice;
+    use lockdive_contract::hooks::{with_value, RELEASE};
+    use lockdive_contract::Figure;
+
+    use super::{BLIND_DEL, FENCE, LOST_LOCK, TOKEN_CHECKED};
+
+    #[test]
+    fn the_selectors_are_the_contracts_hooks() {
+        assert_eq!(LOST_LOCK, Figure::LostLock.selector());
+        assert_eq!(FENCE, Figure::Fence.selector());
+        assert_eq!(
+            BLIND_DEL,
+            with_value(RELEASE, ReleaseChoice::BlindDel.hook())
+        );
+        assert_eq!(
+            TOKEN_CHECKED,
+            with_value(RELEASE, ReleaseChoice::TokenChecked.hook())
+        );
+    }
 }

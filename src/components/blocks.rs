@@ -1,17 +1,19 @@
-//! `BlockView`: renders one content block by kind, and `FigureView`, the slot an interactive
-//! figure (owned by `figures`) is placed in.
+//! `BlockView`: renders one content block by kind; for a figure, `FigureBlock` puts its live part
+//! in its lab slot (`figures::FigureSlot`), and `figure_view` is that live part, which the lab
+//! mounts into the slot (`crate::lab`).
 
 use leptos::prelude::*;
 
 use super::boxes::{CalloutBox, DoorBox, NoteAside, PullQuote};
 use super::code::CodeBlock;
 use super::console::StoreConsole;
-use super::figures::{AttemptsFigure, CheckLockFigure, CheckLockLive, FenceFigure, LostLockFigure};
+use super::figures::{
+    AttemptsFigure, CheckLockFigure, CheckLockLive, FenceFigure, FigureSlot, LostLockFigure,
+};
 use super::references::{RelatedNav, SourcesList};
 use super::rich_text::RichText;
 use super::steps::ScenarioSteps;
-use crate::content::model::{Block, FigureSlot};
-use crate::islands::{figure_island, Island};
+use crate::content::model::{Block, Figure};
 use crate::scenarios::console::ConsoleSeed;
 
 /// One block of a section's body; every kind of block has exactly one rendering here.
@@ -31,14 +33,7 @@ pub fn BlockView(
         Block::Steps(steps) => view! { <ScenarioSteps steps=*steps /> }.into_any(),
         Block::Aside(aside) => view! { <NoteAside aside /> }.into_any(),
         Block::PullQuote(text) => view! { <PullQuote text=*text /> }.into_any(),
-        // The checker's figure holds its own slot: its build-time table stays outside it.
-        Block::Figure(FigureSlot::CheckLock) => view! { <CheckLockFigure /> }.into_any(),
-        Block::Figure(slot) => view! {
-            <Island name=figure_island(*slot)>
-                <FigureView figure=*slot />
-            </Island>
-        }
-        .into_any(),
+        Block::Figure(figure) => view! { <FigureBlock figure=*figure /> }.into_any(),
         Block::Callout(callout) => view! { <CalloutBox callout /> }.into_any(),
         Block::Door(door) => view! { <DoorBox door /> }.into_any(),
         Block::Sources(sources) => view! { <SourcesList sources /> }.into_any(),
@@ -46,30 +41,38 @@ pub fn BlockView(
     }
 }
 
-/// The interactive figure a slot names, with a console over that figure's store under it: what
-/// the wasm mounts into the figure's island (`crate::islands`).
+/// A figure where the page places it: its live part in its lab slot. The checker's figure holds
+/// its own slot, so its build-time table stays outside it.
 #[component]
-pub fn FigureView(
+pub fn FigureBlock(
     /// Which figure goes here.
-    figure: FigureSlot,
+    figure: Figure,
 ) -> impl IntoView {
     match figure {
-        FigureSlot::LostLock => view! {
+        Figure::CheckLock => view! { <CheckLockFigure /> }.into_any(),
+        _ => view! { <FigureSlot figure>{figure_view(figure)}</FigureSlot> }.into_any(),
+    }
+}
+
+/// A figure's live part, what its slot holds: the figure with a console over its store under it
+/// (the checker: its live part only, the figure around it with the build's table stays).
+pub fn figure_view(figure: Figure) -> AnyView {
+    match figure {
+        Figure::LostLock => view! {
             <LostLockFigure />
             <StoreConsole seed=ConsoleSeed::LostLock />
         }
         .into_any(),
-        FigureSlot::Fence => view! {
+        Figure::Fence => view! {
             <FenceFigure />
             <StoreConsole seed=ConsoleSeed::Fence />
         }
         .into_any(),
-        FigureSlot::Attempts => view! {
+        Figure::Attempts => view! {
             <AttemptsFigure />
             <StoreConsole seed=ConsoleSeed::Attempts />
         }
         .into_any(),
-        // The live part only (no console): the figure around it, with the build's table, stays.
-        FigureSlot::CheckLock => view! { <CheckLockLive /> }.into_any(),
+        Figure::CheckLock => view! { <CheckLockLive /> }.into_any(),
     }
 }

@@ -3,7 +3,7 @@
 //! real locks. Says what the checker does and what each of its five properties asks, pointing to
 //! the section where that lesson lives; every outcome is in the figure, from the explorer's runs.
 
-use super::model::{Block, FigureSlot, Section};
+use super::model::{Block, Figure, Section};
 use crate::scenarios::lockcheck::Property;
 
 /// The lock checker, `#check`.
@@ -27,7 +27,7 @@ schedule that breaks it, which opens step by step in a player with the store's k
 The table of every lock's verdicts below was computed when this page was built, by the same explorer the \
 figure runs in your browser.",
         ),
-        Block::Figure(FigureSlot::CheckLock),
+        Block::Figure(Figure::CheckLock),
     ],
 };
 

@@ -15,12 +15,12 @@ pub mod s4_attempts;
 pub mod s5_recap;
 pub mod s6_references;
 
-use model::{Dive, FigureSlot};
+use model::{Dive, Figure};
 
 /// The dive R2.02.2, in the brief's order.
 pub static DIVE: Dive = Dive {
     header: &header::HEADER,
-    lead_figure: FigureSlot::LostLock,
+    lead_figure: Figure::LostLock,
     sections: [
         &s1_blind_del::SECTION,
         &s2_token_release::SECTION,

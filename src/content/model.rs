@@ -6,13 +6,17 @@
 use crate::components::highlight::Lang;
 use crate::links::CoursePage;
 
+/// Which interactive figure a [`Block::Figure`] places: its name is a DOM hook the first wasm, the
+/// lab and the tests share, so it lives in the contract.
+pub use lockdive_contract::Figure;
+
 /// The whole dive, in reading order.
 #[derive(Debug)]
 pub struct Dive {
     /// Kicker, title, lede and grounding line.
     pub header: &'static Header,
     /// The interactive figure that opens the dive, before §1.
-    pub lead_figure: FigureSlot,
+    pub lead_figure: Figure,
     /// §1 … §6, in the brief's order.
     pub sections: [&'static Section; 6],
     /// The lock checker's section (`#check`), not one of the brief's: the page puts it after §5,
@@ -70,7 +74,7 @@ pub enum Block {
     /// A pull-quote restating the section's point.
     PullQuote(&'static str),
     /// Where an interactive figure goes.
-    Figure(FigureSlot),
+    Figure(Figure),
     /// A boxed summary such as "the pattern" (body is inline markup).
     Callout(Callout),
     /// The box pointing to another course.
@@ -126,19 +130,6 @@ pub struct Door {
     pub title: &'static str,
     /// The explanation (inline markup).
     pub body: &'static str,
-}
-
-/// Which interactive figure a slot holds; the figures helper's components render it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FigureSlot {
-    /// Figure 1: blind DEL vs the token-checked release.
-    LostLock,
-    /// Figure 2: the fenced write against a resource that has seen token 34.
-    Fence,
-    /// Figure 3 (§4): EchoMQ's `attempts` fence refusing a reaped worker's stale complete.
-    Attempts,
-    /// The lock checker (`#check`): catalogue or custom locks, every schedule, five properties.
-    CheckLock,
 }
 
 /// The cited sources.

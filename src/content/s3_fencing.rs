@@ -2,7 +2,7 @@
 //!
 //! Holds the slot for the fenced-write figure, where the brief prompts "Run a fenced write".
 
-use super::model::{Block, CodeSample, FigureSlot, Section};
+use super::model::{Block, CodeSample, Figure, Section};
 use crate::components::highlight::Lang;
 
 /// §3 · Fencing a stale writer.
@@ -40,7 +40,7 @@ the resource compares N against the N+1 it has already accepted and rejects the 
 wall-clock guess no longer decides correctness. Hover a writer below to run the check against a resource that \
 has seen token 34.",
         ),
-        Block::Figure(FigureSlot::Fence),
+        Block::Figure(Figure::Fence),
         Block::Para(
             "Salvatore Sanfilippo, Redis's author, replied to that critique in \
 [Is Redlock safe?](http://antirez.com/news/101). The honest summary is that a monotonic fencing counter and an \

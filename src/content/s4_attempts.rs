@@ -2,7 +2,7 @@
 //! checked in `@complete` / `@retry`. The excerpts are real Lua (`--` comments); the attempts
 //! figure follows the paragraph that explains the chain.
 
-use super::model::{Aside, Block, Callout, CodeSample, Door, FigureSlot, Section};
+use super::model::{Aside, Block, Callout, CodeSample, Door, Figure, Section};
 use crate::components::highlight::Lang;
 
 /// `@claim` (jobs.ex:131): the fence is bumped once per grant.
@@ -55,7 +55,7 @@ copy. When the paused worker resumes and calls complete with its old `att`, the 
 the comparison fails, and the transition is refused — exactly Kleppmann's “reject the lower token.” \
 `EchoMQ.Jobs.complete/4` surfaces this as `{:error, :stale}`.",
         ),
-        Block::Figure(FigureSlot::Attempts),
+        Block::Figure(Figure::Attempts),
         Block::Aside(Aside {
             label: "Notes on Valkey",
             body: "`HINCRBY` increments a hash field atomically and returns the new value, so the attempt \

@@ -2,13 +2,13 @@
 //! `lab_bg.wasm`, `lab_loader.js`: the asset type that keeps them out of the page load names them
 //! for the binary), which no cache can tell apart from one build to the next. The build renames
 //! them after a hash of their content and writes the loader's name into the page's
-//! `<meta name="lockdive:lab">`, which the first wasm reads (`crate::islands::LAB_LOADER_META`).
+//! `<meta name="lockdive:lab">`, which the first wasm reads (`lockdive_contract::lab::LOADER_META`).
 
 use std::fmt;
 use std::fs;
 use std::path::Path;
 
-use crate::islands::{LAB_LOADER, LAB_LOADER_META};
+use lockdive_contract::lab::{LOADER as LAB_LOADER, LOADER_META as LAB_LOADER_META};
 
 /// The files Trunk writes for the lab, and the one text each must hold for the renaming to be
 /// followed: the glue names the wasm it fetches, the loader the glue it imports.

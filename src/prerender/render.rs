@@ -9,8 +9,9 @@ use hydration_context::SsrSharedContext;
 use leptos::prelude::*;
 
 use super::{END_MARK, START_MARK};
-use crate::links::{set_prerender_meta_base, COURSE_BASE_META};
+use crate::links::set_prerender_meta_base;
 use crate::App;
+use lockdive_contract::course_base::META as COURSE_BASE_META;
 
 /// Stack for the rendering thread. A spawned thread's default (2 MiB) is tight for an unoptimised
 /// build rendering the whole page's nested views; the main thread's 8 MiB is ample, so match it twice.

@@ -1,13 +1,14 @@
 //! The page's shareable state in the URL fragment: the player's step, lease, stall and release
 //! choice, and the fence's committed writes (`#play=3&lease=10000&stall=12500&release=token&fence=35,34`).
-//! Only a fragment with `=` is state, so the section anchors `#s1`…`#s6` keep working.
+//! The keys and how a fragment splits into them are `lockdive_contract::fragment`'s, which the first
+//! wasm reads too; this module gives the values their meaning. Only a fragment with `=` is state, so
+//! the section anchors `#s1`…`#s6` keep working.
+
+use lockdive_contract::fragment::{self, FENCE, LEASE, PLAY, RELEASE, STALL};
 
 use super::fence::Writer;
 use super::lost_lock::ReleaseChoice;
 use super::player::{PlayerSetup, LEASE_RANGE, STALL_RANGE, STEP_COUNT};
-
-/// A fragment longer than this is not a link anyone made by using the page; it is ignored.
-const MAX_FRAGMENT_LEN: usize = 1024;
 
 /// At most this many committed fence writes are kept (in a link and on the page).
 pub const MAX_FENCE_COMMITS: usize = 32;
@@ -33,25 +34,18 @@ impl SharedState {
     /// like `s3`, unknown keys, bad numbers, foreign tokens, an overlong fragment — is ignored,
     /// never an error: a mangled link still opens the page at its defaults.
     pub fn parse(fragment: &str) -> SharedState {
-        let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
         let mut state = SharedState::default();
-        if !fragment.contains('=') || fragment.len() > MAX_FRAGMENT_LEN {
-            return state;
-        }
-        for pair in fragment.split('&') {
-            let Some((key, value)) = pair.split_once('=') else {
-                continue;
-            };
+        for (key, value) in fragment::pairs(fragment) {
             match key {
-                "play" => {
+                PLAY => {
                     if let Ok(step) = value.parse::<usize>() {
                         state.step = Some(step.min(STEP_COUNT - 1));
                     }
                 }
-                "lease" => state.lease_ms = value.parse().ok().map(|v| LEASE_RANGE.clamp(v)),
-                "stall" => state.stall_ms = value.parse().ok().map(|v| STALL_RANGE.clamp(v)),
-                "release" => state.release = release_named(value),
-                "fence" => state.fence = fence_tokens(value),
+                LEASE => state.lease_ms = value.parse().ok().map(|v| LEASE_RANGE.clamp(v)),
+                STALL => state.stall_ms = value.parse().ok().map(|v| STALL_RANGE.clamp(v)),
+                RELEASE => state.release = release_named(value),
+                FENCE => state.fence = fence_tokens(value),
                 _ => {}
             }
         }
@@ -63,20 +57,20 @@ impl SharedState {
     pub fn to_fragment(&self) -> String {
         let mut pairs = Vec::new();
         if let Some(step) = self.step {
-            pairs.push(format!("play={step}"));
+            pairs.push(format!("{PLAY}={step}"));
         }
         if let Some(lease) = self.lease_ms {
-            pairs.push(format!("lease={lease}"));
+            pairs.push(format!("{LEASE}={lease}"));
         }
         if let Some(stall) = self.stall_ms {
-            pairs.push(format!("stall={stall}"));
+            pairs.push(format!("{STALL}={stall}"));
         }
         if let Some(release) = self.release {
-            pairs.push(format!("release={}", release_name(release)));
+            pairs.push(format!("{RELEASE}={}", release_name(release)));
         }
         if !self.fence.is_empty() {
             let tokens: Vec<String> = self.fence.iter().map(i64::to_string).collect();
-            pairs.push(format!("fence={}", tokens.join(",")));
+            pairs.push(format!("{FENCE}={}", tokens.join(",")));
         }
         if pairs.is_empty() {
             String::new()

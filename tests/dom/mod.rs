@@ -11,6 +11,8 @@
 use gloo_timers::future::TimeoutFuture;
 use leptos::mount::mount_to;
 use leptos::prelude::*;
+use lockdive_contract::choice_layers::LEAVE_GRACE_MS;
+use lockdive_contract::hooks::{FIGURE, READOUT_SELECTOR, SELECTED};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
@@ -118,10 +120,10 @@ impl Mounted {
     /// Asserts the mount holds exactly one `figure[data-figure=figure]` and in it exactly one
     /// `[data-readout]`, an `aria-live="polite"` region (the hooks README documents).
     pub fn assert_one_figure_with_a_live_readout(&self, figure: &str) {
-        assert_eq!(self.count(&format!("figure[data-figure=\"{figure}\"]")), 1);
-        assert_eq!(self.count("[data-readout]"), 1, "{figure}: one readout");
+        assert_eq!(self.count(&format!("figure[{FIGURE}=\"{figure}\"]")), 1);
+        assert_eq!(self.count(READOUT_SELECTOR), 1, "{figure}: one readout");
         assert_eq!(
-            self.find("[data-readout]")
+            self.find(READOUT_SELECTOR)
                 .get_attribute("aria-live")
                 .as_deref(),
             Some("polite"),
@@ -131,12 +133,12 @@ impl Mounted {
 
     /// The figure's live readout (`[data-readout]`).
     pub fn readout(&self) -> String {
-        self.text("[data-readout]")
+        self.text(READOUT_SELECTOR)
     }
 
     /// The choice the figure marks as selected (`data-selected` on its `<figure>`).
     pub fn selected(&self) -> Option<String> {
-        self.find("figure").get_attribute("data-selected")
+        self.find("figure").get_attribute(SELECTED)
     }
 }
 
@@ -146,9 +148,9 @@ pub async fn tick() {
 }
 
 /// Waits out the grace a hovering pointer's leave gets before it clears its choice
-/// (`lockdive::choice_layers::LEAVE_GRACE_MS`), plus a tick.
+/// (`lockdive_contract::choice_layers::LEAVE_GRACE_MS`), plus a tick.
 pub async fn past_leave_grace() {
-    TimeoutFuture::new(lockdive::choice_layers::LEAVE_GRACE_MS + 30).await;
+    TimeoutFuture::new(LEAVE_GRACE_MS + 30).await;
 }
 
 /// Which device a synthetic pointer event claims to come from (its `pointerType`).

@@ -11,6 +11,7 @@
 //!   (W1, W2, reaper).
 //! - `check_lock`: the lock checker of `#check` (catalogue picker, verdicts per property,
 //!   counterexample player, the reader's own scripts), over `scenarios::lockcheck`.
+//! - `slot`: the element each figure's live part sits in, which the lab mounts the live figure into.
 //! - `scripts`: the full scripts a figure runs, behind a disclosure (figures 2 and 3).
 //! - `selection`: hover / focus / tap / Esc handling every figure shares; `readout`, `verdicts`: the
 //!   live `aria-live` readout and the always-visible static verdicts.
@@ -34,9 +35,11 @@ mod readout;
 mod scripts;
 mod selection;
 mod share_url;
+mod slot;
 mod verdicts;
 
 pub use attempts::AttemptsFigure;
 pub use check_lock::{CheckLockFigure, CheckLockLive};
 pub use fence::FenceFigure;
 pub use lost_lock::LostLockFigure;
+pub use slot::FigureSlot;

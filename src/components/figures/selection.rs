@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 
 use gloo_timers::callback::Timeout;
 
-use crate::choice_layers::{Activation, ChoiceLayers, PointerKind, LEAVE_GRACE_MS};
+use lockdive_contract::choice_layers::{Activation, ChoiceLayers, PointerKind, LEAVE_GRACE_MS};
 
 /// A figure's selection: the [`ChoiceLayers`] rules held in a signal, and the choice they show.
 #[derive(Debug)]

@@ -2,14 +2,13 @@
 //! hooks"): the markup writes these attributes, and the browser tests and the page benchmark find
 //! the figure's parts by these constants; `tests/prerender.rs` checks the build's markup has them.
 
-/// `figure[data-figure="check-lock"]`: the whole figure, static verdicts and live part.
+/// `figure[data-figure="check-lock"]`: the whole figure, static verdicts and live part. Written
+/// out as a constant for the tests' `format!`s; a unit test holds it equal to the contract's
+/// `Figure::CheckLock.selector()`.
 pub const FIGURE: &str = r#"figure[data-figure="check-lock"]"#;
 
-/// The figure's `data-figure` value and its island's name.
-pub const FIGURE_NAME: &str = "check-lock";
-
 /// The catalogue's verdicts as the build computed them: one table, always visible.
-pub const STATIC_VERDICTS: &str = "[data-static-verdicts]";
+pub use lockdive_contract::hooks::STATIC_VERDICTS_SELECTOR as STATIC_VERDICTS;
 
 /// One catalogue row of the static table: `tr[data-static-lock="<id>"]`.
 pub fn static_row(id: &str) -> String {
@@ -33,7 +32,7 @@ pub fn property(hook: &str) -> String {
 pub const PROPERTIES: &str = "[data-property]";
 
 /// The `aria-live="polite"` line that announces the picked lock's verdicts.
-pub const READOUT: &str = "[data-readout]";
+pub use lockdive_contract::hooks::READOUT_SELECTOR as READOUT;
 
 /// The live line: `explored N schedules (M states) in T ms`, with `data-state` `running` or `done`.
 pub const PROGRESS: &str = "[data-check-progress]";
@@ -70,3 +69,13 @@ pub const ERROR: &str = "[data-check-error]";
 /// The picked catalogue lock's scripts as they run, and where they come from.
 pub const SCRIPTS: &str = "[data-lock-scripts]";
 pub const PROVENANCE: &str = "[data-provenance]";
+
+#[cfg(test)]
+mod tests {
+    use lockdive_contract::Figure;
+
+    #[test]
+    fn the_figure_selector_is_the_contracts() {
+        assert_eq!(super::FIGURE, Figure::CheckLock.selector());
+    }
+}

@@ -4,7 +4,7 @@
 //!
 //! - `table`: the catalogue × property verdicts the build computed with `lockcheck::check`
 //!   (prerendered only: the lab never renders it, so it reads without wasm and costs the lab nothing);
-//! - the live part ([`CheckLockLive`], the figure's island): `picker`, `scripts` (the picked lock's
+//! - the live part ([`CheckLockLive`], in the figure's lab slot): `picker`, `scripts` (the picked lock's
 //!   operations as they run, with provenance), `custom` (text areas for the reader's own lock),
 //!   `explore` (the explorer driven in slices so the page stays responsive, with its progress line),
 //!   `verdicts` (the rows and the announced summary) and `counterexample` (step list and player);
@@ -25,8 +25,11 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::content::model::FigureSlot;
-use crate::islands::{figure_island, Island};
+use leptos::attr::custom::custom_attribute;
+use lockdive_contract::hooks::FIGURE;
+use lockdive_contract::Figure;
+
+use super::FigureSlot;
 use crate::scenarios::lockcheck::{catalogue, Bound, CheckReport, LockSpec, Progress};
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -86,7 +89,7 @@ impl Counts {
 #[component]
 pub fn CheckLockFigure() -> impl IntoView {
     view! {
-        <figure class="fig fig-check" data-figure="check-lock">
+        <figure class="fig fig-check" {..custom_attribute(FIGURE, Figure::CheckLock.hook())}>
             <figcaption>
                 "Check a lock: every schedule of "
                 {bound_words(Bound::default())}
@@ -94,9 +97,9 @@ pub fn CheckLockFigure() -> impl IntoView {
             </figcaption>
             <PropertyList />
             <StaticCheckTable />
-            <Island name=figure_island(FigureSlot::CheckLock)>
+            <FigureSlot figure=Figure::CheckLock>
                 <CheckLockLive />
-            </Island>
+            </FigureSlot>
         </figure>
     }
 }

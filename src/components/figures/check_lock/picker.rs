@@ -1,7 +1,7 @@
 //! The picker: one button per catalogue lock and one for the reader's own, `[data-lock="<id>"]`,
 //! `aria-pressed` on the picked one. Buttons in a labelled group, all in the tab order (Tab and
 //! Enter or Space, as any button); before the lab is live the first wasm keeps a click for the
-//! lab to replay (`crate::islands::PendingAction`).
+//! lab to replay (`lockdive_contract::lab::PendingAction`).
 
 use std::sync::Arc;
 

@@ -1,7 +1,7 @@
 //! The catalogue's verdicts as the build computed them — `lockcheck::check` for every catalogue
 //! lock under the default bound, natively, when the page is prerendered — as one table, a row per
 //! lock and a column per property (`[data-static-verdicts]`). Only the build renders it: it sits
-//! outside the figure's island, so the lab never recomputes it, and the figure reads in full
+//! outside the figure's lab slot, so the lab never recomputes it, and the figure reads in full
 //! without wasm.
 
 use leptos::prelude::*;

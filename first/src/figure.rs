@@ -1,5 +1,5 @@
 //! A prerendered figure made to answer hover, focus, a tap and Esc by the same rules as the live
-//! one (`crate::choice_layers`): showing a choice lights its row, presses its button and swaps
+//! one (`lockdive_contract::choice_layers`): showing a choice lights its row, presses its button and swaps
 //! the readout's content for the `<template data-readout-for>` the build rendered for it.
 
 use std::cell::RefCell;
@@ -11,10 +11,14 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, DocumentFragment, Element, EventTarget, HtmlElement, HtmlTemplateElement};
 
-use super::lab;
-use crate::choice_layers::{Activation, ChoiceLayers, PointerKind, LEAVE_GRACE_MS};
-use crate::dom;
-use crate::islands::PendingAction;
+use lockdive_contract::choice_layers::{Activation, ChoiceLayers, PointerKind, LEAVE_GRACE_MS};
+use lockdive_contract::hooks::{
+    CHOICE_SELECTOR, COMMITS, FIGURE_SELECTOR, LIT, PATH, PATH_SELECTOR, READOUT_FOR,
+    READOUT_FOR_SELECTOR, READOUT_SELECTOR, SELECTED, TONE,
+};
+use lockdive_contract::lab::PendingAction;
+
+use crate::{dom, lab};
 
 /// One choice of a prerendered figure: a `.fig-choice` button inside a `[data-path]` row. The
 /// row's path is the key the figure's `data-selected` and the readout's template share.
@@ -52,17 +56,17 @@ struct PrerenderedFigure {
 impl PrerenderedFigure {
     /// Reads a figure's choices and readout; `None` for a figure without either.
     fn read(figure: Element) -> Option<Self> {
-        let readout = figure.query_selector("[data-readout]").ok().flatten()?;
+        let readout = figure.query_selector(READOUT_SELECTOR).ok().flatten()?;
         let choices: Vec<Choice> =
-            dom::all::<HtmlElement>(figure.query_selector_all(".fig-choice"))
+            dom::all::<HtmlElement>(figure.query_selector_all(CHOICE_SELECTOR))
                 .into_iter()
                 .filter_map(|button| {
                     let key = button
-                        .closest("[data-path]")
+                        .closest(PATH_SELECTOR)
                         .ok()
                         .flatten()?
-                        .get_attribute("data-path")?;
-                    let commits = button.has_attribute("data-commits");
+                        .get_attribute(PATH)?;
+                    let commits = button.has_attribute(COMMITS);
                     Some(Choice {
                         button,
                         key,
@@ -70,21 +74,21 @@ impl PrerenderedFigure {
                     })
                 })
                 .collect();
-        let templates = figure.query_selector_all("template[data-readout-for]");
+        let templates = figure.query_selector_all(READOUT_FOR_SELECTOR);
         let readouts = dom::all::<HtmlTemplateElement>(templates)
             .into_iter()
             .filter_map(|template| {
                 Some(BuiltReadout {
-                    key: template.get_attribute("data-readout-for")?,
-                    tone: template.get_attribute("data-tone"),
+                    key: template.get_attribute(READOUT_FOR)?,
+                    tone: template.get_attribute(TONE),
                     content: template.content(),
                 })
             })
             .collect();
-        let rows = dom::all::<Element>(figure.query_selector_all("[data-path]"))
+        let rows = dom::all::<Element>(figure.query_selector_all(PATH_SELECTOR))
             .into_iter()
             .filter_map(|row| {
-                let path = row.get_attribute("data-path")?;
+                let path = row.get_attribute(PATH)?;
                 Some((row, path))
             })
             .collect();
@@ -115,7 +119,7 @@ impl PrerenderedFigure {
         let wanted = key.as_deref().unwrap_or("");
         if let Some(built) = self.readouts.iter().find(|r| r.key == wanted) {
             if let Some(tone) = &built.tone {
-                let _ = self.readout.set_attribute("data-tone", tone);
+                let _ = self.readout.set_attribute(TONE, tone);
             }
             if let Ok(copy) = built.content.clone_node_with_deep(true) {
                 self.readout.replace_children_with_node_1(&copy);
@@ -123,22 +127,22 @@ impl PrerenderedFigure {
         }
         for (row, path) in &self.rows {
             let lit = key.as_deref() == Some(path.as_str());
-            let _ = row.class_list().toggle_with_force("is-lit", lit);
+            let _ = row.class_list().toggle_with_force(LIT, lit);
         }
         for (index, choice) in self.choices.iter().enumerate() {
             let pressed = if now == Some(index) { "true" } else { "false" };
             let _ = choice.button.set_attribute("aria-pressed", pressed);
         }
         let _ = match &key {
-            Some(key) => self.figure.set_attribute("data-selected", key),
-            None => self.figure.remove_attribute("data-selected"),
+            Some(key) => self.figure.set_attribute(SELECTED, key),
+            None => self.figure.remove_attribute(SELECTED),
         };
     }
 }
 
 /// Makes every prerendered figure of the page answer. Returns how many do.
 pub fn enhance_all(document: &Document) -> usize {
-    dom::all::<Element>(document.query_selector_all("figure[data-figure]"))
+    dom::all::<Element>(document.query_selector_all(FIGURE_SELECTOR))
         .into_iter()
         .filter_map(PrerenderedFigure::read)
         .map(|figure| listen_to(document, Rc::new(RefCell::new(figure))))
@@ -217,7 +221,7 @@ fn listen_to(document: &Document, figure: Rc<RefCell<PrerenderedFigure>>) {
                 let on_choice = e
                     .target()
                     .and_then(|t| t.dyn_into::<Element>().ok())
-                    .and_then(|el| el.closest(".fig-choice").ok().flatten())
+                    .and_then(|el| el.closest(CHOICE_SELECTOR).ok().flatten())
                     .is_some_and(|choice| f.figure.contains(Some(&choice)));
                 if !on_choice {
                     f.layers.tap_elsewhere();

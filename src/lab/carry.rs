@@ -8,7 +8,8 @@ use web_sys::{
     Element, Event, EventInit, HtmlElement, HtmlInputElement, KeyboardEvent, KeyboardEventInit,
 };
 
-use super::{PendingAction, PENDING_ATTRIBUTE};
+use lockdive_contract::hooks::{CHOICE_SELECTOR, PENDING};
+use lockdive_contract::lab::PendingAction;
 
 /// Every control whose state is carried, in document order; `[tabindex]` for the focus of the
 /// player's timeline.
@@ -54,7 +55,7 @@ impl CarriedControls {
                         .then_some(true),
                     focused: active.as_ref() == Some(&control),
                     pending: control
-                        .get_attribute(PENDING_ATTRIBUTE)
+                        .get_attribute(PENDING)
                         .and_then(|a| PendingAction::from_attribute(&a)),
                 }
             })
@@ -99,7 +100,7 @@ impl CarriedControls {
                 (Some(PendingAction::Click), Some(element)) => {
                     // A figure's choice commits only what it shows: focus shows it, as the
                     // reader's hover or tap did on the build's button.
-                    if element.matches(".fig-choice").unwrap_or(false) {
+                    if element.matches(CHOICE_SELECTOR).unwrap_or(false) {
                         let _ = element.focus();
                     }
                     element.click();
@@ -137,7 +138,7 @@ impl CarriedControls {
 
 /// The slot's carried controls, in document order.
 fn controls(slot: &Element) -> Vec<Element> {
-    crate::dom::all(slot.query_selector_all(CARRIED))
+    lockdive_first::dom::all(slot.query_selector_all(CARRIED))
 }
 
 /// Fires a bubbling event of that name on the control, as the browser would after a user's edit.

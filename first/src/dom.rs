@@ -1,5 +1,5 @@
-//! Reading the page's DOM from Rust, shared by both wasm modules (`enhance`, `islands`, `links`):
-//! a query's matches as a list of the element type the caller needs. A failed query (a selector
+//! Reading the page's DOM from Rust, for both wasm modules (the lab uses it from here too): a
+//! query's matches as a list of the element type the caller needs. A failed query (a selector
 //! the browser refuses) or a node of another type reads as no match, never a panic.
 
 use wasm_bindgen::{JsCast, JsValue};

@@ -1,6 +1,6 @@
 //! The live side of the prerendered page: on a page built from `App`'s markup with no listeners
 //! (as the build's HTML is), the course links are re-pointed at the page's base (the first wasm
-//! does it as it starts), and `mount_lab` makes the figures live in their slots, leaves the prose
+//! does it as it starts), and the lab's `mount` makes the figures live in their slots, leaves the prose
 //! nodes as they were, and carries over what the reader did before it arrived (typed text, a moved
 //! slider, a click or Enter kept for it).
 #![cfg(target_arch = "wasm32")]
@@ -9,9 +9,11 @@ mod dom;
 
 use dom::{focus, tick, Mounted};
 use leptos::prelude::document;
-use lockdive::islands::{mount_lab, PendingAction, PENDING_ATTRIBUTE};
-use lockdive::links::relink_course_pages;
+use lockdive::lab::mount as mount_lab;
 use lockdive::App;
+use lockdive_contract::hooks::{LAB, PENDING};
+use lockdive_contract::lab::{LabState, PendingAction};
+use lockdive_first::course_links::relink as relink_course_pages;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Element, HtmlElement, HtmlInputElement};
@@ -83,7 +85,10 @@ async fn the_lab_takes_the_figures_over_in_place_and_the_prose_stays_as_built() 
         "the live figure answers focus"
     );
     let root = document().document_element().expect("<html>");
-    assert_eq!(root.get_attribute("data-lab").as_deref(), Some("live"));
+    assert_eq!(
+        root.get_attribute(LAB).as_deref(),
+        Some(LabState::Live.attribute())
+    );
 }
 
 #[wasm_bindgen_test]
@@ -95,12 +100,12 @@ async fn what_the_reader_did_before_the_lab_arrived_is_carried_over() {
         .unchecked_into();
     console.set_value("GET resource:lock");
     console
-        .set_attribute(PENDING_ATTRIBUTE, PendingAction::Enter.attribute())
+        .set_attribute(PENDING, PendingAction::Enter.attribute())
         .expect("marked");
     let lease: HtmlInputElement = page.find("input[data-slider=\"lease\"]").unchecked_into();
     lease.set_value("4000");
     page.find("[data-writer=\"35\"]")
-        .set_attribute(PENDING_ATTRIBUTE, PendingAction::Click.attribute())
+        .set_attribute(PENDING, PendingAction::Click.attribute())
         .expect("marked");
 
     assert_eq!(mount_lab(), 4);

@@ -6,28 +6,25 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, Event, HtmlScriptElement};
 
-use crate::dom;
-use crate::islands::{
-    LabState, PendingAction, LAB_LOADER, LAB_LOADER_META, LAB_STATE_ATTRIBUTE, PENDING_ATTRIBUTE,
+use lockdive_contract::hooks::{FIGURE_SELECTOR, LAB, PENDING, PENDING_SELECTOR, SLOT_SELECTOR};
+use lockdive_contract::lab::{
+    LabState, PendingAction, LOADER, LOADER_META, STORE_CONTROLS, STORE_PANELS,
 };
 
-/// What inside a figure's slot needs the store: everything operable but the choices, which the
-/// build's readouts answer — the focusable player timeline (`[tabindex]`) included.
-const STORE_CONTROLS: &str =
-    "input, textarea, select, button:not(.fig-choice), [tabindex]:not(.fig-choice)";
-
-/// The panels that hold store controls: the scenario player and the consoles.
-const STORE_PANELS: &str = "[data-player], [data-console]";
+use crate::dom;
 
 /// Watches the figures' slots for a reach towards a store control: a pointer over it or focus on
 /// it starts the load, a click or Enter on it is kept for the lab to replay.
 pub fn watch(document: &Document) {
     // A figure's slot holds the figure, or (the lock checker) sits inside it.
-    let figure_slots = dom::all::<Element>(document.query_selector_all("[data-island]"))
+    let figure_slots = dom::all::<Element>(document.query_selector_all(SLOT_SELECTOR))
         .into_iter()
         .filter(|slot| {
-            slot.query_selector("figure").ok().flatten().is_some()
-                || slot.closest("figure").ok().flatten().is_some()
+            slot.query_selector(FIGURE_SELECTOR)
+                .ok()
+                .flatten()
+                .is_some()
+                || slot.closest(FIGURE_SELECTOR).ok().flatten().is_some()
         });
     for slot in figure_slots {
         for name in ["pointerover", "focusin", "click", "keydown"] {
@@ -81,11 +78,10 @@ pub fn request(element: &Element, action: PendingAction) {
         return;
     };
     // One pending action: the reader's latest reach is the one they still mean.
-    let marked = document.query_selector_all(&format!("[{PENDING_ATTRIBUTE}]"));
-    for old in dom::all::<Element>(marked) {
-        let _ = old.remove_attribute(PENDING_ATTRIBUTE);
+    for old in dom::all::<Element>(document.query_selector_all(PENDING_SELECTOR)) {
+        let _ = old.remove_attribute(PENDING);
     }
-    let _ = element.set_attribute(PENDING_ATTRIBUTE, action.attribute());
+    let _ = element.set_attribute(PENDING, action.attribute());
     load(&document);
 }
 
@@ -97,7 +93,7 @@ pub fn load(document: &Document) {
     if lab_state(document).is_some() {
         return;
     }
-    let _ = root.set_attribute(LAB_STATE_ATTRIBUTE, LabState::Loading.attribute());
+    let _ = root.set_attribute(LAB, LabState::Loading.attribute());
     let Ok(script) = document
         .create_element("script")
         .map(JsCast::unchecked_into::<HtmlScriptElement>)
@@ -108,7 +104,7 @@ pub fn load(document: &Document) {
     script.set_src(&loader_name(document));
     let failed_root = root.clone();
     let on_error = Closure::<dyn FnMut()>::new(move || {
-        let _ = failed_root.set_attribute(LAB_STATE_ATTRIBUTE, LabState::Failed.attribute());
+        let _ = failed_root.set_attribute(LAB, LabState::Failed.attribute());
     });
     script.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     on_error.forget();
@@ -120,18 +116,16 @@ pub fn load(document: &Document) {
 /// The loader's file, as the build named it in `<meta name="lockdive:lab">`.
 fn loader_name(document: &Document) -> String {
     document
-        .query_selector(&format!("meta[name=\"{LAB_LOADER_META}\"]"))
+        .query_selector(&format!("meta[name=\"{LOADER_META}\"]"))
         .ok()
         .flatten()
         .and_then(|meta| meta.get_attribute("content"))
         .filter(|name| !name.is_empty())
-        .unwrap_or_else(|| LAB_LOADER.to_string())
+        .unwrap_or_else(|| LOADER.to_string())
 }
 
 /// Where the lab stands, from `<html data-lab>`.
 fn lab_state(document: &Document) -> Option<LabState> {
-    let value = document
-        .document_element()?
-        .get_attribute(LAB_STATE_ATTRIBUTE)?;
+    let value = document.document_element()?.get_attribute(LAB)?;
     LabState::from_attribute(&value)
 }

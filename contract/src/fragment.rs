@@ -1,0 +1,81 @@
+//! The URL fragment's shareable state, as far as both wasm modules need to agree on it: the keys a
+//! link carries (`#play=3&lease=10000&stall=12500&release=token&fence=35,34`), how a fragment splits
+//! into them, and [`carries_store_state`], which the first wasm asks to load the lab at once. The
+//! values' meaning (steps, ranges, release names, fence tokens) is the page crate's
+//! `scenarios::share`. Only a fragment with `=` is state, so the section anchors `#s1`…`#s6` keep
+//! working.
+
+/// The player's step, 0-based.
+pub const PLAY: &str = "play";
+/// The player's lease slider, in ms.
+pub const LEASE: &str = "lease";
+/// The player's stall slider, in ms.
+pub const STALL: &str = "stall";
+/// The player's release choice.
+pub const RELEASE: &str = "release";
+/// The fence's committed writes, oldest first, as a comma list of tokens.
+pub const FENCE: &str = "fence";
+
+/// Every key a link carries; each is state only the store can compute.
+pub const KEYS: [&str; 5] = [PLAY, LEASE, STALL, RELEASE, FENCE];
+
+/// A fragment longer than this is not a link anyone made by using the page; it is ignored.
+pub const MAX_LEN: usize = 1024;
+
+/// A fragment's `key=value` pairs (with or without its `#`); none for an anchor like `#s3`, for an
+/// overlong fragment, and for a part without `=`.
+pub fn pairs(fragment: &str) -> impl Iterator<Item = (&str, &str)> {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    let is_state = fragment.contains('=') && fragment.len() <= MAX_LEN;
+    is_state
+        .then_some(fragment)
+        .into_iter()
+        .flat_map(|f| f.split('&'))
+        .filter_map(|pair| pair.split_once('='))
+}
+
+/// Whether a link's fragment names state of the player or the fence, which only the store (the
+/// lab) can show: then the page goes for the lab at once. A key with a value the page will not
+/// take still counts: loading the lab early costs a download, never a wrong figure.
+pub fn carries_store_state(fragment: &str) -> bool {
+    pairs(fragment).any(|(key, value)| !value.is_empty() && KEYS.contains(&key))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_anchor_or_a_bare_fragment_carries_nothing() {
+        for fragment in ["", "#", "#s3", "s3", "#check", "#play", "#=", "#play="] {
+            assert!(!carries_store_state(fragment), "{fragment:?}");
+        }
+    }
+
+    #[test]
+    fn a_key_of_the_player_or_the_fence_carries_state() {
+        for fragment in [
+            "#play=3",
+            "lease=10000",
+            "#x=1&stall=12500",
+            "#release=token",
+            "#fence=35,34",
+        ] {
+            assert!(carries_store_state(fragment), "{fragment:?}");
+        }
+        assert!(!carries_store_state("#theme=dark&x=1"));
+    }
+
+    #[test]
+    fn an_overlong_fragment_is_ignored() {
+        let long = format!("#play=1&{}", "x".repeat(MAX_LEN));
+        assert!(!carries_store_state(&long));
+        assert_eq!(pairs(&long).count(), 0);
+    }
+
+    #[test]
+    fn pairs_split_on_the_first_equals_sign() {
+        let split: Vec<_> = pairs("#play=3&odd&fence=35=x").collect();
+        assert_eq!(split, [("play", "3"), ("fence", "35=x")]);
+    }
+}
