@@ -28,6 +28,7 @@ use fantoccini::actions::{
 use fantoccini::elements::Element;
 use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
+use lockdive_contract::hooks::{CONSOLE_SELECTOR, READOUT_SELECTOR};
 use redis_oracle::required;
 use serde_json::json;
 
@@ -368,7 +369,7 @@ impl Page {
 
     /// The text of the figure's readout, as a reader sees it.
     pub async fn readout(&self, figure: &str) -> E2eResult<String> {
-        self.text_of(&format!("{figure} [data-readout]")).await
+        self.text_of(&format!("{figure} {READOUT_SELECTOR}")).await
     }
 
     /// The rendered text of the first element matching `css`, looked up afresh: no element
@@ -432,7 +433,7 @@ impl Page {
     /// Moves the real pointer onto the first console's input, as a reader about to type does:
     /// the first wasm loads the lab. Then waits until the lab has taken the figures over.
     pub async fn reach_for_the_lab(&self) -> E2eResult {
-        self.hover("[data-console] input").await?;
+        self.hover(&format!("{CONSOLE_SELECTOR} input")).await?;
         self.wait_for_lab().await
     }
 
@@ -466,7 +467,7 @@ impl Page {
 
     /// Polls the figure's readout until it says `expected`; returns the text it showed.
     pub async fn wait_for_readout(&self, figure: &str, expected: &Expect) -> E2eResult<String> {
-        let readout = format!("{figure} [data-readout]");
+        let readout = format!("{figure} {READOUT_SELECTOR}");
         self.poll_text(
             &readout,
             |text| expected.is_met_by(text),

@@ -6,8 +6,10 @@ mod examples;
 mod log;
 mod prompt;
 
+use leptos::attr::custom::custom_attribute;
 use leptos::html;
 use leptos::prelude::*;
+use lockdive_contract::hooks::CONSOLE;
 
 use crate::scenarios::console::{Console, ConsoleSeed};
 use examples::ConsoleExamples;
@@ -28,7 +30,7 @@ pub fn StoreConsole(
     let label = seed.label();
     let aria_label = label.clone();
     view! {
-        <section class="console" data-console=seed.hook() aria-label=aria_label>
+        <section class="console" {..custom_attribute(CONSOLE, seed.hook())} aria-label=aria_label>
             <p class="console-label">{label}</p>
             <ConsoleExamples seed input />
             <ConsoleLog log />

@@ -1,7 +1,9 @@
 //! §6's lists: the cited sources (external links with what each is for) and the related course
 //! pages (a `<nav>`, hrefs from the configured course base).
 
+use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
+use lockdive_contract::hooks::COURSE;
 
 use crate::content::model::{RelatedList, SourceList};
 use crate::links::{course_base, resolve_href_with};
@@ -52,7 +54,7 @@ pub fn RelatedNav(
                         let href = resolve_href_with(&base, &item.page.markup_href());
                         view! {
                             <li>
-                                <a href=href data-course=item.page.slug()>{item.title}</a>
+                                <a {..custom_attribute(COURSE, item.page.slug())} href=href>{item.title}</a>
                                 <span class="reference-note">{item.note}</span>
                             </li>
                         }

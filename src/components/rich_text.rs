@@ -1,7 +1,9 @@
 //! `RichText`: renders the content modules' inline markup as text, `<code>` and links.
 
+use leptos::attr::custom::custom_attribute;
 use leptos::either::EitherOf3;
 use leptos::prelude::*;
+use lockdive_contract::hooks::COURSE;
 
 use crate::content::inline::{parse, Inline};
 use crate::links::{resolve_href, COURSE_SCHEME};
@@ -21,7 +23,7 @@ pub fn RichText(
             Inline::Link { label, href } => {
                 // `data-course`: the wasm re-points the link if `?course-base=` moves the base.
                 let course = href.strip_prefix(COURSE_SCHEME);
-                EitherOf3::C(view! { <a href=resolve_href(href) data-course=course>{label}</a> })
+                EitherOf3::C(view! { <a href=resolve_href(href) {..custom_attribute(COURSE, course)}>{label}</a> })
             }
         })
         .collect_view()

@@ -3,7 +3,10 @@
 //! rendered from one ministore run made when the figure is created; the full scripts are
 //! behind a disclosure, shown from the same text the run executed.
 
+use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
+use lockdive_contract::hooks::FIGURE;
+use lockdive_contract::Figure;
 
 use super::attempts_rows::{mark, FrameRow, TransitionRow, LANES};
 use super::readout::{FigureCaveat, Readout, ReadoutTemplates, ReadoutText};
@@ -105,8 +108,8 @@ pub fn AttemptsFigure() -> impl IntoView {
     view! {
         <figure
             class="fig fig-attempts"
-            data-figure="attempts"
             data-selected=move || selection.shown().map(Transition::hook)
+            {..custom_attribute(FIGURE, Figure::Attempts.hook())}
         >
             <figcaption>{caption}</figcaption>
             <div class="ll-drawing at-drawing" role="group" aria-label="W1, W2 and the reaper move job 42; its attempts field is the fence">

@@ -2,7 +2,9 @@
 //! the reaper runs, W2 claims) with a cell per lane (W1, W2, reaper, the job hash), and one row
 //! per [`Transition`] whose button tries it against the fence.
 
+use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
+use lockdive_contract::hooks::{PATH, TONE};
 
 use super::attempts_cells::{
     BranchLabel, CommandLine, Exchange, JobCell, RowLabel, TransitionButton, TransitionResult,
@@ -108,8 +110,8 @@ pub fn TransitionRow(
         <div
             class="ll-row ll-release at-row"
             class:is-lit=move || selection.shown() == Some(transition)
-            data-path=transition.hook()
-            data-tone=result.tone()
+            {..custom_attribute(PATH, transition.hook())}
+            {..custom_attribute(TONE, result.tone())}
         >
             <BranchLabel title clock_ms />
             {cells.into_iter().collect_view()}

@@ -2,7 +2,10 @@
 //! board every piece renders from), their place in the shared URL, and the figure's layout. The
 //! static verdicts stay the what-ifs against "seen 34".
 
+use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
+use lockdive_contract::hooks::{FIGURE, WRITER_SELECTOR};
+use lockdive_contract::Figure;
 
 use super::fence_drawing::FenceDrawing;
 use super::fence_log::FenceLog;
@@ -33,7 +36,7 @@ pub fn FenceFigure() -> impl IntoView {
     let board = Memo::new(move |_| committed.with(|tokens| FenceLedger::replay(tokens).board()));
     // The commit just made, shown in the readout until the selection moves on.
     let just_committed = RwSignal::new(None::<FenceOutcome>);
-    let selection = Selection::<i64>::new("[data-writer]");
+    let selection = Selection::<i64>::new(WRITER_SELECTOR);
     // Leaving the committed writer (pointer away, blur, Esc, another writer) ends the commit's
     // readout; a later visit shows the what-if against the new state.
     Effect::new(move |_| {
@@ -66,8 +69,8 @@ pub fn FenceFigure() -> impl IntoView {
     view! {
         <figure
             class="fig fig-fence"
-            data-figure="fence"
             data-selected=move || selection.shown().map(|t| t.to_string())
+            {..custom_attribute(FIGURE, Figure::Fence.hook())}
         >
             <figcaption>{caption(seen)}</figcaption>
             <FenceDrawing board seen selection on_commit on_reset />

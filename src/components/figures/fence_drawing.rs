@@ -1,7 +1,9 @@
 //! Figure 2's drawing: the protected resource with the max seen the fence holds and its reset
 //! button, and one lane per writer whose button runs a what-if on hover and commits on click.
 
+use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
+use lockdive_contract::hooks::{PATH, TONE, WRITER};
 
 use super::fence_log::FenceReset;
 use super::fence_readout::mark;
@@ -88,17 +90,17 @@ fn WriterRow(
         <div
             class="fw-row"
             class:is-lit=move || selection.shown() == Some(token)
-            data-path=writer.hook()
-            data-tone=tone
+            {..custom_attribute(PATH, writer.hook())}
+            {..custom_attribute(TONE, tone)}
         >
-            <ChoiceButton selection choice=token on_commit {..} data-writer=writer.hook()>
+            <ChoiceButton selection choice=token on_commit {..custom_attribute(WRITER, writer.hook())}>
                 <span class="fig-choice-label">{writer.label()}</span>
             </ChoiceButton>
             <div class="fw-wire">
                 <span class="fw-write">"write(…, " {token} ")"</span>
                 <span class="fw-check">{comparison}</span>
             </div>
-            <div class="fw-result" data-tone=tone>
+            <div class="fw-result" {..custom_attribute(TONE, tone)}>
                 <span class="fig-mark">
                     {move || result().map(|m| view! { <span aria-hidden="true">{m.icon()}</span> " " {m.word} })}
                 </span>

@@ -2,7 +2,10 @@
 //! choice to hover, focus or tap, a live readout and the static verdicts — all rendered from the
 //! lost-lock model's two runs at its default setup, the player's default too.
 
+use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
+use lockdive_contract::hooks::{FIGURE, RELEASE_SELECTOR};
+use lockdive_contract::Figure;
 
 use super::lost_lock_rows::{mark, BranchHead, ReleaseRow, StepRow};
 use super::player::ScenarioPlayer;
@@ -51,7 +54,7 @@ pub fn LostLockFigure() -> impl IntoView {
             .collect::<Vec<_>>()
     });
     let idle_template = idle.clone();
-    let selection = Selection::<ReleaseChoice>::new("[data-release]");
+    let selection = Selection::<ReleaseChoice>::new(RELEASE_SELECTOR);
     let text = Signal::derive(move || {
         selection
             .shown()
@@ -79,8 +82,8 @@ pub fn LostLockFigure() -> impl IntoView {
     view! {
         <figure
             class="fig fig-lost-lock"
-            data-figure="lost-lock"
             data-selected=move || selection.shown().map(ReleaseChoice::hook)
+            {..custom_attribute(FIGURE, Figure::LostLock.hook())}
         >
             <figcaption>{CAPTION}</figcaption>
             <div class="ll-drawing" role="group" aria-label="A and B contend for resource:lock">

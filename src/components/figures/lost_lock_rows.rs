@@ -2,7 +2,9 @@
 //! client B, the key `resource:lock`), then steps 4–5 once per [`ReleaseChoice`]: two
 //! alternatives from the same moment.
 
+use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
+use lockdive_contract::hooks::{PATH, RELEASE, TONE};
 
 use super::readout::Mark;
 use super::selection::{ChoiceButton, Selection};
@@ -182,12 +184,12 @@ pub fn ReleaseRow(
         <div
             class="ll-row ll-release"
             class:is-lit=move || selection.shown() == Some(choice)
-            data-path=choice.hook()
-            data-tone=tone
+            {..custom_attribute(PATH, choice.hook())}
+            {..custom_attribute(TONE, tone)}
         >
             <div class="ll-steps">{labels}</div>
             <div class="ll-cell" data-lane="client A">
-                <ChoiceButton selection choice {..} data-release=choice.hook()>
+                <ChoiceButton selection choice {..custom_attribute(RELEASE, choice.hook())}>
                     <span class="fig-choice-label">{choice.label()}</span>
                     <code class="ll-cmd">{command}</code>
                 </ChoiceButton>

@@ -5,7 +5,9 @@
 use std::sync::Arc;
 
 use gloo_timers::callback::Timeout;
+use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
+use lockdive_contract::hooks::PLAYER;
 
 use super::player_controls::{PlayerKnobs, PlayerTransport};
 use super::player_frame::{FrameView, PlayerTimeline};
@@ -72,9 +74,9 @@ pub fn ScenarioPlayer() -> impl IntoView {
     view! {
         <section
             class="pl"
-            data-player
             data-player-step=move || head.step.get()
             aria-label="Scenario player: run the lost-lock scenario with your own lease and stall"
+            {..custom_attribute(PLAYER, true)}
         >
             <p class="pl-title">"Play it yourself"</p>
             <p class="pl-lede">

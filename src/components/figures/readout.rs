@@ -1,7 +1,9 @@
 //! The live readout under a figure: one `aria-live` region that says the selected choice's
 //! verdict (icon and word, never colour alone), its sentence and the store's evidence.
 
+use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
+use lockdive_contract::hooks::{READOUT, READOUT_FOR, TONE};
 
 /// A verdict's mark: ✓, ⚠ or ✗ plus the word that carries it for readers who cannot see colour.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,9 +95,9 @@ pub fn Readout(
     view! {
         <div
             class="fig-readout"
-            data-readout
             aria-live="polite"
             data-tone=move || text.with(ReadoutText::tone)
+            {..custom_attribute(READOUT, true)}
         >
             <ReadoutBody text />
         </div>
@@ -190,7 +192,7 @@ pub fn ReadoutTemplates(
             .map(|(key, text)| {
                 let tone = text.tone();
                 view! {
-                    <template data-readout-for=key data-tone=tone>
+                    <template {..custom_attribute(READOUT_FOR, key)} {..custom_attribute(TONE, tone)}>
                         <ReadoutBody text=Signal::stored(text) />
                     </template>
                 }

@@ -4,8 +4,10 @@
 //! [`Selection`] per figure, owned by the figure; buttons get a copy of its handle. A button may
 //! also commit its choice (figure 2): see [`ChoiceButton`]'s `on_commit`.
 
+use leptos::attr::custom::custom_attribute;
 use leptos::ev;
 use leptos::prelude::*;
+use lockdive_contract::hooks::{CHOICE, COMMITS};
 use wasm_bindgen::JsCast;
 
 use gloo_timers::callback::Timeout;
@@ -129,8 +131,7 @@ where
     view! {
         <button
             type="button"
-            class="fig-choice"
-            data-commits=on_commit.is_some().then_some("")
+            class=CHOICE
             aria-pressed=move || (selection.shown() == Some(choice)).to_string()
             on:pointerenter=move |e| selection.pointer_enter(kind(&e), choice)
             on:pointerleave=move |e| selection.pointer_leave(kind(&e))
@@ -146,6 +147,7 @@ where
                     commit.run(choice);
                 }
             }
+            {..custom_attribute(COMMITS, on_commit.is_some().then_some(""))}
         >
             {children()}
         </button>

@@ -1,7 +1,9 @@
 //! The static verdicts under a figure: every choice's outcome, always visible, so the figure
 //! says everything without hover, focus or tap.
 
+use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
+use lockdive_contract::hooks::{STATIC_VERDICTS, TONE};
 
 use super::readout::Mark;
 
@@ -21,14 +23,14 @@ pub fn StaticVerdicts(
     lines: Vec<VerdictLine>,
 ) -> impl IntoView {
     view! {
-        <div class="fig-verdicts" data-static-verdicts>
+        <div class="fig-verdicts" {..custom_attribute(STATIC_VERDICTS, true)}>
             <p class="fig-verdicts-title">"Static verdicts"</p>
             <ul>
                 {lines
                     .into_iter()
                     .map(|line| {
                         view! {
-                            <li data-tone=line.mark.tone()>
+                            <li {..custom_attribute(TONE, line.mark.tone())}>
                                 <span class="fig-mark" aria-hidden="true">{line.mark.icon()}</span>
                                 " "
                                 {line.text}

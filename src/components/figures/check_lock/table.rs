@@ -4,7 +4,9 @@
 //! outside the figure's lab slot, so the lab never recomputes it, and the figure reads in full
 //! without wasm.
 
+use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
+use lockdive_contract::hooks::STATIC_VERDICTS;
 
 #[cfg(not(target_arch = "wasm32"))]
 use super::verdicts::mark;
@@ -97,7 +99,7 @@ pub fn StaticCheckTable() -> impl IntoView {
         })
         .collect_view();
     view! {
-        <div class="fig-verdicts ck-table" data-static-verdicts>
+        <div class="fig-verdicts ck-table" {..custom_attribute(STATIC_VERDICTS, true)}>
             <p class="fig-verdicts-title" id="ck-table-title">"Static verdicts, computed when the page was built"</p>
             <div class="ck-table-scroll" tabindex="0" role="group" aria-labelledby="ck-table-title">
                 <table>

@@ -3,7 +3,9 @@
 //! line, the explorer's note, where the dive teaches it, and for a broken one the button that
 //! opens its counterexample. All of it read from the explorer's `CheckReport`.
 
+use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
+use lockdive_contract::hooks::READOUT;
 
 use super::{CheckState, CUSTOM_ID};
 use crate::components::figures::readout::Mark;
@@ -103,7 +105,7 @@ pub fn Summary(
         })
     };
     view! {
-        <p class="fig-readout ck-summary" data-readout aria-live="polite" data-tone=tone>
+        <p class="fig-readout ck-summary" {..custom_attribute(READOUT, true)} aria-live="polite" data-tone=tone>
             {text}
         </p>
     }
