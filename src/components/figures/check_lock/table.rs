@@ -4,8 +4,10 @@
 //! outside the figure's lab slot, so the lab never recomputes it, and the figure reads in full
 //! without wasm.
 
+#[cfg(not(target_arch = "wasm32"))]
 use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
+#[cfg(not(target_arch = "wasm32"))]
 use lockdive_contract::hooks::STATIC_VERDICTS;
 
 #[cfg(not(target_arch = "wasm32"))]
