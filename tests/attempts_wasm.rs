@@ -10,6 +10,7 @@ use dom::{
 use leptos::prelude::*;
 use lockdive::components::figures::AttemptsFigure;
 use lockdive::scenarios::attempts::{AttemptsRun, Transition};
+use lockdive_contract::hooks::{with_value, LIT_SELECTOR, PATH};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -64,12 +65,18 @@ async fn hovering_w1s_complete_shows_the_emqstale_refusal_and_leaving_clears_it(
     );
     assert_eq!(fig.selected().as_deref(), Some("w1-complete"));
     assert_eq!(w1.get_attribute("aria-pressed").as_deref(), Some("true"));
-    assert_eq!(fig.count("[data-path=\"w1-complete\"].is-lit"), 1);
-    assert_eq!(fig.count(".is-lit"), 1);
+    assert_eq!(
+        fig.count(&format!(
+            "{}{LIT_SELECTOR}",
+            with_value(PATH, "w1-complete")
+        )),
+        1
+    );
+    assert_eq!(fig.count(LIT_SELECTOR), 1);
     pointer(&w1, "pointerleave", PointerKind::Mouse, false);
     past_leave_grace().await;
     assert_eq!(fig.readout(), idle);
-    assert_eq!(fig.count(".is-lit"), 0);
+    assert_eq!(fig.count(LIT_SELECTOR), 0);
 }
 
 #[wasm_bindgen_test]

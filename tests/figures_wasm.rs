@@ -11,6 +11,7 @@ use dom::{
 use leptos::prelude::*;
 use lockdive::components::figures::{FenceFigure, LostLockFigure};
 use lockdive::scenarios::lost_lock::{LostLockOutcome, ReleaseChoice};
+use lockdive_contract::hooks::{with_value, LIT_SELECTOR, PATH};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -47,16 +48,16 @@ async fn hovering_blind_del_shows_a_deleting_bs_lock_and_leaving_clears_it() {
     assert_eq!(fig.selected().as_deref(), Some("blind-del"));
     assert_eq!(blind.get_attribute("aria-pressed").as_deref(), Some("true"));
     assert_eq!(
-        fig.count("[data-path=\"blind-del\"].is-lit"),
+        fig.count(&format!("{}{LIT_SELECTOR}", with_value(PATH, "blind-del"))),
         1,
         "blind DEL's path is lit"
     );
-    assert_eq!(fig.count(".is-lit"), 1, "only the selected path is lit");
+    assert_eq!(fig.count(LIT_SELECTOR), 1, "only the selected path is lit");
     pointer(&blind, "pointerleave", PointerKind::Mouse, false);
     past_leave_grace().await;
     assert_eq!(fig.readout(), idle);
     assert_eq!(fig.selected(), None);
-    assert_eq!(fig.count(".is-lit"), 0);
+    assert_eq!(fig.count(LIT_SELECTOR), 0);
 }
 
 #[wasm_bindgen_test]
@@ -180,7 +181,13 @@ async fn hovering_each_writer_runs_its_what_if_against_seen_34() {
         assert!(shown.contains(sentence), "writer {token}: {shown}");
         assert!(shown.contains(reply), "writer {token}: {shown}");
         assert_eq!(fig.selected().as_deref(), Some(token));
-        assert_eq!(fig.count(&format!("[data-path=\"{token}\"].is-lit")), 1);
+        assert_eq!(
+            fig.count(&format!(
+                "{}{LIT_SELECTOR}",
+                with_value(PATH, &token.to_string())
+            )),
+            1
+        );
         pointer(&writer, "pointerleave", PointerKind::Mouse, false);
         past_leave_grace().await;
         assert_eq!(fig.readout(), idle);

@@ -161,7 +161,7 @@ fn the_console_answers_typed_commands_and_survives_a_runaway_script() {
         page.scroll_into_view(&input).await?;
         page.find(&input).await?.click().await?;
         // Clicking the console reached for the lab; type into its live console (typing before it
-        // arrives is carried over: tests/islands_wasm.rs).
+        // arrives is carried over: tests/lab_wasm.rs).
         page.wait_for_lab().await?;
 
         type_line(&page, "GET resource:lock").await?;
