@@ -182,10 +182,7 @@ async fn hovering_each_writer_runs_its_what_if_against_seen_34() {
         assert!(shown.contains(reply), "writer {token}: {shown}");
         assert_eq!(fig.selected().as_deref(), Some(token));
         assert_eq!(
-            fig.count(&format!(
-                "{}{LIT_SELECTOR}",
-                with_value(PATH, &token.to_string())
-            )),
+            fig.count(&format!("{}{LIT_SELECTOR}", with_value(PATH, token))),
             1
         );
         pointer(&writer, "pointerleave", PointerKind::Mouse, false);
