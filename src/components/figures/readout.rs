@@ -175,9 +175,9 @@ pub fn FigureCaveat(
 
 /// Every readout the figure can show before anything is committed — the idle one (key `""`) and
 /// one per choice, keyed by the choice's `data-path` — as inert `<template data-readout-for>`s.
-/// Only the build's HTML carries them: the page's first, small wasm (`crate::enhance`) swaps them
-/// into the readout on hover, so the hover needs no store; once the lab wasm has taken the figure
-/// over, its live readout renders each text itself and needs none.
+/// Only the build's HTML carries them: the page's first, small wasm (`lockdive-first`'s `figure`)
+/// swaps them into the readout on hover, so the hover needs no store; once the lab wasm has taken
+/// the figure over, its live readout renders each text itself and needs none.
 #[component]
 pub fn ReadoutTemplates(
     /// The readout with nothing selected.
