@@ -8,12 +8,14 @@
 //!   and the two interactive figures; views render content and verdicts, never compute them.
 //! - `links`: the course pages this dive links to, resolved against the one configurable base.
 //! - `prerender`: the page rendered natively into dist/index.html at build time.
-//! - `lab`: the lab wasm's mount of the live figures (store, player, consoles) into that markup.
+//! - `lab`: the lab wasm's mount of the parts that need the store (the player, the consoles, figure
+//!   2's commits, the lock checker) into their slots in that markup, and the commit hand-over.
 //!
 //! Beside it in the workspace: `lockdive-contract` (`contract/`) holds what the markup, both wasm
 //! modules and the tests agree on — the DOM hooks, the lab's states, the choice rules — and
-//! `lockdive-first` (`first/`) is the page's first, small wasm: the prerendered figures answer
-//! hover, focus and taps from the build's readouts without a store, and it loads the lab.
+//! `lockdive-first` (`first/`) is the page's first, small wasm: every figure choice answers hover,
+//! focus and taps from the readouts' sources for the page's life, without a store; it loads the lab
+//! when one is needed and hands it the commits.
 
 // The native (`ssr`) side types the whole page as one nested view, async resolution included,
 // deeper than the compiler's default query limit of 128.

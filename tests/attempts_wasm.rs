@@ -1,5 +1,6 @@
-//! The attempts figure in headless Chromium: mount it into a fresh element, fire the events a
-//! learner's pointer, keyboard or finger would, wait a tick for Leptos, and read the readout.
+//! The attempts figure in headless Chromium, as on the page: rendered as the build does and made
+//! to answer by the first wasm; fire the events a learner's pointer, keyboard or finger would,
+//! wait a tick, and read the readout.
 #![cfg(target_arch = "wasm32")]
 
 mod dom;
@@ -24,7 +25,7 @@ fn outcome(transition: Transition) -> lockdive::scenarios::attempts::TransitionO
 
 #[wasm_bindgen_test]
 async fn the_figure_has_its_hooks_one_live_readout_and_every_static_verdict() {
-    let fig = Mounted::new(|| view! { <AttemptsFigure /> });
+    let fig = Mounted::built(|| view! { <AttemptsFigure /> }).await;
     tick().await;
     fig.assert_one_figure_with_a_live_readout("attempts");
     assert_eq!(fig.count("button[data-complete=\"w1\"]"), 1);
@@ -44,7 +45,7 @@ async fn the_figure_has_its_hooks_one_live_readout_and_every_static_verdict() {
 
 #[wasm_bindgen_test]
 async fn hovering_w1s_complete_shows_the_emqstale_refusal_and_leaving_clears_it() {
-    let fig = Mounted::new(|| view! { <AttemptsFigure /> });
+    let fig = Mounted::built(|| view! { <AttemptsFigure /> }).await;
     tick().await;
     let idle = fig.readout();
     let w1 = fig.find("[data-complete=\"w1\"]");
@@ -81,7 +82,7 @@ async fn hovering_w1s_complete_shows_the_emqstale_refusal_and_leaving_clears_it(
 
 #[wasm_bindgen_test]
 async fn focusing_w2s_complete_shows_it_accepted_and_escape_clears_it() {
-    let fig = Mounted::new(|| view! { <AttemptsFigure /> });
+    let fig = Mounted::built(|| view! { <AttemptsFigure /> }).await;
     tick().await;
     let idle = fig.readout();
     let w2 = fig.find("[data-complete=\"w2\"]");
@@ -103,7 +104,7 @@ async fn focusing_w2s_complete_shows_it_accepted_and_escape_clears_it() {
 
 #[wasm_bindgen_test]
 async fn tapping_w1s_retry_pins_it_and_a_tap_elsewhere_clears_it() {
-    let fig = Mounted::new(|| view! { <AttemptsFigure /> });
+    let fig = Mounted::built(|| view! { <AttemptsFigure /> }).await;
     tick().await;
     let idle = fig.readout();
     let retry = fig.find("[data-retry=\"w1\"]");
@@ -119,7 +120,7 @@ async fn tapping_w1s_retry_pins_it_and_a_tap_elsewhere_clears_it() {
 
 #[wasm_bindgen_test]
 async fn the_full_scripts_are_behind_a_disclosure_with_the_text_that_runs() {
-    let fig = Mounted::new(|| view! { <AttemptsFigure /> });
+    let fig = Mounted::built(|| view! { <AttemptsFigure /> }).await;
     tick().await;
     let details = fig.find("details[data-scripts]");
     assert!(!details.has_attribute("open"), "closed until asked for");

@@ -1,6 +1,7 @@
 //! Figure 2's cumulative fence in headless Chromium: hover previews a write against the committed
 //! state, a mouse click, Enter or a second tap commits it, the log lists every commit, reset
-//! returns to "seen 34", and the committed writes travel in the URL fragment.
+//! returns to "seen 34", and the committed writes travel in the URL fragment — on the figure as
+//! the page has it once the lab is live: the first wasm answers the writers, the lab commits.
 #![cfg(target_arch = "wasm32")]
 
 mod dom;
@@ -19,7 +20,10 @@ const IDLE_34: &str =
 /// The fence figure's writers and log, driven by mouse and finger.
 impl Mounted {
     async fn figure() -> Mounted {
-        Mounted::settled(|| view! { <FenceFigure /> }).await
+        Mounted::built(|| view! { <FenceFigure /> })
+            .await
+            .with_lab()
+            .await
     }
 
     fn writer(&self, token: u8) -> HtmlElement {

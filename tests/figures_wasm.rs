@@ -1,6 +1,6 @@
-//! The two figures in headless Chromium: each test mounts a figure into a fresh element, fires
-//! the events a learner's pointer, keyboard or finger would, waits a tick for Leptos to update
-//! the DOM, and reads the readout.
+//! The two figures in headless Chromium, as on the page: each test renders a figure as the build
+//! does, lets the first wasm make it answer, fires the events a learner's pointer, keyboard or
+//! finger would, waits a tick, and reads the readout.
 #![cfg(target_arch = "wasm32")]
 
 mod dom;
@@ -18,7 +18,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 async fn the_lost_lock_figure_has_one_live_readout_and_every_static_verdict() {
-    let fig = Mounted::new(|| view! { <LostLockFigure /> });
+    let fig = Mounted::built(|| view! { <LostLockFigure /> }).await;
     tick().await;
     fig.assert_one_figure_with_a_live_readout("lost-lock");
     assert_eq!(fig.count("[data-release]"), 2);
@@ -34,7 +34,7 @@ async fn the_lost_lock_figure_has_one_live_readout_and_every_static_verdict() {
 
 #[wasm_bindgen_test]
 async fn hovering_blind_del_shows_a_deleting_bs_lock_and_leaving_clears_it() {
-    let fig = Mounted::new(|| view! { <LostLockFigure /> });
+    let fig = Mounted::built(|| view! { <LostLockFigure /> }).await;
     tick().await;
     let idle = fig.readout();
     let blind = fig.find("[data-release=\"blind-del\"]");
@@ -62,7 +62,7 @@ async fn hovering_blind_del_shows_a_deleting_bs_lock_and_leaving_clears_it() {
 
 #[wasm_bindgen_test]
 async fn moving_straight_from_one_release_to_the_other_never_shows_the_idle_readout() {
-    let fig = Mounted::new(|| view! { <LostLockFigure /> });
+    let fig = Mounted::built(|| view! { <LostLockFigure /> }).await;
     tick().await;
     let idle = fig.readout();
     let blind = fig.find("[data-release=\"blind-del\"]");
@@ -88,7 +88,7 @@ async fn moving_straight_from_one_release_to_the_other_never_shows_the_idle_read
 
 #[wasm_bindgen_test]
 async fn focusing_the_token_checked_release_shows_its_no_op_and_escape_clears_it() {
-    let fig = Mounted::new(|| view! { <LostLockFigure /> });
+    let fig = Mounted::built(|| view! { <LostLockFigure /> }).await;
     tick().await;
     let idle = fig.readout();
     let checked = fig.find("[data-release=\"token-checked\"]");
@@ -106,7 +106,7 @@ async fn focusing_the_token_checked_release_shows_its_no_op_and_escape_clears_it
 
 #[wasm_bindgen_test]
 async fn blur_clears_what_focus_showed() {
-    let fig = Mounted::new(|| view! { <LostLockFigure /> });
+    let fig = Mounted::built(|| view! { <LostLockFigure /> }).await;
     tick().await;
     let idle = fig.readout();
     let blind = fig.find("[data-release=\"blind-del\"]");
@@ -120,7 +120,7 @@ async fn blur_clears_what_focus_showed() {
 
 #[wasm_bindgen_test]
 async fn a_tap_pins_the_choice_past_pointer_leave_and_a_tap_elsewhere_clears_it() {
-    let fig = Mounted::new(|| view! { <LostLockFigure /> });
+    let fig = Mounted::built(|| view! { <LostLockFigure /> }).await;
     tick().await;
     let idle = fig.readout();
     let checked = fig.find("[data-release=\"token-checked\"]");
@@ -139,7 +139,7 @@ async fn a_tap_pins_the_choice_past_pointer_leave_and_a_tap_elsewhere_clears_it(
 
 #[wasm_bindgen_test]
 async fn the_fence_figure_lists_every_writers_verdict() {
-    let fig = Mounted::new(|| view! { <FenceFigure /> });
+    let fig = Mounted::built(|| view! { <FenceFigure /> }).await;
     tick().await;
     fig.assert_one_figure_with_a_live_readout("fence");
     for token in ["33", "34", "35"] {
@@ -157,7 +157,7 @@ async fn the_fence_figure_lists_every_writers_verdict() {
 
 #[wasm_bindgen_test]
 async fn hovering_each_writer_runs_its_what_if_against_seen_34() {
-    let fig = Mounted::new(|| view! { <FenceFigure /> });
+    let fig = Mounted::built(|| view! { <FenceFigure /> }).await;
     tick().await;
     let idle = fig.readout();
     let expected = [
@@ -193,7 +193,7 @@ async fn hovering_each_writer_runs_its_what_if_against_seen_34() {
 
 #[wasm_bindgen_test]
 async fn a_focused_writer_is_cleared_by_escape_and_a_tapped_one_by_a_tap_elsewhere() {
-    let fig = Mounted::new(|| view! { <FenceFigure /> });
+    let fig = Mounted::built(|| view! { <FenceFigure /> }).await;
     tick().await;
     let idle = fig.readout();
     let paused = fig.find("[data-writer=\"33\"]");

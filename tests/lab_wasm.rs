@@ -1,40 +1,37 @@
 //! The live side of the prerendered page: on a page built from `App`'s markup with no listeners
 //! (as the build's HTML is), the course links are re-pointed at the page's base (the first wasm
-//! does it as it starts), and the lab's `mount` makes the figures live in their slots, leaves the prose
-//! nodes as they were, and carries over what the reader did before it arrived (typed text, a moved
-//! slider, a click or Enter kept for it).
+//! does it as it starts), the first wasm makes the figures' choices answer, and the lab's `mount` mounts
+//! only the parts that need the store into their slots — the choices, captions, readouts and prose
+//! stay the build's, answered by one layer — carries over what the reader did there before it
+//! arrived (typed text, a moved slider, an Enter kept for it), and carries out a commit the first
+//! wasm asked for, once.
 #![cfg(target_arch = "wasm32")]
 
 mod dom;
 
-use dom::{focus, tick, Mounted};
+use dom::{focus, pointer, tick, Mounted, PointerKind};
+use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::document;
+use lockdive::components::figures::LivePart;
 use lockdive::lab::mount as mount_lab;
+use lockdive::scenarios::fence::FenceLedger;
 use lockdive::App;
-use lockdive_contract::hooks::{LAB, PENDING};
+use lockdive_contract::hooks::{COMMIT, COMMIT_EVENT, LAB, PENDING};
 use lockdive_contract::lab::{LabState, PendingAction};
 use lockdive_first::course_links::relink as relink_course_pages;
+use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{Element, HtmlElement, HtmlInputElement};
+use web_sys::{Event, HtmlElement, HtmlInputElement, MutationObserver, MutationObserverInit};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// A stand-in for the build's HTML: `App` rendered, then copied without its listeners.
+/// Figure 2's readout.
+const FENCE_READOUT: &str = "figure[data-figure=\"fence\"] [data-readout]";
+
+/// A stand-in for the build's HTML as the first wasm leaves it, the lab on its way.
 async fn prerendered_page() -> Mounted {
-    let live = Mounted::settled(App).await;
-    let copy: HtmlElement = live
-        .root
-        .clone_node_with_deep(true)
-        .expect("a deep copy")
-        .unchecked_into();
-    drop(live);
-    document()
-        .body()
-        .expect("a body")
-        .append_child(&copy)
-        .expect("appended");
-    Mounted::adopt(copy)
+    Mounted::built(App).await
 }
 
 #[wasm_bindgen_test]
@@ -50,51 +47,165 @@ async fn the_builds_course_links_follow_the_pages_course_base() {
         Some("/r2.02/"),
         "the course link follows the page's course base"
     );
+    drop(page);
 }
 
 #[wasm_bindgen_test]
-async fn the_lab_takes_the_figures_over_in_place_and_the_prose_stays_as_built() {
+async fn the_lab_mounts_only_its_parts_and_the_choices_stay_the_first_wasms() {
     let page = prerendered_page().await;
     let heading = page.find("#s1 h2");
-    let readout_before = page.find("figure[data-figure=\"lost-lock\"] [data-readout]");
+    let built = |css: &str| page.all(css);
+    let choices = built(".fig-choice");
+    let figures = built("figure[data-figure]");
+    // The lock checker's readout is in its live part; the three figures' are the build's.
+    let readouts = built("figure:not([data-figure=\"check-lock\"]) [data-readout]");
+    let player_before = page.find("[data-player]");
+    assert_eq!(
+        choices.len(),
+        2 + 3 + 3,
+        "figure 1's releases, figure 2's writers, figure 3's transitions"
+    );
 
     assert_eq!(
         mount_lab(),
-        4,
-        "the three figures and the lock checker's live part"
+        LivePart::all().len(),
+        "every live part, each in its slot"
     );
     tick().await;
 
     assert!(heading.is_connected(), "a prose node was replaced");
-    assert!(
-        !readout_before.is_connected(),
-        "the prerendered figure stayed beside the live one"
-    );
+    assert!(!player_before.is_connected(), "the player is the lab's now");
+    for element in choices.iter().chain(&figures).chain(&readouts) {
+        assert!(
+            element.is_connected(),
+            "the lab replaced the build's {}",
+            element.outer_html()
+        );
+    }
     assert_eq!(
-        page.count("figure[data-figure]"),
-        4,
-        "one live copy of each figure (the lock checker's stays, its live part replaced)"
+        built(".fig-choice").len(),
+        choices.len(),
+        "no second set of choices"
     );
+    assert_eq!(built("figure[data-figure]").len(), 4);
 
+    // One layer answers a hover: the readout's content is swapped once.
+    let readout = page.find("figure[data-figure=\"lost-lock\"] [data-readout]");
+    let changes = std::rc::Rc::new(std::cell::Cell::new(0));
+    let counted = std::rc::Rc::clone(&changes);
+    let on_change = Closure::<dyn FnMut(js_sys::Array)>::new(move |records: js_sys::Array| {
+        counted.set(counted.get() + records.length());
+    });
+    let observer = MutationObserver::new(on_change.as_ref().unchecked_ref()).expect("an observer");
+    let watch = MutationObserverInit::new();
+    watch.set_child_list(true);
+    observer
+        .observe_with_options(&readout, &watch)
+        .expect("observing");
     let checked = page.find("[data-release=\"token-checked\"]");
-    focus(&checked, "focus");
-    tick().await;
-    let readout = page.text("figure[data-figure=\"lost-lock\"] [data-readout]");
+    pointer(&checked, "pointerenter", PointerKind::Mouse, false);
+    TimeoutFuture::new(50).await;
+    assert_eq!(changes.get(), 1, "the readout changed other than once");
+    observer.disconnect();
     assert!(
-        readout.contains("→ (integer) 0"),
-        "the live figure answers focus"
+        readout
+            .text_content()
+            .unwrap_or_default()
+            .contains("→ (integer) 0"),
+        "the figure answers after the lab"
     );
+    pointer(&checked, "pointerleave", PointerKind::Mouse, false);
+
+    focus(&page.find("[data-writer=\"33\"]"), "focus");
+    tick().await;
+    let fence_readout = page.text("figure[data-figure=\"fence\"] [data-readout]");
+    assert!(fence_readout.contains("rejected"), "{fence_readout}");
     let root = document().document_element().expect("<html>");
     assert_eq!(
         root.get_attribute(LAB).as_deref(),
         Some(LabState::Live.attribute())
     );
+    drop(page);
+}
+
+#[wasm_bindgen_test]
+async fn a_commit_asked_for_before_the_lab_is_live_is_carried_out_once_and_hovers_follow_it() {
+    let page = prerendered_page().await;
+    let fence = page.find("figure[data-figure=\"fence\"]");
+    let next: HtmlElement = page.find("[data-writer=\"35\"]").unchecked_into();
+    pointer(&next, "pointerenter", PointerKind::Mouse, false);
+    pointer(&next, "pointerdown", PointerKind::Mouse, true);
+    next.click();
+    assert_eq!(
+        fence.get_attribute(COMMIT).as_deref(),
+        Some("35"),
+        "kept for the lab"
+    );
+    assert_eq!(
+        page.count("ol[data-fence-log] > li"),
+        0,
+        "nothing committed yet"
+    );
+
+    mount_lab();
+    tick().await;
+    // A stale wake-up after the commit was taken must not commit again.
+    fence
+        .dispatch_event(&Event::new(COMMIT_EVENT).expect("an event"))
+        .expect("dispatched");
+    tick().await;
+
+    let after_35 = FenceLedger::replay(&[35]).board();
+    let log = page.all("ol[data-fence-log] > li");
+    assert_eq!(log.len(), 1, "the commit was carried out once");
+    assert_eq!(log[0].get_attribute("data-token").as_deref(), Some("35"));
+    assert!(!fence.has_attribute(COMMIT), "the request was taken");
+    let committed = after_35.log.last().expect("the commit's outcome");
+    let shown = page.text(FENCE_READOUT);
+    assert!(
+        shown.contains(&format!("Committed — {}", committed.readout())),
+        "the commit shows its outcome: {shown}"
+    );
+
+    // Another writer's hover is its what-if against the store after the commit.
+    pointer(&next, "pointerleave", PointerKind::Mouse, false);
+    let current = page.find("[data-writer=\"34\"]");
+    pointer(&current, "pointerenter", PointerKind::Mouse, false);
+    tick().await;
+    let what_if = after_35.what_if(34).expect("writer 34's what-if");
+    let shown = page.text(FENCE_READOUT);
+    assert!(shown.contains(&what_if.readout()), "{shown}");
+    assert!(!shown.contains("Committed"), "{shown}");
+    for line in what_if.evidence() {
+        assert!(shown.contains(&line), "{line} missing from {shown}");
+    }
+    let tone = if what_if.accepted { "ok" } else { "bad" };
+    assert_eq!(
+        page.find("figure[data-figure=\"fence\"] [data-path=\"34\"]")
+            .get_attribute("data-tone")
+            .as_deref(),
+        Some(tone),
+        "the lane's tone follows the committed store"
+    );
+    // Back on the committed writer, the hover is its what-if now, not the commit any more.
+    pointer(&current, "pointerleave", PointerKind::Mouse, false);
+    pointer(&next, "pointerenter", PointerKind::Mouse, false);
+    tick().await;
+    let again = after_35.what_if(35).expect("writer 35's what-if");
+    assert!(page.text(FENCE_READOUT).contains(&again.readout()));
+    pointer(&next, "pointerleave", PointerKind::Mouse, false);
+    drop(page);
+    web_sys::window()
+        .expect("a window")
+        .location()
+        .set_hash("")
+        .expect("hash cleared");
 }
 
 #[wasm_bindgen_test]
 async fn what_the_reader_did_before_the_lab_arrived_is_carried_over() {
     let page = prerendered_page().await;
-    // Typed into the first console and pressed Enter; moved the lease slider; clicked writer 35.
+    // Typed into the first console and pressed Enter; moved the lease slider; stepped forward.
     let console: HtmlInputElement = page
         .find("[data-console=\"lost-lock\"] input")
         .unchecked_into();
@@ -104,11 +215,11 @@ async fn what_the_reader_did_before_the_lab_arrived_is_carried_over() {
         .expect("marked");
     let lease: HtmlInputElement = page.find("input[data-slider=\"lease\"]").unchecked_into();
     lease.set_value("4000");
-    page.find("[data-writer=\"35\"]")
+    page.find("[data-player-forward]")
         .set_attribute(PENDING, PendingAction::Click.attribute())
         .expect("marked");
 
-    assert_eq!(mount_lab(), 4);
+    mount_lab();
     tick().await;
 
     let log = page.text("[data-console=\"lost-lock\"] [data-console-log]");
@@ -127,36 +238,34 @@ async fn what_the_reader_did_before_the_lab_arrived_is_carried_over() {
         player.contains("4000 ms"),
         "the player took the moved lease: {player}"
     );
-    let fence_log = page.text("ol[data-fence-log]");
-    assert!(
-        fence_log.contains("token 35"),
-        "the kept click committed writer 35: {fence_log}"
+    assert_eq!(
+        page.find("[data-player]")
+            .get_attribute("data-player-step")
+            .as_deref(),
+        Some("1"),
+        "the kept click stepped the player once"
     );
-    // The commit wrote the fence into the URL fragment; the next test's page starts clean.
-    web_sys::window()
-        .expect("a window")
-        .location()
-        .set_hash("")
-        .expect("hash cleared");
+    drop(page);
 }
 
 #[wasm_bindgen_test]
 async fn the_keyboard_focus_stays_where_the_reader_left_it() {
     let page = prerendered_page().await;
-    let timeline = page.find("[data-player-timeline]");
+    let timeline: HtmlElement = page.find("[data-player-timeline]").unchecked_into();
     timeline.focus().expect("focused");
 
-    assert_eq!(mount_lab(), 4);
+    mount_lab();
     tick().await;
 
-    let live_timeline = Element::from(page.find("[data-player-timeline]"));
+    let live_timeline = page.find("[data-player-timeline]");
     assert!(
         !timeline.is_connected(),
         "the build's timeline was replaced"
     );
     assert_eq!(
         document().active_element(),
-        Some(live_timeline),
+        Some(live_timeline.into()),
         "the focus moved to the live timeline"
     );
+    drop(page);
 }

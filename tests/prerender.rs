@@ -17,6 +17,7 @@ use lockdive::scenarios::fence::{
 };
 use lockdive::scenarios::lost_lock::{idle_readout, LostLockOutcome, ReleaseChoice};
 use lockdive_contract::course_base::{join_base, DEFAULT as DEFAULT_COURSE_BASE};
+use lockdive_contract::hooks::{CHECK_LOCK_SLOT, SLOT};
 use lockdive_contract::Figure;
 
 const START: &str = "<!--lockdive:prerendered-->";
@@ -655,11 +656,7 @@ fn the_lock_checkers_section_sits_after_s5_and_its_table_is_the_explorers_verdic
     }
 
     // The live part's slot, with a picker button per lock and the custom one, nothing picked.
-    let slot = elements(
-        figure,
-        "div",
-        &format!("data-island=\"{}\"", Figure::CheckLock.hook()),
-    );
+    let slot = elements(figure, "div", &format!("{SLOT}=\"{CHECK_LOCK_SLOT}\""));
     assert_eq!(
         slot.len(),
         1,

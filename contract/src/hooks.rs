@@ -23,13 +23,6 @@ macro_rules! classes {
     )*};
 }
 
-/// A choice's button class, as a literal for selectors built at compile time (`crate::lab`).
-macro_rules! choice_class {
-    () => {
-        "fig-choice"
-    };
-}
-
 /// The player's and the consoles' panel attributes, as literals for `crate::lab`'s selectors.
 macro_rules! player_attribute {
     () => {
@@ -68,26 +61,58 @@ attributes! {
     WRITER, WRITER_SELECTOR = "data-writer";
 }
 
-/// A choice's button, inside its `[data-path]` row.
-pub const CHOICE: &str = choice_class!();
-/// `.fig-choice`: every choice's button.
-pub const CHOICE_SELECTOR: &str = concat!(".", choice_class!());
-
 classes! {
+    /// A choice's button, inside its `[data-path]` row.
+    CHOICE, CHOICE_SELECTOR = "fig-choice";
     /// On a `[data-path]` row while its choice is shown.
     LIT, LIT_SELECTOR = "is-lit";
 }
 
+// A commit crosses from the first wasm to the lab on the figure, and its outcomes come back.
+attributes! {
+    /// `<figure data-commit="35">`: the choice (its row's `data-path`) the first wasm asks the lab
+    /// to commit. The lab removes it as it commits, so a request is carried out once, whether it
+    /// was made before the lab was live or after.
+    COMMIT, COMMIT_SELECTOR = "data-commit";
+    /// On a `<template data-readout-for>`: the outcome of the commit just made, shown while its
+    /// choice stays on show; beside it, the same key's template is the what-if against the
+    /// committed state.
+    COMMITTED, COMMITTED_SELECTOR = "data-committed";
+}
+
+/// Fired on the figure after [`COMMIT`] is set: wakes a live lab to take the request.
+pub const COMMIT_EVENT: &str = "lockdive:commit";
+
+/// Fired on a figure by the lab once it has re-rendered the figure's readout sources: the first
+/// wasm re-reads them. The `CustomEvent`'s `detail` is the committed choice's key when a commit
+/// caused it, `null` otherwise.
+pub const OUTCOMES_EVENT: &str = "lockdive:outcomes";
+
 // The lab's slots and the panels whose controls need the store.
 attributes! {
-    /// `<div data-island="<figure hook>">`: the slot the lab mounts a figure into. The attribute
-    /// keeps the name embedders already rely on.
+    /// `<div data-island="<live part>">`: the slot the lab mounts one live part into (the names
+    /// below). The attribute keeps the name embedders already rely on.
     SLOT, SLOT_SELECTOR = "data-island";
     /// `<html data-lab="…">`: where the lab stands (`crate::lab::LabState`).
     LAB, LAB_SELECTOR = "data-lab";
     /// On the control a click or Enter was made on before the lab was live, for it to replay.
     PENDING, PENDING_SELECTOR = "data-lab-pending";
 }
+
+/// The live parts' slot names, `data-island`'s values: figure 1's scenario player.
+pub const PLAYER_SLOT: &str = "player";
+/// `console-<figure hook>`: the console under a figure.
+pub const CONSOLE_SLOT_PREFIX: &str = "console-";
+/// Figure 2's resource bar: the max seen so far and the reset button.
+pub const FENCE_RESOURCE_SLOT: &str = "fence-resource";
+/// `fence-lane-<token>`: what the fence would do with one writer's write now.
+pub const FENCE_LANE_SLOT_PREFIX: &str = "fence-lane-";
+/// Figure 2's readout sources: the what-ifs against the committed fence and the last commit.
+pub const FENCE_READOUTS_SLOT: &str = "fence-readouts";
+/// Figure 2's commit log.
+pub const FENCE_LOG_SLOT: &str = "fence-log";
+/// The lock checker's picker, verdicts and counterexample: [`Figure::CheckLock`]'s hook.
+pub const CHECK_LOCK_SLOT: &str = "check-lock";
 
 /// The scenario player's panel.
 pub const PLAYER: &str = player_attribute!();
@@ -141,7 +166,7 @@ impl Figure {
             Figure::LostLock => "lost-lock",
             Figure::Fence => "fence",
             Figure::Attempts => "attempts",
-            Figure::CheckLock => "check-lock",
+            Figure::CheckLock => CHECK_LOCK_SLOT,
         }
     }
 

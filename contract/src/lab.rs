@@ -11,15 +11,9 @@ pub const LOADER: &str = "lab_loader.js";
 /// `<meta name="lockdive:lab" content="…">`: the lab loader's file, relative to the page.
 pub const LOADER_META: &str = "lockdive:lab";
 
-/// What inside a figure's slot needs the store: everything operable but the choices, which the
-/// build's readouts answer — the focusable player timeline (`[tabindex]`) included.
-pub const STORE_CONTROLS: &str = concat!(
-    "input, textarea, select, button:not(.",
-    choice_class!(),
-    "), [tabindex]:not(.",
-    choice_class!(),
-    ")"
-);
+/// What inside a live part's slot needs the store: everything operable, the focusable player
+/// timeline (`[tabindex]`) included. No choice sits in a slot: the first wasm answers them all.
+pub const STORE_CONTROLS: &str = "input, textarea, select, button, [tabindex]";
 
 /// The panels that hold store controls: the scenario player and the consoles.
 pub const STORE_PANELS: &str = concat!("[", player_attribute!(), "], [", console_attribute!(), "]");
@@ -82,7 +76,7 @@ impl PendingAction {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hooks::{CHOICE, CONSOLE, PLAYER};
+    use crate::hooks::{CONSOLE, PLAYER};
 
     #[test]
     fn lab_states_and_kept_actions_round_trip_through_their_attributes() {
@@ -105,10 +99,6 @@ mod tests {
 
     #[test]
     fn the_store_selectors_name_the_hooks() {
-        assert_eq!(
-            STORE_CONTROLS,
-            format!("input, textarea, select, button:not(.{CHOICE}), [tabindex]:not(.{CHOICE})")
-        );
         assert_eq!(STORE_PANELS, format!("[{PLAYER}], [{CONSOLE}]"));
     }
 

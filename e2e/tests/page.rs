@@ -584,7 +584,7 @@ fn with_javascript_off_every_section_code_block_and_static_verdict_is_readable()
 /// prerendered page at the last moment before the wasm runs (when its instantiation resolves, just
 /// before the glue calls `main`), with the figures that were there.
 const TAKEOVER_PROBE: &str = r##"(() => {
-  const probe = { shift: 0, before: null, oldFigures: [] };
+  const probe = { shift: 0, before: null, oldFigures: [], choices: [] };
   window.__lockdiveProbe = probe;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (!entry.hadRecentInput) probe.shift += entry.value;
@@ -606,9 +606,10 @@ const TAKEOVER_PROBE: &str = r##"(() => {
       return original.apply(this, args).then((result) => {
         if (!probe.before) {
           probe.before = probe.layout();
-          // What each slot holds as built: a figure with its console, or (the lock checker, whose
-          // figure and build-time table stay) its live part.
+          // What each slot holds as built (a live part), and the figures' choices, which are in
+          // no slot.
           probe.oldFigures = [...document.querySelectorAll("[data-island] > *")];
+          probe.choices = [...document.querySelectorAll(".fig-choice")];
         }
         return result;
       });
@@ -626,6 +627,8 @@ async fn takeover_report(page: &Page) -> E2eResult<serde_json::Value> {
          return { before: p.before, after: p.layout(), shift: p.shift, \
            prerenderedFigures: p.oldFigures.length, \
            stillPrerendered: p.oldFigures.filter(f => f.isConnected).length, \
+           choices: p.choices.length, \
+           choicesKept: p.choices.filter(c => c.isConnected).length, \
            figures: figures.map(f => f.dataset.figure), \
            mains: document.querySelectorAll('main.dive').length }; })()",
     )
@@ -713,7 +716,7 @@ fn the_wasm_takes_over_the_prerendered_page_without_moving_anything() {
             .unwrap_or(0);
         assert!(
             built >= 4,
-            "the prerendered page had the three figures and the lock checker's live part in slots"
+            "the prerendered page had the live parts in slots"
         );
         assert_eq!(
             enhanced.get("stillPrerendered"),
@@ -722,18 +725,25 @@ fn the_wasm_takes_over_the_prerendered_page_without_moving_anything() {
         );
         assert_nothing_moved(&enhanced, "the first wasm")?;
 
-        // Reaching for a console loads the lab, which replaces each figure with its live twin.
+        // Reaching for a console loads the lab, which replaces each live part with its live twin
+        // and leaves the figures' choices to the first wasm.
         page.reach_for_the_lab().await?;
         tokio::time::sleep(std::time::Duration::from_millis(300)).await;
         let live = takeover_report(&page).await?;
         assert_eq!(
             live.get("stillPrerendered"),
             Some(&serde_json::json!(0)),
-            "a prerendered figure was never taken over by the lab"
+            "a prerendered live part was never taken over by the lab"
+        );
+        assert_eq!(live.get("choices"), Some(&serde_json::json!(8)));
+        assert_eq!(
+            live.get("choicesKept"),
+            live.get("choices"),
+            "the lab replaced a figure's choice the first wasm answers"
         );
         assert_nothing_moved(&live, "the lab")?;
 
-        // And the taken-over figures answer the pointer.
+        // And the figures still answer the pointer.
         page.hover(&within(LOST_LOCK, BLIND_DEL)).await?;
         page.wait_for_readout(LOST_LOCK, &BLIND_DEL_OUTCOME).await?;
         full_page_screenshot(&page, "prerendered-taken-over").await?;

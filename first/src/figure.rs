@@ -1,6 +1,10 @@
-//! A prerendered figure made to answer hover, focus, a tap and Esc by the same rules as the live
-//! one (`lockdive_contract::choice_layers`): showing a choice lights its row, presses its button and swaps
-//! the readout's content for the `<template data-readout-for>` the build rendered for it.
+//! Every figure's choices, made to answer hover, focus, a tap and Esc by
+//! `lockdive_contract::choice_layers`, for the page's whole life: showing a choice lights its row,
+//! presses its button and swaps the readout's content for the choice's
+//! `<template data-readout-for>` (its source), read when it is shown. A commit is handed to the lab
+//! on the figure (`hooks::COMMIT`, `hooks::COMMIT_EVENT`); when the lab has re-rendered a figure's
+//! sources (`hooks::OUTCOMES_EVENT`) the list of them is read again, and the commit just made is
+//! shown from its own source while its choice stays on show.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -9,14 +13,17 @@ use gloo_timers::callback::Timeout;
 use wasm_bindgen::convert::FromWasmAbi;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Document, DocumentFragment, Element, EventTarget, HtmlElement, HtmlTemplateElement};
+use web_sys::{
+    CustomEvent, DocumentFragment, Element, Event, EventInit, EventTarget, HtmlElement,
+    HtmlTemplateElement, Node,
+};
 
 use lockdive_contract::choice_layers::{Activation, ChoiceLayers, PointerKind, LEAVE_GRACE_MS};
 use lockdive_contract::hooks::{
-    CHOICE_SELECTOR, COMMITS, FIGURE_SELECTOR, LIT, PATH, PATH_SELECTOR, READOUT_FOR,
-    READOUT_FOR_SELECTOR, READOUT_SELECTOR, SELECTED, TONE,
+    CHOICE_SELECTOR, COMMIT, COMMITS, COMMITTED, COMMIT_EVENT, FIGURE_SELECTOR, LIT,
+    OUTCOMES_EVENT, PATH, PATH_SELECTOR, READOUT_FOR, READOUT_FOR_SELECTOR, READOUT_SELECTOR,
+    SELECTED, TONE,
 };
-use lockdive_contract::lab::PendingAction;
 
 use crate::{dom, lab};
 
@@ -29,11 +36,36 @@ struct Choice {
     commits: bool,
 }
 
-/// One readout the build rendered: its key (`""` for the idle one), its tone and its content.
+/// One readout source: its key (`""` for the idle one), whether it is the outcome of the commit
+/// just made rather than the key's what-if, and its template, whose tone and content are read when
+/// it is shown (the lab may have re-rendered them in place since).
 struct BuiltReadout {
     key: String,
-    tone: Option<String>,
-    content: DocumentFragment,
+    committed: bool,
+    template: HtmlTemplateElement,
+}
+
+impl BuiltReadout {
+    /// The source's tone, as it says now.
+    fn tone(&self) -> Option<String> {
+        self.template.get_attribute(TONE)
+    }
+
+    /// A copy of the source's body. A template the HTML parser read holds it in `content`; one
+    /// the lab rendered node by node (and updates in place) holds it as children.
+    fn copy(&self) -> Option<Node> {
+        if !self.template.has_child_nodes() {
+            return self.template.content().clone_node_with_deep(true).ok();
+        }
+        let copy: DocumentFragment = self.template.owner_document()?.create_document_fragment();
+        let children = self.template.child_nodes();
+        for child in (0..children.length()).filter_map(|i| children.item(i)) {
+            let _ = child
+                .clone_node_with_deep(true)
+                .and_then(|node| copy.append_child(&node));
+        }
+        Some(copy.into())
+    }
 }
 
 /// What one prerendered figure shows, and the elements it changes to show it — all read once, so
@@ -51,6 +83,8 @@ struct PrerenderedFigure {
     shown_at_press: Option<bool>,
     /// A hovering pointer's leave, waiting out [`LEAVE_GRACE_MS`]; dropping it cancels it.
     pending_leave: Option<Timeout>,
+    /// The choice the lab last said it committed, until another one is shown.
+    just_committed: Option<String>,
 }
 
 impl PrerenderedFigure {
@@ -74,17 +108,7 @@ impl PrerenderedFigure {
                     })
                 })
                 .collect();
-        let templates = figure.query_selector_all(READOUT_FOR_SELECTOR);
-        let readouts = dom::all::<HtmlTemplateElement>(templates)
-            .into_iter()
-            .filter_map(|template| {
-                Some(BuiltReadout {
-                    key: template.get_attribute(READOUT_FOR)?,
-                    tone: template.get_attribute(TONE),
-                    content: template.content(),
-                })
-            })
-            .collect();
+        let readouts = read_sources(&figure);
         let rows = dom::all::<Element>(figure.query_selector_all(PATH_SELECTOR))
             .into_iter()
             .filter_map(|row| {
@@ -102,26 +126,60 @@ impl PrerenderedFigure {
             shown: None,
             shown_at_press: None,
             pending_leave: None,
+            just_committed: None,
         })
+    }
+
+    /// The lab re-rendered the sources: reads them again, with the commit it made (if any), and
+    /// shows what they now say.
+    fn outcomes_changed(&mut self, committed: Option<String>) {
+        self.readouts = read_sources(&self.figure);
+        self.just_committed = committed;
+        for (row, path) in &self.rows {
+            let what_if = self
+                .readouts
+                .iter()
+                .find(|r| !r.committed && r.key == *path);
+            if let Some(tone) = what_if.and_then(BuiltReadout::tone) {
+                let _ = row.set_attribute(TONE, &tone);
+            }
+        }
+        self.render();
     }
 
     /// Brings the markup in line with what the layers show, if that changed.
     fn show(&mut self) {
+        if self.layers.shown() != self.shown {
+            self.render();
+        }
+    }
+
+    /// Renders what the layers show: the readout, the lit row, the pressed button.
+    fn render(&mut self) {
         let now = self.layers.shown();
-        if now == self.shown || !self.figure.is_connected() {
+        if !self.figure.is_connected() {
             return;
         }
         self.shown = now;
         let key = now
             .and_then(|index| self.choices.get(index))
             .map(|choice| choice.key.clone());
+        // A commit's outcome is shown until its choice is no longer on show.
+        if self.just_committed.is_some() && self.just_committed != key {
+            self.just_committed = None;
+        }
         // The readout first: it is what the reader reads and the screen reader announces.
         let wanted = key.as_deref().unwrap_or("");
-        if let Some(built) = self.readouts.iter().find(|r| r.key == wanted) {
-            if let Some(tone) = &built.tone {
-                let _ = self.readout.set_attribute(TONE, tone);
+        let committed = self.just_committed.is_some();
+        if let Some(built) = self
+            .readouts
+            .iter()
+            .find(|r| r.key == wanted && r.committed == committed)
+        {
+            if let Some(tone) = built.tone() {
+                let _ = self.readout.set_attribute(TONE, &tone);
             }
-            if let Ok(copy) = built.content.clone_node_with_deep(true) {
+            if let Some(copy) = built.copy() {
                 self.readout.replace_children_with_node_1(&copy);
             }
         }
@@ -140,17 +198,44 @@ impl PrerenderedFigure {
     }
 }
 
-/// Makes every prerendered figure of the page answer. Returns how many do.
-pub fn enhance_all(document: &Document) -> usize {
-    dom::all::<Element>(document.query_selector_all(FIGURE_SELECTOR))
+/// A figure's readout sources, in document order: which they are, not yet what they say.
+fn read_sources(figure: &Element) -> Vec<BuiltReadout> {
+    dom::all::<HtmlTemplateElement>(figure.query_selector_all(READOUT_FOR_SELECTOR))
+        .into_iter()
+        .filter_map(|template| {
+            Some(BuiltReadout {
+                key: template.get_attribute(READOUT_FOR)?,
+                committed: template.has_attribute(COMMITTED),
+                template,
+            })
+        })
+        .collect()
+}
+
+/// Makes every figure under `root` answer. Returns how many do.
+pub fn enhance_all(root: &Element) -> usize {
+    dom::all::<Element>(root.query_selector_all(FIGURE_SELECTOR))
         .into_iter()
         .filter_map(PrerenderedFigure::read)
-        .map(|figure| listen_to(document, Rc::new(RefCell::new(figure))))
+        .map(|figure| listen_to(Rc::new(RefCell::new(figure))))
         .count()
 }
 
-/// Wires a figure's buttons, and the window's Esc and taps elsewhere, to its layers.
-fn listen_to(document: &Document, figure: Rc<RefCell<PrerenderedFigure>>) {
+/// Asks the lab to commit the figure's choice `key`: one request on the figure (the latest press
+/// is the one the reader means), taken by a live lab at once, or by the lab when it arrives.
+fn request_commit(figure: &Element, key: &str) {
+    let _ = figure.set_attribute(COMMIT, key);
+    if let Ok(event) = Event::new_with_event_init_dict(COMMIT_EVENT, &EventInit::new()) {
+        let _ = figure.dispatch_event(&event);
+    }
+    if let Some(document) = figure.owner_document() {
+        lab::load(&document);
+    }
+}
+
+/// Wires a figure's buttons, the lab's word that its sources changed, and the window's Esc and
+/// taps elsewhere, to its layers.
+fn listen_to(figure: Rc<RefCell<PrerenderedFigure>>) {
     let buttons: Vec<HtmlElement> = figure
         .borrow()
         .choices
@@ -190,20 +275,31 @@ fn listen_to(document: &Document, figure: Rc<RefCell<PrerenderedFigure>>) {
             "blur",
             changing(&figure, |f, _: web_sys::FocusEvent| f.layers.blur()),
         );
-        let target = button.clone();
         on(
             &button,
             "click",
             changing(&figure, move |f, _: web_sys::MouseEvent| {
                 let at_press = f.shown_at_press.take();
-                let commits = f.choices.get(index).is_some_and(|c| c.commits);
-                if f.layers.activate(index, at_press, commits) == Activation::Commit {
-                    lab::request(&target, PendingAction::Click);
+                let Some(choice) = f.choices.get(index) else {
+                    return;
+                };
+                if f.layers.activate(index, at_press, choice.commits) == Activation::Commit {
+                    request_commit(&f.figure, &choice.key);
                 }
             }),
         );
     }
-    if let Some(window) = document.default_view() {
+    let element = figure.borrow().figure.clone();
+    let told = Rc::clone(&figure);
+    on(&element, OUTCOMES_EVENT, move |event: Event| {
+        let committed = event
+            .dyn_ref::<CustomEvent>()
+            .and_then(|e| e.detail().as_string());
+        if let Ok(mut figure) = told.try_borrow_mut() {
+            figure.outcomes_changed(committed);
+        }
+    });
+    if let Some(window) = web_sys::window() {
         on(
             &window,
             "keydown",
@@ -260,7 +356,7 @@ fn changing<E>(
 ) -> impl FnMut(E) + 'static {
     let figure = Rc::clone(figure);
     move |event| {
-        // A figure the lab has taken over is detached; its old listeners stand down.
+        // A figure taken out of the page (a test's, say) stands down.
         let Ok(mut figure) = figure.try_borrow_mut() else {
             return;
         };
@@ -271,7 +367,7 @@ fn changing<E>(
     }
 }
 
-/// Listens for the page's lifetime (the lab's takeover detaches the figure, not the window).
+/// Listens for the page's lifetime: the figures and their choices stay for as long.
 fn on<E: FromWasmAbi + 'static>(
     target: &EventTarget,
     name: &str,

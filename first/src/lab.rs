@@ -1,32 +1,23 @@
-//! Loading the lab — the second wasm, with ministore and the live figures — once the reader
-//! reaches for something only the store can answer: a player control, a console, a commit.
-//! A click or Enter made before it arrives is marked on its element and replayed by the lab.
+//! Loading the lab — the second wasm, with ministore and the live parts — once the reader reaches
+//! for something only the store can answer: a player control, a console, a commit (`figure`).
+//! A click or Enter on a live part's control made before it arrives is marked on its element and
+//! replayed by the lab.
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, Event, HtmlScriptElement};
 
-use lockdive_contract::hooks::{FIGURE_SELECTOR, LAB, PENDING, PENDING_SELECTOR, SLOT_SELECTOR};
+use lockdive_contract::hooks::{LAB, PENDING, PENDING_SELECTOR, SLOT_SELECTOR};
 use lockdive_contract::lab::{
     LabState, PendingAction, LOADER, LOADER_META, STORE_CONTROLS, STORE_PANELS,
 };
 
 use crate::dom;
 
-/// Watches the figures' slots for a reach towards a store control: a pointer over it or focus on
-/// it starts the load, a click or Enter on it is kept for the lab to replay.
+/// Watches the live parts' slots for a reach towards a store control: a pointer over it or focus
+/// on it starts the load, a click or Enter on it is kept for the lab to replay.
 pub fn watch(document: &Document) {
-    // A figure's slot holds the figure, or (the lock checker) sits inside it.
-    let figure_slots = dom::all::<Element>(document.query_selector_all(SLOT_SELECTOR))
-        .into_iter()
-        .filter(|slot| {
-            slot.query_selector(FIGURE_SELECTOR)
-                .ok()
-                .flatten()
-                .is_some()
-                || slot.closest(FIGURE_SELECTOR).ok().flatten().is_some()
-        });
-    for slot in figure_slots {
+    for slot in dom::all::<Element>(document.query_selector_all(SLOT_SELECTOR)) {
         for name in ["pointerover", "focusin", "click", "keydown"] {
             let on_event = Closure::<dyn FnMut(Event)>::new(move |event: Event| reach(&event));
             if slot
@@ -39,7 +30,7 @@ pub fn watch(document: &Document) {
     }
 }
 
-/// One event in a figure's slot, while the lab is not live.
+/// One event in a live part's slot, while the lab is not live.
 fn reach(event: &Event) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;
@@ -73,7 +64,7 @@ fn reach(event: &Event) {
 }
 
 /// Marks `element` for the lab to replay `action` on its live twin, and loads the lab.
-pub fn request(element: &Element, action: PendingAction) {
+fn request(element: &Element, action: PendingAction) {
     let Some(document) = element.owner_document() else {
         return;
     };

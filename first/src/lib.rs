@@ -1,6 +1,7 @@
 //! The page's first wasm, small on purpose: every learner downloads it before the figures answer.
 //! It makes the prerendered page live without a store — each figure's choices swap in the readouts
-//! the build computed by running the scenarios in ministore (`figure`), the theme switch works
+//! the build computed by running the scenarios in ministore (`figure`; for figure 2 the lab
+//! re-renders them after a commit), and stay its own for the page's life, the theme switch works
 //! (`theme`), course links follow the page's base (`course_links`), a framing host hears the height
 //! and sets the theme and font (`embed`) — and loads the lab (`lab`) when the reader reaches for
 //! what needs the store itself: the player, the consoles, a commit, a shared link's state.
@@ -12,7 +13,7 @@
 pub mod course_links;
 pub mod dom;
 pub mod embed;
-mod figure;
+pub mod figure;
 mod lab;
 mod theme;
 
@@ -27,7 +28,10 @@ pub fn start() -> usize {
         return 0;
     };
     theme::enhance(&document);
-    let figures = figure::enhance_all(&document);
+    let Some(root) = document.document_element() else {
+        return 0;
+    };
+    let figures = figure::enhance_all(&root);
     lab::watch(&document);
     course_links::relink(&document);
     embed::follow_host();

@@ -1,6 +1,6 @@
-//! `BlockView`: renders one content block by kind; for a figure, `FigureBlock` puts its live part
-//! in its lab slot (`figures::FigureSlot`), and `figure_view` is that live part, which the lab
-//! mounts into the slot (`crate::lab`).
+//! `BlockView`: renders one content block by kind, and `FigureBlock`, an interactive figure (owned
+//! by `figures`) with its console's slot under it. Each figure holds the slots of its own live
+//! parts (`figures::LivePart`), which the lab mounts into (`crate::lab`).
 
 use leptos::prelude::*;
 
@@ -8,7 +8,7 @@ use super::boxes::{CalloutBox, DoorBox, NoteAside, PullQuote};
 use super::code::CodeBlock;
 use super::console::StoreConsole;
 use super::figures::{
-    AttemptsFigure, CheckLockFigure, CheckLockLive, FenceFigure, FigureSlot, LostLockFigure,
+    AttemptsFigure, CheckLockFigure, FenceFigure, LivePart, LiveSlot, LostLockFigure,
 };
 use super::references::{RelatedNav, SourcesList};
 use super::rich_text::RichText;
@@ -41,38 +41,36 @@ pub fn BlockView(
     }
 }
 
-/// A figure where the page places it: its live part in its lab slot. The checker's figure holds
-/// its own slot, so its build-time table stays outside it.
+/// The interactive figure a page block names, with a console over that figure's store under it in
+/// its own slot (the checker has no console: its live part is a slot inside its figure).
 #[component]
 pub fn FigureBlock(
     /// Which figure goes here.
     figure: Figure,
 ) -> impl IntoView {
-    match figure {
-        Figure::CheckLock => view! { <CheckLockFigure /> }.into_any(),
-        _ => view! { <FigureSlot figure>{figure_view(figure)}</FigureSlot> }.into_any(),
-    }
-}
-
-/// A figure's live part, what its slot holds: the figure with a console over its store under it
-/// (the checker: its live part only, the figure around it with the build's table stays).
-pub fn figure_view(figure: Figure) -> AnyView {
+    let console = |seed: ConsoleSeed| {
+        view! {
+            <LiveSlot part=LivePart::Console(seed)>
+                <StoreConsole seed />
+            </LiveSlot>
+        }
+    };
     match figure {
         Figure::LostLock => view! {
             <LostLockFigure />
-            <StoreConsole seed=ConsoleSeed::LostLock />
+            {console(ConsoleSeed::LostLock)}
         }
         .into_any(),
         Figure::Fence => view! {
             <FenceFigure />
-            <StoreConsole seed=ConsoleSeed::Fence />
+            {console(ConsoleSeed::Fence)}
         }
         .into_any(),
         Figure::Attempts => view! {
             <AttemptsFigure />
-            <StoreConsole seed=ConsoleSeed::Attempts />
+            {console(ConsoleSeed::Attempts)}
         }
         .into_any(),
-        Figure::CheckLock => view! { <CheckLockLive /> }.into_any(),
+        Figure::CheckLock => view! { <CheckLockFigure /> }.into_any(),
     }
 }

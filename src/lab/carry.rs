@@ -1,14 +1,16 @@
-//! What the reader already did in a figure's slot before the lab took it over — text typed into a
-//! console, a slider moved, a disclosure opened, the focus, a click or Enter kept by the first
-//! wasm — read off the prerendered controls and put onto their live twins, found by position:
-//! the lab's first render is the build's markup, control for control.
+//! What the reader already did in a live part's slot before the lab took it over — text typed into
+//! a console, a slider moved in the player, a disclosure opened, the focus, a click or Enter kept by
+//! the first wasm — read off the prerendered controls and put onto their live twins, found by
+//! position: the lab's first render is the build's markup, control for control. (The figures'
+//! choices are in no slot: the first wasm keeps them, and a commit crosses over by itself, see
+//! `lockdive_contract::hooks::COMMIT`.)
 
 use wasm_bindgen::JsCast;
 use web_sys::{
     Element, Event, EventInit, HtmlElement, HtmlInputElement, KeyboardEvent, KeyboardEventInit,
 };
 
-use lockdive_contract::hooks::{CHOICE_SELECTOR, PENDING};
+use lockdive_contract::hooks::PENDING;
 use lockdive_contract::lab::PendingAction;
 
 /// Every control whose state is carried, in document order; `[tabindex]` for the focus of the
@@ -97,14 +99,7 @@ impl CarriedControls {
         for (state, control) in self.controls.iter().zip(&live) {
             let element = control.dyn_ref::<HtmlElement>();
             match (state.pending, element) {
-                (Some(PendingAction::Click), Some(element)) => {
-                    // A figure's choice commits only what it shows: focus shows it, as the
-                    // reader's hover or tap did on the build's button.
-                    if element.matches(CHOICE_SELECTOR).unwrap_or(false) {
-                        let _ = element.focus();
-                    }
-                    element.click();
-                }
+                (Some(PendingAction::Click), Some(element)) => element.click(),
                 (Some(PendingAction::Enter), _) => {
                     let init = KeyboardEventInit::new();
                     init.set_key("Enter");

@@ -1,6 +1,7 @@
 //! What every wasm-bindgen test does to the DOM, in one place: mount a component into a fresh
-//! element ([`Mounted`]), wait a tick for Leptos to update the DOM, fire the events a learner's
-//! pointer, keyboard or finger would, and read or set the URL fragment. A test file adds what its
+//! element ([`Mounted`]) — live, or as on the page ([`Mounted::built`]: the build's markup made to
+//! answer by the first wasm, then [`Mounted::with_lab`]) — wait a tick for the DOM to update, fire
+//! the events a learner's pointer, keyboard or finger would, and read or set the URL fragment. A test file adds what its
 //! own component needs (a figure's writers, the console's prompt) in its own `impl Mounted` block.
 //!
 //! Declared with `mod dom;` only from wasm-only test files (each carries
@@ -12,7 +13,8 @@ use gloo_timers::future::TimeoutFuture;
 use leptos::mount::mount_to;
 use leptos::prelude::*;
 use lockdive_contract::choice_layers::LEAVE_GRACE_MS;
-use lockdive_contract::hooks::{FIGURE, READOUT_SELECTOR, SELECTED};
+use lockdive_contract::hooks::{FIGURE, LAB, READOUT_SELECTOR, SELECTED};
+use lockdive_contract::lab::LabState;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
@@ -83,6 +85,46 @@ impl Mounted {
         let mounted = Mounted::new(component);
         tick().await;
         mounted
+    }
+
+    /// `component` as the page has it before the lab: rendered as the build renders it, copied
+    /// without the renderer's listeners (the build's HTML has none), and its figures made to
+    /// answer by the first wasm. The lab counts as on its way (`<html data-lab="loading">`), so a
+    /// commit is kept for [`Mounted::with_lab`] instead of fetching a script the test page lacks.
+    pub async fn built<F, N>(component: F) -> Mounted
+    where
+        F: FnOnce() -> N + 'static,
+        N: IntoView + 'static,
+    {
+        let rendered = Mounted::settled(component).await;
+        let root: HtmlElement = rendered
+            .root
+            .clone_node_with_deep(true)
+            .expect("a deep copy")
+            .unchecked_into();
+        drop(rendered);
+        document()
+            .body()
+            .expect("a body")
+            .append_child(&root)
+            .expect("appended");
+        let html = document().document_element().expect("<html>");
+        if !html.has_attribute(LAB) {
+            html.set_attribute(LAB, LabState::Loading.attribute())
+                .expect("marked");
+        }
+        lockdive_first::figure::enhance_all(&root);
+        Mounted {
+            root,
+            _handle: Box::new(()),
+        }
+    }
+
+    /// The lab mounts the live parts under the root, then one tick for it to settle.
+    pub async fn with_lab(self) -> Mounted {
+        lockdive::lab::mount_in(&self.root);
+        tick().await;
+        self
     }
 
     /// The first element under the root matching `selector`; panics naming it when none does.

@@ -11,13 +11,11 @@ use lockdive_contract::Figure;
 use super::attempts_rows::{mark, FrameRow, TransitionRow, LANES};
 use super::readout::{FigureCaveat, Readout, ReadoutTemplates, ReadoutText};
 use super::scripts::ScriptsDisclosure;
-use super::selection::Selection;
 use super::verdicts::{StaticVerdicts, VerdictLine};
 use crate::components::highlight::Lang;
 use crate::content::model::CodeSample;
 use crate::scenarios::attempts::{
-    job_key, AttemptsRun, Transition, CLAIM_SCRIPT, COMPLETE_SCRIPT, REAP_SCRIPT, RETRY_SCRIPT,
-    SCRIPTS,
+    job_key, AttemptsRun, CLAIM_SCRIPT, COMPLETE_SCRIPT, REAP_SCRIPT, RETRY_SCRIPT, SCRIPTS,
 };
 
 /// The four scripts as code samples, in [`SCRIPTS`] order (the same `include_str!` texts).
@@ -50,37 +48,19 @@ pub const SCRIPTS_SUMMARY: &str =
 pub fn AttemptsFigure() -> impl IntoView {
     let run = AttemptsRun::run();
     let idle = ReadoutText::idle(run.idle_readout());
-    let readouts = StoredValue::new(
-        run.outcomes
-            .iter()
-            .map(|o| {
-                (
-                    o.transition,
-                    ReadoutText {
-                        mark: Some(mark(o)),
-                        sentence: o.readout(),
-                        evidence: o.evidence(),
-                        caveat: o.caveat(),
-                    },
-                )
-            })
-            .collect::<Vec<_>>(),
-    );
-    let templates = readouts.with_value(|r| {
-        r.iter()
-            .map(|(transition, text)| (transition.hook(), text.clone()))
-            .collect::<Vec<_>>()
-    });
-    let idle_template = idle.clone();
-    let selection = Selection::<Transition>::new("[data-complete], [data-retry]");
-    let text = Signal::derive(move || {
-        selection
-            .shown()
-            .and_then(|t| {
-                readouts.with_value(|r| r.iter().find(|(k, _)| *k == t).map(|(_, v)| v.clone()))
-            })
-            .unwrap_or_else(|| idle.clone())
-    });
+    let templates = run
+        .outcomes
+        .iter()
+        .map(|o| {
+            let text = ReadoutText {
+                mark: Some(mark(o)),
+                sentence: o.readout(),
+                evidence: o.evidence(),
+                caveat: o.caveat(),
+            };
+            (o.transition.hook(), text)
+        })
+        .collect::<Vec<_>>();
     let verdicts = run
         .outcomes
         .iter()
@@ -94,7 +74,7 @@ pub fn AttemptsFigure() -> impl IntoView {
         .outcomes
         .clone()
         .into_iter()
-        .map(|outcome| view! { <TransitionRow outcome clock_ms selection /> })
+        .map(|outcome| view! { <TransitionRow outcome clock_ms /> })
         .collect_view();
     let caption = run.caption();
     let caveat = run.outcomes.iter().find_map(|o| o.caveat());
@@ -106,11 +86,7 @@ pub fn AttemptsFigure() -> impl IntoView {
     let notes = vec![run.lease_check_note()];
 
     view! {
-        <figure
-            class="fig fig-attempts"
-            data-selected=move || selection.shown().map(Transition::hook)
-            {..custom_attribute(FIGURE, Figure::Attempts.hook())}
-        >
+        <figure class="fig fig-attempts" {..custom_attribute(FIGURE, Figure::Attempts.hook())}>
             <figcaption>{caption}</figcaption>
             <div class="ll-drawing at-drawing" role="group" aria-label="W1, W2 and the reaper move job 42; its attempts field is the fence">
                 <div class="ll-row ll-head at-row" aria-hidden="true">
@@ -130,8 +106,8 @@ pub fn AttemptsFigure() -> impl IntoView {
                 </p>
                 {transitions}
             </div>
-            <Readout text />
-            <ReadoutTemplates idle=idle_template choices=templates />
+            <Readout text=idle.clone() />
+            <ReadoutTemplates idle choices=templates />
             <StaticVerdicts lines=verdicts />
             {caveat.map(|caveat| view! { <FigureCaveat caveat /> })}
             <ScriptsDisclosure summary=SCRIPTS_SUMMARY.to_string() scripts notes />

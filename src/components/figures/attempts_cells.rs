@@ -4,8 +4,8 @@
 
 use leptos::prelude::*;
 
+use super::choice::ChoiceButton;
 use super::readout::Mark;
-use super::selection::{ChoiceButton, Selection};
 use crate::scenarios::attempts::{JobHash, Lane, Transition};
 
 /// A row's number, title and the virtual clock.
@@ -101,8 +101,6 @@ pub fn TransitionButton(
     presented: Option<i64>,
     /// The script's reply as redis-cli prints it.
     reply: String,
-    /// The figure's selection, which the button drives.
-    selection: Selection<Transition>,
 ) -> impl IntoView {
     let worker = transition.worker().hook();
     let (complete_hook, retry_hook) = match transition.verb() {
@@ -110,7 +108,7 @@ pub fn TransitionButton(
         _ => (Some(worker), None),
     };
     view! {
-        <ChoiceButton selection choice={transition} {..} data-complete=complete_hook data-retry=retry_hook>
+        <ChoiceButton {..} data-complete=complete_hook data-retry=retry_hook>
             <span class="fig-choice-label">{transition.label()}</span>
             <code class="ll-cmd">"@" {transition.verb()} " att=" {presented}</code>
         </ChoiceButton>

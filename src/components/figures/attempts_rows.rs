@@ -10,7 +10,6 @@ use super::attempts_cells::{
     BranchLabel, CommandLine, Exchange, JobCell, RowLabel, TransitionButton, TransitionResult,
 };
 use super::readout::Mark;
-use super::selection::Selection;
 use crate::scenarios::attempts::{AttemptsFrame, FrameKind, Lane, Transition, TransitionOutcome};
 
 /// The lanes, left to right, with the label a narrow screen shows in each cell.
@@ -76,8 +75,6 @@ pub fn TransitionRow(
     outcome: TransitionOutcome,
     /// The virtual clock when it runs.
     clock_ms: u64,
-    /// The figure's selection, which the button drives.
-    selection: Selection<Transition>,
 ) -> impl IntoView {
     let transition = outcome.transition;
     let result = mark(&outcome);
@@ -92,7 +89,7 @@ pub fn TransitionRow(
         let body = match lane {
             Some(l) if l == worker => Some(
                 view! {
-                    <TransitionButton transition presented=outcome.presented reply=reply.clone() selection />
+                    <TransitionButton transition presented=outcome.presented reply=reply.clone() />
                 }
                 .into_any(),
             ),
@@ -109,7 +106,6 @@ pub fn TransitionRow(
     view! {
         <div
             class="ll-row ll-release at-row"
-            class:is-lit=move || selection.shown() == Some(transition)
             {..custom_attribute(PATH, transition.hook())}
             {..custom_attribute(TONE, result.tone())}
         >

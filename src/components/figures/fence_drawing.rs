@@ -1,47 +1,41 @@
 //! Figure 2's drawing: the protected resource with the max seen the fence holds and its reset
-//! button, and one lane per writer whose button runs a what-if on hover and commits on click.
+//! button, and one lane per writer: its button (as built, for the first wasm) and what the fence
+//! would do with its write now (live, against the committed state).
 
 use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
 use lockdive_contract::hooks::{PATH, TONE, WRITER};
 
+use super::choice::ChoiceButton;
+use super::fence::FenceLive;
 use super::fence_log::FenceReset;
 use super::fence_readout::mark;
-use super::selection::{ChoiceButton, Selection};
-use crate::scenarios::fence::{FenceBoard, FenceOutcome, Writer, FENCE_KEY};
+use super::slot::{LivePart, LiveSlot};
+use crate::scenarios::fence::{FenceOutcome, Writer, FENCE_KEY};
 
 /// The drawing, `div.fw-drawing`: the resource above the three writer lanes.
 #[component]
 pub fn FenceDrawing(
     /// The fence as committed so far.
-    board: Memo<FenceBoard>,
-    /// The token the resource had seen before any commit (what a reset returns to).
-    seen: Option<i64>,
-    /// The figure's selection, which the writers' buttons drive.
-    selection: Selection<i64>,
-    /// Commits a writer's write, by its token.
-    on_commit: Callback<i64>,
-    /// Empties the log and returns the fence to `seen`.
-    on_reset: Callback<()>,
+    live: FenceLive,
 ) -> impl IntoView {
     view! {
         <div class="fw-drawing" role="group" aria-label="Three writers present their fencing tokens">
-            <ProtectedResource board seen on_reset />
-            {Writer::ALL.into_iter().map(|writer| view! { <WriterRow writer board selection on_commit /> }).collect_view()}
+            <LiveSlot part=LivePart::FenceResource>
+                <ProtectedResource live />
+            </LiveSlot>
+            {Writer::ALL.into_iter().map(|writer| view! { <WriterRow writer live /> }).collect_view()}
         </div>
     }
 }
 
-/// The resource bar: the max seen as committed so far, and the reset button.
+/// The resource bar: the max seen as committed so far, and the reset button (a live part).
 #[component]
-fn ProtectedResource(
+pub fn ProtectedResource(
     /// The fence as committed so far.
-    board: Memo<FenceBoard>,
-    /// The token the resource had seen before any commit.
-    seen: Option<i64>,
-    /// Empties the log and returns the fence to `seen`.
-    on_reset: Callback<()>,
+    live: FenceLive,
 ) -> impl IntoView {
+    let board = live.board;
     let seen_now = move || {
         board.with(|b| {
             b.max_seen
@@ -52,25 +46,46 @@ fn ProtectedResource(
         <div class="fw-resource">
             <span class="fw-resource-name">"protected resource"</span>
             <span>"max seen: " <code>{FENCE_KEY}</code> " = " <strong data-fence-max>{seen_now}</strong></span>
-            <FenceReset board seen on_reset />
+            <FenceReset live />
         </div>
     }
 }
 
-/// One writer's lane: its button, the write travelling to the fence, and what the fence would do
-/// with it now, against the committed state.
+/// One writer's lane, `[data-path]`: its choice button, then its outcome's slot. The row's tone
+/// is its what-if's as built; the first wasm keeps it in step with the readout sources.
 #[component]
 fn WriterRow(
     /// The writer this lane is for.
     writer: Writer,
+    /// The fence as committed so far.
+    live: FenceLive,
+) -> impl IntoView {
+    let tone = live
+        .board
+        .with_untracked(|b| b.what_if(writer.token).map(|o| mark(o).tone()));
+    view! {
+        <div class="fw-row" {..custom_attribute(PATH, writer.hook())} {..custom_attribute(TONE, tone)}>
+            <ChoiceButton commits=true {..custom_attribute(WRITER, writer.hook())}>
+                <span class="fig-choice-label">{writer.label()}</span>
+            </ChoiceButton>
+            <LiveSlot part=LivePart::FenceLane(writer)>
+                <WriterOutcome writer live />
+            </LiveSlot>
+        </div>
+    }
+}
+
+/// A lane's live part: the write travelling to the fence, and what the fence would do with it now,
+/// against the committed state.
+#[component]
+pub fn WriterOutcome(
+    /// The writer this lane is for.
+    writer: Writer,
     /// The fence as committed so far, which the lane's what-if runs against.
-    board: Memo<FenceBoard>,
-    /// The figure's selection, which the button drives.
-    selection: Selection<i64>,
-    /// Commits this writer's write.
-    on_commit: Callback<i64>,
+    live: FenceLive,
 ) -> impl IntoView {
     let token = writer.token;
+    let board = live.board;
     let outcome = Memo::new(move |_| board.with(|b| b.what_if(token).cloned()));
     let tone = move || outcome.with(|o| o.as_ref().map(|o| mark(o).tone()));
     let after = move || {
@@ -87,25 +102,15 @@ fn WriterRow(
     let comparison = move || outcome.with(|o| o.as_ref().map(FenceOutcome::comparison));
     let result = move || outcome.with(|o| o.as_ref().map(mark));
     view! {
-        <div
-            class="fw-row"
-            class:is-lit=move || selection.shown() == Some(token)
-            {..custom_attribute(PATH, writer.hook())}
-            {..custom_attribute(TONE, tone)}
-        >
-            <ChoiceButton selection choice=token on_commit {..custom_attribute(WRITER, writer.hook())}>
-                <span class="fig-choice-label">{writer.label()}</span>
-            </ChoiceButton>
-            <div class="fw-wire">
-                <span class="fw-write">"write(…, " {token} ")"</span>
-                <span class="fw-check">{comparison}</span>
-            </div>
-            <div class="fw-result" {..custom_attribute(TONE, tone)}>
-                <span class="fig-mark">
-                    {move || result().map(|m| view! { <span aria-hidden="true">{m.icon()}</span> " " {m.word} })}
-                </span>
-                <span class="fw-after">{after}</span>
-            </div>
+        <div class="fw-wire">
+            <span class="fw-write">"write(…, " {token} ")"</span>
+            <span class="fw-check">{comparison}</span>
+        </div>
+        <div class="fw-result" {..custom_attribute(TONE, tone)}>
+            <span class="fig-mark">
+                {move || result().map(|m| view! { <span aria-hidden="true">{m.icon()}</span> " " {m.word} })}
+            </span>
+            <span class="fw-after">{after}</span>
         </div>
     }
 }

@@ -4,44 +4,44 @@
 
 use leptos::prelude::*;
 
+use super::fence::FenceLive;
 use super::readout::Mark;
-use crate::scenarios::fence::FenceBoard;
 use crate::scenarios::share::MAX_FENCE_COMMITS;
 
 /// The reset button, `[data-fence-reset]`. It sits above the readout: a press moves focus off a
 /// writer, which shrinks the readout, and a button below it would slide away before the click.
 #[component]
 pub fn FenceReset(
-    /// The fence as committed so far.
-    board: Memo<FenceBoard>,
-    /// The token the resource had seen before any commit (what a reset returns to).
-    seen: Option<i64>,
-    /// Empties the log and returns the fence to `seen`.
-    on_reset: Callback<()>,
+    /// The fence as committed so far; a press empties its log.
+    live: FenceLive,
 ) -> impl IntoView {
-    let seen_text = seen.map_or_else(|| "nothing".to_string(), |s| s.to_string());
+    let board = live.board;
+    let seen_text = live
+        .seen
+        .map_or_else(|| "nothing".to_string(), |s| s.to_string());
     view! {
         <button
             type="button"
             class="fw-reset"
             data-fence-reset
             aria-disabled=move || board.with(|b| b.log.is_empty()).to_string()
-            on:click=move |_| on_reset.run(())
+            on:click=move |_| live.reset()
         >
             {format!("Reset to seen {seen_text}")}
         </button>
     }
 }
 
-/// The log, `ol[data-fence-log]`.
+/// The log, `ol[data-fence-log]` (a live part).
 #[component]
 pub fn FenceLog(
     /// The fence as committed so far; its log is what this lists.
-    board: Memo<FenceBoard>,
-    /// The token the resource had seen before any commit.
-    seen: Option<i64>,
+    live: FenceLive,
 ) -> impl IntoView {
-    let seen_text = seen.map_or_else(|| "nothing".to_string(), |s| s.to_string());
+    let board = live.board;
+    let seen_text = live
+        .seen
+        .map_or_else(|| "nothing".to_string(), |s| s.to_string());
     let empty = move || board.with(|b| b.log.is_empty());
     let full = move || board.with(|b| b.log.len() >= MAX_FENCE_COMMITS);
     view! {

@@ -1,19 +1,19 @@
-//! Figure 2's readout: what the fence says about the writer shown — the commit just made, or a
-//! what-if against the committed state — and the templates the build leaves for the first wasm,
-//! one per writer against the fence as first rendered.
+//! Figure 2's readout sources: what the fence says about each writer — a what-if against the
+//! committed state — and about the commit just made, as the `<template data-readout-for>`s the
+//! first wasm shows (a live part: the lab re-renders them after every commit and reset).
 
 use leptos::prelude::*;
 
-use super::readout::{Mark, Readout, ReadoutTemplates, ReadoutText};
-use super::selection::Selection;
-use crate::scenarios::fence::{idle_readout, FenceBoard, FenceOutcome, Writer};
+use super::fence::FenceLive;
+use super::readout::{Mark, ReadoutTemplate, ReadoutText};
+use crate::scenarios::fence::{idle_readout, FenceOutcome, Writer};
 
 /// ✓ when the write went through the fence, ✗ when it was fenced out.
 pub fn mark(outcome: &FenceOutcome) -> Mark {
     Mark::new(outcome.accepted, outcome.word())
 }
 
-/// A what-if's readout text.
+/// A what-if's or a commit's readout text.
 fn readout_of(outcome: &FenceOutcome, prefix: &str) -> ReadoutText {
     ReadoutText {
         mark: Some(mark(outcome)),
@@ -23,42 +23,41 @@ fn readout_of(outcome: &FenceOutcome, prefix: &str) -> ReadoutText {
     }
 }
 
-/// The live `[data-readout]` and its `<template data-readout-for>`s.
+/// The idle readout and each writer's what-if against the committed fence, then the commit just
+/// made, if any. Each source follows its own text: a commit re-renders only the sources whose
+/// words it changed, so the first wasm's next read finds them current at the least cost.
 #[component]
-pub fn FenceReadout(
-    /// The fence as committed so far, which the what-ifs run against.
-    board: Memo<FenceBoard>,
-    /// The token the resource had seen before any commit.
-    seen: Option<i64>,
-    /// The figure's selection: the writer the readout speaks about.
-    selection: Selection<i64>,
-    /// The commit just made, which the readout shows while its writer stays selected.
-    just_committed: ReadSignal<Option<FenceOutcome>>,
+pub fn FenceReadoutSources(
+    /// The fence as committed so far.
+    live: FenceLive,
 ) -> impl IntoView {
-    let text = Memo::new(move |_| {
-        let shown = selection.shown();
-        let committed_now = just_committed.with(|c| c.clone().filter(|c| Some(c.token) == shown));
-        match (shown, committed_now) {
-            (_, Some(outcome)) => readout_of(&outcome, "Committed — "),
-            (Some(token), None) => board
-                .with(|b| b.what_if(token).map(|o| readout_of(o, "")))
-                .unwrap_or_else(|| ReadoutText::idle(idle_readout(seen))),
-            (None, None) => ReadoutText::idle(idle_readout(board.with(|b| b.max_seen))),
-        }
-    });
-    // The templates answer before the lab arrives, so they speak of the fence as first rendered.
-    let templates = Writer::ALL
+    let (board, just_committed) = (live.board, live.just_committed);
+    let idle = Memo::new(move |_| board.with(|b| ReadoutText::idle(idle_readout(b.max_seen))));
+    let what_ifs = Writer::ALL
         .into_iter()
-        .filter_map(|writer| {
-            board.with_untracked(|b| {
-                b.what_if(writer.token)
-                    .map(|o| (writer.hook(), readout_of(o, "")))
-            })
+        .map(|writer| {
+            let text = Memo::new(move |_| {
+                board.with(|b| b.what_if(writer.token).map(|o| readout_of(o, "")))
+            });
+            move || {
+                text.get()
+                    .map(|text| view! { <ReadoutTemplate key=writer.hook() text /> })
+            }
         })
-        .collect::<Vec<_>>();
-    let idle_template = ReadoutText::idle(idle_readout(board.with_untracked(|b| b.max_seen)));
+        .collect_view();
+    let committed = Memo::new(move |_| {
+        just_committed.with(|c| {
+            c.as_ref()
+                .map(|o| (o.token.to_string(), readout_of(o, "Committed — ")))
+        })
+    });
     view! {
-        <Readout text />
-        <ReadoutTemplates idle=idle_template choices=templates />
+        <ReadoutTemplate key=String::new() text=idle />
+        {what_ifs}
+        {move || {
+            committed
+                .get()
+                .map(|(key, text)| view! { <ReadoutTemplate key text committed=true /> })
+        }}
     }
 }

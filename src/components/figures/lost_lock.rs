@@ -1,16 +1,17 @@
 //! Figure 1, the lost-lock deletion: §1's five steps in three lanes, steps 4–5 once per release
-//! choice to hover, focus or tap, a live readout and the static verdicts — all rendered from the
-//! lost-lock model's two runs at its default setup, the player's default too.
+//! choice to hover, focus or tap, the readout with one source per choice, the static verdicts —
+//! all rendered from the lost-lock model's two runs at its default setup, the player's default
+//! too — and the player's slot, the figure's only live part.
 
 use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
-use lockdive_contract::hooks::{FIGURE, RELEASE_SELECTOR};
+use lockdive_contract::hooks::FIGURE;
 use lockdive_contract::Figure;
 
 use super::lost_lock_rows::{mark, BranchHead, ReleaseRow, StepRow};
 use super::player::ScenarioPlayer;
 use super::readout::{FigureCaveat, Readout, ReadoutTemplates, ReadoutText};
-use super::selection::Selection;
+use super::slot::{LivePart, LiveSlot};
 use super::verdicts::{StaticVerdicts, VerdictLine};
 use crate::scenarios::lost_lock::{
     idle_readout, LostLockOutcome, ReleaseChoice, EXCLUSION_BROKEN_MEANS, LOCK_KEY,
@@ -31,39 +32,19 @@ pub fn LostLockFigure() -> impl IntoView {
         [blind, checked] => idle_readout(blind, checked),
         _ => String::new(),
     };
-    let readouts = StoredValue::new(
-        outcomes
-            .iter()
-            .map(|o| {
-                (
-                    o.choice,
-                    ReadoutText {
-                        mark: Some(mark(o)),
-                        sentence: o.readout(),
-                        evidence: o.evidence(),
-                        caveat: o.caveat(),
-                    },
-                )
-            })
-            .collect::<Vec<_>>(),
-    );
+    let templates = outcomes
+        .iter()
+        .map(|o| {
+            let text = ReadoutText {
+                mark: Some(mark(o)),
+                sentence: o.readout(),
+                evidence: o.evidence(),
+                caveat: o.caveat(),
+            };
+            (o.choice.hook().to_string(), text)
+        })
+        .collect::<Vec<_>>();
     let idle = ReadoutText::idle(idle);
-    let templates = readouts.with_value(|r| {
-        r.iter()
-            .map(|(choice, text)| (choice.hook().to_string(), text.clone()))
-            .collect::<Vec<_>>()
-    });
-    let idle_template = idle.clone();
-    let selection = Selection::<ReleaseChoice>::new(RELEASE_SELECTOR);
-    let text = Signal::derive(move || {
-        selection
-            .shown()
-            .and_then(|choice| {
-                readouts
-                    .with_value(|r| r.iter().find(|(c, _)| *c == choice).map(|(_, t)| t.clone()))
-            })
-            .unwrap_or_else(|| idle.clone())
-    });
     let verdicts = outcomes
         .iter()
         .map(|o| VerdictLine {
@@ -80,11 +61,7 @@ pub fn LostLockFigure() -> impl IntoView {
         .map_or(0, |s| s.started_ms);
 
     view! {
-        <figure
-            class="fig fig-lost-lock"
-            data-selected=move || selection.shown().map(ReleaseChoice::hook)
-            {..custom_attribute(FIGURE, Figure::LostLock.hook())}
-        >
+        <figure class="fig fig-lost-lock" {..custom_attribute(FIGURE, Figure::LostLock.hook())}>
             <figcaption>{CAPTION}</figcaption>
             <div class="ll-drawing" role="group" aria-label="A and B contend for resource:lock">
                 <div class="ll-row ll-head" aria-hidden="true">
@@ -95,16 +72,18 @@ pub fn LostLockFigure() -> impl IntoView {
                 </div>
                 {shared.map(|run| (1..=3).map(|number| view! { <StepRow run=run.clone() number /> }).collect_view())}
                 <BranchHead clock_ms=branch_at />
-                {outcomes.into_iter().map(|outcome| view! { <ReleaseRow outcome selection /> }).collect_view()}
+                {outcomes.into_iter().map(|outcome| view! { <ReleaseRow outcome /> }).collect_view()}
             </div>
             <p class="fig-def">
                 "Mutual exclusion breaks when " {EXCLUSION_BROKEN_MEANS} "."
             </p>
-            <Readout text />
-            <ReadoutTemplates idle=idle_template choices=templates />
+            <Readout text=idle.clone() />
+            <ReadoutTemplates idle choices=templates />
             <StaticVerdicts lines=verdicts />
             {caveat.map(|caveat| view! { <FigureCaveat caveat /> })}
-            <ScenarioPlayer />
+            <LiveSlot part=LivePart::Player>
+                <ScenarioPlayer />
+            </LiveSlot>
         </figure>
     }
 }

@@ -1,15 +1,15 @@
 //! The rows of figure 1's drawing: §1's steps 1–3, one row each with a cell per lane (client A,
-//! client B, the key `resource:lock`), then steps 4–5 once per [`ReleaseChoice`]: two
+//! client B, the key `resource:lock`), then steps 4–5 once per [`ReleaseChoice`](crate::scenarios::lost_lock::ReleaseChoice): two
 //! alternatives from the same moment.
 
 use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
 use lockdive_contract::hooks::{PATH, RELEASE, TONE};
 
+use super::choice::ChoiceButton;
 use super::readout::Mark;
-use super::selection::{ChoiceButton, Selection};
 use crate::scenarios::lost_lock::{
-    describe_expired, describe_key, Client, LockStep, LostLockOutcome, ReleaseChoice, StepKind,
+    describe_expired, describe_key, Client, LockStep, LostLockOutcome, StepKind,
 };
 
 /// The lanes, left to right, with the label a narrow screen shows in each cell.
@@ -143,8 +143,6 @@ pub fn BranchHead(
 pub fn ReleaseRow(
     /// The run with this release.
     outcome: LostLockOutcome,
-    /// The figure's selection, which the button drives.
-    selection: Selection<ReleaseChoice>,
 ) -> impl IntoView {
     let choice = outcome.choice;
     let tone = mark(&outcome).tone();
@@ -181,15 +179,10 @@ pub fn ReleaseRow(
         view! { <span class="ll-probe">"next client: " <Exchange command reply /></span> }
     });
     view! {
-        <div
-            class="ll-row ll-release"
-            class:is-lit=move || selection.shown() == Some(choice)
-            {..custom_attribute(PATH, choice.hook())}
-            {..custom_attribute(TONE, tone)}
-        >
+        <div class="ll-row ll-release" {..custom_attribute(PATH, choice.hook())} {..custom_attribute(TONE, tone)}>
             <div class="ll-steps">{labels}</div>
             <div class="ll-cell" data-lane="client A">
-                <ChoiceButton selection choice {..custom_attribute(RELEASE, choice.hook())}>
+                <ChoiceButton {..custom_attribute(RELEASE, choice.hook())}>
                     <span class="fig-choice-label">{choice.label()}</span>
                     <code class="ll-cmd">{command}</code>
                 </ChoiceButton>

@@ -5,21 +5,23 @@
 //! - `player` (+ `player_head`, `player_controls`, `player_frame`, `player_status`): figure 1's
 //!   scenario player (timeline, lease and stall sliders, release switch, lease clock, hazard).
 //! - `fence` (+ `fence_drawing`, `fence_readout`, `fence_log`): figure 2, three writers against a
-//!   resource that has seen token 34; a click commits a write, the log lists the commits.
+//!   resource that has seen token 34; a click commits a write, the log lists the commits. Its
+//!   live parts ([`FenceLive`], [`fence_part`]) are what the lab mounts; the rest stays as built.
 //!   `share_url`: the state in the URL fragment.
 //! - `attempts` (+ `attempts_rows`, `attempts_cells`): figure 3 in §4, EchoMQ's `attempts` fence
 //!   (W1, W2, reaper).
 //! - `check_lock`: the lock checker of `#check` (catalogue picker, verdicts per property,
 //!   counterexample player, the reader's own scripts), over `scenarios::lockcheck`.
-//! - `slot`: the element each figure's live part sits in, which the lab mounts the live figure into.
+//! - `slot`: the live parts (`LivePart`) and the element each sits in, which the lab mounts it into.
 //! - `scripts`: the full scripts a figure runs, behind a disclosure (figures 2 and 3).
-//! - `selection`: hover / focus / tap / Esc handling every figure shares; `readout`, `verdicts`: the
-//!   live `aria-live` readout and the always-visible static verdicts.
+//! - `choice`: a choice's button as built (the first wasm makes it answer); `readout`, `verdicts`:
+//!   the `aria-live` readout with its sources, and the always-visible static verdicts.
 
 mod attempts;
 mod attempts_cells;
 mod attempts_rows;
 pub mod check_lock;
+mod choice;
 mod fence;
 mod fence_drawing;
 mod fence_log;
@@ -33,13 +35,13 @@ mod player_head;
 mod player_status;
 mod readout;
 mod scripts;
-mod selection;
 mod share_url;
 mod slot;
 mod verdicts;
 
 pub use attempts::AttemptsFigure;
 pub use check_lock::{CheckLockFigure, CheckLockLive};
-pub use fence::FenceFigure;
+pub use fence::{fence_part, FenceFigure, FenceLive};
 pub use lost_lock::LostLockFigure;
-pub use slot::FigureSlot;
+pub use player::ScenarioPlayer;
+pub use slot::{LivePart, LiveSlot};

@@ -1,9 +1,10 @@
-//! The live readout under a figure: one `aria-live` region that says the selected choice's
-//! verdict (icon and word, never colour alone), its sentence and the store's evidence.
+//! The readout under a figure: one `aria-live` region that says the shown choice's verdict (icon
+//! and word, never colour alone), its sentence and the store's evidence; and its sources, one
+//! `<template data-readout-for>` per choice, which the first wasm swaps into it.
 
 use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
-use lockdive_contract::hooks::{READOUT, READOUT_FOR, TONE};
+use lockdive_contract::hooks::{COMMITTED, READOUT, READOUT_FOR, TONE};
 
 /// A verdict's mark: ✓, ⚠ or ✗ plus the word that carries it for readers who cannot see colour.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,10 +86,11 @@ impl ReadoutText {
     }
 }
 
-/// The figure's only `[data-readout]`, announced politely to screen readers when it changes.
+/// The figure's only `[data-readout]`, announced politely to screen readers when it changes. The
+/// build renders it idle; the first wasm (`lockdive-first`) fills it from the sources.
 #[component]
 pub fn Readout(
-    /// The text to show; the figure switches it as the selection changes.
+    /// The text to show.
     #[prop(into)]
     text: Signal<ReadoutText>,
 ) -> impl IntoView {
@@ -96,7 +98,7 @@ pub fn Readout(
         <div
             class="fig-readout"
             aria-live="polite"
-            data-tone=move || text.with(ReadoutText::tone)
+            {..custom_attribute(TONE, move || text.with(ReadoutText::tone))}
             {..custom_attribute(READOUT, true)}
         >
             <ReadoutBody text />
@@ -173,11 +175,11 @@ pub fn FigureCaveat(
     view! { <p class="fig-caveat" data-caveat>{caveat} " " <a href=href>{section}</a> "."</p> }
 }
 
-/// Every readout the figure can show before anything is committed — the idle one (key `""`) and
-/// one per choice, keyed by the choice's `data-path` — as inert `<template data-readout-for>`s.
-/// Only the build's HTML carries them: the page's first, small wasm (`lockdive-first`'s `figure`)
-/// swaps them into the readout on hover, so the hover needs no store; once the lab wasm has taken
-/// the figure over, its live readout renders each text itself and needs none.
+/// Every readout the figure can show — the idle one (key `""`) and one per choice, keyed by the
+/// choice's `data-path` — as inert `<template data-readout-for>`s: the readout's sources. The first
+/// wasm (`lockdive-first`'s `figure`) swaps them into the readout on hover, so a hover needs no
+/// store. A figure whose outcomes change with the store (figure 2) renders them in a live part, and
+/// the lab re-renders them as the store changes.
 #[component]
 pub fn ReadoutTemplates(
     /// The readout with nothing selected.
@@ -185,18 +187,33 @@ pub fn ReadoutTemplates(
     /// Each choice's key (its row's `data-path`) and readout.
     choices: Vec<(String, ReadoutText)>,
 ) -> impl IntoView {
-    let prerendering = cfg!(not(target_arch = "wasm32"));
-    prerendering.then(|| {
-        std::iter::once((String::new(), idle))
-            .chain(choices)
-            .map(|(key, text)| {
-                let tone = text.tone();
-                view! {
-                    <template {..custom_attribute(READOUT_FOR, key)} {..custom_attribute(TONE, tone)}>
-                        <ReadoutBody text=Signal::stored(text) />
-                    </template>
-                }
-            })
-            .collect_view()
-    })
+    std::iter::once((String::new(), idle))
+        .chain(choices)
+        .map(|(key, text)| view! { <ReadoutTemplate key text /> })
+        .collect_view()
+}
+
+/// One readout source. With `committed`, it is the outcome of the commit just made
+/// (`lockdive_contract::hooks::COMMITTED`), shown instead of the key's what-if while the committed
+/// choice stays on show.
+#[component]
+pub fn ReadoutTemplate(
+    /// The choice's key, `""` for the idle readout.
+    key: String,
+    /// What the readout says for it: a live source updates in place as it changes.
+    #[prop(into)]
+    text: Signal<ReadoutText>,
+    /// Whether this is the commit just made.
+    #[prop(optional)]
+    committed: bool,
+) -> impl IntoView {
+    view! {
+        <template
+            {..custom_attribute(READOUT_FOR, key)}
+            {..custom_attribute(TONE, move || text.with(ReadoutText::tone))}
+            {..custom_attribute(COMMITTED, committed.then_some(""))}
+        >
+            <ReadoutBody text />
+        </template>
+    }
 }

@@ -1,24 +1,121 @@
-//! `FigureSlot`: the element a figure's live part sits in, named after the figure
-//! (`<div class="island" data-island="lost-lock">`), which the lab finds and mounts the live
-//! figure into. `display: contents` (page.css): the wrapper adds no box, so the page lays out
-//! exactly as without it.
+//! The live parts and their slots: [`LivePart`] names each part of the page that needs the store
+//! (the player, the consoles, figure 2's resource bar, lanes, readout sources and log, the lock
+//! checker's live part), and [`LiveSlot`] is the element it sits in
+//! (`<div class="island" data-island="player">`), which the lab finds and mounts the same part
+//! into. `display: contents` (page.css): the wrapper adds no box, so the page lays out exactly as
+//! without it. The slot names are `lockdive_contract::hooks`'.
 
 use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
-use lockdive_contract::hooks::SLOT;
-use lockdive_contract::Figure;
+use lockdive_contract::hooks::{
+    CHECK_LOCK_SLOT, CONSOLE_SLOT_PREFIX, FENCE_LANE_SLOT_PREFIX, FENCE_LOG_SLOT,
+    FENCE_READOUTS_SLOT, FENCE_RESOURCE_SLOT, PLAYER_SLOT, SLOT,
+};
 
-/// The slot of `figure`, holding what the build renders there (the lab's first render is the same).
+use crate::scenarios::console::ConsoleSeed;
+use crate::scenarios::fence::Writer;
+
+/// What the lab mounts into one slot: a part of the page that needs the store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LivePart {
+    /// Figure 1's scenario player.
+    Player,
+    /// The console under a figure.
+    Console(ConsoleSeed),
+    /// Figure 2's resource bar: the max seen so far and the reset button.
+    FenceResource,
+    /// What the fence would do with one writer's write now: its lane's comparison and result.
+    FenceLane(Writer),
+    /// Figure 2's readout sources: the what-ifs against the committed fence and the last commit.
+    FenceReadouts,
+    /// Figure 2's commit log.
+    FenceLog,
+    /// The lock checker's picker, verdicts and counterexample.
+    CheckLock,
+}
+
+impl LivePart {
+    /// Every part the page has, in page order.
+    pub fn all() -> Vec<LivePart> {
+        let fence = [LivePart::FenceResource]
+            .into_iter()
+            .chain(Writer::ALL.map(LivePart::FenceLane))
+            .chain([
+                LivePart::FenceReadouts,
+                LivePart::FenceLog,
+                LivePart::Console(ConsoleSeed::Fence),
+            ]);
+        [LivePart::Player, LivePart::Console(ConsoleSeed::LostLock)]
+            .into_iter()
+            .chain(fence)
+            .chain([
+                LivePart::Console(ConsoleSeed::Attempts),
+                LivePart::CheckLock,
+            ])
+            .collect()
+    }
+
+    /// The slot's `data-island` value.
+    pub fn slot_name(self) -> String {
+        match self {
+            LivePart::Player => PLAYER_SLOT.to_string(),
+            LivePart::Console(seed) => format!("{CONSOLE_SLOT_PREFIX}{}", seed.hook()),
+            LivePart::FenceResource => FENCE_RESOURCE_SLOT.to_string(),
+            LivePart::FenceLane(writer) => format!("{FENCE_LANE_SLOT_PREFIX}{}", writer.hook()),
+            LivePart::FenceReadouts => FENCE_READOUTS_SLOT.to_string(),
+            LivePart::FenceLog => FENCE_LOG_SLOT.to_string(),
+            LivePart::CheckLock => CHECK_LOCK_SLOT.to_string(),
+        }
+    }
+
+    /// Reads a slot's `data-island` value.
+    pub fn from_slot_name(name: &str) -> Option<LivePart> {
+        LivePart::all()
+            .into_iter()
+            .find(|part| part.slot_name() == name)
+    }
+
+    /// Whether the part belongs to figure 2 and shares its committed fence with the others.
+    pub fn is_fence(self) -> bool {
+        matches!(
+            self,
+            LivePart::FenceResource
+                | LivePart::FenceLane(_)
+                | LivePart::FenceReadouts
+                | LivePart::FenceLog
+        )
+    }
+}
+
+/// The slot of `part`, holding what the build renders there (the lab's render is the same).
 #[component]
-pub fn FigureSlot(
-    /// Which figure the slot holds: its name tells the lab what to mount there.
-    figure: Figure,
-    /// The figure's live part, as the build and the tests render it.
+pub fn LiveSlot(
+    /// Which part goes here: its name tells the lab what to mount.
+    part: LivePart,
+    /// The live part, as the build and the tests render it.
     children: Children,
 ) -> impl IntoView {
     view! {
-        <div class="island" {..custom_attribute(SLOT, figure.hook())}>
+        <div class="island" {..custom_attribute(SLOT, part.slot_name())}>
             {children()}
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LivePart;
+
+    #[test]
+    fn every_live_part_has_its_own_slot_name() {
+        let parts = LivePart::all();
+        for part in &parts {
+            assert_eq!(LivePart::from_slot_name(&part.slot_name()), Some(*part));
+        }
+        let mut names: Vec<String> = parts.iter().map(|p| p.slot_name()).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), parts.len(), "{names:?}");
+        assert_eq!(LivePart::from_slot_name("lost-lock"), None);
     }
 }

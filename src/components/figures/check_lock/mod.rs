@@ -29,7 +29,7 @@ use leptos::attr::custom::custom_attribute;
 use lockdive_contract::hooks::FIGURE;
 use lockdive_contract::Figure;
 
-use super::FigureSlot;
+use super::{LivePart, LiveSlot};
 use crate::scenarios::lockcheck::{catalogue, Bound, CheckReport, LockSpec, Progress};
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -97,9 +97,9 @@ pub fn CheckLockFigure() -> impl IntoView {
             </figcaption>
             <PropertyList />
             <StaticCheckTable />
-            <FigureSlot figure=Figure::CheckLock>
+            <LiveSlot part=LivePart::CheckLock>
                 <CheckLockLive />
-            </FigureSlot>
+            </LiveSlot>
         </figure>
     }
 }
