@@ -1,6 +1,5 @@
-//! Figure 2, the fenced write: the figure's layout as built, and its live parts — the commits a
-//! learner made (replayed in ministore into the board every live part renders from), their place
-//! in the shared URL — which the lab mounts into the figure's slots. The writers' buttons and the
+//! Figure 2, the fenced write: the figure's layout as built, and its live parts over the committed
+//! fence (`fence_live`), which the lab mounts into the figure's slots. The writers' buttons and the
 //! static verdicts (the what-ifs against "seen 34") stay as built.
 
 use leptos::attr::custom::custom_attribute;
@@ -9,20 +8,16 @@ use lockdive_contract::hooks::FIGURE;
 use lockdive_contract::Figure;
 
 use super::fence_drawing::{FenceDrawing, ProtectedResource, WriterOutcome};
+use super::fence_live::FenceLive;
 use super::fence_log::FenceLog;
 use super::fence_readout::{mark, FenceReadoutSources};
 use super::readout::{Readout, ReadoutText};
 use super::scripts::ScriptsDisclosure;
-use super::share_url;
 use super::slot::{LivePart, LiveSlot};
 use super::verdicts::{StaticVerdicts, VerdictLine};
 use crate::components::highlight::Lang;
 use crate::content::model::CodeSample;
-use crate::scenarios::fence::{
-    caption, idle_readout, max_seen_in_setup, not_plain_integer_note, FenceBoard, FenceLedger,
-    FenceOutcome,
-};
-use crate::scenarios::share::MAX_FENCE_COMMITS;
+use crate::scenarios::fence::{caption, idle_readout, not_plain_integer_note, FenceOutcome};
 use crate::scenarios::FENCED_WRITE_SCRIPT;
 
 /// The fenced-write script as a code sample: the same text the figure's runs execute.
@@ -30,60 +25,6 @@ static SCRIPT_SAMPLE: CodeSample = CodeSample {
     lang: Lang::Lua,
     text: FENCED_WRITE_SCRIPT,
 };
-
-/// The fence as committed so far, shared by the figure's live parts: one per figure, made by the
-/// build (from no commits) or by the lab (from the shared link's).
-#[derive(Clone, Copy, Debug)]
-pub struct FenceLive {
-    committed: RwSignal<Vec<i64>>,
-    /// The fence after the commits, which every live part renders from.
-    pub board: Memo<FenceBoard>,
-    /// The commit just made, until a reset; `None` on a fresh page and after a reset.
-    pub just_committed: RwSignal<Option<FenceOutcome>>,
-    /// The token the resource had seen before any commit (what a reset returns to).
-    pub seen: Option<i64>,
-}
-
-impl FenceLive {
-    /// The fence with the commits in the page's shared link.
-    pub fn new() -> FenceLive {
-        let committed = RwSignal::new(share_url::read().fence);
-        FenceLive {
-            committed,
-            board: Memo::new(move |_| committed.with(|tokens| FenceLedger::replay(tokens).board())),
-            just_committed: RwSignal::new(None),
-            seen: max_seen_in_setup(),
-        }
-    }
-
-    /// Commits the writer's write with `token`, unless the log is full.
-    pub fn commit(&self, token: i64) {
-        if self
-            .committed
-            .with_untracked(|c| c.len() >= MAX_FENCE_COMMITS)
-        {
-            return;
-        }
-        self.committed.update(|c| c.push(token));
-        let outcome = self.board.with_untracked(|b| b.log.last().cloned());
-        self.just_committed.set(outcome);
-        let tokens = self.committed.get_untracked();
-        share_url::update(|state| state.fence = tokens);
-    }
-
-    /// Empties the log: the fence returns to `seen`.
-    pub fn reset(&self) {
-        self.committed.set(Vec::new());
-        self.just_committed.set(None);
-        share_url::update(|state| state.fence.clear());
-    }
-}
-
-impl Default for FenceLive {
-    fn default() -> Self {
-        FenceLive::new()
-    }
-}
 
 /// What the lab mounts into one of figure 2's slots; the build renders the same inside them.
 pub fn fence_part(part: LivePart, live: FenceLive) -> AnyView {

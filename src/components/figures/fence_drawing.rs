@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use lockdive_contract::hooks::{PATH, TONE, WRITER};
 
 use super::choice::ChoiceButton;
-use super::fence::FenceLive;
+use super::fence_live::FenceLive;
 use super::fence_log::FenceReset;
 use super::fence_readout::mark;
 use super::slot::{LivePart, LiveSlot};

@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use super::fence::FenceLive;
+use super::fence_live::FenceLive;
 use super::readout::{Mark, ReadoutTemplate, ReadoutText};
 use crate::scenarios::fence::{idle_readout, FenceOutcome, Writer};
 

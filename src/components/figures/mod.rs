@@ -4,8 +4,8 @@
 //! - `lost_lock` (+ `lost_lock_rows`): figure 1, blind DEL vs the token-checked release.
 //! - `player` (+ `player_head`, `player_controls`, `player_frame`, `player_status`): figure 1's
 //!   scenario player (timeline, lease and stall sliders, release switch, lease clock, hazard).
-//! - `fence` (+ `fence_drawing`, `fence_readout`, `fence_log`): figure 2, three writers against a
-//!   resource that has seen token 34; a click commits a write, the log lists the commits. Its
+//! - `fence` (+ `fence_live`, `fence_drawing`, `fence_readout`, `fence_log`): figure 2, three
+//!   writers against a resource that has seen token 34; a click commits a write, the log lists the commits. Its
 //!   live parts ([`FenceLive`], [`fence_part`]) are what the lab mounts; the rest stays as built.
 //!   `share_url`: the state in the URL fragment.
 //! - `attempts` (+ `attempts_rows`, `attempts_cells`): figure 3 in §4, EchoMQ's `attempts` fence
@@ -24,6 +24,7 @@ pub mod check_lock;
 mod choice;
 mod fence;
 mod fence_drawing;
+mod fence_live;
 mod fence_log;
 mod fence_readout;
 mod lost_lock;
@@ -41,7 +42,8 @@ mod verdicts;
 
 pub use attempts::AttemptsFigure;
 pub use check_lock::{CheckLockFigure, CheckLockLive};
-pub use fence::{fence_part, FenceFigure, FenceLive};
+pub use fence::{fence_part, FenceFigure};
+pub use fence_live::FenceLive;
 pub use lost_lock::LostLockFigure;
 pub use player::ScenarioPlayer;
 pub use slot::{LivePart, LiveSlot};
