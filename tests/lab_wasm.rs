@@ -16,8 +16,9 @@ use lockdive::components::figures::LivePart;
 use lockdive::lab::mount as mount_lab;
 use lockdive::scenarios::fence::FenceLedger;
 use lockdive::App;
-use lockdive_contract::hooks::{COMMIT, COMMIT_EVENT, LAB, PENDING};
+use lockdive_contract::hooks::{COMMIT, COMMIT_EVENT, LAB, PENDING, READOUT_SELECTOR};
 use lockdive_contract::lab::{LabState, PendingAction};
+use lockdive_contract::Figure;
 use lockdive_first::course_links::relink as relink_course_pages;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
@@ -25,9 +26,6 @@ use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Event, HtmlElement, HtmlInputElement, MutationObserver, MutationObserverInit};
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-/// Figure 2's readout.
-const FENCE_READOUT: &str = "figure[data-figure=\"fence\"] [data-readout]";
 
 /// A stand-in for the build's HTML as the first wasm leaves it, the lab on its way.
 async fn prerendered_page() -> Mounted {
@@ -161,7 +159,7 @@ async fn a_commit_asked_for_before_the_lab_is_live_is_carried_out_once_and_hover
     assert_eq!(log[0].get_attribute("data-token").as_deref(), Some("35"));
     assert!(!fence.has_attribute(COMMIT), "the request was taken");
     let committed = after_35.log.last().expect("the commit's outcome");
-    let shown = page.text(FENCE_READOUT);
+    let shown = page.text(&fence_readout());
     assert!(
         shown.contains(&format!("Committed — {}", committed.readout())),
         "the commit shows its outcome: {shown}"
@@ -173,7 +171,7 @@ async fn a_commit_asked_for_before_the_lab_is_live_is_carried_out_once_and_hover
     pointer(&current, "pointerenter", PointerKind::Mouse, false);
     tick().await;
     let what_if = after_35.what_if(34).expect("writer 34's what-if");
-    let shown = page.text(FENCE_READOUT);
+    let shown = page.text(&fence_readout());
     assert!(shown.contains(&what_if.readout()), "{shown}");
     assert!(!shown.contains("Committed"), "{shown}");
     for line in what_if.evidence() {
@@ -192,7 +190,7 @@ async fn a_commit_asked_for_before_the_lab_is_live_is_carried_out_once_and_hover
     pointer(&next, "pointerenter", PointerKind::Mouse, false);
     tick().await;
     let again = after_35.what_if(35).expect("writer 35's what-if");
-    assert!(page.text(FENCE_READOUT).contains(&again.readout()));
+    assert!(page.text(&fence_readout()).contains(&again.readout()));
     pointer(&next, "pointerleave", PointerKind::Mouse, false);
     drop(page);
     web_sys::window()
@@ -268,4 +266,9 @@ async fn the_keyboard_focus_stays_where_the_reader_left_it() {
         "the focus moved to the live timeline"
     );
     drop(page);
+}
+
+/// Figure 2's readout, found by the contract's hooks.
+fn fence_readout() -> String {
+    format!("{} {READOUT_SELECTOR}", Figure::Fence.selector())
 }

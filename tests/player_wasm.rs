@@ -11,6 +11,7 @@ use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use lockdive::components::figures::LostLockFigure;
 use lockdive::scenarios::lost_lock::{LockSetup, LostLockOutcome, ReleaseChoice};
+use lockdive_contract::hooks::READOUT_SELECTOR;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -93,7 +94,7 @@ async fn the_player_opens_on_step_0_of_the_briefs_run_with_the_hazard_shown() {
     let fig = Mounted::figure().await;
     assert_eq!(fig.count("[data-player]"), 1);
     assert_eq!(
-        fig.count("[data-readout]"),
+        fig.count(READOUT_SELECTOR),
         1,
         "the player adds no second readout"
     );

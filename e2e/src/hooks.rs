@@ -10,6 +10,7 @@ use super::Expect;
 // equal to the contract's hook and the scenario's name for the choice.
 pub const LOST_LOCK: &str = r#"figure[data-figure="lost-lock"]"#;
 pub const FENCE: &str = r#"figure[data-figure="fence"]"#;
+pub const ATTEMPTS: &str = r#"figure[data-figure="attempts"]"#;
 pub const BLIND_DEL: &str = r#"[data-release="blind-del"]"#;
 pub const TOKEN_CHECKED: &str = r#"[data-release="token-checked"]"#;
 
@@ -66,12 +67,13 @@ mod tests {
     use lockdive_contract::hooks::{with_value, RELEASE};
     use lockdive_contract::Figure;
 
-    use super::{BLIND_DEL, FENCE, LOST_LOCK, TOKEN_CHECKED};
+    use super::{ATTEMPTS, BLIND_DEL, FENCE, LOST_LOCK, TOKEN_CHECKED};
 
     #[test]
     fn the_selectors_are_the_contracts_hooks() {
         assert_eq!(LOST_LOCK, Figure::LostLock.selector());
         assert_eq!(FENCE, Figure::Fence.selector());
+        assert_eq!(ATTEMPTS, Figure::Attempts.selector());
         assert_eq!(
             BLIND_DEL,
             with_value(RELEASE, ReleaseChoice::BlindDel.hook())

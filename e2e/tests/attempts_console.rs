@@ -7,10 +7,10 @@ use std::time::{Duration, Instant};
 use fantoccini::key::Key;
 use lockdive::scenarios::attempts::{AttemptsRun, Transition};
 use lockdive::scenarios::console::{Console, ConsoleSeed, OutputLine, Tone};
-use lockdive_e2e::hooks::within;
+use lockdive_contract::hooks::READOUT_SELECTOR;
+use lockdive_e2e::hooks::{within, ATTEMPTS};
 use lockdive_e2e::{with_page, E2eResult, Page};
 
-const ATTEMPTS: &str = r#"figure[data-figure="attempts"]"#;
 const W1_COMPLETE: &str = r#"[data-complete="w1"]"#;
 const W2_COMPLETE: &str = r#"[data-complete="w2"]"#;
 const W1_RETRY: &str = r#"[data-retry="w1"]"#;
@@ -45,7 +45,7 @@ fn w1s_stale_complete_and_retry_are_refused_and_w2s_complete_is_accepted() {
     let retry = run.outcome(Transition::W1Retry).expect("W1's retry");
     assert_eq!(retry.error_text(), Some("EMQSTALE retry token mismatch"));
 
-    let readout = within(ATTEMPTS, "[data-readout]");
+    let readout = within(ATTEMPTS, READOUT_SELECTOR);
     with_page(|page| async move {
         let wait = Duration::from_secs(5);
         // The real pointer onto W1's complete: the fence refuses its stale att.

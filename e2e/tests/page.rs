@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use fantoccini::actions::{InputSource, MouseActions, PointerAction};
 use fantoccini::key::Key;
+use lockdive_contract::hooks::READOUT_SELECTOR;
 use lockdive_e2e::hooks::{
     within, writer, BLIND_DEL, BLIND_DEL_OUTCOME, FENCE, FENCE_IDLE, LOST_LOCK, LOST_LOCK_IDLE,
     TOKEN_CHECKED, TOKEN_CHECKED_OUTCOME, WRITER_33_OUTCOME, WRITER_34_OUTCOME, WRITER_35_OUTCOME,
@@ -57,7 +58,7 @@ fn the_page_mounts_with_its_title_figures_hooks_and_idle_readouts() {
         for figure in [LOST_LOCK, FENCE] {
             assert_eq!(page.count(figure).await?, 1, "exactly one {figure}");
             assert_eq!(
-                page.count(&format!("{figure} [data-readout]")).await?,
+                page.count(&format!("{figure} {READOUT_SELECTOR}")).await?,
                 1,
                 "one readout in {figure}"
             );
@@ -68,7 +69,7 @@ fn the_page_mounts_with_its_title_figures_hooks_and_idle_readouts() {
                 "one static verdict list in {figure}"
             );
             let live = page
-                .find(&format!("{figure} [data-readout]"))
+                .find(&format!("{figure} {READOUT_SELECTOR}"))
                 .await?
                 .attr("aria-live")
                 .await?;
@@ -90,7 +91,7 @@ fn the_page_mounts_with_its_title_figures_hooks_and_idle_readouts() {
 #[test]
 fn moving_the_pointer_from_one_release_to_the_other_never_passes_through_the_idle_readout() {
     with_page(|page| async move {
-        let readout = format!("{LOST_LOCK} [data-readout]");
+        let readout = format!("{LOST_LOCK} {READOUT_SELECTOR}");
         page.hover(&within(LOST_LOCK, BLIND_DEL)).await?;
         page.wait_for_readout(LOST_LOCK, &BLIND_DEL_OUTCOME).await?;
         // From here on, every text the aria-live readout takes is recorded.
