@@ -9,6 +9,7 @@ mod dom;
 use dom::{fragment, past_leave_grace, pointer, set_fragment, tick, Mounted, PointerKind};
 use leptos::prelude::*;
 use lockdive::components::figures::FenceFigure;
+use lockdive_contract::hooks::{with_value, PATH, TONE};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::HtmlElement;
 
@@ -103,7 +104,9 @@ async fn after_35_is_committed_34_is_rejected_and_the_log_lists_both() {
         .readout()
         .contains("(error) FENCED token 34 < max seen 35"));
     assert_eq!(fig.log().len(), 1, "a hover commits nothing");
-    assert!(fig.text("[data-path=\"34\"] .fw-check").contains("34 < 35"));
+    assert!(fig
+        .text(&format!("{} .fw-check", with_value(PATH, "34")))
+        .contains("34 < 35"));
 
     fig.mouse_click(34).await;
     assert!(fig
@@ -116,7 +119,7 @@ async fn after_35_is_committed_34_is_rejected_and_the_log_lists_both() {
     assert_eq!(fig.max_seen(), "35", "a rejected write leaves the max");
     assert_eq!(
         fig.find("ol[data-fence-log] > li:nth-child(2)")
-            .get_attribute("data-tone")
+            .get_attribute(TONE)
             .as_deref(),
         Some("bad")
     );
@@ -182,7 +185,9 @@ async fn reset_returns_the_fence_to_seen_34() {
     assert!(fig.log().is_empty());
     assert_eq!(fig.max_seen(), "34");
     assert_eq!(fig.readout(), IDLE_34);
-    assert!(fig.text("[data-path=\"34\"] .fw-check").contains("34 ≥ 34"));
+    assert!(fig
+        .text(&format!("{} .fw-check", with_value(PATH, "34")))
+        .contains("34 ≥ 34"));
     assert_eq!(fragment(), "", "nothing left to share");
 }
 

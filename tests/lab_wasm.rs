@@ -16,7 +16,10 @@ use lockdive::components::figures::LivePart;
 use lockdive::lab::mount as mount_lab;
 use lockdive::scenarios::fence::FenceLedger;
 use lockdive::App;
-use lockdive_contract::hooks::{COMMIT, COMMIT_EVENT, LAB, PENDING, READOUT_SELECTOR};
+use lockdive_contract::hooks::{
+    with_value, CHOICE_SELECTOR, COMMIT, COMMIT_EVENT, FIGURE, FIGURE_SELECTOR, LAB, PATH, PENDING,
+    READOUT_SELECTOR, TONE,
+};
 use lockdive_contract::lab::{LabState, PendingAction};
 use lockdive_contract::Figure;
 use lockdive_first::course_links::relink as relink_course_pages;
@@ -53,10 +56,13 @@ async fn the_lab_mounts_only_its_parts_and_the_choices_stay_the_first_wasms() {
     let page = prerendered_page().await;
     let heading = page.find("#s1 h2");
     let built = |css: &str| page.all(css);
-    let choices = built(".fig-choice");
-    let figures = built("figure[data-figure]");
+    let choices = built(CHOICE_SELECTOR);
+    let figures = built(&format!("figure{FIGURE_SELECTOR}"));
     // The lock checker's readout is in its live part; the three figures' are the build's.
-    let readouts = built("figure:not([data-figure=\"check-lock\"]) [data-readout]");
+    let readouts = built(&format!(
+        "figure:not({}) {READOUT_SELECTOR}",
+        with_value(FIGURE, Figure::CheckLock.hook())
+    ));
     let player_before = page.find("[data-player]");
     assert_eq!(
         choices.len(),
@@ -81,14 +87,17 @@ async fn the_lab_mounts_only_its_parts_and_the_choices_stay_the_first_wasms() {
         );
     }
     assert_eq!(
-        built(".fig-choice").len(),
+        built(CHOICE_SELECTOR).len(),
         choices.len(),
         "no second set of choices"
     );
-    assert_eq!(built("figure[data-figure]").len(), 4);
+    assert_eq!(built(&format!("figure{FIGURE_SELECTOR}")).len(), 4);
 
     // One layer answers a hover: the readout's content is swapped once.
-    let readout = page.find("figure[data-figure=\"lost-lock\"] [data-readout]");
+    let readout = page.find(&format!(
+        "{} {READOUT_SELECTOR}",
+        Figure::LostLock.selector()
+    ));
     let changes = std::rc::Rc::new(std::cell::Cell::new(0));
     let counted = std::rc::Rc::clone(&changes);
     let on_change = Closure::<dyn FnMut(js_sys::Array)>::new(move |records: js_sys::Array| {
@@ -116,7 +125,7 @@ async fn the_lab_mounts_only_its_parts_and_the_choices_stay_the_first_wasms() {
 
     focus(&page.find("[data-writer=\"33\"]"), "focus");
     tick().await;
-    let fence_readout = page.text("figure[data-figure=\"fence\"] [data-readout]");
+    let fence_readout = page.text(&fence_readout());
     assert!(fence_readout.contains("rejected"), "{fence_readout}");
     let root = document().document_element().expect("<html>");
     assert_eq!(
@@ -129,7 +138,7 @@ async fn the_lab_mounts_only_its_parts_and_the_choices_stay_the_first_wasms() {
 #[wasm_bindgen_test]
 async fn a_commit_asked_for_before_the_lab_is_live_is_carried_out_once_and_hovers_follow_it() {
     let page = prerendered_page().await;
-    let fence = page.find("figure[data-figure=\"fence\"]");
+    let fence = page.find(&Figure::Fence.selector());
     let next: HtmlElement = page.find("[data-writer=\"35\"]").unchecked_into();
     pointer(&next, "pointerenter", PointerKind::Mouse, false);
     pointer(&next, "pointerdown", PointerKind::Mouse, true);
@@ -179,9 +188,13 @@ async fn a_commit_asked_for_before_the_lab_is_live_is_carried_out_once_and_hover
     }
     let tone = if what_if.accepted { "ok" } else { "bad" };
     assert_eq!(
-        page.find("figure[data-figure=\"fence\"] [data-path=\"34\"]")
-            .get_attribute("data-tone")
-            .as_deref(),
+        page.find(&format!(
+            "{} {}",
+            Figure::Fence.selector(),
+            with_value(PATH, "34")
+        ))
+        .get_attribute(TONE)
+        .as_deref(),
         Some(tone),
         "the lane's tone follows the committed store"
     );
