@@ -28,9 +28,11 @@ mod bench {
     use fantoccini::Client;
     use serde_json::{json, Value};
 
+    use lockdive_contract::hooks::FIGURE;
+    use lockdive_contract::Figure;
     use lockdive_e2e::chromedriver::{cdp, ChromeDriver};
     use lockdive_e2e::dist_server::DistServer;
-    use lockdive_e2e::hooks::{writer, FENCE, LOST_LOCK};
+    use lockdive_e2e::hooks::{script, writer, FENCE, LOST_LOCK};
 
     /// True once the first wasm has made the prerendered figures answer.
     const FIGURES_INTERACTIVE: &str =
@@ -78,7 +80,7 @@ mod bench {
             dist.file_name().and_then(|n| n.to_str()).unwrap_or("dist")
         ));
         let html = std::fs::read_to_string(dist.join("index.html"))?;
-        let prerendered = html.contains("data-figure=\"lost-lock\"");
+        let prerendered = html.contains(&format!("{FIGURE}=\"{}\"", Figure::LostLock.hook()));
 
         let driver = ChromeDriver::start()?;
         let live = DistServer::start(&dist, "/live/")?;
@@ -355,11 +357,12 @@ mod bench {
         .await?;
         let times = client
             .execute_async(
-                "const [selector, count, done] = arguments;
+                &script(
+                    "const [selector, count, done] = arguments;
                  const targets = [...document.querySelectorAll(selector)];
                  // Resolves with ms from dispatching `type` on `target` to its readout's first mutation.
                  const timed = (target, type) => new Promise(resolve => {
-                     const readout = target.closest('figure').querySelector('[data-readout]');
+                     const readout = target.closest('figure').querySelector('@READOUT@');
                      let timer;
                      const observer = new MutationObserver(() => {
                          const elapsed = performance.now() - start;
@@ -380,6 +383,7 @@ mod bench {
                      }
                      done(times);
                  })();",
+                ),
                 vec![json!(HOVER_TARGETS), json!(HOVERS)],
             )
             .await?;

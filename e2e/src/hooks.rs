@@ -2,7 +2,11 @@
 //! the two hover figures' readouts must say at rest and for each choice: one copy for every browser
 //! test that visits them.
 
-use lockdive_contract::hooks::{with_value, WRITER};
+use lockdive_contract::hooks::{
+    with_value, CHOICE_SELECTOR, FIGURE_SELECTOR, INTERACTIVE, READOUT_SELECTOR, SELECTED,
+    SLOT_SELECTOR, STATIC_VERDICTS_SELECTOR, WRITER,
+};
+use lockdive_contract::Figure;
 
 use super::Expect;
 
@@ -54,6 +58,29 @@ pub const WRITER_35_OUTCOME: Expect = Expect {
 /// A figure-2 writer's button, `[data-writer="33"]`.
 pub fn writer(token: u8) -> String {
     with_value(WRITER, &token.to_string())
+}
+
+/// A script for the page with the contract's hooks put in for its placeholders, so a probe never
+/// spells a hook itself: `@FIGURE@` (`[data-figure]`), `@LOST_LOCK@` and `@FENCE@` (those figures),
+/// `@READOUT@`, `@STATIC_VERDICTS@`, `@CHOICE@` (`.fig-choice`), `@SLOT@` (a lab slot), and the
+/// attribute names `@SELECTED@` and `@INTERACTIVE@`. The selectors hold double quotes: put them in
+/// single-quoted JS strings.
+pub fn script(template: &str) -> String {
+    [
+        ("@FIGURE@", FIGURE_SELECTOR.to_string()),
+        ("@LOST_LOCK@", Figure::LostLock.selector()),
+        ("@FENCE@", Figure::Fence.selector()),
+        ("@READOUT@", READOUT_SELECTOR.to_string()),
+        ("@STATIC_VERDICTS@", STATIC_VERDICTS_SELECTOR.to_string()),
+        ("@CHOICE@", CHOICE_SELECTOR.to_string()),
+        ("@SLOT@", SLOT_SELECTOR.to_string()),
+        ("@SELECTED@", SELECTED.to_string()),
+        ("@INTERACTIVE@", INTERACTIVE.to_string()),
+    ]
+    .iter()
+    .fold(template.to_string(), |js, (placeholder, hook)| {
+        js.replace(placeholder, hook)
+    })
 }
 
 /// `target` inside `container`, as one selector.

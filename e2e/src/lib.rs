@@ -213,8 +213,10 @@ impl Page {
             let mounted = self
                 .client
                 .execute(
-                    "return document.documentElement.hasAttribute('data-interactive') \
-                     && !!document.querySelector('figure[data-figure=\"lost-lock\"]');",
+                    &hooks::script(
+                        "return document.documentElement.hasAttribute('@INTERACTIVE@') \
+                     && !!document.querySelector('@LOST_LOCK@');",
+                    ),
                     vec![],
                 )
                 .await;

@@ -8,6 +8,7 @@
 use std::time::{Duration, Instant};
 
 use fantoccini::key::Key;
+use lockdive_e2e::hooks::script;
 use lockdive_e2e::{repo_path, with_page, E2eResult, Page};
 use redis_oracle::required;
 use serde_json::{json, Value};
@@ -81,8 +82,10 @@ async fn readout_of_target(page: &Page, index: usize) -> E2eResult<String> {
     let text = page
         .client
         .execute(
-            "const t = document.querySelectorAll(arguments[0])[arguments[1]];
-             return t.closest('figure').querySelector('[data-readout]').textContent;",
+            &script(
+                "const t = document.querySelectorAll(arguments[0])[arguments[1]];
+             return t.closest('figure').querySelector('@READOUT@').textContent;",
+            ),
             vec![json!(TARGETS), json!(index)],
         )
         .await?;
@@ -169,13 +172,13 @@ const FOCUS_PROBE: &str = "
     const s = getComputedStyle(e);
     const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2;
     const ring = s.boxShadow && s.boxShadow !== 'none';
-    const figure = e.closest('figure[data-figure]');
+    const figure = e.closest('figure@FIGURE@');
     return {
         name: (e => { NAME_OF })(e),
         visible: outline || !!ring,
         target: e.matches(arguments[0]),
         figure: figure ? figure.dataset.figure : null,
-        readout: figure ? figure.querySelector('[data-readout]')?.textContent ?? null : null,
+        readout: figure ? figure.querySelector('@READOUT@')?.textContent ?? null : null,
     };";
 
 #[test]
@@ -210,12 +213,14 @@ fn tab_walks_every_interactive_element_in_order_with_a_visible_focus_and_live_re
         let idle = page
             .client
             .execute(
-                "return Object.fromEntries([...document.querySelectorAll('figure[data-figure]')]
-                    .map(f => [f.dataset.figure, f.querySelector('[data-readout]')?.textContent]));",
+                &script(
+                    "return Object.fromEntries([...document.querySelectorAll('figure@FIGURE@')]
+                    .map(f => [f.dataset.figure, f.querySelector('@READOUT@')?.textContent]));",
+                ),
                 vec![],
             )
             .await?;
-        let focus_probe = FOCUS_PROBE.replace("NAME_OF", NAME_OF);
+        let focus_probe = script(&FOCUS_PROBE.replace("NAME_OF", NAME_OF));
         let mut seen: Vec<String> = Vec::new();
         let mut invisible = Vec::new();
         let mut silent_targets = Vec::new();

@@ -15,14 +15,16 @@ use fantoccini::actions::{WheelAction, WheelActions};
 use fantoccini::key::Key;
 use fantoccini::Locator;
 use lockdive_e2e::dist_server::DistServer;
+use lockdive_e2e::hooks::{script, LOST_LOCK};
 use lockdive_e2e::{repo_path, save_screenshot, with_page, E2eResult, Page};
 use serde_json::{json, Value};
 
 const COURSE_BASE: &str = "https://learn.example.org/course/";
 
-/// Runs a script in the current frame and returns its value.
-async fn js(page: &Page, script: &str) -> E2eResult<Value> {
-    Ok(page.client.execute(script, vec![]).await?)
+/// Runs a script in the current frame, the contract's hooks put in for its placeholders
+/// (`hooks::script`), and returns its value.
+async fn js(page: &Page, source: &str) -> E2eResult<Value> {
+    Ok(page.client.execute(&script(source), vec![]).await?)
 }
 
 /// Waits until the dive in the current frame says its figures are live.
@@ -239,8 +241,7 @@ fn the_theme_switch_sets_data_theme_remembers_it_across_a_reload_and_system_clea
             json!({"theme": "dark", "pressed": "dark", "background": DARK_BG}),
         )
         .await?;
-        page.screenshot(r#"figure[data-figure="lost-lock"]"#, "theme-dark-lost-lock")
-            .await?;
+        page.screenshot(LOST_LOCK, "theme-dark-lost-lock").await?;
 
         // The head script applies the stored choice before the app mounts, so the first paint is dark.
         page.client.refresh().await?;
@@ -295,8 +296,8 @@ fn print_shows_static_verdicts_and_link_urls_on_white_and_hides_the_live_parts()
              const outside = document.querySelector('a[href^=\"http\"]');
              return {
                  background: getComputedStyle(document.body).backgroundColor,
-                 readouts: shown('[data-readout]'),
-                 verdicts: shown('[data-static-verdicts]'),
+                 readouts: shown('@READOUT@'),
+                 verdicts: shown('@STATIC_VERDICTS@'),
                  consoles: shown('[data-console]'),
                  players: shown('[data-player]'),
                  toggle: shown('.theme-toggle'),
@@ -372,7 +373,7 @@ async fn wait_in_frame(page: &Page, frame: u16, script: &str, expected: &Value) 
 const DIVE_THEME: &str = "return {
         theme: document.documentElement.getAttribute('data-theme'),
         colour: getComputedStyle(document.body).color,
-        figure: getComputedStyle(document.querySelector('figure[data-figure=\"lost-lock\"]')).backgroundColor,
+        figure: getComputedStyle(document.querySelector('@LOST_LOCK@')).backgroundColor,
         stored: localStorage.getItem('lockdive:theme'),
     };";
 
@@ -648,11 +649,10 @@ fn a_host_on_an_origin_not_on_the_allow_list_changes_nothing() {
 
 #[test]
 fn keys_and_the_wheel_in_the_host_scroll_the_host_and_leave_the_dives_alone() {
-    const PLAYER: &str = r#"figure[data-figure="lost-lock"] [data-player]"#;
     const DIVE_STATE: &str = "return {
-            step: document.querySelector('figure[data-figure=\"lost-lock\"] [data-player]')?.dataset.playerStep ?? null,
-            fence: document.querySelectorAll('figure[data-figure=\"fence\"] ol[data-fence-log] > li').length,
-            selected: document.querySelector('figure[data-figure=\"fence\"]').getAttribute('data-selected'),
+            step: document.querySelector('@LOST_LOCK@ [data-player]')?.dataset.playerStep ?? null,
+            fence: document.querySelectorAll('@FENCE@ ol[data-fence-log] > li').length,
+            selected: document.querySelector('@FENCE@').getAttribute('@SELECTED@'),
             hash: location.hash,
             scrolled: document.scrollingElement.scrollTop,
             focused: document.hasFocus(),
@@ -665,9 +665,9 @@ fn keys_and_the_wheel_in_the_host_scroll_the_host_and_leave_the_dives_alone() {
         // The reader steps the first dive's player once, with focus on its timeline (where the
         // arrow keys step it), and then clicks back into the host's text.
         page.client.enter_frame(0).await?;
-        page.scroll_into_view(&format!("{PLAYER} [data-player-forward]"))
+        page.scroll_into_view(&format!("{LOST_LOCK} [data-player] [data-player-forward]"))
             .await?;
-        page.find(&format!("{PLAYER} [data-player-forward]"))
+        page.find(&format!("{LOST_LOCK} [data-player] [data-player-forward]"))
             .await?
             .click()
             .await?;
@@ -675,7 +675,7 @@ fn keys_and_the_wheel_in_the_host_scroll_the_host_and_leave_the_dives_alone() {
         wait_in_frame(
             &page,
             0,
-            "return document.querySelector('figure[data-figure=\"lost-lock\"] [data-player]')
+            "return document.querySelector('@LOST_LOCK@ [data-player]')
                  ?.dataset.playerStep ?? null;",
             &json!("1"),
         )

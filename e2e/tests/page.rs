@@ -7,10 +7,11 @@ use std::time::Duration;
 
 use fantoccini::actions::{InputSource, MouseActions, PointerAction};
 use fantoccini::key::Key;
-use lockdive_contract::hooks::READOUT_SELECTOR;
+use lockdive_contract::hooks::{with_value, FIGURE, READOUT_SELECTOR, STATIC_VERDICTS_SELECTOR};
 use lockdive_e2e::hooks::{
-    within, writer, BLIND_DEL, BLIND_DEL_OUTCOME, FENCE, FENCE_IDLE, LOST_LOCK, LOST_LOCK_IDLE,
-    TOKEN_CHECKED, TOKEN_CHECKED_OUTCOME, WRITER_33_OUTCOME, WRITER_34_OUTCOME, WRITER_35_OUTCOME,
+    script, within, writer, BLIND_DEL, BLIND_DEL_OUTCOME, FENCE, FENCE_IDLE, LOST_LOCK,
+    LOST_LOCK_IDLE, TOKEN_CHECKED, TOKEN_CHECKED_OUTCOME, WRITER_33_OUTCOME, WRITER_34_OUTCOME,
+    WRITER_35_OUTCOME,
 };
 use lockdive_e2e::{normalize, with_page, with_page_loaded, E2eResult, Expect, Loading, Page};
 
@@ -63,7 +64,7 @@ fn the_page_mounts_with_its_title_figures_hooks_and_idle_readouts() {
                 "one readout in {figure}"
             );
             assert_eq!(
-                page.count(&format!("{figure} [data-static-verdicts]"))
+                page.count(&format!("{figure} {STATIC_VERDICTS_SELECTOR}"))
                     .await?,
                 1,
                 "one static verdict list in {figure}"
@@ -108,12 +109,12 @@ fn moving_the_pointer_from_one_release_to_the_other_never_passes_through_the_idl
         let gap = page
             .client
             .execute(
-                "const [a, b] = [document.querySelector(arguments[0]), document.querySelector(arguments[1])] \
+                &script("const [a, b] = [document.querySelector(arguments[0]), document.querySelector(arguments[1])] \
                    .map(e => e.getBoundingClientRect()); \
                  const x = (a.left + a.right) / 2, y = (a.bottom + b.top) / 2; \
                  const under = document.elementFromPoint(x, y); \
-                 return { x, y, onChoice: !!(under && under.closest('.fig-choice')), \
-                          inView: b.bottom <= innerHeight && a.top >= 0 };",
+                 return { x, y, onChoice: !!(under && under.closest('@CHOICE@')), \
+                          inView: b.bottom <= innerHeight && a.top >= 0 };"),
                 vec![
                     serde_json::json!(within(LOST_LOCK, BLIND_DEL)),
                     serde_json::json!(within(LOST_LOCK, TOKEN_CHECKED)),
@@ -295,12 +296,13 @@ fn tapping_a_target_selects_it_and_tapping_elsewhere_clears() {
     with_page(|page| async move {
         page.tap(&within(LOST_LOCK, BLIND_DEL)).await?;
         page.wait_for_readout(LOST_LOCK, &BLIND_DEL_OUTCOME).await?;
-        page.tap(&format!("{LOST_LOCK} [data-static-verdicts]"))
+        page.tap(&format!("{LOST_LOCK} {STATIC_VERDICTS_SELECTOR}"))
             .await?;
         page.wait_for_readout(LOST_LOCK, &LOST_LOCK_IDLE).await?;
         page.tap(&within(FENCE, &writer(35))).await?;
         page.wait_for_readout(FENCE, &WRITER_35_OUTCOME).await?;
-        page.tap(&format!("{FENCE} [data-static-verdicts]")).await?;
+        page.tap(&format!("{FENCE} {STATIC_VERDICTS_SELECTOR}"))
+            .await?;
         page.wait_for_readout(FENCE, &FENCE_IDLE).await?;
         Ok(())
     });
@@ -310,7 +312,7 @@ fn tapping_a_target_selects_it_and_tapping_elsewhere_clears() {
 fn static_verdicts_list_every_choice_outcome() {
     with_page(|page| async move {
         let lost_lock = page
-            .find(&format!("{LOST_LOCK} [data-static-verdicts]"))
+            .find(&format!("{LOST_LOCK} {STATIC_VERDICTS_SELECTOR}"))
             .await?
             .text()
             .await?;
@@ -333,7 +335,7 @@ fn static_verdicts_list_every_choice_outcome() {
         );
 
         let fence = page
-            .find(&format!("{FENCE} [data-static-verdicts]"))
+            .find(&format!("{FENCE} {STATIC_VERDICTS_SELECTOR}"))
             .await?
             .text()
             .await?;
@@ -435,11 +437,12 @@ fn squeezed(text: &str) -> String {
 async fn visible_verdicts(page: &Page, figure: &str) -> E2eResult<Vec<String>> {
     let lines = evaluate(
         page,
-        &format!(
-            "[...document.querySelectorAll('figure[data-figure=\"{figure}\"] [data-static-verdicts] li')]\
+        &script(&format!(
+            "[...document.querySelectorAll('figure{} @STATIC_VERDICTS@ li')]\
              .filter(li => li.checkVisibility() && li.getBoundingClientRect().height > 0)\
-             .map(li => li.innerText)"
-        ),
+             .map(li => li.innerText)",
+            with_value(FIGURE, figure)
+        )),
     )
     .await?;
     Ok(lines
@@ -592,7 +595,7 @@ const TAKEOVER_PROBE: &str = r##"(() => {
   }).observe({ type: "layout-shift", buffered: true });
   probe.layout = () => {
     const boxes = {};
-    const watched = "main.dive, section[id], figure[data-figure], [data-readout], [data-static-verdicts], pre, h1, h2, button";
+    const watched = "main.dive, section[id], figure@FIGURE@, @READOUT@, @STATIC_VERDICTS@, pre, h1, h2, button";
     document.querySelectorAll(watched).forEach((e, i) => {
       const r = e.getBoundingClientRect();
       boxes[`${i} ${e.tagName}${e.id ? "#" + e.id : ""}`] =
@@ -609,8 +612,8 @@ const TAKEOVER_PROBE: &str = r##"(() => {
           probe.before = probe.layout();
           // What each slot holds as built (a live part), and the figures' choices, which are in
           // no slot.
-          probe.oldFigures = [...document.querySelectorAll("[data-island] > *")];
-          probe.choices = [...document.querySelectorAll(".fig-choice")];
+          probe.oldFigures = [...document.querySelectorAll("@SLOT@ > *")];
+          probe.choices = [...document.querySelectorAll("@CHOICE@")];
         }
         return result;
       });
@@ -623,8 +626,9 @@ const TAKEOVER_PROBE: &str = r##"(() => {
 async fn takeover_report(page: &Page) -> E2eResult<serde_json::Value> {
     evaluate(
         page,
-        "(() => { const p = window.__lockdiveProbe; \
-         const figures = [...document.querySelectorAll('figure[data-figure]')]; \
+        &script(
+            "(() => { const p = window.__lockdiveProbe; \
+         const figures = [...document.querySelectorAll('figure@FIGURE@')]; \
          return { before: p.before, after: p.layout(), shift: p.shift, \
            prerenderedFigures: p.oldFigures.length, \
            stillPrerendered: p.oldFigures.filter(f => f.isConnected).length, \
@@ -632,6 +636,7 @@ async fn takeover_report(page: &Page) -> E2eResult<serde_json::Value> {
            choicesKept: p.choices.filter(c => c.isConnected).length, \
            figures: figures.map(f => f.dataset.figure), \
            mains: document.querySelectorAll('main.dive').length }; })()",
+        ),
     )
     .await
 }
@@ -702,7 +707,7 @@ fn the_wasm_takes_over_the_prerendered_page_without_moving_anything() {
     with_page(|page| async move {
         page.cdp(
             "Page.addScriptToEvaluateOnNewDocument",
-            serde_json::json!({ "source": TAKEOVER_PROBE }),
+            serde_json::json!({ "source": script(TAKEOVER_PROBE) }),
         )
         .await?;
         page.goto("").await?;
