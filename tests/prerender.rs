@@ -17,7 +17,9 @@ use lockdive::scenarios::fence::{
 };
 use lockdive::scenarios::lost_lock::{idle_readout, LostLockOutcome, ReleaseChoice};
 use lockdive_contract::course_base::{join_base, DEFAULT as DEFAULT_COURSE_BASE};
-use lockdive_contract::hooks::{CHECK_LOCK_SLOT, SLOT};
+use lockdive_contract::hooks::{
+    CHECK_LOCK_SLOT, FIGURE, PATH, READOUT, READOUT_FOR, SLOT, STATIC_VERDICTS,
+};
 use lockdive_contract::Figure;
 
 const START: &str = "<!--lockdive:prerendered-->";
@@ -144,14 +146,14 @@ fn elements<'a>(html: &'a str, tag: &str, marker: &str) -> Vec<&'a str> {
 
 /// The one figure `data-figure=name` in the page.
 fn figure<'a>(html: &'a str, name: &str) -> &'a str {
-    let figures = elements(html, "figure", &format!("data-figure=\"{name}\""));
+    let figures = elements(html, "figure", &format!("{FIGURE}=\"{name}\""));
     assert_eq!(figures.len(), 1, "exactly one figure[data-figure={name}]");
     figures[0]
 }
 
 /// The lines of a figure's `[data-static-verdicts]` list, as read.
 fn static_verdicts(figure: &str) -> Vec<String> {
-    let lists = elements(figure, "div", "data-static-verdicts");
+    let lists = elements(figure, "div", STATIC_VERDICTS);
     assert_eq!(lists.len(), 1, "one [data-static-verdicts] in {figure:.80}");
     elements(lists[0], "li", "")
         .into_iter()
@@ -260,7 +262,7 @@ fn nothing_in_the_prerendered_page_waits_for_a_script() {
     let templates = elements(prerendered_body, "template", "");
     assert_eq!(
         templates.len(),
-        elements(prerendered_body, "template", "data-readout-for=").len(),
+        elements(prerendered_body, "template", &format!("{READOUT_FOR}=")).len(),
         "a <template> that is not a readout's"
     );
     let mut body = prerendered_body.to_string();
@@ -282,7 +284,7 @@ fn nothing_in_the_prerendered_page_waits_for_a_script() {
     }
     // The readouts already say something before any hover: the idle sentence.
     for name in ["lost-lock", "fence", "attempts"] {
-        let readouts = elements(figure(body, name), "div", "data-readout");
+        let readouts = elements(figure(body, name), "div", READOUT);
         assert_eq!(readouts.len(), 1, "{name}: one [data-readout]");
         assert!(
             !visible_text(readouts[0]).trim().is_empty(),
@@ -334,7 +336,7 @@ fn course_links_follow_the_meta_tag_of_the_page_they_are_prerendered_into() {
 
 /// The text of the figure's `<template data-readout-for="key">`, as read.
 fn readout_template(figure: &str, key: &str) -> String {
-    let templates = elements(figure, "template", &format!("data-readout-for=\"{key}\""));
+    let templates = elements(figure, "template", &format!("{READOUT_FOR}=\"{key}\""));
     assert_eq!(templates.len(), 1, "one readout template for {key:?}");
     visible_text(templates[0])
 }
@@ -461,7 +463,7 @@ fn every_step_of_figure_1_is_in_the_players_default_timeline() {
         .flat_map(|n| figure_steps(elements(drawing, "div", &format!("data-step=\"{n}\""))[0]))
         .collect();
     shown.extend(figure_steps(
-        elements(drawing, "div", "data-path=\"blind-del\"")[0],
+        elements(drawing, "div", &format!("{PATH}=\"blind-del\""))[0],
     ));
     assert_eq!(shown.len(), 5, "{shown:?}");
 
@@ -494,7 +496,7 @@ fn every_step_of_figure_1_is_in_the_players_default_timeline() {
         "§1's names"
     );
     // The token-checked alternative's steps 4–5 are the player's with that release.
-    let token_row = figure_steps(elements(drawing, "div", "data-path=\"token-checked\"")[0]);
+    let token_row = figure_steps(elements(drawing, "div", &format!("{PATH}=\"token-checked\""))[0]);
     let run = LostLockOutcome::run(ReleaseChoice::TokenChecked);
     let expected: Vec<(String, String, String)> = run.steps[3..]
         .iter()
@@ -533,7 +535,11 @@ fn figure_1_calls_no_choice_safe_and_defines_broken_exclusion_once() {
     assert_eq!(visible_text(body).matches(&definition).count(), 1);
     // The token-checked readout says what the release does not fix; the figure links §3.
     let lost_lock = figure(body, "lost-lock");
-    let template = elements(lost_lock, "template", "data-readout-for=\"token-checked\"")[0];
+    let template = elements(
+        lost_lock,
+        "template",
+        &format!("{READOUT_FOR}=\"token-checked\""),
+    )[0];
     assert!(visible_text(template)
         .contains("What it does not fix: A ran past its lease while B held the lock."));
     let caveat = elements(lost_lock, "p", "data-caveat");
@@ -575,7 +581,7 @@ fn figure_3_labels_its_scripts_a_model_and_offers_alternatives_not_steps() {
     let run = AttemptsRun::run();
     assert!(disclosure.contains(&run.lease_check_note()));
     for path in ["w1-complete", "w1-retry", "w2-complete"] {
-        let row = visible_text(elements(attempts, "div", &format!("data-path=\"{path}\""))[0]);
+        let row = visible_text(elements(attempts, "div", &format!("{PATH}=\"{path}\""))[0]);
         assert!(row.contains("what if"), "{path}: {row}");
     }
     assert!(visible_text(attempts).contains(&run.caption()));
@@ -612,7 +618,7 @@ fn the_lock_checkers_section_sits_after_s5_and_its_table_is_the_explorers_verdic
 
     // The static table: a row per catalogue lock, a cell per property, each the explorer's verdict.
     let figure = figure(body, Figure::CheckLock.hook());
-    let tables = elements(figure, "div", "data-static-verdicts");
+    let tables = elements(figure, "div", STATIC_VERDICTS);
     assert_eq!(tables.len(), 1, "one [data-static-verdicts] in the checker");
     let locks = catalogue::all();
     assert!(locks.len() >= 10, "the catalogue has its entries");
@@ -674,7 +680,7 @@ fn the_lock_checkers_section_sits_after_s5_and_its_table_is_the_explorers_verdic
             "{id} starts unpicked"
         );
     }
-    let readouts = elements(slot[0], "p", "data-readout");
+    let readouts = elements(slot[0], "p", READOUT);
     assert_eq!(readouts.len(), 1, "one readout");
     assert!(readouts[0].contains("aria-live=\"polite\""));
 }
