@@ -17,6 +17,14 @@ pub const FENCE: &str = r#"figure[data-figure="fence"]"#;
 pub const ATTEMPTS: &str = r#"figure[data-figure="attempts"]"#;
 pub const BLIND_DEL: &str = r#"[data-release="blind-del"]"#;
 pub const TOKEN_CHECKED: &str = r#"[data-release="token-checked"]"#;
+/// Figure 1's scenario player.
+pub const LOST_LOCK_PLAYER: &str = r#"figure[data-figure="lost-lock"] [data-player]"#;
+
+/// Every figure target: the two releases, the three writers, and the attempts figure's moves.
+/// Every figure target: the two releases, the three writers, and the attempts figure's moves.
+pub const CHOICE_TARGETS: &str =
+    "[data-release], [data-writer], figure[data-figure] [data-complete], \
+                                  figure[data-figure] [data-retry]";
 
 /// Nothing selected in figure 1: the setup, and what to do.
 pub const LOST_LOCK_IDLE: Expect = Expect {
@@ -94,13 +102,30 @@ mod tests {
     use lockdive_contract::hooks::{with_value, RELEASE};
     use lockdive_contract::Figure;
 
-    use super::{ATTEMPTS, BLIND_DEL, FENCE, LOST_LOCK, TOKEN_CHECKED};
+    use lockdive_contract::hooks::{
+        FIGURE_SELECTOR, PLAYER_SELECTOR, RELEASE_SELECTOR, WRITER_SELECTOR,
+    };
+
+    use super::{
+        ATTEMPTS, BLIND_DEL, CHOICE_TARGETS, FENCE, LOST_LOCK, LOST_LOCK_PLAYER, TOKEN_CHECKED,
+    };
 
     #[test]
     fn the_selectors_are_the_contracts_hooks() {
         assert_eq!(LOST_LOCK, Figure::LostLock.selector());
         assert_eq!(FENCE, Figure::Fence.selector());
         assert_eq!(ATTEMPTS, Figure::Attempts.selector());
+        assert_eq!(
+            LOST_LOCK_PLAYER,
+            format!("{} {PLAYER_SELECTOR}", Figure::LostLock.selector())
+        );
+        assert_eq!(
+            CHOICE_TARGETS,
+            format!(
+                "{RELEASE_SELECTOR}, {WRITER_SELECTOR}, figure{FIGURE_SELECTOR} [data-complete], \
+                 figure{FIGURE_SELECTOR} [data-retry]"
+            )
+        );
         assert_eq!(
             BLIND_DEL,
             with_value(RELEASE, ReleaseChoice::BlindDel.hook())

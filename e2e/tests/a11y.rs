@@ -8,14 +8,10 @@
 use std::time::{Duration, Instant};
 
 use fantoccini::key::Key;
-use lockdive_e2e::hooks::script;
+use lockdive_e2e::hooks::{script, CHOICE_TARGETS as TARGETS};
 use lockdive_e2e::{repo_path, with_page, E2eResult, Page};
 use redis_oracle::required;
 use serde_json::{json, Value};
-
-/// Every figure target: the two releases, the three writers, and the attempts figure's moves.
-const TARGETS: &str = "[data-release], [data-writer], figure[data-figure] [data-complete], \
-                       figure[data-figure] [data-retry]";
 
 /// axe.min.js from node_modules (scripts/tools.sh runs `npm ci`, which installs it); `Err` says
 /// how to get it.

@@ -4,10 +4,11 @@
 //! then rejects 34, and a shared link reopens both where they were.
 
 use fantoccini::key::Key;
-use lockdive_e2e::hooks::{within, writer, FENCE, FENCE_IDLE, WRITER_35_OUTCOME};
+use lockdive_e2e::hooks::{
+    within, writer, FENCE, FENCE_IDLE, LOST_LOCK_PLAYER as PLAYER, WRITER_35_OUTCOME,
+};
 use lockdive_e2e::{with_page, E2eResult, Expect, Page};
 
-const PLAYER: &str = r#"figure[data-figure="lost-lock"] [data-player]"#;
 const STALL_SLIDER: &str = r#"input[data-slider="stall"]"#;
 const LEASE_SLIDER: &str = r#"input[data-slider="lease"]"#;
 const HAZARD: &str = r#"[data-player] [data-hazard="true"]"#;
