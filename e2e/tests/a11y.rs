@@ -104,6 +104,16 @@ async fn wait_for_readout_change(page: &Page, index: usize, idle: &str) -> E2eRe
     }
 }
 
+/// Fails with every violation axe-core found, one per line.
+fn assert_no_violations(found: &[String]) {
+    assert!(
+        found.is_empty(),
+        "axe-core found {} violation(s):\n  {}",
+        found.len(),
+        found.join("\n  ")
+    );
+}
+
 #[test]
 fn axe_finds_no_violations_at_rest_or_with_any_figure_target_focused_in_either_theme() {
     let Some(axe) = required(axe_source()) else {
@@ -145,12 +155,7 @@ fn axe_finds_no_violations_at_rest_or_with_any_figure_target_focused_in_either_t
                 page.press(Key::Escape).await?;
             }
         }
-        assert!(
-            found.is_empty(),
-            "axe-core found {} violation(s):\n  {}",
-            found.len(),
-            found.join("\n  ")
-        );
+        assert_no_violations(&found);
         Ok(())
     });
 }
@@ -321,12 +326,7 @@ fn axe_finds_no_violations_in_the_lock_checkers_live_states() {
             .await?;
         until(within(hooks::ERROR)).await?;
         found.extend(audit_in_both_themes(&page, &axe, "custom error").await?);
-        assert!(
-            found.is_empty(),
-            "axe-core found {} violation(s):\n  {}",
-            found.len(),
-            found.join("\n  ")
-        );
+        assert_no_violations(&found);
         Ok(())
     });
 }
