@@ -26,6 +26,7 @@ use fantoccini::actions::{
     MOUSE_BUTTON_LEFT,
 };
 use fantoccini::elements::Element;
+use fantoccini::error::CmdError;
 use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
 use lockdive_contract::hooks::{CONSOLE_SELECTOR, READOUT_SELECTOR};
@@ -40,6 +41,8 @@ const MOUNT: &str = "/courses/distributed-locking/r2.02.2/";
 const READOUT_WAIT: Duration = Duration::from_secs(5);
 const MOUNT_WAIT: Duration = Duration::from_secs(30);
 const TEST_LIMIT: Duration = Duration::from_secs(180);
+/// How often an action is tried on an element the lab may replace under it (see [`Page::on_element`]).
+const TAKEOVER_TRIES: usize = 3;
 
 /// Each test drives its own browser; one at a time keeps two shared cores from timing the page out.
 static ONE_BROWSER_AT_A_TIME: Mutex<()> = Mutex::new(());
@@ -255,29 +258,59 @@ impl Page {
         Ok(self.client.find_all(Locator::Css(css)).await?.len())
     }
 
+    /// Runs `act` on the element `css` matches. The lab's takeover swaps a slot's prerendered markup
+    /// for its live twin in one task, so an element found a moment before may be gone when the
+    /// action reaches it: WebDriver then answers "stale element reference" without carrying the
+    /// action out, and the element is found again (at most [`TAKEOVER_TRIES`] times).
+    async fn on_element<T, F, Fut>(&self, css: &str, act: F) -> E2eResult<T>
+    where
+        F: Fn(Client, Element) -> Fut,
+        Fut: Future<Output = Result<T, CmdError>>,
+    {
+        let mut tries = 1;
+        loop {
+            let element = self.find(css).await?;
+            match act(self.client.clone(), element).await {
+                Err(e) if e.is_stale_element_reference() && tries < TAKEOVER_TRIES => tries += 1,
+                result => return Ok(result?),
+            }
+        }
+    }
+
     pub async fn scroll_into_view(&self, css: &str) -> E2eResult {
-        let element = self.find(css).await?;
-        self.client
-            .execute(
-                "arguments[0].scrollIntoView({block: 'center', inline: 'center'});",
-                vec![serde_json::to_value(&element)?],
-            )
-            .await?;
-        Ok(())
+        self.on_element(css, |client, element| async move {
+            let element = serde_json::to_value(&element).expect("an element reference is JSON");
+            client
+                .execute(
+                    "arguments[0].scrollIntoView({block: 'center', inline: 'center'});",
+                    vec![element],
+                )
+                .await
+                .map(drop)
+        })
+        .await
     }
 
     /// Moves the real (WebDriver) mouse pointer onto the middle of the element.
     pub async fn hover(&self, css: &str) -> E2eResult {
         self.scroll_into_view(css).await?;
-        let element = self.find(css).await?;
-        let mouse = MouseActions::new("mouse".into()).then(PointerAction::MoveToElement {
-            element,
-            duration: Some(Duration::from_millis(50)),
-            x: 0.0,
-            y: 0.0,
-        });
-        self.client.perform_actions(mouse).await?;
-        Ok(())
+        self.on_element(css, |client, element| async move {
+            let mouse = MouseActions::new("mouse".into()).then(PointerAction::MoveToElement {
+                element,
+                duration: Some(Duration::from_millis(50)),
+                x: 0.0,
+                y: 0.0,
+            });
+            client.perform_actions(mouse).await
+        })
+        .await
+    }
+
+    /// Moves the real mouse onto the element and clicks it, as a reader does.
+    pub async fn click(&self, css: &str) -> E2eResult {
+        self.hover(css).await?;
+        self.on_element(css, |_, element| async move { element.click().await })
+            .await
     }
 
     /// Moves the mouse pointer to the top-left corner of the viewport, after checking nothing there is a
@@ -308,22 +341,24 @@ impl Page {
     /// Taps the element with a touch pointer (down and up, no hover before it).
     pub async fn tap(&self, css: &str) -> E2eResult {
         self.scroll_into_view(css).await?;
-        let element = self.find(css).await?;
-        let finger = TouchActions::new("finger".into())
-            .then(PointerAction::MoveToElement {
-                element,
-                duration: None,
-                x: 0.0,
-                y: 0.0,
-            })
-            .then(PointerAction::Down {
-                button: MOUSE_BUTTON_LEFT,
-            })
-            .pause(Duration::from_millis(50))
-            .then(PointerAction::Up {
-                button: MOUSE_BUTTON_LEFT,
-            });
-        self.client.perform_actions(finger).await?;
+        self.on_element(css, |client, element| async move {
+            let finger = TouchActions::new("finger".into())
+                .then(PointerAction::MoveToElement {
+                    element,
+                    duration: None,
+                    x: 0.0,
+                    y: 0.0,
+                })
+                .then(PointerAction::Down {
+                    button: MOUSE_BUTTON_LEFT,
+                })
+                .pause(Duration::from_millis(50))
+                .then(PointerAction::Up {
+                    button: MOUSE_BUTTON_LEFT,
+                });
+            client.perform_actions(finger).await
+        })
+        .await?;
         self.client.release_actions().await?;
         Ok(())
     }

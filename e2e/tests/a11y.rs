@@ -299,31 +299,19 @@ fn axe_finds_no_violations_in_the_lock_checkers_live_states() {
             }
         };
         let mut found = Vec::new();
-        page.find(&within(&hooks::lock("blind-del")))
-            .await?
-            .click()
-            .await?;
+        page.click(&within(&hooks::lock("blind-del"))).await?;
         page.wait_for_lab().await?;
         until(within("[data-check-progress][data-state=\"done\"]")).await?;
-        page.find(&within("[data-open-counterexample]"))
-            .await?
-            .click()
-            .await?;
+        page.click(&within("[data-open-counterexample]")).await?;
         until(within(hooks::COUNTEREXAMPLE)).await?;
         found.extend(audit_in_both_themes(&page, &axe, "counterexample open").await?);
-        page.find(&within(&hooks::lock("custom")))
-            .await?
-            .click()
-            .await?;
+        page.click(&within(&hooks::lock("custom"))).await?;
         let release = within(&hooks::script("release"));
         page.find(&release)
             .await?
             .send_keys("return redis.call(")
             .await?;
-        page.find(&within(hooks::CHECK_BUTTON))
-            .await?
-            .click()
-            .await?;
+        page.click(&within(hooks::CHECK_BUTTON)).await?;
         until(within(hooks::ERROR)).await?;
         found.extend(audit_in_both_themes(&page, &axe, "custom error").await?);
         assert_no_violations(&found);

@@ -129,12 +129,6 @@ async fn assert_shows_report(page: &Page, id: &str, report: &CheckReport) -> E2e
     Ok(())
 }
 
-async fn click(page: &Page, css: &str) -> E2eResult {
-    page.hover(css).await?;
-    page.find(css).await?.click().await?;
-    Ok(())
-}
-
 #[test]
 fn picking_each_catalogue_lock_shows_the_native_explorers_verdicts() {
     let locks: Vec<LockSpec> = catalogue::all();
@@ -167,7 +161,7 @@ fn picking_each_catalogue_lock_shows_the_native_explorers_verdicts() {
                         .await?;
                     page.press(Key::Enter).await?;
                 }
-                _ => click(&page, &button).await?,
+                _ => page.click(&button).await?,
             }
             if index == 0 {
                 page.wait_for_lab().await?;
@@ -216,10 +210,11 @@ fn a_broken_propertys_counterexample_opens_and_steps_in_the_player() {
         .steps;
     assert!(steps.len() >= 2);
     with_page(|page| async move {
-        click(&page, &within(&hooks::lock("blind-del"))).await?;
+        page.click(&within(&hooks::lock("blind-del"))).await?;
         page.wait_for_lab().await?;
         wait_until_explored(&page).await?;
-        click(&page, &within(&hooks::open_counterexample(property.hook()))).await?;
+        page.click(&within(&hooks::open_counterexample(property.hook())))
+            .await?;
         page.wait_for_text(
             &within(hooks::STEP_NOW),
             &[&format!("Step 1 of {}", steps.len())],
@@ -240,7 +235,7 @@ fn a_broken_propertys_counterexample_opens_and_steps_in_the_player() {
             assert!(list.contains(&normalize(&cli_text(&step.sent.reply))));
         }
         // Forward by the button: step 2, its clock and its keys.
-        click(&page, &within(hooks::STEP_FORWARD)).await?;
+        page.click(&within(hooks::STEP_FORWARD)).await?;
         page.wait_for_text(
             &within(hooks::STEP_NOW),
             &[&format!("Step 2 of {}", steps.len()), &steps[1].note],
@@ -275,7 +270,7 @@ fn a_broken_propertys_counterexample_opens_and_steps_in_the_player() {
                 row.key
             );
         }
-        click(&page, &within(hooks::STEP_BACK)).await?;
+        page.click(&within(hooks::STEP_BACK)).await?;
         page.wait_for_text(
             &within(hooks::STEP_NOW),
             &[&format!("Step {} of {}", steps.len() - 1, steps.len())],
@@ -295,14 +290,14 @@ fn a_pasted_release_is_checked_and_a_broken_script_gets_ministores_error_inline(
         .expect_err("does not compile")
         .to_string();
     with_page(|page| async move {
-        click(&page, &within(&hooks::lock("custom"))).await?;
+        page.click(&within(&hooks::lock("custom"))).await?;
         page.wait_for_lab().await?;
         let release = within(&hooks::script("release"));
         assert_eq!(page.count(&within(&hooks::script("acquire"))).await?, 1);
         assert_eq!(page.count(&within(&hooks::script("extend"))).await?, 1);
-        click(&page, &release).await?;
+        page.click(&release).await?;
         page.find(&release).await?.send_keys(RELEASE_SCRIPT).await?;
-        click(&page, &within(hooks::CHECK_BUTTON)).await?;
+        page.click(&within(hooks::CHECK_BUTTON)).await?;
         let line = wait_until_explored(&page).await?;
         assert!(line.contains(&format!("explored {} schedules", token_checked.schedules)));
         assert_eq!(
@@ -314,7 +309,7 @@ fn a_pasted_release_is_checked_and_a_broken_script_gets_ministores_error_inline(
         // A script that does not compile: the error inline, the figure still there.
         page.find(&release).await?.clear().await?;
         page.find(&release).await?.send_keys(broken).await?;
-        click(&page, &within(hooks::CHECK_BUTTON)).await?;
+        page.click(&within(hooks::CHECK_BUTTON)).await?;
         let error = page
             .wait_for_text(
                 &within(hooks::ERROR),

@@ -244,9 +244,7 @@ fn the_player_steps_with_buttons_and_arrow_keys_and_switches_release_at_the_last
     with_page(|page| async move {
         let timeline = format!("{PLAYER} [data-player-timeline]");
         page.scroll_into_view(&timeline).await?;
-        page.find(&format!("{PLAYER} [data-player-forward]"))
-            .await?
-            .click()
+        page.click(&format!("{PLAYER} [data-player-forward]"))
             .await?;
         wait_for_text(
             &page,
@@ -275,11 +273,9 @@ fn the_player_steps_with_buttons_and_arrow_keys_and_switches_release_at_the_last
             note.contains("two clients believe they hold the lock at once"),
             "{note}"
         );
-        page.find(&format!(
+        page.click(&format!(
             r#"{PLAYER} [data-player-release="token-checked"]"#
         ))
-        .await?
-        .click()
         .await?;
         wait_for_text(
             &page,
@@ -310,10 +306,7 @@ fn committing_35_then_34_rejects_34_and_reset_returns_to_seen_34() {
         let log = format!("{FENCE} ol[data-fence-log]");
         page.hover(&within(FENCE, &writer(35))).await?;
         page.wait_for_readout(FENCE, &WRITER_35_OUTCOME).await?;
-        page.find(&within(FENCE, &writer(35)))
-            .await?
-            .click()
-            .await?;
+        page.click(&within(FENCE, &writer(35))).await?;
         wait_for_text(
             &page,
             &log,
@@ -329,10 +322,7 @@ fn committing_35_then_34_rejects_34_and_reset_returns_to_seen_34() {
             },
         )
         .await?;
-        page.find(&within(FENCE, &writer(34)))
-            .await?
-            .click()
-            .await?;
+        page.click(&within(FENCE, &writer(34))).await?;
         let text = wait_for_text(
             &page,
             &log,
@@ -354,10 +344,7 @@ fn committing_35_then_34_rejects_34_and_reset_returns_to_seen_34() {
         let url = page.client.current_url().await?;
         assert_eq!(url.fragment(), Some("fence=35,34"));
         page.screenshot(FENCE, "fence-committed-35-then-34").await?;
-        page.find(&format!("{FENCE} [data-fence-reset]"))
-            .await?
-            .click()
-            .await?;
+        page.click(&format!("{FENCE} [data-fence-reset]")).await?;
         page.move_pointer_away().await?;
         page.wait_for_readout(FENCE, &FENCE_IDLE).await?;
         assert_eq!(page.count(&format!("{log} > li")).await?, 0);
