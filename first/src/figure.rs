@@ -177,24 +177,35 @@ impl PrerenderedFigure {
             .find(|r| r.key == wanted && r.committed == committed)
         {
             if let Some(tone) = built.tone() {
-                let _ = self.readout.set_attribute(TONE, &tone);
+                if self.readout.get_attribute(TONE).as_deref() != Some(tone.as_str()) {
+                    let _ = self.readout.set_attribute(TONE, &tone);
+                }
             }
             if let Some(copy) = built.copy() {
                 self.readout.replace_children_with_node_1(&copy);
             }
         }
+        // Only what changes is written: every write invalidates style and wakes observers, and a
+        // hover changes one or two rows and buttons of the figure.
         for (row, path) in &self.rows {
             let lit = key.as_deref() == Some(path.as_str());
-            let _ = row.class_list().toggle_with_force(LIT, lit);
+            let classes = row.class_list();
+            if classes.contains(LIT) != lit {
+                let _ = classes.toggle_with_force(LIT, lit);
+            }
         }
         for (index, choice) in self.choices.iter().enumerate() {
             let pressed = if now == Some(index) { "true" } else { "false" };
-            let _ = choice.button.set_attribute("aria-pressed", pressed);
+            if choice.button.get_attribute("aria-pressed").as_deref() != Some(pressed) {
+                let _ = choice.button.set_attribute("aria-pressed", pressed);
+            }
         }
-        let _ = match &key {
-            Some(key) => self.figure.set_attribute(SELECTED, key),
-            None => self.figure.remove_attribute(SELECTED),
-        };
+        if self.figure.get_attribute(SELECTED) != key {
+            let _ = match &key {
+                Some(key) => self.figure.set_attribute(SELECTED, key),
+                None => self.figure.remove_attribute(SELECTED),
+            };
+        }
     }
 }
 

@@ -1,20 +1,22 @@
-//! Figure 2's committed fence: the commits a learner made, replayed in ministore into the board
-//! every live part of the figure renders from, and their place in the shared URL. One per figure,
-//! shared by its parts.
+//! Figure 2's committed fence: the commits a learner made, run in ministore one by one into the
+//! ledger every live part of the figure renders from, and their place in the shared URL. One per
+//! figure, shared by its parts.
 
 use leptos::prelude::*;
 
 use super::share_url;
-use crate::scenarios::fence::{max_seen_in_setup, FenceBoard, FenceLedger, FenceOutcome};
+use crate::scenarios::fence::{max_seen_in_setup, FenceBoard, FenceLedger, FenceOutcome, Writer};
 use crate::scenarios::share::MAX_FENCE_COMMITS;
 
 /// The fence as committed so far, shared by the figure's live parts: one per figure, made by the
 /// build (from no commits) or by the lab (from the shared link's).
 #[derive(Clone, Copy, Debug)]
 pub struct FenceLive {
-    committed: RwSignal<Vec<i64>>,
-    /// The fence after the commits, which every live part renders from.
-    pub board: Memo<FenceBoard>,
+    /// The store after every commit so far, with its log: a commit runs one more write against it,
+    /// so its cost does not grow with the log.
+    ledger: StoredValue<FenceLedger, LocalStorage>,
+    /// The ledger as every live part renders it, set after each commit and reset.
+    pub board: RwSignal<FenceBoard>,
     /// The commit just made, until a reset; `None` on a fresh page and after a reset.
     pub just_committed: RwSignal<Option<FenceOutcome>>,
     /// The token the resource had seen before any commit (what a reset returns to).
@@ -24,33 +26,43 @@ pub struct FenceLive {
 impl FenceLive {
     /// The fence with the commits in the page's shared link.
     pub fn new() -> FenceLive {
-        let committed = RwSignal::new(share_url::read().fence);
+        let ledger = FenceLedger::replay(&share_url::read().fence);
         FenceLive {
-            committed,
-            board: Memo::new(move |_| committed.with(|tokens| FenceLedger::replay(tokens).board())),
+            board: RwSignal::new(ledger.board()),
+            ledger: StoredValue::new_local(ledger),
             just_committed: RwSignal::new(None),
             seen: max_seen_in_setup(),
         }
     }
 
-    /// Commits the writer's write with `token`, unless the log is full.
+    /// Commits the write of the writer holding `token`, unless the log is full.
     pub fn commit(&self, token: i64) {
+        let Some(writer) = Writer::with_token(token) else {
+            return;
+        };
         if self
-            .committed
-            .with_untracked(|c| c.len() >= MAX_FENCE_COMMITS)
+            .ledger
+            .with_value(|l| l.log().len() >= MAX_FENCE_COMMITS)
         {
             return;
         }
-        self.committed.update(|c| c.push(token));
-        let outcome = self.board.with_untracked(|b| b.log.last().cloned());
-        self.just_committed.set(outcome);
-        let tokens = self.committed.get_untracked();
+        let Some((outcome, board, tokens)) = self.ledger.try_update_value(|ledger| {
+            let outcome = ledger.commit(writer).clone();
+            let tokens: Vec<i64> = ledger.log().iter().map(|o| o.token).collect();
+            (outcome, ledger.board(), tokens)
+        }) else {
+            return;
+        };
+        self.board.set(board);
+        self.just_committed.set(Some(outcome));
         share_url::update(|state| state.fence = tokens);
     }
 
     /// Empties the log: the fence returns to `seen`.
     pub fn reset(&self) {
-        self.committed.set(Vec::new());
+        let ledger = FenceLedger::new();
+        self.board.set(ledger.board());
+        self.ledger.set_value(ledger);
         self.just_committed.set(None);
         share_url::update(|state| state.fence.clear());
     }
