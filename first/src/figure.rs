@@ -160,10 +160,8 @@ impl PrerenderedFigure {
         if !self.figure.is_connected() {
             return;
         }
-        self.shown = now;
-        let key = now
-            .and_then(|index| self.choices.get(index))
-            .map(|choice| choice.key.clone());
+        let before = std::mem::replace(&mut self.shown, now);
+        let key = self.key_of(now);
         // A commit's outcome is shown until its choice is no longer on show.
         if self.just_committed.is_some() && self.just_committed != key {
             self.just_committed = None;
@@ -177,35 +175,42 @@ impl PrerenderedFigure {
             .find(|r| r.key == wanted && r.committed == committed)
         {
             if let Some(tone) = built.tone() {
-                if self.readout.get_attribute(TONE).as_deref() != Some(tone.as_str()) {
-                    let _ = self.readout.set_attribute(TONE, &tone);
-                }
+                let _ = self.readout.set_attribute(TONE, &tone);
             }
             if let Some(copy) = built.copy() {
                 self.readout.replace_children_with_node_1(&copy);
             }
         }
-        // Only what changes is written: every write invalidates style and wakes observers, and a
-        // hover changes one or two rows and buttons of the figure.
+        if before == now {
+            return;
+        }
+        // The rows, buttons and figure are written by this struct alone, and the build leaves
+        // them unselected: only the choice shown before and the one shown now change.
+        let old_key = self.key_of(before);
         for (row, path) in &self.rows {
-            let lit = key.as_deref() == Some(path.as_str());
-            let classes = row.class_list();
-            if classes.contains(LIT) != lit {
-                let _ = classes.toggle_with_force(LIT, lit);
+            if old_key.as_deref() == Some(path.as_str()) {
+                let _ = row.class_list().remove_1(LIT);
+            }
+            if key.as_deref() == Some(path.as_str()) {
+                let _ = row.class_list().add_1(LIT);
             }
         }
-        for (index, choice) in self.choices.iter().enumerate() {
-            let pressed = if now == Some(index) { "true" } else { "false" };
-            if choice.button.get_attribute("aria-pressed").as_deref() != Some(pressed) {
+        for (index, pressed) in [(before, "false"), (now, "true")] {
+            if let Some(choice) = index.and_then(|index| self.choices.get(index)) {
                 let _ = choice.button.set_attribute("aria-pressed", pressed);
             }
         }
-        if self.figure.get_attribute(SELECTED) != key {
-            let _ = match &key {
-                Some(key) => self.figure.set_attribute(SELECTED, key),
-                None => self.figure.remove_attribute(SELECTED),
-            };
-        }
+        let _ = match &key {
+            Some(key) => self.figure.set_attribute(SELECTED, key),
+            None => self.figure.remove_attribute(SELECTED),
+        };
+    }
+
+    /// The key of the choice at `index`.
+    fn key_of(&self, index: Option<usize>) -> Option<String> {
+        index
+            .and_then(|index| self.choices.get(index))
+            .map(|choice| choice.key.clone())
     }
 }
 

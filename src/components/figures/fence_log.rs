@@ -52,28 +52,26 @@ pub fn FenceLog(
             </p>
             <p class="fw-log-title" id="fw-log-title">"Committed writes"</p>
             <ol class="fw-log" data-fence-log aria-labelledby="fw-log-title">
-                {move || {
-                    board
-                        .with(|b| {
-                            b.log
-                                .iter()
-                                .map(|outcome| {
-                                    let mark = Mark::new(outcome.accepted, outcome.word());
-                                    view! {
-                                        <li data-tone=mark.tone() data-token=outcome.token>
-                                            <span class="fig-mark">
-                                                <span aria-hidden="true">{mark.icon()}</span>
-                                            </span>
-                                            " "
-                                            {outcome.log_line()}
-                                            " "
-                                            <code>{outcome.reply_text()}</code>
-                                        </li>
-                                    }
-                                })
-                                .collect_view()
-                        })
-                }}
+                // The log only grows until a reset: keyed by position, a commit adds one line
+                // and leaves the lines before it as they are.
+                <For
+                    each=move || board.with(|b| b.log.iter().cloned().enumerate().collect::<Vec<_>>())
+                    key=|(position, _)| *position
+                    children=|(_, outcome)| {
+                        let mark = Mark::new(outcome.accepted, outcome.word());
+                        view! {
+                            <li data-tone=mark.tone() data-token=outcome.token>
+                                <span class="fig-mark">
+                                    <span aria-hidden="true">{mark.icon()}</span>
+                                </span>
+                                " "
+                                {outcome.log_line()}
+                                " "
+                                <code>{outcome.reply_text()}</code>
+                            </li>
+                        }
+                    }
+                />
             </ol>
             <Show when=empty>
                 <p class="fw-log-empty">{format!("None yet: the resource has seen {seen_text}.")}</p>
