@@ -24,6 +24,17 @@
 //! - `interrupt`: how another thread stops a running script ([`ScriptInterrupt`]).
 //!
 //! Nothing here reads the wall clock or touches the web: the caller advances time.
+//!
+//! # Features
+//! `full` (on by default) is everything above. Without it the command table keeps strings,
+//! string ranges, keys, hashes, sorted sets, scripting and connection commands, scripts get the
+//! base, `string` (without its pattern and format functions) and `redis` libraries, and there is
+//! no `serve`: what a course page's figure scripts need, linked without the rest.
+
+// Without `full`, the cut command families and Lua libraries are compiled out, but the shared
+// layers under them (the keyspace's list and set values and encodings, WATCH bookkeeping, error
+// texts, the interpreter's coroutine and pattern support) keep items only those families used.
+#![cfg_attr(not(feature = "full"), allow(dead_code))]
 
 mod args;
 pub mod cli;
@@ -39,7 +50,7 @@ mod numtext;
 mod pubsub;
 pub mod reply;
 mod rng;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(all(not(target_arch = "wasm32"), feature = "full"))]
 pub mod serve;
 pub mod session;
 mod shape;

@@ -2,6 +2,9 @@
 //! `redis-cli --no-raw` prints them (expected texts captured from redis-cli 7.0.15), and no
 //! input — however malformed — may crash it.
 
+// The `ministore` binary and `serve` are part of the `full` feature.
+#![cfg(feature = "full")]
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 

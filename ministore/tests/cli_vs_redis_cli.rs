@@ -5,6 +5,9 @@
 //! counts) or rendering (`sdscatrepr`, array numbering) shows up as a differing block.
 //! `CLI_DIFF_SEED=n` reruns one seed.
 
+// The `ministore` binary and `serve` are part of the `full` feature.
+#![cfg(feature = "full")]
+
 mod support;
 
 use std::process::Command;

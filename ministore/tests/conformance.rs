@@ -8,6 +8,9 @@
 //! replies are compared together in EXEC's block.
 //! `CONFORMANCE_FILE=lock` runs only the files whose name contains `lock`.
 
+// The `ministore` binary and `serve` are part of the `full` feature.
+#![cfg(feature = "full")]
+
 mod support;
 
 use std::path::{Path, PathBuf};

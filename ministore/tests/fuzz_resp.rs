@@ -3,6 +3,9 @@
 //! multibulk parses back to exactly its words, and feeding a stream of requests cut at any
 //! points yields the same requests as feeding it whole.
 
+// The `ministore` binary and `serve` are part of the `full` feature.
+#![cfg(feature = "full")]
+
 use ministore::serve::resp::{parse_request, Request};
 use proptest::prelude::*;
 

@@ -16,6 +16,9 @@
 //! its scripts need a command or Lua builtin ministore does not have yet.
 //! `LOCKLIBS_FILE=redisson` runs only the case files whose name contains `redisson`.
 
+// The `ministore` binary and `serve` are part of the `full` feature.
+#![cfg(feature = "full")]
+
 mod support;
 
 use std::collections::HashMap;

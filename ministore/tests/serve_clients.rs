@@ -2,6 +2,9 @@
 //! and the same expected results: the `redis` crate (RESP2 and RESP3), redis-cli over TCP, and
 //! two clients racing for a lock with the page's own token-checked release script.
 
+// The `ministore` binary and `serve` are part of the `full` feature.
+#![cfg(feature = "full")]
+
 mod support;
 
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -3,6 +3,9 @@
 //! across connections, CLIENT commands, QUIT/RESET, BUSY and SCRIPT KILL, clients that vanish
 //! mid-command, many idle connections and concurrent writers.
 
+// The `ministore` binary and `serve` are part of the `full` feature.
+#![cfg(feature = "full")]
+
 mod support;
 
 use std::io::Write;

@@ -3,26 +3,39 @@
 //! while the session is in MULTI), or from a script via `redis.call`, where EVAL, SCRIPT,
 //! DEBUG and the transaction commands are refused and errors take the scripting wording.
 
+#[cfg(feature = "full")]
 pub(crate) mod blocking;
 mod connection;
+#[cfg(feature = "full")]
 mod databases;
+#[cfg(feature = "full")]
 mod functions;
 pub(crate) mod hashes;
+#[cfg(feature = "full")]
 mod key_listing;
 mod keys;
+#[cfg(feature = "full")]
 mod lcs;
 mod libraries;
+#[cfg(feature = "full")]
 mod list_search;
+#[cfg(feature = "full")]
 mod lists;
+#[cfg(feature = "full")]
 mod object;
 pub(crate) mod scan;
 pub(crate) mod scripting;
+#[cfg(feature = "full")]
 mod server;
+#[cfg(feature = "full")]
 mod set_algebra;
+#[cfg(feature = "full")]
 mod sets;
+#[cfg(feature = "full")]
 mod sort;
 mod string_ranges;
 mod strings;
+#[cfg(feature = "full")]
 mod transactions;
 mod zsets;
 
@@ -32,6 +45,7 @@ use crate::error::CommandError;
 use crate::keyspace::Keyspace;
 use crate::reply::Reply;
 use crate::session::Session;
+#[cfg(feature = "full")]
 use blocking::Wait;
 use scripting::ScriptCache;
 
@@ -46,9 +60,11 @@ enum Handler {
     /// Needs the script cache too (EVAL, EVALSHA, SCRIPT).
     Scripting(fn(&mut Keyspace, &mut ScriptCache, &[&[u8]]) -> CommandResult),
     /// May block (BLPOP…, BZPOPMIN…): told whether it may wait, see `blocking.rs`.
+    #[cfg(feature = "full")]
     Blocking(fn(&mut Keyspace, &[&[u8]], Wait) -> CommandResult),
     /// Works on the client's session (MULTI, EXEC, DISCARD, WATCH, UNWATCH); inside MULTI
     /// only UNWATCH is queued (see [`runs_inside_multi`]).
+    #[cfg(feature = "full")]
     Session(fn(&mut Keyspace, &mut ScriptCache, &mut Session, &[&[u8]]) -> CommandResult),
 }
 
@@ -105,6 +121,7 @@ const fn writing(
 }
 
 /// A table entry for a transaction command: runs on the session, never from a script.
+#[cfg(feature = "full")]
 const fn transaction(
     name: &'static str,
     arity: i32,
@@ -121,6 +138,7 @@ const fn transaction(
 
 /// A table entry for a blocking command (`write` and `blocking` in Redis); `in_scripts` is
 /// false for the ones Redis 7.0 also flags `noscript` (all but BLMPOP and BZMPOP).
+#[cfg(feature = "full")]
 const fn blocking(
     name: &'static str,
     arity: i32,
@@ -136,7 +154,9 @@ const fn blocking(
     }
 }
 
-/// Every command the store knows, with Redis 7.0's arities.
+/// Every command the store knows, with Redis 7.0's arities. Without the `full` feature only
+/// strings, string ranges, keys, hashes, sorted sets (not their blocking pops), scripting and
+/// connection commands are here: any other name is an unknown command, as in Redis.
 static COMMANDS: &[CommandSpec] = &[
     keyed("get", 2, strings::get),
     writing("set", -3, strings::set),
@@ -159,6 +179,7 @@ static COMMANDS: &[CommandSpec] = &[
     keyed("getrange", 4, string_ranges::getrange),
     keyed("substr", 4, string_ranges::getrange),
     writing("setrange", 4, string_ranges::setrange),
+    #[cfg(feature = "full")]
     keyed("lcs", -3, lcs::lcs),
     writing("del", -2, keys::del),
     keyed("exists", -2, keys::exists),
@@ -177,11 +198,17 @@ static COMMANDS: &[CommandSpec] = &[
     writing("pexpireat", -3, keys::pexpireat),
     keyed("expiretime", 2, keys::expiretime),
     keyed("pexpiretime", 2, keys::pexpiretime),
+    #[cfg(feature = "full")]
     keyed("keys", 2, key_listing::keys),
+    #[cfg(feature = "full")]
     keyed("scan", -2, key_listing::scan),
+    #[cfg(feature = "full")]
     keyed("randomkey", 1, key_listing::randomkey),
+    #[cfg(feature = "full")]
     keyed("object", -2, object::object),
+    #[cfg(feature = "full")]
     writing("sort", -2, sort::sort),
+    #[cfg(feature = "full")]
     keyed("sort_ro", -2, sort::sort_ro),
     writing("hset", -4, hashes::hset),
     keyed("hget", 3, hashes::hget),
@@ -199,44 +226,83 @@ static COMMANDS: &[CommandSpec] = &[
     writing("hincrbyfloat", 4, hashes::hincrbyfloat),
     keyed("hrandfield", -2, hashes::hrandfield),
     keyed("hscan", -3, hashes::hscan),
+    #[cfg(feature = "full")]
     writing("lpush", -3, lists::lpush),
+    #[cfg(feature = "full")]
     writing("rpush", -3, lists::rpush),
+    #[cfg(feature = "full")]
     writing("lpushx", -3, lists::lpushx),
+    #[cfg(feature = "full")]
     writing("rpushx", -3, lists::rpushx),
+    #[cfg(feature = "full")]
     writing("lpop", -2, lists::lpop),
+    #[cfg(feature = "full")]
     writing("rpop", -2, lists::rpop),
+    #[cfg(feature = "full")]
     keyed("llen", 2, lists::llen),
+    #[cfg(feature = "full")]
     keyed("lrange", 4, lists::lrange),
+    #[cfg(feature = "full")]
     keyed("lindex", 3, lists::lindex),
+    #[cfg(feature = "full")]
     writing("lset", 4, lists::lset),
+    #[cfg(feature = "full")]
     writing("linsert", 5, lists::linsert),
+    #[cfg(feature = "full")]
     writing("lrem", 4, lists::lrem),
+    #[cfg(feature = "full")]
     writing("ltrim", 4, lists::ltrim),
+    #[cfg(feature = "full")]
     keyed("lpos", -3, list_search::lpos),
+    #[cfg(feature = "full")]
     writing("lmove", 5, lists::lmove),
+    #[cfg(feature = "full")]
     writing("rpoplpush", 3, lists::rpoplpush),
+    #[cfg(feature = "full")]
     writing("lmpop", -4, lists::lmpop),
+    #[cfg(feature = "full")]
     blocking("blpop", -3, false, blocking::blpop),
+    #[cfg(feature = "full")]
     blocking("brpop", -3, false, blocking::brpop),
+    #[cfg(feature = "full")]
     blocking("blmove", 6, false, blocking::blmove),
+    #[cfg(feature = "full")]
     blocking("brpoplpush", 4, false, blocking::brpoplpush),
+    #[cfg(feature = "full")]
     blocking("blmpop", -5, true, blocking::blmpop),
+    #[cfg(feature = "full")]
     writing("sadd", -3, sets::sadd),
+    #[cfg(feature = "full")]
     writing("srem", -3, sets::srem),
+    #[cfg(feature = "full")]
     keyed("scard", 2, sets::scard),
+    #[cfg(feature = "full")]
     keyed("sismember", 3, sets::sismember),
+    #[cfg(feature = "full")]
     keyed("smismember", -3, sets::smismember),
+    #[cfg(feature = "full")]
     keyed("smembers", 2, sets::smembers),
+    #[cfg(feature = "full")]
     keyed("sinter", -2, set_algebra::sinter),
+    #[cfg(feature = "full")]
     keyed("sunion", -2, set_algebra::sunion),
+    #[cfg(feature = "full")]
     keyed("sdiff", -2, set_algebra::sdiff),
+    #[cfg(feature = "full")]
     writing("sinterstore", -3, set_algebra::sinterstore),
+    #[cfg(feature = "full")]
     writing("sunionstore", -3, set_algebra::sunionstore),
+    #[cfg(feature = "full")]
     writing("sdiffstore", -3, set_algebra::sdiffstore),
+    #[cfg(feature = "full")]
     keyed("sintercard", -3, set_algebra::sintercard),
+    #[cfg(feature = "full")]
     writing("smove", 4, sets::smove),
+    #[cfg(feature = "full")]
     writing("spop", -2, sets::spop),
+    #[cfg(feature = "full")]
     keyed("srandmember", -2, sets::srandmember),
+    #[cfg(feature = "full")]
     keyed("sscan", -3, sets::sscan),
     writing("zadd", -4, zsets::zadd),
     writing("zrem", -3, zsets::zrem),
@@ -261,8 +327,11 @@ static COMMANDS: &[CommandSpec] = &[
     writing("zpopmin", -2, zsets::pop::zpopmin),
     writing("zpopmax", -2, zsets::pop::zpopmax),
     writing("zmpop", -4, zsets::pop::zmpop),
+    #[cfg(feature = "full")]
     blocking("bzpopmin", -3, false, zsets::pop::bzpopmin),
+    #[cfg(feature = "full")]
     blocking("bzpopmax", -3, false, zsets::pop::bzpopmax),
+    #[cfg(feature = "full")]
     blocking("bzmpop", -5, true, zsets::pop::bzmpop),
     keyed("zrandmember", -2, zsets::pop::zrandmember),
     keyed("zscan", -3, zsets::pop::zscan),
@@ -273,22 +342,36 @@ static COMMANDS: &[CommandSpec] = &[
     writing("zunionstore", -4, zsets::setops::zunionstore),
     writing("zinterstore", -4, zsets::setops::zinterstore),
     writing("zdiffstore", -4, zsets::setops::zdiffstore),
+    #[cfg(feature = "full")]
     keyed("time", 1, server::time),
     // PUBLISH is not a write, but Redis flags it `may-replicate`, which read-only scripts refuse.
+    #[cfg(feature = "full")]
     writing("publish", 3, server::publish),
     keyed("ping", -1, connection::ping),
     keyed("echo", 2, connection::echo),
+    #[cfg(feature = "full")]
     writing("flushall", -1, databases::flushall),
+    #[cfg(feature = "full")]
     writing("flushdb", -1, databases::flushdb),
+    #[cfg(feature = "full")]
     keyed("select", 2, databases::select),
+    #[cfg(feature = "full")]
     keyed("dbsize", 1, databases::dbsize),
+    #[cfg(feature = "full")]
     writing("swapdb", 3, databases::swapdb),
+    #[cfg(feature = "full")]
     writing("move", 3, databases::move_key),
+    #[cfg(feature = "full")]
     transaction("multi", 1, transactions::multi),
+    #[cfg(feature = "full")]
     transaction("exec", 1, transactions::exec),
+    #[cfg(feature = "full")]
     transaction("discard", 1, transactions::discard),
+    #[cfg(feature = "full")]
     transaction("watch", -2, transactions::watch),
+    #[cfg(feature = "full")]
     transaction("unwatch", 1, transactions::unwatch),
+    #[cfg(feature = "full")]
     CommandSpec {
         name: "debug",
         arity: -2,
@@ -303,6 +386,7 @@ static COMMANDS: &[CommandSpec] = &[
         writes: false,
         handler: Handler::Scripting(scripting::eval),
     },
+    #[cfg(feature = "full")]
     CommandSpec {
         name: "function",
         arity: -2,
@@ -310,6 +394,7 @@ static COMMANDS: &[CommandSpec] = &[
         writes: false,
         handler: Handler::Scripting(functions::function),
     },
+    #[cfg(feature = "full")]
     CommandSpec {
         name: "fcall",
         arity: -3,
@@ -317,6 +402,7 @@ static COMMANDS: &[CommandSpec] = &[
         writes: false,
         handler: Handler::Scripting(functions::fcall),
     },
+    #[cfg(feature = "full")]
     CommandSpec {
         name: "fcall_ro",
         arity: -3,
@@ -473,10 +559,13 @@ pub(crate) fn dispatch(
             if let Some(transaction) = &mut session.multi {
                 transaction.refused = true;
             }
-            if spec.is_some_and(|spec| spec.name == "exec") {
-                return transactions::abort_exec(keyspace, session, &error);
-            }
-            return error.into();
+            return match spec {
+                #[cfg(feature = "full")]
+                Some(spec) if spec.name == "exec" => {
+                    transactions::abort_exec(keyspace, session, &error)
+                }
+                _ => error.into(),
+            };
         }
     };
     if let Some(transaction) = &mut session.multi {
@@ -490,6 +579,7 @@ pub(crate) fn dispatch(
     let result = match spec.handler {
         Handler::Keys(run) if spec.writes => keyspace.observe_writes(|keys| run(keys, words)),
         Handler::Keys(run) => run(keyspace, words),
+        #[cfg(feature = "full")]
         Handler::Blocking(run) => {
             // Inside EXEC a blocking command never waits, as in Redis; a server that waits
             // itself (`ministore serve`) wants the same nil so it can wait for real.
@@ -501,11 +591,14 @@ pub(crate) fn dispatch(
             keyspace.observe_writes(|keys| run(keys, words, wait))
         }
         Handler::Scripting(run) => run(keyspace, scripts, words),
+        #[cfg(feature = "full")]
         Handler::Session(run) => run(keyspace, scripts, session, words),
     };
     // A key command's SELECT stays with the client; a script's does not outlive the script.
     match spec.handler {
-        Handler::Keys(_) | Handler::Blocking(_) => session.db = keyspace.selected(),
+        Handler::Keys(_) => session.db = keyspace.selected(),
+        #[cfg(feature = "full")]
+        Handler::Blocking(_) => session.db = keyspace.selected(),
         _ => keyspace.select(session.db),
     }
     result.unwrap_or_else(Reply::from)
@@ -543,10 +636,11 @@ pub(crate) fn dispatch_from_script(
     let run = match spec.handler {
         Handler::Keys(run) => run,
         // Scripts never block (Redis denies blocking to them).
+        #[cfg(feature = "full")]
         Handler::Blocking(run) => return blocking_from_script(keyspace, words, read_only, run),
-        Handler::Scripting(_) | Handler::Session(_) => {
-            return CommandError::NotAllowedFromScript.into()
-        }
+        Handler::Scripting(_) => return CommandError::NotAllowedFromScript.into(),
+        #[cfg(feature = "full")]
+        Handler::Session(_) => return CommandError::NotAllowedFromScript.into(),
     };
     if read_only && spec.writes {
         return CommandError::WriteFromReadOnlyScript.into();
@@ -560,6 +654,7 @@ pub(crate) fn dispatch_from_script(
 }
 
 /// A blocking command from `redis.call`: it writes, and it never waits.
+#[cfg(feature = "full")]
 fn blocking_from_script(
     keyspace: &mut Keyspace,
     words: &[&[u8]],

@@ -7,6 +7,7 @@
 
 use super::score_reply;
 use crate::args::{is, parse_int};
+#[cfg(feature = "full")]
 use crate::cmd::blocking::{keys_then_timeout, parse_timeout, when_nothing_to_pop, Wait};
 use crate::cmd::hashes::{random_count, random_picks};
 use crate::cmd::{scan, CommandResult};
@@ -128,6 +129,7 @@ pub(crate) fn zmpop(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
 
 /// `BZMPOP timeout numkeys key [key ...] MIN|MAX [COUNT count]` — ZMPOP that may wait; the
 /// timeout is read after everything else, as Redis does.
+#[cfg(feature = "full")]
 pub(crate) fn bzmpop(keyspace: &mut Keyspace, words: &[&[u8]], wait: Wait) -> CommandResult {
     let (keys, end, count) = parse_mpop(words, 2)?;
     let timeout = parse_timeout(words[1])?;
@@ -170,15 +172,18 @@ fn parse_mpop<'w>(
 }
 
 /// `BZPOPMIN key [key ...] timeout`
+#[cfg(feature = "full")]
 pub(crate) fn bzpopmin(keyspace: &mut Keyspace, words: &[&[u8]], wait: Wait) -> CommandResult {
     blocking_pop(keyspace, words, End::Min, wait, "bzpopmin")
 }
 
 /// `BZPOPMAX key [key ...] timeout`
+#[cfg(feature = "full")]
 pub(crate) fn bzpopmax(keyspace: &mut Keyspace, words: &[&[u8]], wait: Wait) -> CommandResult {
     blocking_pop(keyspace, words, End::Max, wait, "bzpopmax")
 }
 
+#[cfg(feature = "full")]
 fn blocking_pop(
     keyspace: &mut Keyspace,
     words: &[&[u8]],
@@ -267,7 +272,7 @@ pub(crate) fn zscan(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     Ok(scan::reply(next, flat))
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "full"))]
 mod tests {
     use super::*;
 
