@@ -4,6 +4,10 @@
 //! can all name them without depending on one another. What each library table holds and what
 //! each function is called is in `lib_tables.rs`; a library's functions are run by its file
 //! under `lib/`.
+//!
+//! Without the `full` feature the handles of the libraries that build leaves out (`table`,
+//! `math`, `cjson`, `bit`, `cmsgpack`, `struct`, `coroutine`, and `string`'s `format` and
+//! pattern functions) do not exist, so nothing can reach their code.
 
 /// The library tables. They are read-only and identical in every run, so they are not built as
 /// tables at all: indexing one is a static lookup (see `lib_tables::lib_get`).
@@ -11,12 +15,19 @@
 pub enum Lib {
     Redis = 0,
     String = 1,
+    #[cfg(feature = "full")]
     Table = 2,
+    #[cfg(feature = "full")]
     Math = 3,
+    #[cfg(feature = "full")]
     Cjson = 4,
+    #[cfg(feature = "full")]
     Bit = 5,
+    #[cfg(feature = "full")]
     Cmsgpack = 6,
+    #[cfg(feature = "full")]
     Struct = 7,
+    #[cfg(feature = "full")]
     Coroutine = 8,
 }
 
@@ -26,12 +37,19 @@ pub enum Builtin {
     Base(BaseFunc),
     Redis(RedisFunc),
     String(StringFunc),
+    #[cfg(feature = "full")]
     Table(TableFunc),
+    #[cfg(feature = "full")]
     Math(MathFunc),
+    #[cfg(feature = "full")]
     Cjson(CjsonFunc),
+    #[cfg(feature = "full")]
     Bit(BitFunc),
+    #[cfg(feature = "full")]
     Cmsgpack(CmsgpackFunc),
+    #[cfg(feature = "full")]
     Struct(StructFunc),
+    #[cfg(feature = "full")]
     Coroutine(CoroutineFunc),
 }
 
@@ -47,12 +65,19 @@ impl Builtin {
             Builtin::Base(f) => (0, f as u64),
             Builtin::Redis(f) => (1, f as u64),
             Builtin::String(f) => (2, f as u64),
+            #[cfg(feature = "full")]
             Builtin::Table(f) => (3, f as u64),
+            #[cfg(feature = "full")]
             Builtin::Math(f) => (4, f as u64),
+            #[cfg(feature = "full")]
             Builtin::Cjson(f) => (5, f as u64),
+            #[cfg(feature = "full")]
             Builtin::Bit(f) => (6, f as u64),
+            #[cfg(feature = "full")]
             Builtin::Cmsgpack(f) => (7, f as u64),
+            #[cfg(feature = "full")]
             Builtin::Struct(f) => (8, f as u64),
+            #[cfg(feature = "full")]
             Builtin::Coroutine(f) => (9, f as u64),
         };
         family << 6 | f
@@ -109,6 +134,7 @@ pub enum RedisFunc {
 /// A `string.*` function.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StringFunc {
+    #[cfg(feature = "full")]
     Format,
     Sub,
     Len,
@@ -118,17 +144,24 @@ pub enum StringFunc {
     Byte,
     Char,
     Reverse,
+    #[cfg(feature = "full")]
     Find,
+    #[cfg(feature = "full")]
     Match,
+    #[cfg(feature = "full")]
     Gmatch,
+    #[cfg(feature = "full")]
     Gfind,
+    #[cfg(feature = "full")]
     Gsub,
     Dump,
     /// The step of a gmatch iterator (reachable only through the iterator).
+    #[cfg(feature = "full")]
     GmatchStep,
 }
 
 /// A `table.*` function.
+#[cfg(feature = "full")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TableFunc {
     Insert,
@@ -143,6 +176,7 @@ pub enum TableFunc {
 }
 
 /// A `math.*` function.
+#[cfg(feature = "full")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MathFunc {
     Abs,
@@ -177,6 +211,7 @@ pub enum MathFunc {
 }
 
 /// A `cjson.*` function.
+#[cfg(feature = "full")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CjsonFunc {
     Encode,
@@ -192,6 +227,7 @@ pub enum CjsonFunc {
 }
 
 /// A `bit.*` function.
+#[cfg(feature = "full")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BitFunc {
     Tobit,
@@ -209,6 +245,7 @@ pub enum BitFunc {
 }
 
 /// A `cmsgpack.*` function.
+#[cfg(feature = "full")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CmsgpackFunc {
     Pack,
@@ -218,6 +255,7 @@ pub enum CmsgpackFunc {
 }
 
 /// A `struct.*` function.
+#[cfg(feature = "full")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StructFunc {
     Pack,
@@ -226,6 +264,7 @@ pub enum StructFunc {
 }
 
 /// A `coroutine.*` function.
+#[cfg(feature = "full")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CoroutineFunc {
     Create,

@@ -20,12 +20,19 @@ impl Builtin {
             Builtin::Base(f) => f.name(),
             Builtin::Redis(f) => f.name(),
             Builtin::String(f) => f.name(),
+            #[cfg(feature = "full")]
             Builtin::Table(f) => f.name(),
+            #[cfg(feature = "full")]
             Builtin::Math(f) => f.name(),
+            #[cfg(feature = "full")]
             Builtin::Cjson(f) => f.name(),
+            #[cfg(feature = "full")]
             Builtin::Bit(f) => f.name(),
+            #[cfg(feature = "full")]
             Builtin::Cmsgpack(f) => f.name(),
+            #[cfg(feature = "full")]
             Builtin::Struct(f) => f.name(),
+            #[cfg(feature = "full")]
             Builtin::Coroutine(f) => f.name(),
         }
     }
@@ -49,12 +56,19 @@ pub fn lib_field(lib: Lib, name: &[u8]) -> Value {
     match lib {
         Lib::Redis => redis::field(name),
         Lib::String => string::field(name),
+        #[cfg(feature = "full")]
         Lib::Table => table::field(name),
+        #[cfg(feature = "full")]
         Lib::Math => math::field(name),
+        #[cfg(feature = "full")]
         Lib::Cjson => cjson::field(name),
+        #[cfg(feature = "full")]
         Lib::Bit => bit::field(name),
+        #[cfg(feature = "full")]
         Lib::Cmsgpack => cmsgpack::field(name),
+        #[cfg(feature = "full")]
         Lib::Struct => lstruct::field(name),
+        #[cfg(feature = "full")]
         Lib::Coroutine => coroutine::field(name),
     }
 }
@@ -64,12 +78,19 @@ pub fn make_lib(lib: Lib) -> TableRef {
     let names: &[&str] = match lib {
         Lib::Redis => redis::NAMES,
         Lib::String => string::NAMES,
+        #[cfg(feature = "full")]
         Lib::Table => table::NAMES,
+        #[cfg(feature = "full")]
         Lib::Math => math::NAMES,
+        #[cfg(feature = "full")]
         Lib::Cjson => cjson::NAMES,
+        #[cfg(feature = "full")]
         Lib::Bit => bit::NAMES,
+        #[cfg(feature = "full")]
         Lib::Cmsgpack => cmsgpack::NAMES,
+        #[cfg(feature = "full")]
         Lib::Struct => lstruct::NAMES,
+        #[cfg(feature = "full")]
         Lib::Coroutine => coroutine::NAMES,
     };
     let t = TableRef::new();
@@ -252,13 +273,33 @@ mod string {
 
     /// Every field of the `string` table.
     pub const NAMES: &[&str] = &[
-        "format", "sub", "len", "upper", "lower", "rep", "byte", "char", "reverse", "find",
-        "match", "gmatch", "gfind", "gsub", "dump",
+        #[cfg(feature = "full")]
+        "format",
+        "sub",
+        "len",
+        "upper",
+        "lower",
+        "rep",
+        "byte",
+        "char",
+        "reverse",
+        #[cfg(feature = "full")]
+        "find",
+        #[cfg(feature = "full")]
+        "match",
+        #[cfg(feature = "full")]
+        "gmatch",
+        #[cfg(feature = "full")]
+        "gfind",
+        #[cfg(feature = "full")]
+        "gsub",
+        "dump",
     ];
 
     /// `string.name`.
     pub fn field(name: &[u8]) -> Value {
         let f = match name {
+            #[cfg(feature = "full")]
             b"format" => Func::Format,
             b"sub" => Func::Sub,
             b"len" => Func::Len,
@@ -268,10 +309,15 @@ mod string {
             b"byte" => Func::Byte,
             b"char" => Func::Char,
             b"reverse" => Func::Reverse,
+            #[cfg(feature = "full")]
             b"find" => Func::Find,
+            #[cfg(feature = "full")]
             b"match" => Func::Match,
+            #[cfg(feature = "full")]
             b"gmatch" => Func::Gmatch,
+            #[cfg(feature = "full")]
             b"gfind" => Func::Gfind,
+            #[cfg(feature = "full")]
             b"gsub" => Func::Gsub,
             b"dump" => Func::Dump,
             _ => return Value::Nil,
@@ -283,6 +329,7 @@ mod string {
         /// The function's name in Lua's argument errors.
         pub fn name(self) -> &'static str {
             match self {
+                #[cfg(feature = "full")]
                 Func::Format => "format",
                 Func::Sub => "sub",
                 Func::Len => "len",
@@ -292,12 +339,18 @@ mod string {
                 Func::Byte => "byte",
                 Func::Char => "char",
                 Func::Reverse => "reverse",
+                #[cfg(feature = "full")]
                 Func::Find => "find",
+                #[cfg(feature = "full")]
                 Func::Match => "match",
+                #[cfg(feature = "full")]
                 Func::Gmatch => "gmatch",
+                #[cfg(feature = "full")]
                 Func::Gfind => "gfind",
+                #[cfg(feature = "full")]
                 Func::Gsub => "gsub",
                 Func::Dump => "dump",
+                #[cfg(feature = "full")]
                 Func::GmatchStep => "gmatch_aux",
             }
         }
@@ -305,6 +358,7 @@ mod string {
 }
 
 /// The `table` table.
+#[cfg(feature = "full")]
 mod table {
     use super::{Builtin, Value};
     use crate::lua::handle::TableFunc as Func;
@@ -350,6 +404,7 @@ mod table {
 }
 
 /// The `math` table.
+#[cfg(feature = "full")]
 mod math {
     use super::{Builtin, Value};
     use crate::lua::handle::MathFunc as Func;
@@ -442,6 +497,7 @@ mod math {
 }
 
 /// The `cjson` table.
+#[cfg(feature = "full")]
 mod cjson {
     use super::{Builtin, Value};
     use crate::lua::handle::CjsonFunc as Func;
@@ -498,6 +554,7 @@ mod cjson {
 }
 
 /// The `bit` table.
+#[cfg(feature = "full")]
 mod bit {
     use super::{Builtin, Value};
     use crate::lua::handle::BitFunc as Func;
@@ -540,6 +597,7 @@ mod bit {
 }
 
 /// The `cmsgpack` table.
+#[cfg(feature = "full")]
 mod cmsgpack {
     use super::{Builtin, Value};
     use crate::lua::handle::CmsgpackFunc as Func;
@@ -581,6 +639,7 @@ mod cmsgpack {
 }
 
 /// The `struct` table.
+#[cfg(feature = "full")]
 mod lstruct {
     use super::{Builtin, Value};
     use crate::lua::handle::StructFunc as Func;
@@ -608,6 +667,7 @@ mod lstruct {
 }
 
 /// The `coroutine` table.
+#[cfg(feature = "full")]
 mod coroutine {
     use super::{Builtin, Value};
     use crate::lua::handle::CoroutineFunc as Func;

@@ -102,12 +102,19 @@ fn library_named(name: &str) -> Option<Lib> {
     match name {
         "redis" => Some(Lib::Redis),
         "string" => Some(Lib::String),
+        #[cfg(feature = "full")]
         "table" => Some(Lib::Table),
+        #[cfg(feature = "full")]
         "math" => Some(Lib::Math),
+        #[cfg(feature = "full")]
         "cjson" => Some(Lib::Cjson),
+        #[cfg(feature = "full")]
         "bit" => Some(Lib::Bit),
+        #[cfg(feature = "full")]
         "cmsgpack" => Some(Lib::Cmsgpack),
+        #[cfg(feature = "full")]
         "struct" => Some(Lib::Struct),
+        #[cfg(feature = "full")]
         "coroutine" => Some(Lib::Coroutine),
         _ => None,
     }
@@ -129,10 +136,14 @@ const GLOBAL_NAMES: &[&str] = &[
     "ARGV",
     "_VERSION",
     "assert",
+    #[cfg(feature = "full")]
     "bit",
+    #[cfg(feature = "full")]
     "cjson",
+    #[cfg(feature = "full")]
     "cmsgpack",
     "collectgarbage",
+    #[cfg(feature = "full")]
     "coroutine",
     "error",
     "gcinfo",
@@ -140,6 +151,7 @@ const GLOBAL_NAMES: &[&str] = &[
     "ipairs",
     "load",
     "loadstring",
+    #[cfg(feature = "full")]
     "math",
     "next",
     "pairs",
@@ -151,7 +163,9 @@ const GLOBAL_NAMES: &[&str] = &[
     "select",
     "setmetatable",
     "string",
+    #[cfg(feature = "full")]
     "struct",
+    #[cfg(feature = "full")]
     "table",
     "tonumber",
     "tostring",

@@ -7,22 +7,38 @@
 //! library tables hold and what each builtin is called are in `lib_tables.rs`, the state the
 //! libraries keep during a run in `lib_state.rs`: both sit below the interpreter, which reads
 //! the one and carries the other.
+//!
+//! Without the `full` feature only [`base`], [`string`] (without `format` and the pattern
+//! functions) and [`redis`] are compiled: the other libraries' globals do not exist, so a script
+//! naming one gets Redis's nonexistent-global error.
 
 mod args;
 mod base;
+#[cfg(feature = "full")]
 mod bit;
+#[cfg(feature = "full")]
 mod cjson;
+#[cfg(feature = "full")]
 mod cmsgpack;
+#[cfg(feature = "full")]
 mod coroutine;
+#[cfg(feature = "full")]
 mod format;
+#[cfg(feature = "full")]
 mod json_decode;
+#[cfg(feature = "full")]
 mod lstruct;
+#[cfg(feature = "full")]
 mod math;
 mod redis;
+#[cfg(feature = "full")]
 mod sort;
 mod string;
+#[cfg(feature = "full")]
 mod strmatch;
+#[cfg(feature = "full")]
 mod strtod;
+#[cfg(feature = "full")]
 mod table;
 
 use super::handle::Builtin;
@@ -57,12 +73,19 @@ fn call_builtin(
         Builtin::Base(f) => base::call(it, f, args, site),
         Builtin::Redis(f) => redis::call(it, f, args, site),
         Builtin::String(f) => string::call(it, f, args, site),
+        #[cfg(feature = "full")]
         Builtin::Table(f) => table::call(it, f, args, site),
+        #[cfg(feature = "full")]
         Builtin::Math(f) => math::call(it, f, args, site),
+        #[cfg(feature = "full")]
         Builtin::Cjson(f) => cjson::call(it, f, args, site),
+        #[cfg(feature = "full")]
         Builtin::Bit(f) => bit::call(f, args, site),
+        #[cfg(feature = "full")]
         Builtin::Cmsgpack(f) => cmsgpack::call(it, f, args, site),
+        #[cfg(feature = "full")]
         Builtin::Struct(f) => lstruct::call(it, f, args, site),
+        #[cfg(feature = "full")]
         Builtin::Coroutine(f) => coroutine::call(it, f, args, site),
     }
 }

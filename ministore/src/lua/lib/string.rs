@@ -4,6 +4,7 @@
 
 use super::super::interp::{memory_error, Fault, Interp};
 use super::args::{one, posrelat, string_result, Args, Site};
+#[cfg(feature = "full")]
 use super::{format, strmatch};
 use crate::lua::handle::Builtin;
 use crate::lua::value::{Value, MAX_STRING_LEN};
@@ -15,11 +16,17 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Ve
     let line = site.line;
     let a = Args::new(&args, Builtin::String(f), site);
     match f {
+        #[cfg(feature = "full")]
         Func::Format => format::format(it, &a),
+        #[cfg(feature = "full")]
         Func::Find => strmatch::find(it, &a, true),
+        #[cfg(feature = "full")]
         Func::Match => strmatch::find(it, &a, false),
+        #[cfg(feature = "full")]
         Func::Gmatch | Func::Gfind => strmatch::gmatch(&a),
+        #[cfg(feature = "full")]
         Func::GmatchStep => strmatch::gmatch_step(it, &a),
+        #[cfg(feature = "full")]
         Func::Gsub => strmatch::gsub(it, &a),
         Func::Dump => Err(a.error("unable to dump given function")),
         Func::Sub => {
