@@ -13,14 +13,14 @@ use dom::{focus, pointer, tick, Mounted, PointerKind};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::document;
 use lockdive::components::figures::LivePart;
-use lockdive::lab::mount as mount_lab;
+use lockdive::lab::{figures, store};
 use lockdive::scenarios::fence::FenceLedger;
 use lockdive::App;
 use lockdive_contract::hooks::{
-    with_value, CHOICE_SELECTOR, COMMIT, COMMIT_EVENT, FIGURE, FIGURE_SELECTOR, LAB, PATH, PENDING,
-    READOUT_SELECTOR, TONE,
+    with_value, CHOICE_SELECTOR, COMMIT, COMMIT_EVENT, CONSOLE_SELECTOR, FIGURE, FIGURE_SELECTOR,
+    PATH, PENDING, PLAYER_SELECTOR, READOUT_SELECTOR, TONE,
 };
-use lockdive_contract::lab::{LabState, PendingAction};
+use lockdive_contract::lab::{LabChunk, LabState, PendingAction};
 use lockdive_contract::Figure;
 use lockdive_first::course_links::relink as relink_course_pages;
 use wasm_bindgen::prelude::Closure;
@@ -33,6 +33,39 @@ wasm_bindgen_test_configure!(run_in_browser);
 /// A stand-in for the build's HTML as the first wasm leaves it, the lab on its way.
 async fn prerendered_page() -> Mounted {
     Mounted::built(App).await
+}
+
+/// Both lab chunks take the page over, as they do once a reader has reached for each.
+fn mount_lab() -> usize {
+    figures::mount() + store::mount()
+}
+
+#[wasm_bindgen_test]
+async fn each_lab_chunk_mounts_only_its_own_parts() {
+    let page = prerendered_page().await;
+    let player = page.find(PLAYER_SELECTOR);
+    let console = page.find(CONSOLE_SELECTOR);
+    let of_figures = LivePart::all()
+        .into_iter()
+        .filter(|part| LabChunk::of_slot(&part.slot_name()) == LabChunk::Figures)
+        .count();
+    assert_eq!(figures::mount_in(&page.root), of_figures);
+    tick().await;
+    assert!(!player.is_connected(), "the player is the figures' chunk's");
+    assert!(
+        console.is_connected(),
+        "a console waits for the store's chunk"
+    );
+    assert_eq!(
+        store::mount_in(&page.root),
+        LivePart::all().len() - of_figures
+    );
+    tick().await;
+    assert!(
+        !console.is_connected(),
+        "the console is the store's chunk's"
+    );
+    drop(page);
 }
 
 #[wasm_bindgen_test]
@@ -128,10 +161,12 @@ async fn the_lab_mounts_only_its_parts_and_the_choices_stay_the_first_wasms() {
     let fence_readout = page.text(&fence_readout());
     assert!(fence_readout.contains("rejected"), "{fence_readout}");
     let root = document().document_element().expect("<html>");
-    assert_eq!(
-        root.get_attribute(LAB).as_deref(),
-        Some(LabState::Live.attribute())
-    );
+    for chunk in LabChunk::ALL {
+        assert_eq!(
+            root.get_attribute(chunk.state_attribute()).as_deref(),
+            Some(LabState::Live.attribute())
+        );
+    }
     drop(page);
 }
 

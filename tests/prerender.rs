@@ -5,6 +5,7 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
+use lockdive_contract::lab::LabChunk;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -403,34 +404,45 @@ fn each_figure_carries_every_choices_readout_as_ministore_computed_it() {
 }
 
 #[test]
-fn the_build_names_the_labs_files_after_their_content_and_the_page_finds_the_loader() {
+fn the_build_names_each_lab_chunks_files_after_their_content_and_the_page_finds_its_loader() {
     let scratch = ScratchPage::new("lab-files");
-    std::fs::write(scratch.folder.join("lab_bg.wasm"), b"\0asm").expect("wasm");
-    std::fs::write(
-        scratch.folder.join("lab.js"),
-        "module_or_path = new URL('lab_bg.wasm', import.meta.url);",
-    )
-    .expect("glue");
-    std::fs::write(
-        scratch.folder.join("lab_loader.js"),
-        "import init from './lab.js';await init();",
-    )
-    .expect("loader");
+    for chunk in LabChunk::ALL {
+        let bin = chunk.bin();
+        std::fs::write(scratch.folder.join(format!("{bin}_bg.wasm")), b"\0asm").expect("wasm");
+        std::fs::write(
+            scratch.folder.join(format!("{bin}.js")),
+            format!("module_or_path = new URL('{bin}_bg.wasm', import.meta.url);"),
+        )
+        .expect("glue");
+        std::fs::write(
+            scratch.folder.join(chunk.loader()),
+            format!("import init from './{bin}.js';await init();"),
+        )
+        .expect("loader");
+    }
     let page = scratch.prerender();
-    let loader = page
-        .split("<meta name=\"lockdive:lab\" content=\"")
-        .nth(1)
-        .and_then(|rest| rest.split('"').next())
-        .expect("the page names the lab's loader");
-    assert!(
-        loader.starts_with("lab-") && loader.ends_with("_loader.js"),
-        "{loader}"
-    );
-    assert!(scratch.folder.join(loader).is_file(), "{loader} exists");
-    assert!(!scratch.folder.join("lab_loader.js").exists());
-    assert!(!scratch.folder.join("lab_bg.wasm").exists());
-    // A second run finds nothing left to rename, and the page keeps naming the loader.
-    assert!(scratch.prerender().contains(loader));
+    for chunk in LabChunk::ALL {
+        let loader = page
+            .split(&format!(
+                "<meta name=\"{}\" content=\"",
+                chunk.loader_meta()
+            ))
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .expect("the page names the chunk's loader");
+        assert!(
+            loader.starts_with(&format!("{}-", chunk.bin())) && loader.ends_with("_loader.js"),
+            "{loader}"
+        );
+        assert!(scratch.folder.join(loader).is_file(), "{loader} exists");
+        assert!(!scratch.folder.join(chunk.loader()).exists());
+        assert!(!scratch
+            .folder
+            .join(format!("{}_bg.wasm", chunk.bin()))
+            .exists());
+        // A second run finds nothing left to rename, and the page keeps naming the loader.
+        assert!(scratch.prerender().contains(loader));
+    }
 }
 
 /// The text of each `<span class="{class}">` in `html`, as read.

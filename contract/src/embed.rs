@@ -34,9 +34,6 @@ pub const HOST_FONT_PATTERN: &str = r#"^[A-Za-z0-9 ,'"_-]{1,200}$"#;
 /// The performance mark set once the figures answer the pointer and keyboard.
 pub const INTERACTIVE_MARK: &str = "lockdive:interactive";
 
-/// The performance mark set once the lab has taken the figures over (store, player, consoles live).
-pub const LAB_MARK: &str = "lockdive:lab";
-
 /// The element whose height is the content height: the page's `<main>`.
 pub const CONTENT_SELECTOR: &str = "main.dive";
 

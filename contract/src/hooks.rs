@@ -93,8 +93,11 @@ attributes! {
     /// `<div data-island="<live part>">`: the slot the lab mounts one live part into (the names
     /// below). The attribute keeps the name embedders already rely on.
     SLOT, SLOT_SELECTOR = "data-island";
-    /// `<html data-lab="…">`: where the lab stands (`crate::lab::LabState`).
-    LAB, LAB_SELECTOR = "data-lab";
+    /// `<html data-lab-figures="…">`: where the figures' lab chunk stands
+    /// (`crate::lab::LabChunk::Figures`, `crate::lab::LabState`).
+    LAB_FIGURES, LAB_FIGURES_SELECTOR = "data-lab-figures";
+    /// `<html data-lab-store="…">`: where the store's lab chunk (consoles, lock checker) stands.
+    LAB_STORE, LAB_STORE_SELECTOR = "data-lab-store";
     /// On the control a click or Enter was made on before the lab was live, for it to replay.
     PENDING, PENDING_SELECTOR = "data-lab-pending";
 }

@@ -1,15 +1,86 @@
-//! The hand-over between the page's two wasm modules: the lab's loader and its meta tag, where the
-//! lab stands (`<html data-lab>`), the reader's action kept for it (`data-lab-pending`), and which
-//! controls in a figure's slot need the store and so the lab.
+//! The hand-over between the page's first wasm and the lab: the lab's two chunks (each its own
+//! wasm, fetched on the first reach for one of its parts), their loaders and meta tags, where each
+//! stands (`<html data-lab-figures>`, `<html data-lab-store>`), the reader's action kept for them
+//! (`data-lab-pending`), and which controls in a live part's slot need the store.
 
-/// The loader Trunk writes for the lab wasm (a `data-loader-shim` in index.html), beside the page:
-/// the first wasm adds it as a module script when the reader needs the store. The build renames it
-/// after its content and says the new name in [`LOADER_META`]; this is the name a page without
-/// that meta tag falls back to.
-pub const LOADER: &str = "lab_loader.js";
+use crate::hooks::{
+    CHECK_LOCK_SLOT, CONSOLE_SLOT_PREFIX, LAB_FIGURES, LAB_FIGURES_SELECTOR, LAB_STORE,
+    LAB_STORE_SELECTOR,
+};
 
-/// `<meta name="lockdive:lab" content="…">`: the lab loader's file, relative to the page.
-pub const LOADER_META: &str = "lockdive:lab";
+/// The lab's chunks, split by what the reader reaches for: the figures' live parts run only the
+/// page's own scripts, so their chunk carries ministore without the commands and Lua libraries
+/// only a console or the lock checker can reach (built without ministore's `full` feature).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LabChunk {
+    /// Figure 1's scenario player and figure 2's resource bar, lanes, readout sources and log.
+    Figures,
+    /// The consoles and the lock checker: the whole store.
+    Store,
+}
+
+impl LabChunk {
+    /// Both chunks.
+    pub const ALL: [LabChunk; 2] = [LabChunk::Figures, LabChunk::Store];
+
+    /// The chunk that mounts the live part in the slot named `slot` (a `data-island` value).
+    pub fn of_slot(slot: &str) -> LabChunk {
+        if slot.starts_with(CONSOLE_SLOT_PREFIX) || slot == CHECK_LOCK_SLOT {
+            LabChunk::Store
+        } else {
+            LabChunk::Figures
+        }
+    }
+
+    /// The cargo binary, and the stem of the files Trunk writes for it (`<bin>.js`,
+    /// `<bin>_bg.wasm`, `<bin>_loader.js`).
+    pub fn bin(self) -> &'static str {
+        match self {
+            LabChunk::Figures => "lab-figures",
+            LabChunk::Store => "lab-store",
+        }
+    }
+
+    /// The `<html>` attribute saying where the chunk stands ([`LabState`]).
+    pub fn state_attribute(self) -> &'static str {
+        match self {
+            LabChunk::Figures => LAB_FIGURES,
+            LabChunk::Store => LAB_STORE,
+        }
+    }
+
+    /// `[data-lab-…]`: the `<html>` once the chunk has been asked for.
+    pub fn state_selector(self) -> &'static str {
+        match self {
+            LabChunk::Figures => LAB_FIGURES_SELECTOR,
+            LabChunk::Store => LAB_STORE_SELECTOR,
+        }
+    }
+
+    /// The loader Trunk writes for the chunk (a `data-loader-shim` in index.html), beside the
+    /// page: the first wasm adds it as a module script when the reader reaches for one of its
+    /// parts. The build renames it after its content and says the new name in
+    /// [`LabChunk::loader_meta`]; this is the name a page without that meta tag falls back to.
+    pub fn loader(self) -> &'static str {
+        match self {
+            LabChunk::Figures => "lab-figures_loader.js",
+            LabChunk::Store => "lab-store_loader.js",
+        }
+    }
+
+    /// `<meta name="lockdive:lab-…" content="…">`: the chunk's loader file, relative to the page.
+    pub fn loader_meta(self) -> &'static str {
+        match self {
+            LabChunk::Figures => "lockdive:lab-figures",
+            LabChunk::Store => "lockdive:lab-store",
+        }
+    }
+
+    /// The performance mark the chunk sets once its parts are live (the same name as its meta).
+    pub fn mark(self) -> &'static str {
+        self.loader_meta()
+    }
+}
 
 /// What inside a live part's slot needs the store: everything operable, the focusable player
 /// timeline (`[tabindex]`) included. No choice sits in a slot: the first wasm answers them all.
@@ -18,12 +89,12 @@ pub const STORE_CONTROLS: &str = "input, textarea, select, button, [tabindex]";
 /// The panels that hold store controls: the scenario player and the consoles.
 pub const STORE_PANELS: &str = concat!("[", player_attribute!(), "], [", console_attribute!(), "]");
 
-/// Where the lab stands, as `<html data-lab>` says (absent until it is asked for).
+/// Where a lab chunk stands, as its `<html>` attribute says (absent until it is asked for).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LabState {
     /// Its script is on its way.
     Loading,
-    /// It has taken the figures over.
+    /// It has taken its live parts over.
     Live,
     /// Its script did not load; the page stays as the first wasm made it.
     Failed,
@@ -103,10 +174,35 @@ mod tests {
     }
 
     #[test]
-    fn the_page_names_the_loader_it_falls_back_to() {
+    fn the_page_names_each_chunks_loader_and_builds_it() {
         let page = include_str!("../../index.html");
-        assert!(page.contains(&format!(
-            "<meta name=\"{LOADER_META}\" content=\"{LOADER}\" />"
-        )));
+        for chunk in LabChunk::ALL {
+            assert!(page.contains(&format!(
+                "<meta name=\"{}\" content=\"{}\" />",
+                chunk.loader_meta(),
+                chunk.loader()
+            )));
+            assert!(page.contains(&format!("data-bin=\"{}\"", chunk.bin())));
+            assert_eq!(chunk.loader(), format!("{}_loader.js", chunk.bin()));
+            assert_eq!(
+                chunk.state_selector(),
+                format!("[{}]", chunk.state_attribute())
+            );
+        }
+    }
+
+    #[test]
+    fn the_consoles_and_the_checker_need_the_store_and_the_rest_the_figures_chunk() {
+        assert_eq!(LabChunk::of_slot("console-lost-lock"), LabChunk::Store);
+        assert_eq!(LabChunk::of_slot(CHECK_LOCK_SLOT), LabChunk::Store);
+        for slot in [
+            "player",
+            "fence-resource",
+            "fence-lane-33",
+            "fence-readouts",
+            "fence-log",
+        ] {
+            assert_eq!(LabChunk::of_slot(slot), LabChunk::Figures, "{slot}");
+        }
     }
 }

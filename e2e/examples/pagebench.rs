@@ -29,6 +29,7 @@ mod bench {
     use serde_json::{json, Value};
 
     use lockdive_contract::hooks::FIGURE;
+    use lockdive_contract::lab::LabChunk;
     use lockdive_contract::Figure;
     use lockdive_e2e::chromedriver::{cdp, ChromeDriver};
     use lockdive_e2e::dist_server::DistServer;
@@ -38,12 +39,30 @@ mod bench {
     const FIGURES_INTERACTIVE: &str =
         "return document.documentElement.hasAttribute('data-interactive');";
 
-    /// True once the lab (store, player, consoles, lock checker) has taken its slots over.
-    const LAB_LIVE: &str = "return document.documentElement.dataset.lab === 'live';";
+    /// A script that is true once `chunk` of the lab has taken its slots over.
+    fn chunk_live(chunk: LabChunk) -> String {
+        format!(
+            "return document.documentElement.getAttribute('{}') === 'live';",
+            chunk.state_attribute()
+        )
+    }
+
+    /// Where a reader's pointer reaches for each chunk's parts: a console's input for the store's,
+    /// the player's panel for the figures'.
+    fn reach_target(chunk: LabChunk) -> &'static str {
+        match chunk {
+            LabChunk::Store => "[data-console] input",
+            LabChunk::Figures => "[data-player] .pl-lede",
+        }
+    }
 
     type BenchResult<T = ()> = Result<T, Box<dyn Error>>;
     /// gzip bytes per file kind.
     type Weight = [(&'static str, u64)];
+    /// gzip bytes per file kind of each lab chunk.
+    type LabWeights = [(LabChunk, Vec<(&'static str, u64)>)];
+    /// ms from a reach for each lab chunk's parts to the chunk being live.
+    type LabTimes = [(LabChunk, f64)];
     /// Per hover: ms to the readout's change, None if it never changed.
     type Hovers = [Option<f64>];
 
@@ -101,11 +120,20 @@ mod bench {
                 let session = client.session_id().await?.ok_or("no session id")?;
 
                 let live_weight = weight(&dist, Files::PageLoad)?;
-                let lab_weight = weight(&dist, Files::Lab)?;
+                let lab_weights = LabChunk::ALL
+                    .into_iter()
+                    .map(|chunk| Ok((chunk, weight(&dist, Files::Lab(chunk))?)))
+                    .collect::<BenchResult<Vec<_>>>()?;
                 let floor_weight = weight(&floor_dir, Files::Floor)?;
                 throttle(driver.port, &session, THROTTLE)?;
                 let live_loads = loads(&client, &live.page_url, Build::Live).await?;
-                let lab_ms = lab_after_reach(&client, &live.page_url).await?;
+                let mut lab_ms = Vec::new();
+                for chunk in LabChunk::ALL {
+                    lab_ms.push((
+                        chunk,
+                        lab_after_reach(&client, &live.page_url, chunk).await?,
+                    ));
+                }
                 let floor_loads = loads(&client, &floor.page_url, Build::StaticFloor).await?;
                 let hover_slow = hovers(&client, &live.page_url, Build::Live).await?;
                 throttle(driver.port, &session, 1.0)?;
@@ -122,8 +150,8 @@ mod bench {
 
                 print_table(
                     prerendered,
-                    (&live_weight, &floor_weight, &lab_weight),
-                    lab_ms,
+                    (&live_weight, &floor_weight),
+                    (&lab_weights, &lab_ms),
                     (&live_loads, &floor_loads),
                     (&hover_fast, &hover_slow, &floor_hover),
                 );
@@ -212,8 +240,9 @@ mod bench {
     enum Files {
         /// What loading the page fetches: html, css, the first wasm and its js.
         PageLoad,
-        /// The lab (`lab-<hash>.js`, `_loader.js`, `_bg.wasm`), fetched only once the reader needs the store.
-        Lab,
+        /// One lab chunk (`<bin>-<hash>.js`, `_loader.js`, `_bg.wasm`), fetched only once the reader
+        /// first reaches for one of its parts.
+        Lab(LabChunk),
         /// The static floor: html and css.
         Floor,
     }
@@ -222,7 +251,7 @@ mod bench {
     fn weight(folder: &Path, which: Files) -> BenchResult<Vec<(&'static str, u64)>> {
         let kinds: &[&'static str] = match which {
             Files::PageLoad => &["html", "css", "js", "wasm"],
-            Files::Lab => &["js", "wasm"],
+            Files::Lab(_) => &["js", "wasm"],
             Files::Floor => &["html", "css"],
         };
         let mut sizes = Vec::new();
@@ -230,13 +259,10 @@ mod bench {
             let mut total = 0;
             for entry in std::fs::read_dir(folder)? {
                 let path = entry?.path();
-                let is_lab = path
-                    .file_name()
-                    .and_then(|n| n.to_str())
-                    .is_some_and(|n| n.starts_with("lab"));
+                let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
                 let counted = match which {
-                    Files::Lab => is_lab,
-                    Files::PageLoad | Files::Floor => !is_lab,
+                    Files::Lab(chunk) => name.starts_with(&format!("{}-", chunk.bin())),
+                    Files::PageLoad | Files::Floor => !name.starts_with("lab-"),
                 };
                 if counted && path.extension().is_some_and(|e| e == kind) {
                     let out = Command::new("gzip").arg("-9c").arg(&path).output()?;
@@ -306,9 +332,9 @@ mod bench {
         })
     }
 
-    /// Median over `LOADS` fresh loads of the time from a pointer reaching a console's input (the
-    /// first wasm then loads the lab) to the lab's `lockdive:lab` mark, in ms.
-    async fn lab_after_reach(client: &Client, url: &str) -> BenchResult<f64> {
+    /// Median over `LOADS` fresh loads of the time from a pointer reaching for one of `chunk`'s
+    /// parts (the first wasm then loads the chunk) to the chunk's mark, in ms.
+    async fn lab_after_reach(client: &Client, url: &str, chunk: LabChunk) -> BenchResult<f64> {
         let mut times = Vec::new();
         for _ in 0..LOADS {
             client.goto("about:blank").await?;
@@ -321,21 +347,24 @@ mod bench {
             client
                 .execute(
                     "performance.mark('lockdive:reach'); \
-                     document.querySelector('[data-console] input') \
+                     document.querySelector(arguments[0]) \
                        .dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));",
-                    vec![],
+                    vec![json!(reach_target(chunk))],
                 )
                 .await?;
             wait_for(
                 client,
-                "return performance.getEntriesByName('lockdive:lab').length > 0;",
+                &format!(
+                    "return performance.getEntriesByName('{}').length > 0;",
+                    chunk.mark()
+                ),
             )
             .await?;
             let ms = client
                 .execute(
-                    "return performance.getEntriesByName('lockdive:lab')[0].startTime \
+                    "return performance.getEntriesByName(arguments[0])[0].startTime \
                        - performance.getEntriesByName('lockdive:reach')[0].startTime;",
-                    vec![],
+                    vec![json!(chunk.mark())],
                 )
                 .await?;
             times.push(ms.as_f64().ok_or("no lab time")?);
@@ -428,7 +457,7 @@ mod bench {
                 vec![],
             )
             .await?;
-        wait_for(client, LAB_LIVE).await?;
+        wait_for(client, &chunk_live(LabChunk::Store)).await?;
         let mut best: Vec<CheckRun> = Vec::new();
         for _ in 0..CHECK_ROUNDS {
             let runs = client
@@ -611,8 +640,9 @@ mod bench {
         };
     ";
 
-    /// Opens the page, brings the lab (a pointer over figure 1's console, as a reader's would) and
-    /// waits for it to be live, then times the three live controls.
+    /// Opens the page, brings both lab chunks (a pointer over figure 1's console and over the
+    /// player, as a reader's would) and waits for them to be live, then times the three live
+    /// controls.
     async fn live_controls(
         client: &Client,
         url: &str,
@@ -630,7 +660,16 @@ mod bench {
                 vec![],
             )
             .await?;
-        wait_for(client, LAB_LIVE).await?;
+        client
+            .execute(
+                "document.querySelector(arguments[0]) \
+                   .dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));",
+                vec![json!(reach_target(LabChunk::Figures))],
+            )
+            .await?;
+        for chunk in LabChunk::ALL {
+            wait_for(client, &chunk_live(chunk)).await?;
+        }
         let (slider, slider_steps) = slider_steps(client, devtools).await?;
         let console = console_commands(client).await?;
         let fence = fence_commits(client).await?;
@@ -997,12 +1036,12 @@ mod bench {
 
     fn print_table(
         prerendered: bool,
-        weights: (&Weight, &Weight, &Weight),
-        lab_ms: f64,
+        weights: (&Weight, &Weight),
+        lab: (&LabWeights, &LabTimes),
         loads: (&Loads, &Loads),
         hovers: (&Hovers, &Hovers, &Hovers),
     ) {
-        let rows = [
+        let mut rows = vec![
             (
                 "page weight, gzip -9".to_string(),
                 weight_cell(weights.0),
@@ -1022,18 +1061,6 @@ mod bench {
                 "",
             ),
             (
-                "lab (ministore, player, consoles), gzip -9, fetched on first use".to_string(),
-                weight_cell(weights.2),
-                "—".to_string(),
-                "not on the page load",
-            ),
-            (
-                format!("reach for a console → lab live, {THROTTLE}× CPU (median of {LOADS})"),
-                format!("{lab_ms:.0} ms"),
-                "—".to_string(),
-                "",
-            ),
-            (
                 format!("hover → readout p50 / p99, {HOVERS} hovers, 1× CPU"),
                 hover_cell(hovers.0),
                 hover_cell(hovers.2),
@@ -1046,6 +1073,40 @@ mod bench {
                 "",
             ),
         ];
+        // Each lab chunk's weight and time to live, after the page-load rows.
+        let (lab_weights, lab_ms) = lab;
+        let lab_rows = lab_weights.iter().flat_map(|(chunk, weight)| {
+            let (parts, reach) = match chunk {
+                LabChunk::Figures => ("player, fence", "the player"),
+                LabChunk::Store => ("whole store, consoles, lock checker", "a console"),
+            };
+            let ms = lab_ms
+                .iter()
+                .find(|(c, _)| c == chunk)
+                .map_or(f64::NAN, |(_, ms)| *ms);
+            [
+                (
+                    format!(
+                        "lab chunk `{}` ({parts}), gzip -9, fetched on first reach",
+                        chunk.bin()
+                    ),
+                    weight_cell(weight),
+                    "—".to_string(),
+                    "not on the page load",
+                ),
+                (
+                    format!(
+                        "reach for {reach} → `{}` live, {THROTTLE}× CPU (median of {LOADS})",
+                        chunk.bin()
+                    ),
+                    format!("{ms:.0} ms"),
+                    "—".to_string(),
+                    "",
+                ),
+            ]
+        });
+        let after_loads = 3;
+        rows.splice(after_loads..after_loads, lab_rows);
         let floor = if prerendered {
             "static floor (prerendered HTML, no scripts)"
         } else {

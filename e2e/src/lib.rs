@@ -29,7 +29,8 @@ use fantoccini::elements::Element;
 use fantoccini::error::CmdError;
 use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
-use lockdive_contract::hooks::{CONSOLE_SELECTOR, READOUT_SELECTOR};
+use lockdive_contract::hooks::{CONSOLE_SELECTOR, PLAYER_SELECTOR, READOUT_SELECTOR};
+use lockdive_contract::lab::LabChunk;
 use redis_oracle::required;
 use serde_json::json;
 
@@ -467,14 +468,22 @@ impl Page {
         }
     }
 
-    /// Moves the real pointer onto the first console's input, as a reader about to type does:
-    /// the first wasm loads the lab. Then waits until the lab has taken the figures over.
+    /// Moves the real pointer onto the first console's input, as a reader about to type does, then
+    /// onto the player's panel: the first wasm loads the store's lab chunk, then the figures'. Then
+    /// waits until both have taken their parts over.
     pub async fn reach_for_the_lab(&self) -> E2eResult {
         self.hover(&format!("{CONSOLE_SELECTOR} input")).await?;
-        self.wait_for_lab().await
+        self.hover(&format!("{PLAYER_SELECTOR} .pl-lede")).await?;
+        self.wait_for_lab().await?;
+        let states = self.lab_states().await?;
+        if states.iter().all(|state| state.as_deref() == Some("live")) {
+            Ok(())
+        } else {
+            Err(format!("not every lab chunk is live: {states:?}").into())
+        }
     }
 
-    /// Waits until the lab wasm has taken the figures over (`<html data-lab="live">`).
+    /// Waits until every lab chunk asked for has taken its parts over ([`Page::lab_state`] `live`).
     pub async fn wait_for_lab(&self) -> E2eResult {
         let started = Instant::now();
         loop {
@@ -617,16 +626,42 @@ impl Page {
         Ok(forgiven)
     }
 
-    /// Where the lab stands: `<html data-lab>`, if it was asked for at all.
-    pub async fn lab_state(&self) -> E2eResult<Option<String>> {
-        let state = self
+    /// Where each lab chunk stands, in `LabChunk::ALL`'s order (the figures', the store's): its
+    /// `<html data-lab-…>` attribute, `None` for a chunk not asked for.
+    pub async fn lab_states(&self) -> E2eResult<Vec<Option<String>>> {
+        let attributes: Vec<&str> = LabChunk::ALL
+            .iter()
+            .map(|chunk| chunk.state_attribute())
+            .collect();
+        let states = self
             .client
             .execute(
-                "return document.documentElement.dataset.lab ?? null;",
-                vec![],
+                "return arguments[0].map(a => document.documentElement.getAttribute(a));",
+                vec![json!(attributes)],
             )
             .await?;
-        Ok(state.as_str().map(str::to_string))
+        Ok(states
+            .as_array()
+            .ok_or("no lab states")?
+            .iter()
+            .map(|state| state.as_str().map(str::to_string))
+            .collect())
+    }
+
+    /// Where the lab stands over the chunks asked for: `None` when none was, `failed` when one
+    /// failed, `loading` while one is on its way, `live` once every one asked for is live.
+    pub async fn lab_state(&self) -> E2eResult<Option<String>> {
+        let states: Vec<String> = self.lab_states().await?.into_iter().flatten().collect();
+        let any = |wanted: &str| states.iter().any(|state| state == wanted);
+        Ok(if states.is_empty() {
+            None
+        } else if any("failed") {
+            Some("failed".into())
+        } else if any("loading") {
+            Some("loading".into())
+        } else {
+            Some("live".into())
+        })
     }
 
     async fn expect_a_clean_console(&self) -> E2eResult {

@@ -186,13 +186,16 @@ fn when_the_lab_cannot_load_the_figures_still_answer_and_the_store_parts_say_so(
         .await?;
         page.client.goto("about:blank").await?;
         page.goto("").await?;
+        // A reach for a console asks for the store's chunk, one for the player the figures'.
         page.hover("[data-console] input").await?;
+        page.hover("[data-player] .pl-lede").await?;
         let started = std::time::Instant::now();
-        while page.lab_state().await?.as_deref() != Some("failed") {
+        let both_failed = vec![Some("failed".to_string()); 2];
+        while page.lab_states().await? != both_failed {
             if started.elapsed() > Duration::from_secs(10) {
                 return Err(format!(
-                    "the lab's state is {:?}, not failed",
-                    page.lab_state().await?
+                    "the lab chunks' states are {:?}, not failed",
+                    page.lab_states().await?
                 )
                 .into());
             }
@@ -731,8 +734,8 @@ fn the_wasm_takes_over_the_prerendered_page_without_moving_anything() {
         );
         assert_nothing_moved(&enhanced, "the first wasm")?;
 
-        // Reaching for a console loads the lab, which replaces each live part with its live twin
-        // and leaves the figures' choices to the first wasm.
+        // Reaching for a console and the player loads both lab chunks, which replace each live
+        // part with its live twin and leave the figures' choices to the first wasm.
         page.reach_for_the_lab().await?;
         tokio::time::sleep(std::time::Duration::from_millis(300)).await;
         let live = takeover_report(&page).await?;

@@ -24,6 +24,7 @@ use lockdive_contract::hooks::{
     OUTCOMES_EVENT, PATH, PATH_SELECTOR, READOUT_FOR, READOUT_FOR_SELECTOR, READOUT_SELECTOR,
     SELECTED, TONE,
 };
+use lockdive_contract::lab::LabChunk;
 
 use crate::{dom, lab};
 
@@ -245,7 +246,7 @@ fn request_commit(figure: &Element, key: &str) {
         let _ = figure.dispatch_event(&event);
     }
     if let Some(document) = figure.owner_document() {
-        lab::load(&document);
+        lab::load(&document, LabChunk::Figures);
     }
 }
 

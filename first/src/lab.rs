@@ -1,25 +1,31 @@
-//! Loading the lab — the second wasm, with ministore and the live parts — once the reader reaches
-//! for something only the store can answer: a player control, a console, a commit (`figure`).
-//! A click or Enter on a live part's control made before it arrives is marked on its element and
-//! replayed by the lab.
+//! Loading the lab — ministore and the live parts, in two chunks (`LabChunk`) — once the reader
+//! reaches for something only the store can answer: a player control or a commit (`figure`) brings
+//! the figures' chunk, a console or the lock checker the store's. A click or Enter on a live part's
+//! control made before its chunk arrives is marked on its element and replayed by the chunk.
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, Event, HtmlScriptElement};
 
-use lockdive_contract::hooks::{LAB, PENDING, PENDING_SELECTOR, SLOT_SELECTOR};
-use lockdive_contract::lab::{
-    LabState, PendingAction, LOADER, LOADER_META, STORE_CONTROLS, STORE_PANELS,
-};
+use lockdive_contract::hooks::{PENDING, PENDING_SELECTOR, SLOT, SLOT_SELECTOR};
+use lockdive_contract::lab::{LabChunk, LabState, PendingAction, STORE_CONTROLS, STORE_PANELS};
 
 use crate::dom;
 
 /// Watches the live parts' slots for a reach towards a store control: a pointer over it or focus
-/// on it starts the load, a click or Enter on it is kept for the lab to replay.
+/// on it starts the load of the slot's chunk, a click or Enter on it is kept for the chunk to
+/// replay.
 pub fn watch(document: &Document) {
     for slot in dom::all::<Element>(document.query_selector_all(SLOT_SELECTOR)) {
+        let Some(chunk) = slot
+            .get_attribute(SLOT)
+            .map(|name| LabChunk::of_slot(&name))
+        else {
+            continue;
+        };
         for name in ["pointerover", "focusin", "click", "keydown"] {
-            let on_event = Closure::<dyn FnMut(Event)>::new(move |event: Event| reach(&event));
+            let on_event =
+                Closure::<dyn FnMut(Event)>::new(move |event: Event| reach(&event, chunk));
             if slot
                 .add_event_listener_with_callback(name, on_event.as_ref().unchecked_ref())
                 .is_ok()
@@ -30,12 +36,12 @@ pub fn watch(document: &Document) {
     }
 }
 
-/// One event in a live part's slot, while the lab is not live.
-fn reach(event: &Event) {
+/// One event in a slot of `chunk`'s, while that chunk is not live.
+fn reach(event: &Event, chunk: LabChunk) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
-    if lab_state(&document) == Some(LabState::Live) {
+    if lab_state(&document, chunk) == Some(LabState::Live) {
         return;
     }
     let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
@@ -45,7 +51,7 @@ fn reach(event: &Event) {
         // A pointer over the player's or a console's panel, between its controls, is already
         // on its way to one: a head start for the download.
         if event.type_() == "pointerover" && target.closest(STORE_PANELS).ok().flatten().is_some() {
-            load(&document);
+            load(&document, chunk);
         }
         return;
     };
@@ -58,13 +64,13 @@ fn reach(event: &Event) {
         _ => None,
     };
     match pending {
-        Some(action) => request(&control, action),
-        None => load(&document),
+        Some(action) => request(&control, action, chunk),
+        None => load(&document, chunk),
     }
 }
 
-/// Marks `element` for the lab to replay `action` on its live twin, and loads the lab.
-fn request(element: &Element, action: PendingAction) {
+/// Marks `element` for `chunk` to replay `action` on its live twin, and loads the chunk.
+fn request(element: &Element, action: PendingAction, chunk: LabChunk) {
     let Some(document) = element.owner_document() else {
         return;
     };
@@ -73,18 +79,19 @@ fn request(element: &Element, action: PendingAction) {
         let _ = old.remove_attribute(PENDING);
     }
     let _ = element.set_attribute(PENDING, action.attribute());
-    load(&document);
+    load(&document, chunk);
 }
 
-/// Starts loading the lab, once: a module script for the loader the build wrote beside the page.
-pub fn load(document: &Document) {
+/// Starts loading `chunk`, once: a module script for the loader the build wrote beside the page.
+pub fn load(document: &Document, chunk: LabChunk) {
     let Some(root) = document.document_element() else {
         return;
     };
-    if lab_state(document).is_some() {
+    if lab_state(document, chunk).is_some() {
         return;
     }
-    let _ = root.set_attribute(LAB, LabState::Loading.attribute());
+    let state = chunk.state_attribute();
+    let _ = root.set_attribute(state, LabState::Loading.attribute());
     let Ok(script) = document
         .create_element("script")
         .map(JsCast::unchecked_into::<HtmlScriptElement>)
@@ -92,10 +99,10 @@ pub fn load(document: &Document) {
         return;
     };
     script.set_type("module");
-    script.set_src(&loader_name(document));
+    script.set_src(&loader_name(document, chunk));
     let failed_root = root.clone();
     let on_error = Closure::<dyn FnMut()>::new(move || {
-        let _ = failed_root.set_attribute(LAB, LabState::Failed.attribute());
+        let _ = failed_root.set_attribute(state, LabState::Failed.attribute());
     });
     script.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     on_error.forget();
@@ -104,19 +111,21 @@ pub fn load(document: &Document) {
     }
 }
 
-/// The loader's file, as the build named it in `<meta name="lockdive:lab">`.
-fn loader_name(document: &Document) -> String {
+/// The chunk's loader file, as the build named it in its `<meta name="lockdive:lab-…">`.
+fn loader_name(document: &Document, chunk: LabChunk) -> String {
     document
-        .query_selector(&format!("meta[name=\"{LOADER_META}\"]"))
+        .query_selector(&format!("meta[name=\"{}\"]", chunk.loader_meta()))
         .ok()
         .flatten()
         .and_then(|meta| meta.get_attribute("content"))
         .filter(|name| !name.is_empty())
-        .unwrap_or_else(|| LOADER.to_string())
+        .unwrap_or_else(|| chunk.loader().to_string())
 }
 
-/// Where the lab stands, from `<html data-lab>`.
-fn lab_state(document: &Document) -> Option<LabState> {
-    let value = document.document_element()?.get_attribute(LAB)?;
+/// Where `chunk` stands, from its `<html>` attribute.
+fn lab_state(document: &Document, chunk: LabChunk) -> Option<LabState> {
+    let value = document
+        .document_element()?
+        .get_attribute(chunk.state_attribute())?;
     LabState::from_attribute(&value)
 }

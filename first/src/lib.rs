@@ -38,10 +38,10 @@ pub fn start() -> usize {
     embed::post_height_to_host();
     embed::announce_interactive();
     // A link that carries the player's or the fence's state opens on a state only the store can
-    // compute: go for the lab at once.
+    // compute: go for the figures' chunk at once.
     let hash = window.location().hash().unwrap_or_default();
     if fragment::carries_store_state(&hash) {
-        lab::load(&document);
+        lab::load(&document, lockdive_contract::lab::LabChunk::Figures);
     }
     figures
 }

@@ -1,6 +1,6 @@
 //! `prerender <index.html>`: renders the page natively (leptos `ssr`, scenarios run in ministore)
-//! into the `<body>` of an index.html Trunk produced, in place, and names the lab's files beside it
-//! after their content. Trunk's post_build hook runs it (see Trunk.toml), so `trunk build` and
+//! into the `<body>` of an index.html Trunk produced, in place, and names the lab chunks' files
+//! beside it after their content. Trunk's post_build hook runs it (see Trunk.toml), so `trunk build` and
 //! `trunk serve` ship a page readable before the wasm.
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -28,21 +28,28 @@ fn main() -> std::process::ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    // The lab's files sit beside the page Trunk built; name them after their content and tell the
-    // page the loader's new name.
+    // Each lab chunk's files sit beside the page Trunk built; name them after their content and
+    // tell the page each loader's new name.
     let folder = path.parent().unwrap_or(std::path::Path::new("."));
-    let named = match lab_files::fingerprint(folder) {
-        Ok(Some(loader)) => lab_files::name_loader_in_page(&page, &loader),
-        Ok(None) => Ok(page),
-        Err(e) => Err(e),
-    };
-    let page = match named {
-        Ok(page) => page,
-        Err(e) => {
-            eprintln!("prerender: the lab's files in {}: {e}", folder.display());
-            return ExitCode::FAILURE;
-        }
-    };
+    let mut page = page;
+    for chunk in lockdive_contract::lab::LabChunk::ALL {
+        let named = match lab_files::fingerprint(folder, chunk) {
+            Ok(Some(loader)) => lab_files::name_loader_in_page(&page, chunk, &loader),
+            Ok(None) => Ok(page),
+            Err(e) => Err(e),
+        };
+        page = match named {
+            Ok(page) => page,
+            Err(e) => {
+                eprintln!(
+                    "prerender: the {} files in {}: {e}",
+                    chunk.bin(),
+                    folder.display()
+                );
+                return ExitCode::FAILURE;
+            }
+        };
+    }
     if let Err(e) = std::fs::write(&path, page) {
         eprintln!("prerender: cannot write {}: {e}", path.display());
         return ExitCode::FAILURE;

@@ -13,7 +13,7 @@ use gloo_timers::future::TimeoutFuture;
 use leptos::mount::mount_to;
 use leptos::prelude::*;
 use lockdive_contract::choice_layers::LEAVE_GRACE_MS;
-use lockdive_contract::hooks::{FIGURE, LAB, READOUT_SELECTOR, SELECTED};
+use lockdive_contract::hooks::{FIGURE, LAB_FIGURES, READOUT_SELECTOR, SELECTED};
 use lockdive_contract::lab::LabState;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -89,8 +89,9 @@ impl Mounted {
 
     /// `component` as the page has it before the lab: rendered as the build renders it, copied
     /// without the renderer's listeners (the build's HTML has none), and its figures made to
-    /// answer by the first wasm. The lab counts as on its way (`<html data-lab="loading">`), so a
-    /// commit is kept for [`Mounted::with_lab`] instead of fetching a script the test page lacks.
+    /// answer by the first wasm. The figures' lab chunk counts as on its way
+    /// (`<html data-lab-figures="loading">`), so a commit is kept for [`Mounted::with_lab`] instead
+    /// of fetching a script the test page lacks.
     pub async fn built<F, N>(component: F) -> Mounted
     where
         F: FnOnce() -> N + 'static,
@@ -109,8 +110,8 @@ impl Mounted {
             .append_child(&root)
             .expect("appended");
         let html = document().document_element().expect("<html>");
-        if !html.has_attribute(LAB) {
-            html.set_attribute(LAB, LabState::Loading.attribute())
+        if !html.has_attribute(LAB_FIGURES) {
+            html.set_attribute(LAB_FIGURES, LabState::Loading.attribute())
                 .expect("marked");
         }
         lockdive_first::figure::enhance_all(&root);
@@ -120,9 +121,10 @@ impl Mounted {
         }
     }
 
-    /// The lab mounts the live parts under the root, then one tick for it to settle.
+    /// Both lab chunks mount their live parts under the root, then one tick for them to settle.
     pub async fn with_lab(self) -> Mounted {
-        lockdive::lab::mount_in(&self.root);
+        lockdive::lab::figures::mount_in(&self.root);
+        lockdive::lab::store::mount_in(&self.root);
         tick().await;
         self
     }
