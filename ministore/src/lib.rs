@@ -26,10 +26,12 @@
 //! Nothing here reads the wall clock or touches the web: the caller advances time.
 //!
 //! # Features
-//! `full` (on by default) is everything above. Without it the command table keeps strings,
-//! string ranges, keys, hashes, sorted sets, scripting and connection commands, scripts get the
-//! base, `string` (without its pattern and format functions) and `redis` libraries, and there is
-//! no `serve`: what a course page's figure scripts need, linked without the rest.
+//! `full` (on by default) is everything above. Without it the command table keeps strings (but
+//! INCRBYFLOAT and the range commands), keys, hashes (but HINCRBYFLOAT, HRANDFIELD and HSCAN),
+//! sorted sets (but the lex ranges, ZRANGESTORE, ZMPOP, ZRANDMEMBER, ZSCAN and the set algebra),
+//! scripting and connection commands; scripts get the base, `string` (without its pattern and
+//! format functions) and `redis` libraries, and there is no `serve`: what a course page's figure
+//! scripts need, linked without the rest.
 
 // Without `full`, the cut command families and Lua libraries are compiled out, but the shared
 // layers under them (the keyspace's list and set values and encodings, WATCH bookkeeping, error

@@ -173,11 +173,17 @@ static COMMANDS: &[CommandSpec] = &[
     writing("getset", 3, strings::getset),
     writing("getdel", 2, strings::getdel),
     writing("getex", -2, strings::getex),
+    #[cfg(feature = "full")]
     writing("incrbyfloat", 3, strings::incrbyfloat),
+    #[cfg(feature = "full")]
     writing("append", 3, string_ranges::append),
+    #[cfg(feature = "full")]
     keyed("strlen", 2, string_ranges::strlen),
+    #[cfg(feature = "full")]
     keyed("getrange", 4, string_ranges::getrange),
+    #[cfg(feature = "full")]
     keyed("substr", 4, string_ranges::getrange),
+    #[cfg(feature = "full")]
     writing("setrange", 4, string_ranges::setrange),
     #[cfg(feature = "full")]
     keyed("lcs", -3, lcs::lcs),
@@ -223,8 +229,11 @@ static COMMANDS: &[CommandSpec] = &[
     writing("hsetnx", 4, hashes::hsetnx),
     writing("hmset", -4, hashes::hmset),
     keyed("hstrlen", 3, hashes::hstrlen),
+    #[cfg(feature = "full")]
     writing("hincrbyfloat", 4, hashes::hincrbyfloat),
+    #[cfg(feature = "full")]
     keyed("hrandfield", -2, hashes::hrandfield),
+    #[cfg(feature = "full")]
     keyed("hscan", -3, hashes::hscan),
     #[cfg(feature = "full")]
     writing("lpush", -3, lists::lpush),
@@ -317,15 +326,21 @@ static COMMANDS: &[CommandSpec] = &[
     keyed("zrangebyscore", -4, zsets::range::zrangebyscore),
     keyed("zrevrange", -4, zsets::range::zrevrange),
     keyed("zrevrangebyscore", -4, zsets::range::zrevrangebyscore),
+    #[cfg(feature = "full")]
     keyed("zrangebylex", -4, zsets::range::zrangebylex),
+    #[cfg(feature = "full")]
     keyed("zrevrangebylex", -4, zsets::range::zrevrangebylex),
+    #[cfg(feature = "full")]
     writing("zrangestore", -5, zsets::range::zrangestore),
+    #[cfg(feature = "full")]
     keyed("zlexcount", 4, zsets::range::zlexcount),
     writing("zremrangebyrank", 4, zsets::range::zremrangebyrank),
     writing("zremrangebyscore", 4, zsets::range::zremrangebyscore),
+    #[cfg(feature = "full")]
     writing("zremrangebylex", 4, zsets::range::zremrangebylex),
     writing("zpopmin", -2, zsets::pop::zpopmin),
     writing("zpopmax", -2, zsets::pop::zpopmax),
+    #[cfg(feature = "full")]
     writing("zmpop", -4, zsets::pop::zmpop),
     #[cfg(feature = "full")]
     blocking("bzpopmin", -3, false, zsets::pop::bzpopmin),
@@ -333,14 +348,23 @@ static COMMANDS: &[CommandSpec] = &[
     blocking("bzpopmax", -3, false, zsets::pop::bzpopmax),
     #[cfg(feature = "full")]
     blocking("bzmpop", -5, true, zsets::pop::bzmpop),
+    #[cfg(feature = "full")]
     keyed("zrandmember", -2, zsets::pop::zrandmember),
+    #[cfg(feature = "full")]
     keyed("zscan", -3, zsets::pop::zscan),
+    #[cfg(feature = "full")]
     keyed("zunion", -3, zsets::setops::zunion),
+    #[cfg(feature = "full")]
     keyed("zinter", -3, zsets::setops::zinter),
+    #[cfg(feature = "full")]
     keyed("zdiff", -3, zsets::setops::zdiff),
+    #[cfg(feature = "full")]
     keyed("zintercard", -3, zsets::setops::zintercard),
+    #[cfg(feature = "full")]
     writing("zunionstore", -4, zsets::setops::zunionstore),
+    #[cfg(feature = "full")]
     writing("zinterstore", -4, zsets::setops::zinterstore),
+    #[cfg(feature = "full")]
     writing("zdiffstore", -4, zsets::setops::zdiffstore),
     #[cfg(feature = "full")]
     keyed("time", 1, server::time),
