@@ -1,6 +1,7 @@
 //! The page's first wasm: install the panic hook, then make the prerendered page answer without a
-//! store (`lockdive_first::start`). The figures' live parts come with the lab (the page crate's
-//! `src/bin/lab.rs`), loaded when the reader first needs the store.
+//! store (`lockdive_first::start`). The live parts come with the lab's two chunks (the page crate's
+//! `src/bin/lab-figures.rs` and `src/bin/lab-store.rs`), each loaded when the reader first reaches
+//! for one of its parts.
 
 fn main() {
     console_error_panic_hook::set_once();
