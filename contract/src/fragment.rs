@@ -35,8 +35,9 @@ pub fn pairs(fragment: &str) -> impl Iterator<Item = (&str, &str)> {
 }
 
 /// Whether a link's fragment names state of the player or the fence, which only the store (the
-/// lab's figures' chunk) can show: then the page goes for that chunk at once. A key with a value the page will not
-/// take still counts: loading the lab early costs a download, never a wrong figure.
+/// lab's figures' chunk) can show: then the page goes for that chunk at once. A key with a value
+/// the page will not take still counts: loading the chunk early costs a download, never a wrong
+/// figure.
 pub fn carries_store_state(fragment: &str) -> bool {
     pairs(fragment).any(|(key, value)| !value.is_empty() && KEYS.contains(&key))
 }
