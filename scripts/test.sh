@@ -98,6 +98,7 @@ step "cargo clippy (native, -D warnings)" cargo clippy --workspace --all-targets
 step "cargo clippy (wasm32 first wasm, page and lab, -D warnings)" cargo clippy -p lockdive-first -p lockdive --lib --bins --tests --target wasm32-unknown-unknown -- -D warnings
 step "cargo clippy (wasm32 figures' lab chunk: no ministore full feature, -D warnings)" cargo clippy -p lockdive --no-default-features --lib --bins --target wasm32-unknown-unknown -- -D warnings
 step "ministore and oracle tests (conformance vs Redis)" cargo test --no-fail-fast -p ministore -p redis-oracle
+step "ministore without full (what the figures' lab chunk links: the page's scripts)" cargo test --no-fail-fast -p ministore --no-default-features --test slim
 step "contract and first-wasm tests (hooks, rules, the first wasm's dependency tree)" cargo test --no-fail-fast -p lockdive-contract -p lockdive-first
 step "lockdive native tests (scenarios, content, ...)" cargo test --no-fail-fast -p lockdive
 step "ministore builds for wasm32" cargo build -p ministore --target wasm32-unknown-unknown

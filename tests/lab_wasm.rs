@@ -47,7 +47,7 @@ async fn each_lab_chunk_mounts_only_its_own_parts() {
     let console = page.find(CONSOLE_SELECTOR);
     let of_figures = LivePart::all()
         .into_iter()
-        .filter(|part| LabChunk::of_slot(&part.slot_name()) == LabChunk::Figures)
+        .filter(|part| LabChunk::of_slot(&part.slot_name()) == Some(LabChunk::Figures))
         .count();
     assert_eq!(figures::mount_in(&page.root), of_figures);
     tick().await;

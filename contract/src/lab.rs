@@ -4,8 +4,9 @@
 //! (`data-lab-pending`), and which controls in a live part's slot need the store.
 
 use crate::hooks::{
-    CHECK_LOCK_SLOT, CONSOLE_SLOT_PREFIX, LAB_FIGURES, LAB_FIGURES_SELECTOR, LAB_STORE,
-    LAB_STORE_SELECTOR,
+    CHECK_LOCK_SLOT, CONSOLE_SLOT_PREFIX, FENCE_LANE_SLOT_PREFIX, FENCE_LOG_SLOT,
+    FENCE_READOUTS_SLOT, FENCE_RESOURCE_SLOT, LAB_FIGURES, LAB_FIGURES_SELECTOR, LAB_STORE,
+    LAB_STORE_SELECTOR, PLAYER_SLOT,
 };
 
 /// The lab's chunks, split by what the reader reaches for: the figures' live parts run only the
@@ -23,12 +24,18 @@ impl LabChunk {
     /// Both chunks.
     pub const ALL: [LabChunk; 2] = [LabChunk::Figures, LabChunk::Store];
 
-    /// The chunk that mounts the live part in the slot named `slot` (a `data-island` value).
-    pub fn of_slot(slot: &str) -> LabChunk {
+    /// The chunk that mounts the live part in the slot named `slot` (a `data-island` value);
+    /// `None` for a name no live part has.
+    pub fn of_slot(slot: &str) -> Option<LabChunk> {
         if slot.starts_with(CONSOLE_SLOT_PREFIX) || slot == CHECK_LOCK_SLOT {
-            LabChunk::Store
+            Some(LabChunk::Store)
+        } else if slot == PLAYER_SLOT
+            || slot.starts_with(FENCE_LANE_SLOT_PREFIX)
+            || [FENCE_RESOURCE_SLOT, FENCE_READOUTS_SLOT, FENCE_LOG_SLOT].contains(&slot)
+        {
+            Some(LabChunk::Figures)
         } else {
-            LabChunk::Figures
+            None
         }
     }
 
@@ -193,8 +200,11 @@ mod tests {
 
     #[test]
     fn the_consoles_and_the_checker_need_the_store_and_the_rest_the_figures_chunk() {
-        assert_eq!(LabChunk::of_slot("console-lost-lock"), LabChunk::Store);
-        assert_eq!(LabChunk::of_slot(CHECK_LOCK_SLOT), LabChunk::Store);
+        assert_eq!(
+            LabChunk::of_slot("console-lost-lock"),
+            Some(LabChunk::Store)
+        );
+        assert_eq!(LabChunk::of_slot(CHECK_LOCK_SLOT), Some(LabChunk::Store));
         for slot in [
             "player",
             "fence-resource",
@@ -202,7 +212,8 @@ mod tests {
             "fence-readouts",
             "fence-log",
         ] {
-            assert_eq!(LabChunk::of_slot(slot), LabChunk::Figures, "{slot}");
+            assert_eq!(LabChunk::of_slot(slot), Some(LabChunk::Figures), "{slot}");
         }
+        assert_eq!(LabChunk::of_slot("lost-lock"), None, "a figure, not a slot");
     }
 }

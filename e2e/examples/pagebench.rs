@@ -34,6 +34,7 @@ mod bench {
     use lockdive_e2e::chromedriver::{cdp, ChromeDriver};
     use lockdive_e2e::dist_server::DistServer;
     use lockdive_e2e::hooks::{script, writer, FENCE, LOST_LOCK};
+    use lockdive_e2e::reach_target;
 
     /// True once the first wasm has made the prerendered figures answer.
     const FIGURES_INTERACTIVE: &str =
@@ -45,15 +46,6 @@ mod bench {
             "return document.documentElement.getAttribute('{}') === 'live';",
             chunk.state_attribute()
         )
-    }
-
-    /// Where a reader's pointer reaches for each chunk's parts: a console's input for the store's,
-    /// the player's panel for the figures'.
-    fn reach_target(chunk: LabChunk) -> &'static str {
-        match chunk {
-            LabChunk::Store => "[data-console] input",
-            LabChunk::Figures => "[data-player] .pl-lede",
-        }
     }
 
     type BenchResult<T = ()> = Result<T, Box<dyn Error>>;

@@ -152,6 +152,15 @@ where
     }
 }
 
+/// Where a reader's pointer reaches for one of `chunk`'s parts before it has arrived: a console's
+/// input for the store's chunk, the player's panel (between its controls) for the figures'.
+pub fn reach_target(chunk: LabChunk) -> String {
+    match chunk {
+        LabChunk::Store => format!("{CONSOLE_SELECTOR} input"),
+        LabChunk::Figures => format!("{PLAYER_SELECTOR} .pl-lede"),
+    }
+}
+
 /// The open page, with the moves a reader makes on it.
 #[derive(Clone)]
 pub struct Page {
@@ -472,8 +481,8 @@ impl Page {
     /// onto the player's panel: the first wasm loads the store's lab chunk, then the figures'. Then
     /// waits until both have taken their parts over.
     pub async fn reach_for_the_lab(&self) -> E2eResult {
-        self.hover(&format!("{CONSOLE_SELECTOR} input")).await?;
-        self.hover(&format!("{PLAYER_SELECTOR} .pl-lede")).await?;
+        self.hover(&reach_target(LabChunk::Store)).await?;
+        self.hover(&reach_target(LabChunk::Figures)).await?;
         self.wait_for_lab().await?;
         let states = self.lab_states().await?;
         if states.iter().all(|state| state.as_deref() == Some("live")) {

@@ -4,10 +4,11 @@
 //! then rejects 34, and a shared link reopens both where they were.
 
 use fantoccini::key::Key;
+use lockdive_contract::lab::LabChunk;
 use lockdive_e2e::hooks::{
     within, writer, FENCE, FENCE_IDLE, LOST_LOCK_PLAYER as PLAYER, WRITER_35_OUTCOME,
 };
-use lockdive_e2e::{with_page, E2eResult, Expect, Page};
+use lockdive_e2e::{reach_target, with_page, E2eResult, Expect, Page};
 
 const STALL_SLIDER: &str = r#"input[data-slider="stall"]"#;
 const LEASE_SLIDER: &str = r#"input[data-slider="lease"]"#;
@@ -389,8 +390,13 @@ fn a_pointer_over_the_players_panel_brings_the_lab_before_any_control_is_reached
             None,
             "the page loads without the lab"
         );
-        page.hover(&format!("{PLAYER} .pl-lede")).await?;
+        page.hover(&reach_target(LabChunk::Figures)).await?;
         page.wait_for_lab().await?;
+        assert_eq!(
+            page.lab_states().await?,
+            vec![Some("live".to_string()), None],
+            "the player brings the figures' chunk and not the store's"
+        );
         Ok(())
     });
 }

@@ -8,12 +8,15 @@ use std::time::Duration;
 use fantoccini::actions::{InputSource, MouseActions, PointerAction};
 use fantoccini::key::Key;
 use lockdive_contract::hooks::{with_value, FIGURE, READOUT_SELECTOR, STATIC_VERDICTS_SELECTOR};
+use lockdive_contract::lab::LabChunk;
 use lockdive_e2e::hooks::{
     script, within, writer, BLIND_DEL, BLIND_DEL_OUTCOME, FENCE, FENCE_IDLE, LOST_LOCK,
     LOST_LOCK_IDLE, TOKEN_CHECKED, TOKEN_CHECKED_OUTCOME, WRITER_33_OUTCOME, WRITER_34_OUTCOME,
     WRITER_35_OUTCOME,
 };
-use lockdive_e2e::{normalize, with_page, with_page_loaded, E2eResult, Expect, Loading, Page};
+use lockdive_e2e::{
+    normalize, reach_target, with_page, with_page_loaded, E2eResult, Expect, Loading, Page,
+};
 
 /// (target inside its figure, the figure, what the readout must say, screenshot name)
 fn every_target() -> Vec<(String, &'static str, &'static Expect, &'static str)> {
@@ -187,8 +190,8 @@ fn when_the_lab_cannot_load_the_figures_still_answer_and_the_store_parts_say_so(
         page.client.goto("about:blank").await?;
         page.goto("").await?;
         // A reach for a console asks for the store's chunk, one for the player the figures'.
-        page.hover("[data-console] input").await?;
-        page.hover("[data-player] .pl-lede").await?;
+        page.hover(&reach_target(LabChunk::Store)).await?;
+        page.hover(&reach_target(LabChunk::Figures)).await?;
         let started = std::time::Instant::now();
         let both_failed = vec![Some("failed".to_string()); 2];
         while page.lab_states().await? != both_failed {

@@ -19,7 +19,7 @@ pub fn watch(document: &Document) {
     for slot in dom::all::<Element>(document.query_selector_all(SLOT_SELECTOR)) {
         let Some(chunk) = slot
             .get_attribute(SLOT)
-            .map(|name| LabChunk::of_slot(&name))
+            .and_then(|name| LabChunk::of_slot(&name))
         else {
             continue;
         };
@@ -74,9 +74,18 @@ fn request(element: &Element, action: PendingAction, chunk: LabChunk) {
     let Some(document) = element.owner_document() else {
         return;
     };
-    // One pending action: the reader's latest reach is the one they still mean.
+    // One pending action per chunk: the reader's latest reach for its parts is the one they
+    // still mean.
     for old in dom::all::<Element>(document.query_selector_all(PENDING_SELECTOR)) {
-        let _ = old.remove_attribute(PENDING);
+        let old_chunk = old
+            .closest(SLOT_SELECTOR)
+            .ok()
+            .flatten()
+            .and_then(|slot| slot.get_attribute(SLOT))
+            .and_then(|name| LabChunk::of_slot(&name));
+        if old_chunk == Some(chunk) {
+            let _ = old.remove_attribute(PENDING);
+        }
     }
     let _ = element.set_attribute(PENDING, action.attribute());
     load(&document, chunk);

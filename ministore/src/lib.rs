@@ -27,9 +27,10 @@
 //!
 //! # Features
 //! `full` (on by default) is everything above. Without it the command table keeps strings (but
-//! INCRBYFLOAT and the range commands), keys, hashes (but HINCRBYFLOAT, HRANDFIELD and HSCAN),
-//! sorted sets (but the lex ranges, ZRANGESTORE, ZMPOP, ZRANDMEMBER, ZSCAN and the set algebra),
-//! scripting and connection commands; scripts get the base, `string` (without its pattern and
+//! INCRBYFLOAT, the range commands and LCS), keys (but KEYS, SCAN, RANDOMKEY, OBJECT, SORT,
+//! SORT_RO and MOVE), hashes (but HINCRBYFLOAT, HRANDFIELD and HSCAN), sorted sets (but the lex
+//! ranges, ZRANGESTORE, ZMPOP, the blocking pops, ZRANDMEMBER, ZSCAN and the set algebra),
+//! scripting, PING and ECHO (the README lists them); scripts get the base, `string` (without its pattern and
 //! format functions) and `redis` libraries, and there is no `serve`: what a course page's figure
 //! scripts need, linked without the rest.
 

@@ -4,7 +4,8 @@
 //! (`components::figures::LivePart`), each into its own slot in the prerendered markup: the
 //! figures' chunk the player and figure 2's resource bar, lanes, readout sources and log
 //! ([`figures`]); the store's chunk the consoles and the lock checker ([`store`]). Each chunk's
-//! binary names only its own components, so the linker keeps the other chunk's out. Captions,
+//! binary names only its own components, so the linker keeps the other chunk's components out
+//! (the shared mount below, with figure 2's hand-over, is in both). Captions,
 //! choice rows, static verdicts and the build's readouts stay as built; the build and the lab
 //! render a slot's content through the same component, so the markup cannot drift. It carries
 //! over what the reader already did there (`carry`).
@@ -78,7 +79,7 @@ pub fn mount_in(
             let Some(name) = slot.get_attribute(SLOT) else {
                 continue;
             };
-            if LabChunk::of_slot(&name) != chunk {
+            if LabChunk::of_slot(&name) != Some(chunk) {
                 continue;
             }
             let Some(part) = LivePart::from_slot_name(&name) else {

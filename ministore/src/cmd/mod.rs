@@ -154,9 +154,9 @@ const fn blocking(
     }
 }
 
-/// Every command the store knows, with Redis 7.0's arities. Without the `full` feature only
-/// strings, string ranges, keys, hashes, sorted sets (not their blocking pops), scripting and
-/// connection commands are here: any other name is an unknown command, as in Redis.
+/// Every command the store knows, with Redis 7.0's arities. Without the `full` feature only what
+/// the page's figures send is here — strings, keys, hashes, sorted sets and scripting, less the
+/// entries marked `full` — and PING and ECHO: any other name is an unknown command, as in Redis.
 static COMMANDS: &[CommandSpec] = &[
     keyed("get", 2, strings::get),
     writing("set", -3, strings::set),

@@ -12,8 +12,8 @@ use crate::scenarios::share::MAX_FENCE_COMMITS;
 /// build (from no commits) or by the lab (from the shared link's).
 #[derive(Clone, Copy, Debug)]
 pub struct FenceLive {
-    /// The store after every commit so far, with its log: a commit runs one more write against it,
-    /// so its cost does not grow with the log.
+    /// The store after every commit so far, with its log: a commit runs one more write against it
+    /// rather than the log's scripts again.
     ledger: StoredValue<FenceLedger, LocalStorage>,
     /// The ledger as every live part renders it, set after each commit and reset.
     pub board: RwSignal<FenceBoard>,
@@ -58,11 +58,15 @@ impl FenceLive {
         share_url::update(|state| state.fence = tokens);
     }
 
-    /// Empties the log: the fence returns to `seen`.
+    /// Empties the log: the fence returns to `seen`. An empty log stays as it is.
     pub fn reset(&self) {
+        if self.ledger.with_value(|l| l.log().is_empty()) {
+            return;
+        }
         let ledger = FenceLedger::new();
-        self.board.set(ledger.board());
+        let board = ledger.board();
         self.ledger.set_value(ledger);
+        self.board.set(board);
         self.just_committed.set(None);
         share_url::update(|state| state.fence.clear());
     }

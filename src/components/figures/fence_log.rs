@@ -52,11 +52,11 @@ pub fn FenceLog(
             </p>
             <p class="fw-log-title" id="fw-log-title">"Committed writes"</p>
             <ol class="fw-log" data-fence-log aria-labelledby="fw-log-title">
-                // The log only grows until a reset: keyed by position, a commit adds one line
-                // and leaves the lines before it as they are.
+                // The log only grows until a reset: keyed by position and token, a commit adds
+                // one line and leaves the lines before it as they are.
                 <For
                     each=move || board.with(|b| b.log.iter().cloned().enumerate().collect::<Vec<_>>())
-                    key=|(position, _)| *position
+                    key=|(position, outcome)| (*position, outcome.token)
                     children=|(_, outcome)| {
                         let mark = Mark::new(outcome.accepted, outcome.word());
                         view! {

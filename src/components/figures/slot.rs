@@ -117,5 +117,11 @@ mod tests {
         names.dedup();
         assert_eq!(names.len(), parts.len(), "{names:?}");
         assert_eq!(LivePart::from_slot_name("lost-lock"), None);
+        for part in &parts {
+            assert!(
+                lockdive_contract::lab::LabChunk::of_slot(&part.slot_name()).is_some(),
+                "{part:?} belongs to a lab chunk"
+            );
+        }
     }
 }
