@@ -65,7 +65,7 @@ impl LabChunk {
     }
 
     /// The loader Trunk writes for the chunk (a `data-loader-shim` in index.html), beside the
-    /// page: the first wasm adds it as a module script when the reader reaches for one of its
+    /// page: the first wasm imports it (`import()`) when the reader reaches for one of its
     /// parts. The build renames it after its content and says the new name in
     /// [`LabChunk::loader_meta`]; this is the name a page without that meta tag falls back to.
     pub fn loader(self) -> &'static str {

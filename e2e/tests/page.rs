@@ -182,9 +182,14 @@ fn moving_the_pointer_from_one_release_to_the_other_never_passes_through_the_idl
 fn when_the_lab_cannot_load_the_figures_still_answer_and_the_store_parts_say_so() {
     with_page(|page| async move {
         page.cdp("Network.enable", serde_json::json!({})).await?;
+        // Two ways a chunk fails: the store's loader never arrives; the figures' loader and JS do,
+        // but its wasm does not.
         page.cdp(
             "Network.setBlockedURLs",
-            serde_json::json!({ "urls": ["*_loader.js"] }),
+            serde_json::json!({ "urls": [
+                format!("*{}-*_loader.js", LabChunk::Store.bin()),
+                format!("*{}-*_bg.wasm", LabChunk::Figures.bin()),
+            ] }),
         )
         .await?;
         page.client.goto("about:blank").await?;
@@ -225,8 +230,9 @@ fn when_the_lab_cannot_load_the_figures_still_answer_and_the_store_parts_say_so(
         page.hover(&within(LOST_LOCK, BLIND_DEL)).await?;
         page.wait_for_readout(LOST_LOCK, &BLIND_DEL_OUTCOME).await?;
         page.screenshot(LOST_LOCK, "lab-failed-lost-lock").await?;
-        // Chromium may log the blocked request; that one error is provoked here, not the page's.
+        // Chromium may log the blocked requests; those errors are provoked here, not the page's.
         page.forgive_console_errors("_loader.js").await?;
+        page.forgive_console_errors("_bg.wasm").await?;
         Ok(())
     });
 }

@@ -91,7 +91,10 @@ fn request(element: &Element, action: PendingAction, chunk: LabChunk) {
     load(&document, chunk);
 }
 
-/// Starts loading `chunk`, once: a module script for the loader the build wrote beside the page.
+/// Starts loading `chunk`, once: an inline module script that imports the loader the build wrote
+/// beside the page. The import settles only once the loader has fetched and started the chunk's
+/// wasm, so a failure anywhere on the way (the loader, its JS, the `_bg.wasm`) marks the chunk
+/// failed; a script's `src` would report only a loader that did not arrive.
 pub fn load(document: &Document, chunk: LabChunk) {
     let Some(root) = document.document_element() else {
         return;
@@ -99,8 +102,7 @@ pub fn load(document: &Document, chunk: LabChunk) {
     if lab_state(document, chunk).is_some() {
         return;
     }
-    let state = chunk.state_attribute();
-    let _ = root.set_attribute(state, LabState::Loading.attribute());
+    let _ = root.set_attribute(chunk.state_attribute(), LabState::Loading.attribute());
     let Ok(script) = document
         .create_element("script")
         .map(JsCast::unchecked_into::<HtmlScriptElement>)
@@ -108,16 +110,45 @@ pub fn load(document: &Document, chunk: LabChunk) {
         return;
     };
     script.set_type("module");
-    script.set_src(&loader_name(document, chunk));
-    let failed_root = root.clone();
-    let on_error = Closure::<dyn FnMut()>::new(move || {
-        let _ = failed_root.set_attribute(state, LabState::Failed.attribute());
-    });
-    script.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    on_error.forget();
+    let _ = script.set_text(&import_script(&loader_name(document, chunk), chunk));
     if let Some(head) = document.head() {
         let _ = head.append_child(&script);
     }
+}
+
+/// The module script that imports `loader` (a file name beside the page, resolved as a script's
+/// `src` would be: a bare name is no module specifier) and marks `chunk` failed if the import
+/// rejects.
+fn import_script(loader: &str, chunk: LabChunk) -> String {
+    format!(
+        "import(new URL({}, document.baseURI).href)\
+         .catch(() => document.documentElement.setAttribute({}, {}));",
+        js_string(loader),
+        js_string(chunk.state_attribute()),
+        js_string(LabState::Failed.attribute()),
+    )
+}
+
+/// `text` as a double-quoted JavaScript string literal.
+fn js_string(text: &str) -> String {
+    let mut literal = String::with_capacity(text.len() + 2);
+    literal.push('"');
+    for c in text.chars() {
+        match c {
+            '"' | '\\' => {
+                literal.push('\\');
+                literal.push(c);
+            }
+            // Control characters, and the two line terminators a JavaScript string may not hold
+            // raw in older engines.
+            c if c < ' ' || c == '\u{2028}' || c == '\u{2029}' => {
+                literal.push_str(&format!("\\u{:04x}", c as u32));
+            }
+            c => literal.push(c),
+        }
+    }
+    literal.push('"');
+    literal
 }
 
 /// The chunk's loader file, as the build named it in its `<meta name="lockdive:lab-…">`.
@@ -137,4 +168,29 @@ fn lab_state(document: &Document, chunk: LabChunk) -> Option<LabState> {
         .document_element()?
         .get_attribute(chunk.state_attribute())?;
     LabState::from_attribute(&value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_import_script_names_the_loader_and_the_chunks_failed_state() {
+        let script = import_script("lab-store-0123_loader.js", LabChunk::Store);
+        assert_eq!(
+            script,
+            format!(
+                "import(new URL(\"lab-store-0123_loader.js\", document.baseURI).href)\
+                 .catch(() => document.documentElement.setAttribute(\"{}\", \"{}\"));",
+                LabChunk::Store.state_attribute(),
+                LabState::Failed.attribute()
+            )
+        );
+    }
+
+    #[test]
+    fn a_loader_name_cannot_end_the_string_it_is_put_in() {
+        assert_eq!(js_string(r#"a"b\c"#), r#""a\"b\\c""#);
+        assert_eq!(js_string("a\nb\u{2028}"), r#""a\u000ab\u2028""#);
+    }
 }
