@@ -6,7 +6,9 @@
 
 mod dom;
 
-use dom::{fragment, past_leave_grace, pointer, set_fragment, tick, Mounted, PointerKind};
+use dom::{
+    fragment, fragment_once, past_leave_grace, pointer, set_fragment, tick, Mounted, PointerKind,
+};
 use leptos::prelude::*;
 use lockdive::components::figures::FenceFigure;
 use lockdive_contract::hooks::{with_value, PATH, TONE};
@@ -74,7 +76,7 @@ impl Mounted {
 
 #[wasm_bindgen_test]
 async fn after_35_is_committed_34_is_rejected_and_the_log_lists_both() {
-    set_fragment("");
+    set_fragment("").await;
     let fig = Mounted::figure().await;
     assert_eq!(fig.readout(), IDLE_34);
     assert!(fig.log().is_empty());
@@ -130,12 +132,12 @@ async fn after_35_is_committed_34_is_rejected_and_the_log_lists_both() {
         "still against seen 34"
     );
     assert!(verdicts.contains("35 (next) → 35 > 34, accepted, max seen becomes 35"));
-    set_fragment("");
+    set_fragment("").await;
 }
 
 #[wasm_bindgen_test]
 async fn a_first_tap_selects_and_a_second_tap_on_the_same_writer_commits() {
-    set_fragment("");
+    set_fragment("").await;
     let fig = Mounted::figure().await;
     fig.finger_tap(35).await;
     assert!(fig
@@ -153,12 +155,12 @@ async fn a_first_tap_selects_and_a_second_tap_on_the_same_writer_commits() {
         "a tap on another writer selects it first"
     );
     assert!(fig.readout().contains("33 < 35, rejected"));
-    set_fragment("");
+    set_fragment("").await;
 }
 
 #[wasm_bindgen_test]
 async fn enter_on_a_focused_writer_commits_it() {
-    set_fragment("");
+    set_fragment("").await;
     let fig = Mounted::figure().await;
     let next = fig.writer(35);
     next.focus().expect("focusable");
@@ -170,12 +172,12 @@ async fn enter_on_a_focused_writer_commits_it() {
     assert_eq!(fig.log().len(), 1);
     assert_eq!(fig.max_seen(), "35");
     next.blur().expect("blurred");
-    set_fragment("");
+    set_fragment("").await;
 }
 
 #[wasm_bindgen_test]
 async fn reset_returns_the_fence_to_seen_34() {
-    set_fragment("");
+    set_fragment("").await;
     let fig = Mounted::figure().await;
     fig.mouse_click(35).await;
     fig.mouse_leave(35).await;
@@ -188,25 +190,25 @@ async fn reset_returns_the_fence_to_seen_34() {
     assert!(fig
         .text(&format!("{} .fw-check", with_value(PATH, "34")))
         .contains("34 ≥ 34"));
-    assert_eq!(fragment(), "", "nothing left to share");
+    assert_eq!(fragment_once("").await, "", "nothing left to share");
 }
 
 #[wasm_bindgen_test]
 async fn committed_writes_travel_in_the_url_fragment() {
-    set_fragment("#s3");
+    set_fragment("#s3").await;
     let fig = Mounted::figure().await;
     assert_eq!(fragment(), "#s3");
     fig.mouse_click(35).await;
     fig.mouse_click(34).await;
-    assert_eq!(fragment(), "#fence=35,34");
+    assert_eq!(fragment_once("#fence=35,34").await, "#fence=35,34");
     drop(fig);
 
-    set_fragment("#play=2&fence=35,33,99,oops");
+    set_fragment("#play=2&fence=35,33,99,oops").await;
     let fig = Mounted::figure().await;
     let log = fig.log();
     assert_eq!(log.len(), 2, "unknown tokens are skipped: {log:?}");
     assert!(log[0].contains("token 35"));
     assert!(log[1].contains("token 33: 33 < 35, rejected"));
     assert_eq!(fig.max_seen(), "35");
-    set_fragment("");
+    set_fragment("").await;
 }

@@ -6,7 +6,7 @@
 
 mod dom;
 
-use dom::{bubbling_event, fragment, key_down, set_fragment, tick, Mounted};
+use dom::{bubbling_event, fragment, fragment_once, key_down, set_fragment, tick, Mounted};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use lockdive::components::figures::LostLockFigure;
@@ -90,7 +90,7 @@ impl Mounted {
 
 #[wasm_bindgen_test]
 async fn the_player_opens_on_step_0_of_the_briefs_run_with_the_hazard_shown() {
-    set_fragment("");
+    set_fragment("").await;
     let fig = Mounted::figure().await;
     assert_eq!(fig.count("[data-player]"), 1);
     assert_eq!(
@@ -119,7 +119,7 @@ async fn the_player_opens_on_step_0_of_the_briefs_run_with_the_hazard_shown() {
 
 #[wasm_bindgen_test]
 async fn forward_and_back_step_through_the_stores_frames() {
-    set_fragment("");
+    set_fragment("").await;
     let fig = Mounted::figure().await;
     fig.click("[data-player-back]").await;
     assert_eq!(fig.step(), "0", "back at the start stays there");
@@ -155,7 +155,7 @@ async fn forward_and_back_step_through_the_stores_frames() {
 
 #[wasm_bindgen_test]
 async fn arrow_keys_home_and_end_move_along_the_focused_timeline() {
-    set_fragment("");
+    set_fragment("").await;
     let fig = Mounted::figure().await;
     fig.key_on_timeline("ArrowRight").await;
     assert_eq!(fig.step(), "1");
@@ -177,7 +177,7 @@ async fn arrow_keys_home_and_end_move_along_the_focused_timeline() {
 
 #[wasm_bindgen_test]
 async fn the_hazard_appears_only_while_the_stall_outlasts_the_lease() {
-    set_fragment("");
+    set_fragment("").await;
     let fig = Mounted::figure().await;
     fig.slide("stall", 6000).await;
     assert!(!fig.hazard(), "a 6 s stall fits a 10 s lease");
@@ -203,7 +203,7 @@ async fn the_hazard_appears_only_while_the_stall_outlasts_the_lease() {
 
 #[wasm_bindgen_test]
 async fn the_release_can_be_switched_at_the_last_step() {
-    set_fragment("");
+    set_fragment("").await;
     let fig = Mounted::figure().await;
     let blind = model(10_000, 12_500, ReleaseChoice::BlindDel);
     let checked = model(10_000, 12_500, ReleaseChoice::TokenChecked);
@@ -226,7 +226,7 @@ async fn the_release_can_be_switched_at_the_last_step() {
 
 #[wasm_bindgen_test]
 async fn play_advances_by_itself_and_pause_stops_it() {
-    set_fragment("");
+    set_fragment("").await;
     let fig = Mounted::figure().await;
     fig.click("[data-player-play]").await;
     assert_eq!(
@@ -245,7 +245,7 @@ async fn play_advances_by_itself_and_pause_stops_it() {
 
 #[wasm_bindgen_test]
 async fn a_change_writes_the_players_state_into_the_fragment() {
-    set_fragment("#s2");
+    set_fragment("#s2").await;
     let fig = Mounted::figure().await;
     assert_eq!(
         fragment(),
@@ -255,14 +255,16 @@ async fn a_change_writes_the_players_state_into_the_fragment() {
     fig.click("[data-player-forward]").await;
     fig.click("[data-player-release=\"token-checked\"]").await;
     fig.slide("lease", 8000).await;
-    tick().await;
-    assert_eq!(fragment(), "#play=1&lease=8000&stall=12500&release=token");
-    set_fragment("");
+    assert_eq!(
+        fragment_once("#play=1&lease=8000&stall=12500&release=token").await,
+        "#play=1&lease=8000&stall=12500&release=token"
+    );
+    set_fragment("").await;
 }
 
 #[wasm_bindgen_test]
 async fn a_shared_link_opens_the_player_where_it_was_and_bad_values_fall_back() {
-    set_fragment("#play=4&lease=4000&stall=2000&release=token&fence=35");
+    set_fragment("#play=4&lease=4000&stall=2000&release=token&fence=35").await;
     let fig = Mounted::figure().await;
     assert_eq!(fig.step(), "4");
     assert_eq!(fig.slider("lease"), "4000");
@@ -274,7 +276,7 @@ async fn a_shared_link_opens_the_player_where_it_was_and_bad_values_fall_back() 
         .checked());
     drop(fig);
 
-    set_fragment("#play=999&lease=-5&stall=abc&release=%3Cscript%3E");
+    set_fragment("#play=999&lease=-5&stall=abc&release=%3Cscript%3E").await;
     let fig = Mounted::figure().await;
     assert_eq!(fig.step(), "4", "clamped onto the timeline");
     assert_eq!(fig.slider("lease"), "10000");
@@ -283,5 +285,5 @@ async fn a_shared_link_opens_the_player_where_it_was_and_bad_values_fall_back() 
         .find("[data-player-release=\"blind-del\"]")
         .unchecked_into::<FormInput>()
         .checked());
-    set_fragment("");
+    set_fragment("").await;
 }

@@ -191,6 +191,19 @@ pub async fn tick() {
     TimeoutFuture::new(0).await;
 }
 
+/// Waits for the next frame and the tasks queued from it: a figure writes its state into the URL
+/// then.
+pub async fn after_paint() {
+    let painted = std::rc::Rc::new(std::cell::Cell::new(false));
+    let flag = std::rc::Rc::clone(&painted);
+    request_animation_frame(move || {
+        set_timeout(move || flag.set(true), std::time::Duration::ZERO);
+    });
+    while !painted.get() {
+        TimeoutFuture::new(5).await;
+    }
+}
+
 /// Waits out the grace a hovering pointer's leave gets before it clears its choice
 /// (`lockdive_contract::choice_layers::LEAVE_GRACE_MS`), plus a tick.
 pub async fn past_leave_grace() {
@@ -271,7 +284,9 @@ pub fn tap_elsewhere() {
 }
 
 /// Replaces the test page's URL fragment with `fragment` (e.g. `#fence=35`) without a reload.
-pub fn set_fragment(fragment: &str) {
+pub async fn set_fragment(fragment: &str) {
+    // A figure's own write, due after the next paint, lands first rather than over this one.
+    after_paint().await;
     let url = document().url().expect("a URL");
     let base = url.split('#').next().unwrap_or_default().to_string();
     replace_state(&JsValue::NULL, "", &format!("{base}{fragment}"));
@@ -283,4 +298,16 @@ pub fn fragment() -> String {
     url.find('#')
         .map(|at| url[at..].to_string())
         .unwrap_or_default()
+}
+
+/// The fragment once it reads `expected`, or what it reads after two seconds of waiting: the
+/// figures write their state into the URL after the frame their change is painted in.
+pub async fn fragment_once(expected: &str) -> String {
+    for _ in 0..200 {
+        if fragment() == expected {
+            break;
+        }
+        TimeoutFuture::new(10).await;
+    }
+    fragment()
 }

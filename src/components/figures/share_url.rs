@@ -1,6 +1,11 @@
 //! The URL fragment as the figures' shareable state: read once when a figure is created, written
 //! back with `history.replaceState` whenever a learner changes something — one history entry, no
 //! scroll, no `hashchange`. Parsing and clamping live in `scenarios::share`; this is only the web glue.
+//!
+//! The write waits until the browser has painted what the learner's input changed: `replaceState`
+//! is a navigation the browser books (under a 4× slowed CPU it took 1–7 ms of a fence commit), and
+//! the link only needs to be right by the time someone copies it. Until then the state it will
+//! hold is what `read` and `update` start from.
 
 use crate::scenarios::share::SharedState;
 
@@ -23,6 +28,9 @@ pub fn update(change: impl FnOnce(&mut SharedState)) {
 
 #[cfg(target_arch = "wasm32")]
 mod page {
+    use std::cell::RefCell;
+
+    use leptos::prelude::{request_animation_frame, set_timeout};
     use wasm_bindgen::prelude::*;
 
     #[wasm_bindgen]
@@ -32,22 +40,48 @@ mod page {
         fn replace_state(data: &JsValue, unused: &str, url: &str) -> Result<(), JsValue>;
     }
 
+    thread_local! {
+        /// The fragment `replace_fragment` was given and has not written yet.
+        static UNWRITTEN: RefCell<Option<String>> = const { RefCell::new(None) };
+    }
+
     fn url() -> Option<String> {
         web_sys::window()?.document()?.url().ok()
     }
 
-    /// The fragment with its `#`, or an empty string.
-    pub fn fragment() -> String {
+    /// The fragment in the URL, with its `#`, or an empty string.
+    fn written() -> String {
         url()
             .and_then(|u| u.find('#').map(|at| u[at..].to_string()))
             .unwrap_or_default()
     }
 
-    /// Replaces the current history entry's fragment; an empty one drops the `#`.
+    /// The fragment with its `#`, or an empty string: the one about to be written, if any.
+    pub fn fragment() -> String {
+        UNWRITTEN.with_borrow(Clone::clone).unwrap_or_else(written)
+    }
+
+    /// Replaces the current history entry's fragment (an empty one drops the `#`) once the next
+    /// frame is painted; the latest fragment given by then is the one written.
     pub fn replace_fragment(fragment: &str) {
+        let queued = UNWRITTEN.with_borrow_mut(|unwritten| unwritten.replace(fragment.to_string()));
+        if queued.is_none() {
+            // A timeout queued from an animation frame callback runs after that frame's paint.
+            request_animation_frame(|| set_timeout(write, std::time::Duration::ZERO));
+        }
+    }
+
+    /// Writes the fragment waiting to be written, unless the URL already has it.
+    fn write() {
+        let Some(fragment) = UNWRITTEN.take() else {
+            return;
+        };
         let Some(url) = url() else {
             return;
         };
+        if fragment == written() {
+            return;
+        }
         let base = url.split('#').next().unwrap_or_default();
         // A refused replaceState (e.g. a sandboxed iframe) only costs the shareable link.
         let _refused = replace_state(&JsValue::NULL, "", &format!("{base}{fragment}"));
