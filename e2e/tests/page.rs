@@ -212,7 +212,7 @@ fn when_the_lab_cannot_load_the_figures_still_answer_and_the_store_parts_say_so(
         let notes = page
             .client
             .execute(
-                "return [...document.querySelectorAll('.console, .pl')] \
+                "return [...document.querySelectorAll('.console, .pl, .fw-ledger, .ck-picker')] \
                    .map(e => getComputedStyle(e, '::after').content);",
                 vec![],
             )
@@ -221,7 +221,11 @@ fn when_the_lab_cannot_load_the_figures_still_answer_and_the_store_parts_say_so(
             .as_array()
             .map(|a| a.iter().filter_map(|n| n.as_str()).collect())
             .unwrap_or_default();
-        assert_eq!(notes.len(), 4, "three consoles and the player: {notes:?}");
+        assert_eq!(
+            notes.len(),
+            6,
+            "three consoles, the player, the fence's log and the lock picker: {notes:?}"
+        );
         assert!(
             notes.iter().all(|n| n.contains("did not load")),
             "every store part says the store did not load: {notes:?}"
