@@ -2,8 +2,9 @@
 //! static-HTML floor of the same page (scripts removed, so no wasm): page weight (gzip -9 of html, css, js
 //! and wasm the page load fetches; the lab, fetched on first use of the store, on a row of its own),
 //! first contentful paint, time to interactive and time from reaching for a console to the lab being
-//! live under 4× CPU throttling (DevTools protocol), and hover-to-readout latency (pointerenter to the
-//! readout's DOM change, 200 hovers, median and p99), and the lock checker (`#check`) in the lab:
+//! live under 4× CPU throttling (DevTools protocol), and reach-to-readout latency (a hover's
+//! pointerenter, a focus, a tap's pointerdown and click, to the readout's DOM change; 200 of each,
+//! median and p99), and the lock checker (`#check`) in the lab:
 //! for each catalogue lock, the default bound explored in the browser (schedules per second, read
 //! off the figure's own live line) and the longest gap between animation frames while it ran; and
 //! the lab's live controls at frame rate: a slider step (real ArrowRight/ArrowLeft keys on the
@@ -28,7 +29,7 @@ mod bench {
     use fantoccini::Client;
     use serde_json::{json, Value};
 
-    use lockdive_contract::hooks::FIGURE;
+    use lockdive_contract::hooks::{FIGURE, READOUT};
     use lockdive_contract::lab::LabChunk;
     use lockdive_contract::Figure;
     use lockdive_e2e::chromedriver::{cdp, ChromeDriver};
@@ -57,6 +58,8 @@ mod bench {
     type LabTimes = [(LabChunk, f64)];
     /// Per hover: ms to the readout's change, None if it never changed.
     type Hovers = [Option<f64>];
+    /// Per reach, in `Reach::ALL`'s order: each try's ms to the readout's change.
+    type Reaches = [Vec<Option<f64>>];
 
     const LOADS: usize = 5;
     const HOVERS: usize = 200;
@@ -127,10 +130,17 @@ mod bench {
                     ));
                 }
                 let floor_loads = loads(&client, &floor.page_url, Build::StaticFloor).await?;
-                let hover_slow = hovers(&client, &live.page_url, Build::Live).await?;
+                let mut reach_slow = Vec::new();
+                for reach in Reach::ALL {
+                    reach_slow.push(reaches(&client, &live.page_url, Build::Live, reach).await?);
+                }
                 throttle(driver.port, &session, 1.0)?;
-                let hover_fast = hovers(&client, &live.page_url, Build::Live).await?;
-                let floor_hover = hovers(&client, &floor.page_url, Build::StaticFloor).await?;
+                let mut reach_fast = Vec::new();
+                for reach in Reach::ALL {
+                    reach_fast.push(reaches(&client, &live.page_url, Build::Live, reach).await?);
+                }
+                let floor_hover =
+                    reaches(&client, &floor.page_url, Build::StaticFloor, Reach::Hover).await?;
                 let checks_fast = check_lock_runs(&client, &live.page_url).await?;
                 let controls_fast =
                     live_controls(&client, &live.page_url, (driver.port, &session)).await?;
@@ -145,9 +155,9 @@ mod bench {
                     (&live_weight, &floor_weight),
                     (&lab_weights, &lab_ms),
                     (&live_loads, &floor_loads),
-                    (&hover_fast, &hover_slow, &floor_hover),
+                    (&reach_fast, &reach_slow, &floor_hover),
                 );
-                print_slowest(&hover_fast);
+                print_slowest(&reach_fast, &reach_slow);
                 print_check_lock(&checks_fast, &checks_slow);
                 print_live_controls(&controls_fast, &controls_slow);
                 BenchResult::Ok(())
@@ -364,8 +374,41 @@ mod bench {
         Ok(percentile(&mut times, 50.0))
     }
 
-    /// pointerenter → the readout's first DOM change, per hover, in ms (None: the readout never changed).
-    async fn hovers(client: &Client, url: &str, build: Build) -> BenchResult<Vec<Option<f64>>> {
+    /// How a reader reaches a choice: each shows its readout.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Reach {
+        /// A mouse pointer enters the choice (`pointerenter`); it leaves again untimed.
+        Hover,
+        /// Keyboard focus lands on the choice (`focus()`); it is blurred again untimed.
+        Focus,
+        /// A finger taps it: a touch `pointerdown`, then the `click` a tap ends in. The choice
+        /// stays pinned; the next tap on the figure is on another choice.
+        Tap,
+    }
+
+    impl Reach {
+        const ALL: [Reach; 3] = [Reach::Hover, Reach::Focus, Reach::Tap];
+
+        /// The word the harness script switches on, and the tables print.
+        fn name(self) -> &'static str {
+            match self {
+                Reach::Hover => "hover",
+                Reach::Focus => "focus",
+                Reach::Tap => "tap",
+            }
+        }
+    }
+
+    /// A reach (`reach`) → the readout's first DOM change, per reach, in ms (None: the readout
+    /// never changed), `HOVERS` of them round the choices in page order. Before the timed ones,
+    /// the harness times itself a few rounds on a choice of its own, off the page's figures, so
+    /// its own script is compiled: the first timed reaches pay for the page's code only.
+    async fn reaches(
+        client: &Client,
+        url: &str,
+        build: Build,
+        reach: Reach,
+    ) -> BenchResult<Vec<Option<f64>>> {
         client.goto("about:blank").await?;
         client.goto(url).await?;
         wait_for(
@@ -379,10 +422,22 @@ mod bench {
         let times = client
             .execute_async(
                 &script(
-                    "const [selector, count, done] = arguments;
+                    "const [selector, count, mode, readoutAttribute, done] = arguments;
                  const targets = [...document.querySelectorAll(selector)];
-                 // Resolves with ms from dispatching `type` on `target` to its readout's first mutation.
-                 const timed = (target, type) => new Promise(resolve => {
+                 const act = (target, on) => {
+                     if (mode === 'hover') {
+                         target.dispatchEvent(new PointerEvent(on ? 'pointerenter' : 'pointerleave',
+                             { pointerType: 'mouse', isPrimary: true }));
+                     } else if (mode === 'focus') {
+                         on ? target.focus() : target.blur();
+                     } else if (on) {
+                         target.dispatchEvent(new PointerEvent('pointerdown',
+                             { pointerType: 'touch', isPrimary: true, bubbles: true }));
+                         target.click();
+                     }
+                 };
+                 // Resolves with ms from reaching `target` (or leaving it) to its readout's first mutation.
+                 const timed = (target, on) => new Promise(resolve => {
                      const readout = target.closest('figure').querySelector('@READOUT@');
                      let timer;
                      const observer = new MutationObserver(() => {
@@ -392,25 +447,49 @@ mod bench {
                      observer.observe(readout, { childList: true, subtree: true, characterData: true, attributes: true });
                      timer = setTimeout(() => { observer.disconnect(); resolve(null); }, 250);
                      const start = performance.now();
-                     target.dispatchEvent(new PointerEvent(type, { pointerType: 'mouse', isPrimary: true }));
+                     act(target, on);
                  });
+                 // The harness's own choice, off screen, answering every kind of reach.
+                 const own = document.createElement('figure');
+                 own.setAttribute('aria-hidden', 'true');
+                 own.style.cssText = 'position: fixed; left: -9999px; top: 0';
+                 const ownReadout = document.createElement('p');
+                 ownReadout.setAttribute(readoutAttribute, '');
+                 const ownButton = document.createElement('button');
+                 ownButton.type = 'button';
+                 own.append(ownReadout, ownButton);
+                 document.body.append(own);
+                 let flips = 0;
+                 for (const name of ['pointerenter', 'pointerleave', 'focus', 'blur', 'click']) {
+                     ownButton.addEventListener(name, () => { ownReadout.textContent = String(flips++); });
+                 }
                  (async () => {
+                     for (let i = 0; i < 3; i++) {
+                         await timed(ownButton, true);
+                         await timed(ownButton, false);
+                     }
+                     own.remove();
                      const times = [];
                      for (let i = 0; i < count; i++) {
                          const target = targets[i % targets.length];
-                         times.push(await timed(target, 'pointerenter'));
-                         await timed(target, 'pointerleave');
+                         times.push(await timed(target, true));
+                         if (mode !== 'tap') await timed(target, false);
                          await new Promise(r => setTimeout(r, 0));
                      }
                      done(times);
                  })();",
                 ),
-                vec![json!(HOVER_TARGETS), json!(HOVERS)],
+                vec![
+                    json!(HOVER_TARGETS),
+                    json!(HOVERS),
+                    json!(reach.name()),
+                    json!(READOUT),
+                ],
             )
             .await?;
         Ok(times
             .as_array()
-            .ok_or("hover run returned no list")?
+            .ok_or("reach run returned no list")?
             .iter()
             .map(Value::as_f64)
             .collect())
@@ -996,21 +1075,26 @@ mod bench {
         cell
     }
 
-    /// Which hovers the tail is made of: a p99 from one cold first hover reads differently from a
-    /// target that is always slow. Hovers go round the five targets in page order.
-    fn print_slowest(times: &Hovers) {
-        let mut ranked: Vec<(usize, f64)> = times
-            .iter()
-            .enumerate()
-            .filter_map(|(i, t)| t.map(|t| (i, t)))
-            .collect();
-        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
-        let slowest: Vec<String> = ranked
-            .iter()
-            .take(5)
-            .map(|(i, t)| format!("#{i} (target {}) {t:.2} ms", i % 5))
-            .collect();
-        println!("\nslowest hovers at 1× CPU: {}", slowest.join(", "));
+    /// Which reaches the tail is made of: a p99 from one cold first reach reads differently from
+    /// a target that is always slow. Reaches go round the five targets in page order.
+    fn print_slowest(fast: &Reaches, slow: &Reaches) {
+        for (times, rate) in [(fast, 1.0), (slow, THROTTLE)] {
+            println!("\nslowest at {rate}× CPU:");
+            for (reach, times) in Reach::ALL.iter().zip(times) {
+                let mut ranked: Vec<(usize, f64)> = times
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, t)| t.map(|t| (i, t)))
+                    .collect();
+                ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+                let slowest: Vec<String> = ranked
+                    .iter()
+                    .take(5)
+                    .map(|(i, t)| format!("#{i} (target {}) {t:.2} ms", i % 5))
+                    .collect();
+                println!("  {}: {}", reach.name(), slowest.join(", "));
+            }
+        }
     }
 
     fn kb(bytes: u64) -> String {
@@ -1031,7 +1115,7 @@ mod bench {
         weights: (&Weight, &Weight),
         lab: (&LabWeights, &LabTimes),
         loads: (&Loads, &Loads),
-        hovers: (&Hovers, &Hovers, &Hovers),
+        reaches: (&Reaches, &Reaches, &Hovers),
     ) {
         let mut rows = vec![
             (
@@ -1052,19 +1136,29 @@ mod bench {
                 format!("never (load event {:.0} ms)", loads.1.ready_ms),
                 "",
             ),
-            (
-                format!("hover → readout p50 / p99, {HOVERS} hovers, 1× CPU"),
-                hover_cell(hovers.0),
-                hover_cell(hovers.2),
-                "p99 < 4 ms",
-            ),
-            (
-                format!("hover → readout p50 / p99, {HOVERS} hovers, {THROTTLE}× CPU"),
-                hover_cell(hovers.1),
-                "—".to_string(),
-                "",
-            ),
         ];
+        // Each reach at both speeds; only a hover is tried on the static floor, where nothing
+        // answers any of them.
+        let (fast, slow, floor_hover) = reaches;
+        for (i, reach) in Reach::ALL.iter().enumerate() {
+            let name = reach.name();
+            rows.push((
+                format!("{name} → readout p50 / p99, {HOVERS} × {name}, 1× CPU"),
+                hover_cell(&fast[i]),
+                if *reach == Reach::Hover {
+                    hover_cell(floor_hover)
+                } else {
+                    "—".to_string()
+                },
+                "",
+            ));
+            rows.push((
+                format!("{name} → readout p50 / p99, {HOVERS} × {name}, {THROTTLE}× CPU"),
+                hover_cell(&slow[i]),
+                "—".to_string(),
+                "p99 < 4 ms",
+            ));
+        }
         // Each lab chunk's weight and time to live, after the page-load rows.
         let (lab_weights, lab_ms) = lab;
         let lab_rows = lab_weights.iter().flat_map(|(chunk, weight)| {
