@@ -17,10 +17,7 @@ use crate::dom;
 /// replay.
 pub fn watch(document: &Document) {
     for slot in dom::all::<Element>(document.query_selector_all(SLOT_SELECTOR)) {
-        let Some(chunk) = slot
-            .get_attribute(SLOT)
-            .and_then(|name| LabChunk::of_slot(&name))
-        else {
+        let Some(chunk) = chunk_of(&slot) else {
             continue;
         };
         for name in ["pointerover", "focusin", "click", "keydown"] {
@@ -34,6 +31,12 @@ pub fn watch(document: &Document) {
             }
         }
     }
+}
+
+/// The chunk whose part `slot` (a `[data-island]` element) holds; `None` for a slot no chunk owns.
+fn chunk_of(slot: &Element) -> Option<LabChunk> {
+    slot.get_attribute(SLOT)
+        .and_then(|name| LabChunk::of_slot(&name))
 }
 
 /// One event in a slot of `chunk`'s, while that chunk is not live.
@@ -77,13 +80,8 @@ fn request(element: &Element, action: PendingAction, chunk: LabChunk) {
     // One pending action per chunk: the reader's latest reach for its parts is the one they
     // still mean.
     for old in dom::all::<Element>(document.query_selector_all(PENDING_SELECTOR)) {
-        let old_chunk = old
-            .closest(SLOT_SELECTOR)
-            .ok()
-            .flatten()
-            .and_then(|slot| slot.get_attribute(SLOT))
-            .and_then(|name| LabChunk::of_slot(&name));
-        if old_chunk == Some(chunk) {
+        let old_chunk = old.closest(SLOT_SELECTOR).ok().flatten();
+        if old_chunk.as_ref().and_then(chunk_of) == Some(chunk) {
             let _ = old.remove_attribute(PENDING);
         }
     }
