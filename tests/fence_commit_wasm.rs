@@ -7,7 +7,7 @@
 mod dom;
 
 use dom::{
-    fragment, fragment_once, past_leave_grace, pointer, set_fragment, tick, Mounted, PointerKind,
+    fragment, painted_fragment, past_leave_grace, pointer, set_fragment, tick, Mounted, PointerKind,
 };
 use leptos::prelude::*;
 use lockdive::components::figures::FenceFigure;
@@ -190,7 +190,7 @@ async fn reset_returns_the_fence_to_seen_34() {
     assert!(fig
         .text(&format!("{} .fw-check", with_value(PATH, "34")))
         .contains("34 ≥ 34"));
-    assert_eq!(fragment_once("").await, "", "nothing left to share");
+    assert_eq!(painted_fragment().await, "", "nothing left to share");
 }
 
 #[wasm_bindgen_test]
@@ -200,7 +200,7 @@ async fn committed_writes_travel_in_the_url_fragment() {
     assert_eq!(fragment(), "#s3");
     fig.mouse_click(35).await;
     fig.mouse_click(34).await;
-    assert_eq!(fragment_once("#fence=35,34").await, "#fence=35,34");
+    assert_eq!(painted_fragment().await, "#fence=35,34");
     drop(fig);
 
     set_fragment("#play=2&fence=35,33,99,oops").await;

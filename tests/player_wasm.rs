@@ -6,7 +6,7 @@
 
 mod dom;
 
-use dom::{bubbling_event, fragment, fragment_once, key_down, set_fragment, tick, Mounted};
+use dom::{bubbling_event, fragment, key_down, painted_fragment, set_fragment, tick, Mounted};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use lockdive::components::figures::LostLockFigure;
@@ -256,7 +256,7 @@ async fn a_change_writes_the_players_state_into_the_fragment() {
     fig.click("[data-player-release=\"token-checked\"]").await;
     fig.slide("lease", 8000).await;
     assert_eq!(
-        fragment_once("#play=1&lease=8000&stall=12500&release=token").await,
+        painted_fragment().await,
         "#play=1&lease=8000&stall=12500&release=token"
     );
     set_fragment("").await;

@@ -300,14 +300,9 @@ pub fn fragment() -> String {
         .unwrap_or_default()
 }
 
-/// The fragment once it reads `expected`, or what it reads after two seconds of waiting: the
-/// figures write their state into the URL after the frame their change is painted in.
-pub async fn fragment_once(expected: &str) -> String {
-    for _ in 0..200 {
-        if fragment() == expected {
-            break;
-        }
-        TimeoutFuture::new(10).await;
-    }
+/// The fragment once the figures' pending write has landed: they write their state into the URL
+/// after the frame their change is painted in.
+pub async fn painted_fragment() -> String {
+    after_paint().await;
     fragment()
 }
