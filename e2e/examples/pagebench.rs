@@ -1081,18 +1081,8 @@ mod bench {
         for (times, rate) in [(fast, 1.0), (slow, THROTTLE)] {
             println!("\nslowest at {rate}× CPU:");
             for (reach, times) in Reach::ALL.iter().zip(times) {
-                let mut ranked: Vec<(usize, f64)> = times
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, t)| t.map(|t| (i, t)))
-                    .collect();
-                ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
-                let slowest: Vec<String> = ranked
-                    .iter()
-                    .take(5)
-                    .map(|(i, t)| format!("#{i} (target {}) {t:.2} ms", i % 5))
-                    .collect();
-                println!("  {}: {}", reach.name(), slowest.join(", "));
+                let tail = slowest(times, |i| format!("target {}", i % 5));
+                println!("  {}: {tail}", reach.name());
             }
         }
     }
