@@ -4,7 +4,8 @@
 //! first contentful paint, time to interactive and time from reaching for a console to the lab being
 //! live under 4× CPU throttling (DevTools protocol), and reach-to-readout latency (a hover's
 //! pointerenter, a focus, a tap's pointerdown and click, to the readout's DOM change; 200 of each,
-//! median and p99), and the lock checker (`#check`) in the lab:
+//! median and p99; beside them the harness's floor, the same reaches on its own choice on an empty
+//! page), and the lock checker (`#check`) in the lab:
 //! for each catalogue lock, the default bound explored in the browser (schedules per second, read
 //! off the figure's own live line) and the longest gap between animation frames while it ran; and
 //! the lab's live controls at frame rate: a slider step (real ArrowRight/ArrowLeft keys on the
@@ -130,14 +131,16 @@ mod bench {
                     ));
                 }
                 let floor_loads = loads(&client, &floor.page_url, Build::StaticFloor).await?;
-                let mut reach_slow = Vec::new();
+                let (mut reach_slow, mut floor_slow) = (Vec::new(), Vec::new());
                 for reach in Reach::ALL {
                     reach_slow.push(reaches(&client, &live.page_url, Build::Live, reach).await?);
+                    floor_slow.push(floor_reaches(&client, reach).await?);
                 }
                 throttle(driver.port, &session, 1.0)?;
-                let mut reach_fast = Vec::new();
+                let (mut reach_fast, mut floor_fast) = (Vec::new(), Vec::new());
                 for reach in Reach::ALL {
                     reach_fast.push(reaches(&client, &live.page_url, Build::Live, reach).await?);
+                    floor_fast.push(floor_reaches(&client, reach).await?);
                 }
                 let floor_hover =
                     reaches(&client, &floor.page_url, Build::StaticFloor, Reach::Hover).await?;
@@ -158,6 +161,7 @@ mod bench {
                     (&reach_fast, &reach_slow, &floor_hover),
                 );
                 print_slowest(&reach_fast, &reach_slow);
+                print_floor(&floor_fast, &floor_slow);
                 print_check_lock(&checks_fast, &checks_slow);
                 print_live_controls(&controls_fast, &controls_slow);
                 BenchResult::Ok(())
@@ -419,11 +423,33 @@ mod bench {
             },
         )
         .await?;
+        timed_reaches(client, reach, HOVER_TARGETS).await
+    }
+
+    /// The harness's floor for `reach`: the same timing, on a page with nothing but the
+    /// harness's own choice, whose handler writes one text node. What any page would show for
+    /// a reach on this machine and browser; the page's rows, less this, are the page's own cost.
+    async fn floor_reaches(client: &Client, reach: Reach) -> BenchResult<Vec<Option<f64>>> {
+        client.goto("about:blank").await?;
+        client.goto(EMPTY_PAGE).await?;
+        wait_for(client, "return document.readyState === 'complete';").await?;
+        timed_reaches(client, reach, "").await
+    }
+
+    /// A page with no content, style or script of its own.
+    const EMPTY_PAGE: &str = "data:text/html,<!doctype html><title>floor</title>";
+
+    /// `HOVERS` timed reaches round the page's choices matching `selector`, or (an empty
+    /// selector) all on the harness's own choice.
+    async fn timed_reaches(
+        client: &Client,
+        reach: Reach,
+        selector: &str,
+    ) -> BenchResult<Vec<Option<f64>>> {
         let times = client
             .execute_async(
                 &script(
                     "const [selector, count, mode, readoutAttribute, done] = arguments;
-                 const targets = [...document.querySelectorAll(selector)];
                  const act = (target, on) => {
                      if (mode === 'hover') {
                          target.dispatchEvent(new PointerEvent(on ? 'pointerenter' : 'pointerleave',
@@ -468,7 +494,8 @@ mod bench {
                          await timed(ownButton, true);
                          await timed(ownButton, false);
                      }
-                     own.remove();
+                     const targets = selector ? [...document.querySelectorAll(selector)] : [ownButton];
+                     if (selector) own.remove();
                      const times = [];
                      for (let i = 0; i < count; i++) {
                          const target = targets[i % targets.length];
@@ -480,7 +507,7 @@ mod bench {
                  })();",
                 ),
                 vec![
-                    json!(HOVER_TARGETS),
+                    json!(selector),
                     json!(HOVERS),
                     json!(reach.name()),
                     json!(READOUT),
@@ -1084,6 +1111,21 @@ mod bench {
                 let tail = slowest(times, |i| format!("target {}", i % 5));
                 println!("  {}: {tail}", reach.name());
             }
+        }
+    }
+
+    /// The harness's floor beside nothing: each reach on the empty page, at both speeds.
+    fn print_floor(fast: &Reaches, slow: &Reaches) {
+        println!("\nthe harness's floor (its own choice on an empty page; {HOVERS} of each):");
+        println!("| reach | 1× CPU p50 / p99 | {THROTTLE}× CPU p50 / p99 |");
+        println!("|---|---|---|");
+        for ((reach, fast), slow) in Reach::ALL.iter().zip(fast).zip(slow) {
+            println!(
+                "| {} | {} | {} |",
+                reach.name(),
+                hover_cell(fast),
+                hover_cell(slow)
+            );
         }
     }
 
