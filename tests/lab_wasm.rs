@@ -13,12 +13,12 @@ use dom::{focus, pointer, tick, Mounted, PointerKind};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::document;
 use lockdive::components::figures::LivePart;
-use lockdive::lab::{figures, store};
+use lockdive::lab::{check, figures, store};
 use lockdive::scenarios::fence::FenceLedger;
 use lockdive::App;
 use lockdive_contract::hooks::{
-    with_value, CHOICE_SELECTOR, COMMIT, COMMIT_EVENT, CONSOLE_SELECTOR, FIGURE, FIGURE_SELECTOR,
-    PATH, PENDING, PLAYER_SELECTOR, READOUT_SELECTOR, TONE,
+    with_value, CHOICE_SELECTOR, COMMIT, COMMIT_EVENT, FIGURE, FIGURE_SELECTOR, PATH, PENDING,
+    READOUT_SELECTOR, SLOT, TONE,
 };
 use lockdive_contract::lab::{LabChunk, LabState, PendingAction};
 use lockdive_contract::Figure;
@@ -35,36 +35,50 @@ async fn prerendered_page() -> Mounted {
     Mounted::built(App).await
 }
 
-/// Both lab chunks take the page over, as they do once a reader has reached for each.
+/// Every lab chunk takes the page over, as each does once a reader has reached for it.
 fn mount_lab() -> usize {
-    figures::mount() + store::mount()
+    figures::LAB.mount() + store::LAB.mount() + check::LAB.mount()
 }
 
 #[wasm_bindgen_test]
 async fn each_lab_chunk_mounts_only_its_own_parts() {
     let page = prerendered_page().await;
-    let player = page.find(PLAYER_SELECTOR);
-    let console = page.find(CONSOLE_SELECTOR);
-    let of_figures = LivePart::all()
+    // Each slot's prerendered content, by the chunk that owns the slot: a chunk's mount replaces
+    // its own slots' content and leaves every other chunk's as built.
+    let built: Vec<(LabChunk, HtmlElement)> = LivePart::all()
         .into_iter()
-        .filter(|part| LabChunk::of_slot(&part.slot_name()) == Some(LabChunk::Figures))
-        .count();
-    assert_eq!(figures::mount_in(&page.root), of_figures);
-    tick().await;
-    assert!(!player.is_connected(), "the player is the figures' chunk's");
-    assert!(
-        console.is_connected(),
-        "a console waits for the store's chunk"
-    );
-    assert_eq!(
-        store::mount_in(&page.root),
-        LivePart::all().len() - of_figures
-    );
-    tick().await;
-    assert!(
-        !console.is_connected(),
-        "the console is the store's chunk's"
-    );
+        .filter_map(|part| {
+            let name = part.slot_name();
+            let chunk = LabChunk::of_slot(&name)?;
+            let content = page.find(&format!("[{SLOT}=\"{name}\"] > *"));
+            Some((chunk, content))
+        })
+        .collect();
+    assert_eq!(built.len(), LivePart::all().len(), "every part has a slot");
+    let mut mounted = Vec::new();
+    for (chunk, lab) in [
+        (LabChunk::Figures, figures::LAB),
+        (LabChunk::Store, store::LAB),
+        (LabChunk::Check, check::LAB),
+    ] {
+        assert_eq!(lab.chunk, chunk);
+        let own = built.iter().filter(|(c, _)| *c == chunk).count();
+        assert!(own > 0, "{chunk:?} owns a part");
+        assert_eq!(
+            lab.mount_in(&page.root),
+            own,
+            "{chunk:?} mounts its own parts"
+        );
+        tick().await;
+        mounted.push(chunk);
+        for (owner, content) in &built {
+            assert_eq!(
+                content.is_connected(),
+                !mounted.contains(owner),
+                "{owner:?}'s part after {chunk:?} mounted"
+            );
+        }
+    }
     drop(page);
 }
 

@@ -96,8 +96,10 @@ attributes! {
     /// `<html data-lab-figures="…">`: where the figures' lab chunk stands
     /// (`crate::lab::LabChunk::Figures`, `crate::lab::LabState`).
     LAB_FIGURES, LAB_FIGURES_SELECTOR = "data-lab-figures";
-    /// `<html data-lab-store="…">`: where the store's lab chunk (consoles, lock checker) stands.
+    /// `<html data-lab-store="…">`: where the store's lab chunk (the consoles) stands.
     LAB_STORE, LAB_STORE_SELECTOR = "data-lab-store";
+    /// `<html data-lab-check="…">`: where the lock checker's lab chunk stands.
+    LAB_CHECK, LAB_CHECK_SELECTOR = "data-lab-check";
     /// On the control a click or Enter was made on before the lab was live, for it to replay.
     PENDING, PENDING_SELECTOR = "data-lab-pending";
 }

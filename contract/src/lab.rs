@@ -1,34 +1,41 @@
-//! The hand-over between the page's first wasm and the lab: the lab's two chunks (each its own
+//! The hand-over between the page's first wasm and the lab: the lab's three chunks (each its own
 //! wasm, fetched on the first reach for one of its parts), their loaders and meta tags, where each
-//! stands (`<html data-lab-figures>`, `<html data-lab-store>`), the reader's action kept for them
+//! stands (`<html data-lab-figures>`, `<html data-lab-store>`, `<html data-lab-check>`), the
+//! reader's action kept for them
 //! (`data-lab-pending`), and which controls in a live part's slot need the store.
 
 use crate::hooks::{
     CHECK_LOCK_SLOT, CONSOLE_SLOT_PREFIX, FENCE_LANE_SLOT_PREFIX, FENCE_LOG_SLOT,
-    FENCE_READOUTS_SLOT, FENCE_RESOURCE_SLOT, LAB_FIGURES, LAB_FIGURES_SELECTOR, LAB_STORE,
-    LAB_STORE_SELECTOR, PLAYER_SLOT,
+    FENCE_READOUTS_SLOT, FENCE_RESOURCE_SLOT, LAB_CHECK, LAB_CHECK_SELECTOR, LAB_FIGURES,
+    LAB_FIGURES_SELECTOR, LAB_STORE, LAB_STORE_SELECTOR, PLAYER_SLOT,
 };
 
 /// The lab's chunks, split by what the reader reaches for: the figures' live parts run only the
 /// page's own scripts, so their chunk carries ministore without the commands and Lua libraries
-/// only a console or the lock checker can reach (built without ministore's `full` feature).
+/// only a console or the lock checker can reach (built without ministore's `full` feature). The
+/// consoles and the lock checker each need the whole store, but a reader who types in a console
+/// need not fetch the checker's explorer, catalogue and views, nor the reverse.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LabChunk {
     /// Figure 1's scenario player and figure 2's resource bar, lanes, readout sources and log.
     Figures,
-    /// The consoles and the lock checker: the whole store.
+    /// The consoles: the whole store.
     Store,
+    /// The lock checker (`#check`): the whole store, the explorer and the catalogue of locks.
+    Check,
 }
 
 impl LabChunk {
-    /// Both chunks.
-    pub const ALL: [LabChunk; 2] = [LabChunk::Figures, LabChunk::Store];
+    /// Every chunk.
+    pub const ALL: [LabChunk; 3] = [LabChunk::Figures, LabChunk::Store, LabChunk::Check];
 
     /// The chunk that mounts the live part in the slot named `slot` (a `data-island` value);
     /// `None` for a name no live part has.
     pub fn of_slot(slot: &str) -> Option<LabChunk> {
-        if slot.starts_with(CONSOLE_SLOT_PREFIX) || slot == CHECK_LOCK_SLOT {
+        if slot.starts_with(CONSOLE_SLOT_PREFIX) {
             Some(LabChunk::Store)
+        } else if slot == CHECK_LOCK_SLOT {
+            Some(LabChunk::Check)
         } else if slot == PLAYER_SLOT
             || slot.starts_with(FENCE_LANE_SLOT_PREFIX)
             || [FENCE_RESOURCE_SLOT, FENCE_READOUTS_SLOT, FENCE_LOG_SLOT].contains(&slot)
@@ -45,6 +52,7 @@ impl LabChunk {
         match self {
             LabChunk::Figures => "lab-figures",
             LabChunk::Store => "lab-store",
+            LabChunk::Check => "lab-check",
         }
     }
 
@@ -53,6 +61,7 @@ impl LabChunk {
         match self {
             LabChunk::Figures => LAB_FIGURES,
             LabChunk::Store => LAB_STORE,
+            LabChunk::Check => LAB_CHECK,
         }
     }
 
@@ -61,6 +70,7 @@ impl LabChunk {
         match self {
             LabChunk::Figures => LAB_FIGURES_SELECTOR,
             LabChunk::Store => LAB_STORE_SELECTOR,
+            LabChunk::Check => LAB_CHECK_SELECTOR,
         }
     }
 
@@ -72,6 +82,7 @@ impl LabChunk {
         match self {
             LabChunk::Figures => "lab-figures_loader.js",
             LabChunk::Store => "lab-store_loader.js",
+            LabChunk::Check => "lab-check_loader.js",
         }
     }
 
@@ -80,6 +91,7 @@ impl LabChunk {
         match self {
             LabChunk::Figures => "lockdive:lab-figures",
             LabChunk::Store => "lockdive:lab-store",
+            LabChunk::Check => "lockdive:lab-check",
         }
     }
 
@@ -199,12 +211,12 @@ mod tests {
     }
 
     #[test]
-    fn the_consoles_and_the_checker_need_the_store_and_the_rest_the_figures_chunk() {
+    fn the_consoles_need_the_stores_chunk_the_checker_its_own_and_the_rest_the_figures() {
         assert_eq!(
             LabChunk::of_slot("console-lost-lock"),
             Some(LabChunk::Store)
         );
-        assert_eq!(LabChunk::of_slot(CHECK_LOCK_SLOT), Some(LabChunk::Store));
+        assert_eq!(LabChunk::of_slot(CHECK_LOCK_SLOT), Some(LabChunk::Check));
         for slot in [
             "player",
             "fence-resource",

@@ -153,11 +153,14 @@ where
 }
 
 /// Where a reader's pointer reaches for one of `chunk`'s parts before it has arrived: a console's
-/// input for the store's chunk, the player's panel (between its controls) for the figures'.
+/// input for the store's chunk, the player's panel (between its controls) for the figures', the
+/// checker's first catalogue lock for the checker's.
 pub fn reach_target(chunk: LabChunk) -> String {
+    use lockdive::components::figures::check_lock::hooks::{FIGURE, LOCKS};
     match chunk {
         LabChunk::Store => format!("{CONSOLE_SELECTOR} input"),
         LabChunk::Figures => format!("{PLAYER_SELECTOR} .pl-lede"),
+        LabChunk::Check => format!("{FIGURE} {LOCKS}"),
     }
 }
 
@@ -478,11 +481,13 @@ impl Page {
     }
 
     /// Moves the real pointer onto the first console's input, as a reader about to type does, then
-    /// onto the player's panel: the first wasm loads the store's lab chunk, then the figures'. Then
-    /// waits until both have taken their parts over.
+    /// onto the player's panel, then onto the lock checker's first lock: the first wasm loads the
+    /// store's lab chunk, the figures', then the checker's. Then waits until all have taken their
+    /// parts over.
     pub async fn reach_for_the_lab(&self) -> E2eResult {
-        self.hover(&reach_target(LabChunk::Store)).await?;
-        self.hover(&reach_target(LabChunk::Figures)).await?;
+        for chunk in [LabChunk::Store, LabChunk::Figures, LabChunk::Check] {
+            self.hover(&reach_target(chunk)).await?;
+        }
         self.wait_for_lab().await?;
         let states = self.lab_states().await?;
         if states.iter().all(|state| state.as_deref() == Some("live")) {
@@ -635,8 +640,8 @@ impl Page {
         Ok(forgiven)
     }
 
-    /// Where each lab chunk stands, in `LabChunk::ALL`'s order (the figures', the store's): its
-    /// `<html data-lab-…>` attribute, `None` for a chunk not asked for.
+    /// Where each lab chunk stands, in `LabChunk::ALL`'s order (the figures', the store's, the
+    /// checker's): its `<html data-lab-…>` attribute, `None` for a chunk not asked for.
     pub async fn lab_states(&self) -> E2eResult<Vec<Option<String>>> {
         let attributes: Vec<&str> = LabChunk::ALL
             .iter()

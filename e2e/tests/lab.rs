@@ -394,8 +394,8 @@ fn a_pointer_over_the_players_panel_brings_the_lab_before_any_control_is_reached
         page.wait_for_lab().await?;
         assert_eq!(
             page.lab_states().await?,
-            vec![Some("live".to_string()), None],
-            "the player brings the figures' chunk and not the store's"
+            vec![Some("live".to_string()), None, None],
+            "the player brings the figures' chunk and neither the store's nor the checker's"
         );
         Ok(())
     });

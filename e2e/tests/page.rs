@@ -182,24 +182,27 @@ fn moving_the_pointer_from_one_release_to_the_other_never_passes_through_the_idl
 fn when_the_lab_cannot_load_the_figures_still_answer_and_the_store_parts_say_so() {
     with_page(|page| async move {
         page.cdp("Network.enable", serde_json::json!({})).await?;
-        // Two ways a chunk fails: the store's loader never arrives; the figures' loader and JS do,
-        // but its wasm does not.
+        // Two ways a chunk fails: the store's loader never arrives; the figures' and the
+        // checker's loaders and JS do, but their wasm does not.
         page.cdp(
             "Network.setBlockedURLs",
             serde_json::json!({ "urls": [
                 format!("*{}-*_loader.js", LabChunk::Store.bin()),
                 format!("*{}-*_bg.wasm", LabChunk::Figures.bin()),
+                format!("*{}-*_bg.wasm", LabChunk::Check.bin()),
             ] }),
         )
         .await?;
         page.client.goto("about:blank").await?;
         page.goto("").await?;
-        // A reach for a console asks for the store's chunk, one for the player the figures'.
-        page.hover(&reach_target(LabChunk::Store)).await?;
-        page.hover(&reach_target(LabChunk::Figures)).await?;
+        // A reach for a console asks for the store's chunk, one for the player the figures', one
+        // for a lock the checker's.
+        for chunk in LabChunk::ALL {
+            page.hover(&reach_target(chunk)).await?;
+        }
         let started = std::time::Instant::now();
-        let both_failed = vec![Some("failed".to_string()); 2];
-        while page.lab_states().await? != both_failed {
+        let all_failed = vec![Some("failed".to_string()); LabChunk::ALL.len()];
+        while page.lab_states().await? != all_failed {
             if started.elapsed() > Duration::from_secs(10) {
                 return Err(format!(
                     "the lab chunks' states are {:?}, not failed",
@@ -747,7 +750,7 @@ fn the_wasm_takes_over_the_prerendered_page_without_moving_anything() {
         );
         assert_nothing_moved(&enhanced, "the first wasm")?;
 
-        // Reaching for a console and the player loads both lab chunks, which replace each live
+        // Reaching for a console, the player and a lock loads every lab chunk, which replace each live
         // part with its live twin and leave the figures' choices to the first wasm.
         page.reach_for_the_lab().await?;
         tokio::time::sleep(std::time::Duration::from_millis(300)).await;

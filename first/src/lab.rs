@@ -1,6 +1,6 @@
-//! Loading the lab — ministore and the live parts, in two chunks (`LabChunk`) — once the reader
+//! Loading the lab — ministore and the live parts, in three chunks (`LabChunk`) — once the reader
 //! reaches for something only the store can answer: a player control or a commit (`figure`) brings
-//! the figures' chunk, a console or the lock checker the store's. A click or Enter on a live part's
+//! the figures' chunk, a console the store's, the lock checker the checker's. A click or Enter on a live part's
 //! control made before its chunk arrives is marked on its element and replayed by the chunk.
 
 use wasm_bindgen::prelude::*;

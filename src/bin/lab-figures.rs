@@ -6,5 +6,5 @@
 fn main() {
     console_error_panic_hook::set_once();
     #[cfg(target_arch = "wasm32")]
-    lockdive::lab::figures::mount();
+    lockdive::lab::figures::LAB.mount();
 }

@@ -6,15 +6,11 @@ use lockdive_contract::lab::LabChunk;
 
 use crate::components::figures::{fence_part, FenceLive, LivePart, ScenarioPlayer};
 
-/// Mounts the chunk's parts into the page.
-pub fn mount() -> usize {
-    super::mount(LabChunk::Figures, mount_part)
-}
-
-/// Mounts the chunk's parts under `root` (the page, or a test's copy of it).
-pub fn mount_in(root: &web_sys::Element) -> usize {
-    super::mount_in(root, LabChunk::Figures, mount_part)
-}
+/// The figures' chunk: `LAB.mount()` takes the page over, `LAB.mount_in(root)` a test's copy of it.
+pub const LAB: super::ChunkMount = super::ChunkMount {
+    chunk: LabChunk::Figures,
+    mount_part,
+};
 
 /// Mounts the player or one of figure 2's parts into `into`.
 fn mount_part(part: LivePart, into: web_sys::HtmlElement, fence: Option<FenceLive>) -> bool {

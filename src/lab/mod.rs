@@ -1,11 +1,12 @@
-//! The lab wasm's side of the page, in two chunks (`lockdive_contract::lab::LabChunk`), each its
-//! own binary (`src/bin/lab-figures.rs`, `src/bin/lab-store.rs`): the first wasm loads a chunk when
-//! the reader first reaches for one of its parts. A chunk mounts only its own parts
-//! (`components::figures::LivePart`), each into its own slot in the prerendered markup: the
-//! figures' chunk the player and figure 2's resource bar, lanes, readout sources and log
-//! ([`figures`]); the store's chunk the consoles and the lock checker ([`store`]). Each chunk's
-//! binary names only its own components, so the linker keeps the other chunk's components out
-//! (the shared mount below, with figure 2's hand-over, is in both). Captions,
+//! The lab wasm's side of the page, in three chunks (`lockdive_contract::lab::LabChunk`), each its
+//! own binary (`src/bin/lab-figures.rs`, `src/bin/lab-store.rs`, `src/bin/lab-check.rs`): the
+//! first wasm loads a chunk when the reader first reaches for one of its parts. A chunk mounts only
+//! its own parts (`components::figures::LivePart`), each into its own slot in the prerendered
+//! markup: the figures' chunk the player and figure 2's resource bar, lanes, readout sources and
+//! log ([`figures`]); the store's chunk the consoles ([`store`]); the checker's chunk the lock
+//! checker ([`check`]). Each chunk's binary names only its own components (its module's
+//! [`ChunkMount`]), so the linker keeps the other chunks' components out (the shared mount below,
+//! with figure 2's hand-over, is in all three). Captions,
 //! choice rows, static verdicts and the build's readouts stay as built; the build and the lab
 //! render a slot's content through the same component, so the markup cannot drift. It carries
 //! over what the reader already did there (`carry`).
@@ -18,6 +19,8 @@
 
 #[cfg(target_arch = "wasm32")]
 mod carry;
+#[cfg(target_arch = "wasm32")]
+pub mod check;
 #[cfg(target_arch = "wasm32")]
 mod fence;
 #[cfg(target_arch = "wasm32")]
@@ -34,10 +37,32 @@ pub type MountPart = fn(
     fence: Option<crate::components::figures::FenceLive>,
 ) -> bool;
 
+/// One chunk's takeover: which chunk it is, and how it mounts each of its parts. Each chunk's
+/// module has one (`LAB`), and only that chunk's binary names it.
+#[cfg(target_arch = "wasm32")]
+#[derive(Clone, Copy)]
+pub struct ChunkMount {
+    pub chunk: lockdive_contract::lab::LabChunk,
+    pub mount_part: MountPart,
+}
+
+#[cfg(target_arch = "wasm32")]
+impl ChunkMount {
+    /// Takes the page over ([`mount`]).
+    pub fn mount(self) -> usize {
+        mount(self.chunk, self.mount_part)
+    }
+
+    /// Mounts the chunk's parts under `root`, the page or a test's copy of it ([`mount_in`]).
+    pub fn mount_in(self, root: &web_sys::Element) -> usize {
+        mount_in(root, self.chunk, self.mount_part)
+    }
+}
+
 /// A chunk's takeover of the page: [`mount_in`] the whole document, then its `<html>` attribute
 /// says `live` and its performance mark is set.
 #[cfg(target_arch = "wasm32")]
-pub fn mount(chunk: lockdive_contract::lab::LabChunk, mount_part: MountPart) -> usize {
+fn mount(chunk: lockdive_contract::lab::LabChunk, mount_part: MountPart) -> usize {
     use lockdive_contract::lab::LabState;
     use lockdive_first::embed;
 
@@ -58,7 +83,7 @@ pub fn mount(chunk: lockdive_contract::lab::LabChunk, mount_part: MountPart) -> 
 /// did there (`carry`). Figure 2's parts share one committed fence (`fence`), which then takes
 /// the commit the first wasm asked for before the chunk was live. Returns how many parts went live.
 #[cfg(target_arch = "wasm32")]
-pub fn mount_in(
+fn mount_in(
     root: &web_sys::Element,
     chunk: lockdive_contract::lab::LabChunk,
     mount_part: MountPart,

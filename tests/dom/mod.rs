@@ -121,10 +121,11 @@ impl Mounted {
         }
     }
 
-    /// Both lab chunks mount their live parts under the root, then one tick for them to settle.
+    /// Every lab chunk mounts its live parts under the root, then one tick for them to settle.
     pub async fn with_lab(self) -> Mounted {
-        lockdive::lab::figures::mount_in(&self.root);
-        lockdive::lab::store::mount_in(&self.root);
+        lockdive::lab::figures::LAB.mount_in(&self.root);
+        lockdive::lab::store::LAB.mount_in(&self.root);
+        lockdive::lab::check::LAB.mount_in(&self.root);
         tick().await;
         self
     }
