@@ -8,9 +8,9 @@
 //!   and the two interactive figures; views render content and verdicts, never compute them.
 //! - `links`: the course pages this dive links to, resolved against the one configurable base.
 //! - `prerender`: the page rendered natively into dist/index.html at build time.
-//! - `lab`: the lab's two wasm chunks' mount of the parts that need the store (the figures' chunk:
-//!   the player and figure 2's commits; the store's: the consoles and the lock checker) into their
-//!   slots in that markup, and the commit hand-over.
+//! - `lab`: the lab's three wasm chunks' mount of the parts that need the store (the figures'
+//!   chunk: the player and figure 2's commits; the store's: the consoles; the checker's: the lock
+//!   checker) into their slots in that markup, and the commit hand-over.
 //!
 //! Beside it in the workspace: `lockdive-contract` (`contract/`) holds what the markup, both wasm
 //! modules and the tests agree on — the DOM hooks, the lab's states, the choice rules — and

@@ -1,8 +1,8 @@
 //! The hand-over between the page's first wasm and the lab: the lab's three chunks (each its own
 //! wasm, fetched on the first reach for one of its parts), their loaders and meta tags, where each
 //! stands (`<html data-lab-figures>`, `<html data-lab-store>`, `<html data-lab-check>`), the
-//! reader's action kept for them
-//! (`data-lab-pending`), and which controls in a live part's slot need the store.
+//! reader's action kept for them (`data-lab-pending`), and which controls in a live part's slot
+//! need the store.
 
 use crate::hooks::{
     CHECK_LOCK_SLOT, CONSOLE_SLOT_PREFIX, FENCE_LANE_SLOT_PREFIX, FENCE_LOG_SLOT,

@@ -1,8 +1,9 @@
 //! The page budget benchmark: prints one table comparing the release build with a plain
-//! static-HTML floor of the same page (scripts removed, so no wasm): page weight (gzip -9 of html, css, js
-//! and wasm the page load fetches; the lab, fetched on first use of the store, on a row of its own),
-//! first contentful paint, time to interactive and time from reaching for a console to the lab being
-//! live under 4× CPU throttling (DevTools protocol), and reach-to-readout latency (a hover's
+//! static-HTML floor of the same page (scripts removed, so no wasm): page weight (gzip -9 of html,
+//! css, js and wasm the page load fetches; each lab chunk, fetched on the first reach for one of
+//! its parts, on a row of its own), first contentful paint, time to interactive and, per lab
+//! chunk, the time from a reach for one of its parts to the chunk being live, under 4× CPU
+//! throttling (DevTools protocol), and reach-to-readout latency (a hover's
 //! pointerenter, a focus, a tap's pointerdown and click, to the readout's DOM change; 200 of each,
 //! median and p99; beside them the harness's floor, the same reaches on its own choice on an empty
 //! page), and the lock checker (`#check`) in the lab:
@@ -131,16 +132,16 @@ mod bench {
                     ));
                 }
                 let floor_loads = loads(&client, &floor.page_url, Build::StaticFloor).await?;
-                let (mut reach_slow, mut floor_slow) = (Vec::new(), Vec::new());
+                let (mut reach_slow, mut harness_slow) = (Vec::new(), Vec::new());
                 for reach in Reach::ALL {
                     reach_slow.push(reaches(&client, &live.page_url, Build::Live, reach).await?);
-                    floor_slow.push(floor_reaches(&client, reach).await?);
+                    harness_slow.push(harness_floor(&client, reach).await?);
                 }
                 throttle(driver.port, &session, 1.0)?;
-                let (mut reach_fast, mut floor_fast) = (Vec::new(), Vec::new());
+                let (mut reach_fast, mut harness_fast) = (Vec::new(), Vec::new());
                 for reach in Reach::ALL {
                     reach_fast.push(reaches(&client, &live.page_url, Build::Live, reach).await?);
-                    floor_fast.push(floor_reaches(&client, reach).await?);
+                    harness_fast.push(harness_floor(&client, reach).await?);
                 }
                 let floor_hover =
                     reaches(&client, &floor.page_url, Build::StaticFloor, Reach::Hover).await?;
@@ -161,7 +162,7 @@ mod bench {
                     (&reach_fast, &reach_slow, &floor_hover),
                 );
                 print_slowest(&reach_fast, &reach_slow);
-                print_floor(&floor_fast, &floor_slow);
+                print_harness_floor(&harness_fast, &harness_slow);
                 print_check_lock(&checks_fast, &checks_slow);
                 print_live_controls(&controls_fast, &controls_slow);
                 BenchResult::Ok(())
@@ -423,28 +424,28 @@ mod bench {
             },
         )
         .await?;
-        timed_reaches(client, reach, HOVER_TARGETS).await
+        timed_reaches(client, reach, Some(HOVER_TARGETS)).await
     }
 
     /// The harness's floor for `reach`: the same timing, on a page with nothing but the
     /// harness's own choice, whose handler writes one text node. What any page would show for
     /// a reach on this machine and browser; the page's rows, less this, are the page's own cost.
-    async fn floor_reaches(client: &Client, reach: Reach) -> BenchResult<Vec<Option<f64>>> {
+    async fn harness_floor(client: &Client, reach: Reach) -> BenchResult<Vec<Option<f64>>> {
         client.goto("about:blank").await?;
         client.goto(EMPTY_PAGE).await?;
         wait_for(client, "return document.readyState === 'complete';").await?;
-        timed_reaches(client, reach, "").await
+        timed_reaches(client, reach, None).await
     }
 
     /// A page with no content, style or script of its own.
     const EMPTY_PAGE: &str = "data:text/html,<!doctype html><title>floor</title>";
 
-    /// `HOVERS` timed reaches round the page's choices matching `selector`, or (an empty
-    /// selector) all on the harness's own choice.
+    /// `HOVERS` timed reaches round the page's choices matching `selector`, or (`None`) all on
+    /// the harness's own choice.
     async fn timed_reaches(
         client: &Client,
         reach: Reach,
-        selector: &str,
+        selector: Option<&str>,
     ) -> BenchResult<Vec<Option<f64>>> {
         let times = client
             .execute_async(
@@ -1114,8 +1115,8 @@ mod bench {
         }
     }
 
-    /// The harness's floor beside nothing: each reach on the empty page, at both speeds.
-    fn print_floor(fast: &Reaches, slow: &Reaches) {
+    /// The harness's floor: each reach on its own choice on the empty page, at both speeds.
+    fn print_harness_floor(fast: &Reaches, slow: &Reaches) {
         println!("\nthe harness's floor (its own choice on an empty page; {HOVERS} of each):");
         println!("| reach | 1× CPU p50 / p99 | {THROTTLE}× CPU p50 / p99 |");
         println!("|---|---|---|");

@@ -750,8 +750,8 @@ fn the_wasm_takes_over_the_prerendered_page_without_moving_anything() {
         );
         assert_nothing_moved(&enhanced, "the first wasm")?;
 
-        // Reaching for a console, the player and a lock loads every lab chunk, which replace each live
-        // part with its live twin and leave the figures' choices to the first wasm.
+        // Reaching for a console, the player and a lock loads every lab chunk, which replace each
+        // live part with its live twin and leave the figures' choices to the first wasm.
         page.reach_for_the_lab().await?;
         tokio::time::sleep(std::time::Duration::from_millis(300)).await;
         let live = takeover_report(&page).await?;

@@ -1,7 +1,8 @@
 //! Loading the lab — ministore and the live parts, in three chunks (`LabChunk`) — once the reader
-//! reaches for something only the store can answer: a player control or a commit (`figure`) brings
-//! the figures' chunk, a console the store's, the lock checker the checker's. A click or Enter on a live part's
-//! control made before its chunk arrives is marked on its element and replayed by the chunk.
+//! reaches for something only the store can answer: a player control or a commit (`figure`)
+//! brings the figures' chunk, a console the store's, the lock checker the checker's. A click or
+//! Enter on a live part's control made before its chunk arrives is marked on its element and
+//! replayed by the chunk.
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;

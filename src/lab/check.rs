@@ -6,7 +6,8 @@ use lockdive_contract::lab::LabChunk;
 
 use crate::components::figures::{CheckLockLive, FenceLive, LivePart};
 
-/// The lock checker's chunk: `LAB.mount()` takes the page over, `LAB.mount_in(root)` a test's copy of it.
+/// The lock checker's chunk: `LAB.mount()` takes the page over, `LAB.mount_in(root)` a test's
+/// copy of it.
 pub const LAB: super::ChunkMount = super::ChunkMount {
     chunk: LabChunk::Check,
     mount_part,
@@ -14,9 +15,9 @@ pub const LAB: super::ChunkMount = super::ChunkMount {
 
 /// Mounts the lock checker into `into`.
 fn mount_part(part: LivePart, into: web_sys::HtmlElement, _: Option<FenceLive>) -> bool {
-    match part {
-        LivePart::CheckLock => leptos::mount::mount_to(into, CheckLockLive).forget(),
-        _ => return false,
+    if part != LivePart::CheckLock {
+        return false;
     }
+    leptos::mount::mount_to(into, CheckLockLive).forget();
     true
 }

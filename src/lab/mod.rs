@@ -4,8 +4,8 @@
 //! its own parts (`components::figures::LivePart`), each into its own slot in the prerendered
 //! markup: the figures' chunk the player and figure 2's resource bar, lanes, readout sources and
 //! log ([`figures`]); the store's chunk the consoles ([`store`]); the checker's chunk the lock
-//! checker ([`check`]). Each chunk's binary names only its own components (its module's
-//! [`ChunkMount`]), so the linker keeps the other chunks' components out (the shared mount below,
+//! checker ([`check`]). Each chunk's binary names only its own components (its module's `LAB`,
+//! a [`ChunkMount`]), so the linker keeps the other chunks' components out (the shared mount below,
 //! with figure 2's hand-over, is in all three). Captions,
 //! choice rows, static verdicts and the build's readouts stay as built; the build and the lab
 //! render a slot's content through the same component, so the markup cannot drift. It carries
@@ -48,88 +48,73 @@ pub struct ChunkMount {
 
 #[cfg(target_arch = "wasm32")]
 impl ChunkMount {
-    /// Takes the page over ([`mount`]).
+    /// The chunk's takeover of the page: [`ChunkMount::mount_in`] the whole document, then its
+    /// `<html>` attribute says `live` and its performance mark is set.
     pub fn mount(self) -> usize {
-        mount(self.chunk, self.mount_part)
+        use lockdive_contract::lab::LabState;
+        use lockdive_first::embed;
+
+        let Some(root) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+        else {
+            return 0;
+        };
+        let mounted = self.mount_in(&root);
+        let _ = root.set_attribute(self.chunk.state_attribute(), LabState::Live.attribute());
+        embed::mark(self.chunk.mark());
+        mounted
     }
 
-    /// Mounts the chunk's parts under `root`, the page or a test's copy of it ([`mount_in`]).
+    /// Mounts every part of the chunk under `root` (the page, or a test's copy of it) into its
+    /// slot, replacing the prerendered part in the same task, so the browser never paints in
+    /// between, and carries over what the reader already did there (`carry`). Figure 2's parts
+    /// share one committed fence (`fence`), which then takes the commit the first wasm asked for
+    /// before the chunk was live. Returns how many parts went live.
     pub fn mount_in(self, root: &web_sys::Element) -> usize {
-        mount_in(root, self.chunk, self.mount_part)
-    }
-}
+        use leptos::prelude::*;
+        use lockdive_contract::hooks::{FIGURE_SELECTOR, SLOT, SLOT_SELECTOR};
+        use lockdive_contract::lab::LabChunk;
+        use lockdive_first::dom;
 
-/// A chunk's takeover of the page: [`mount_in`] the whole document, then its `<html>` attribute
-/// says `live` and its performance mark is set.
-#[cfg(target_arch = "wasm32")]
-fn mount(chunk: lockdive_contract::lab::LabChunk, mount_part: MountPart) -> usize {
-    use lockdive_contract::lab::LabState;
-    use lockdive_first::embed;
+        use crate::components::figures::{FenceLive, LivePart};
 
-    let Some(root) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.document_element())
-    else {
-        return 0;
-    };
-    let mounted = mount_in(&root, chunk, mount_part);
-    let _ = root.set_attribute(chunk.state_attribute(), LabState::Live.attribute());
-    embed::mark(chunk.mark());
-    mounted
-}
-
-/// Mounts every part of `chunk` under `root` into its slot, replacing the prerendered part in the
-/// same task, so the browser never paints in between, and carries over what the reader already
-/// did there (`carry`). Figure 2's parts share one committed fence (`fence`), which then takes
-/// the commit the first wasm asked for before the chunk was live. Returns how many parts went live.
-#[cfg(target_arch = "wasm32")]
-fn mount_in(
-    root: &web_sys::Element,
-    chunk: lockdive_contract::lab::LabChunk,
-    mount_part: MountPart,
-) -> usize {
-    use leptos::prelude::*;
-    use lockdive_contract::hooks::{FIGURE_SELECTOR, SLOT, SLOT_SELECTOR};
-    use lockdive_contract::lab::LabChunk;
-    use lockdive_first::dom;
-
-    use crate::components::figures::{FenceLive, LivePart};
-
-    // The lab's reactive owner lives as long as the page: its parts are never unmounted.
-    let owner = Owner::new();
-    let mounted = owner.with(|| {
-        let mut fences: Vec<(web_sys::Element, FenceLive)> = Vec::new();
-        let mut mounted = 0;
-        for slot in dom::all::<web_sys::HtmlElement>(root.query_selector_all(SLOT_SELECTOR)) {
-            let Some(name) = slot.get_attribute(SLOT) else {
-                continue;
-            };
-            if LabChunk::of_slot(&name) != Some(chunk) {
-                continue;
-            }
-            let Some(part) = LivePart::from_slot_name(&name) else {
-                continue;
-            };
-            let carried = carry::CarriedControls::capture(&slot);
-            let fence = if part.is_fence() {
-                let Some(figure) = slot.closest(FIGURE_SELECTOR).ok().flatten() else {
+        // The lab's reactive owner lives as long as the page: its parts are never unmounted.
+        let owner = Owner::new();
+        let mounted = owner.with(|| {
+            let mut fences: Vec<(web_sys::Element, FenceLive)> = Vec::new();
+            let mut mounted = 0;
+            for slot in dom::all::<web_sys::HtmlElement>(root.query_selector_all(SLOT_SELECTOR)) {
+                let Some(name) = slot.get_attribute(SLOT) else {
                     continue;
                 };
-                Some(fence::live_for(&mut fences, figure))
-            } else {
-                None
-            };
-            slot.set_text_content(None);
-            if mount_part(part, slot.clone(), fence) {
-                carried.restore(&slot);
-                mounted += 1;
+                if LabChunk::of_slot(&name) != Some(self.chunk) {
+                    continue;
+                }
+                let Some(part) = LivePart::from_slot_name(&name) else {
+                    continue;
+                };
+                let carried = carry::CarriedControls::capture(&slot);
+                let fence = if part.is_fence() {
+                    let Some(figure) = slot.closest(FIGURE_SELECTOR).ok().flatten() else {
+                        continue;
+                    };
+                    Some(fence::live_for(&mut fences, figure))
+                } else {
+                    None
+                };
+                slot.set_text_content(None);
+                if (self.mount_part)(part, slot.clone(), fence) {
+                    carried.restore(&slot);
+                    mounted += 1;
+                }
             }
-        }
-        for (figure, live) in fences {
-            fence::connect(&figure, live);
-        }
+            for (figure, live) in fences {
+                fence::connect(&figure, live);
+            }
+            mounted
+        });
+        std::mem::forget(owner);
         mounted
-    });
-    std::mem::forget(owner);
-    mounted
+    }
 }

@@ -15,11 +15,9 @@ pub const LAB: super::ChunkMount = super::ChunkMount {
 
 /// Mounts a console into `into`.
 fn mount_part(part: LivePart, into: web_sys::HtmlElement, _: Option<FenceLive>) -> bool {
-    match part {
-        LivePart::Console(seed) => {
-            leptos::mount::mount_to(into, move || view! { <StoreConsole seed /> }).forget()
-        }
-        _ => return false,
-    }
+    let LivePart::Console(seed) = part else {
+        return false;
+    };
+    leptos::mount::mount_to(into, move || view! { <StoreConsole seed /> }).forget();
     true
 }
