@@ -23,7 +23,8 @@ macro_rules! classes {
     )*};
 }
 
-/// The player's and the consoles' panel attributes, as literals for `crate::lab`'s selectors.
+/// The player's, the consoles' and the lock picker's panel attributes, as literals for
+/// `crate::lab`'s selectors.
 macro_rules! player_attribute {
     () => {
         "data-player"
@@ -32,6 +33,11 @@ macro_rules! player_attribute {
 macro_rules! console_attribute {
     () => {
         "data-console"
+    };
+}
+macro_rules! lock_picker_attribute {
+    () => {
+        "data-lock-picker"
     };
 }
 
@@ -127,6 +133,10 @@ pub const PLAYER_SELECTOR: &str = concat!("[", player_attribute!(), "]");
 pub const CONSOLE: &str = console_attribute!();
 /// `[data-console]`: every console.
 pub const CONSOLE_SELECTOR: &str = concat!("[", console_attribute!(), "]");
+/// The lock checker's picker, the group of its lock buttons.
+pub const LOCK_PICKER: &str = lock_picker_attribute!();
+/// `[data-lock-picker]`: the lock checker's picker.
+pub const LOCK_PICKER_SELECTOR: &str = concat!("[", lock_picker_attribute!(), "]");
 
 // The page around the figures.
 attributes! {

@@ -105,8 +105,16 @@ impl LabChunk {
 /// timeline (`[tabindex]`) included. No choice sits in a slot: the first wasm answers them all.
 pub const STORE_CONTROLS: &str = "input, textarea, select, button, [tabindex]";
 
-/// The panels that hold store controls: the scenario player and the consoles.
-pub const STORE_PANELS: &str = concat!("[", player_attribute!(), "], [", console_attribute!(), "]");
+/// The panels that hold store controls: the scenario player, the consoles and the lock picker.
+pub const STORE_PANELS: &str = concat!(
+    "[",
+    player_attribute!(),
+    "], [",
+    console_attribute!(),
+    "], [",
+    lock_picker_attribute!(),
+    "]"
+);
 
 /// Where a lab chunk stands, as its `<html>` attribute says (absent until it is asked for).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,7 +174,7 @@ impl PendingAction {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hooks::{CONSOLE, PLAYER};
+    use crate::hooks::{CONSOLE, LOCK_PICKER, PLAYER};
 
     #[test]
     fn lab_states_and_kept_actions_round_trip_through_their_attributes() {
@@ -189,7 +197,10 @@ mod tests {
 
     #[test]
     fn the_store_selectors_name_the_hooks() {
-        assert_eq!(STORE_PANELS, format!("[{PLAYER}], [{CONSOLE}]"));
+        assert_eq!(
+            STORE_PANELS,
+            format!("[{PLAYER}], [{CONSOLE}], [{LOCK_PICKER}]")
+        );
     }
 
     #[test]

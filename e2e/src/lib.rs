@@ -306,13 +306,18 @@ impl Page {
 
     /// Moves the real (WebDriver) mouse pointer onto the middle of the element.
     pub async fn hover(&self, css: &str) -> E2eResult {
+        self.hover_at(css, (0.0, 0.0)).await
+    }
+
+    /// Moves the real mouse pointer onto the element, `offset` CSS pixels from its middle.
+    pub async fn hover_at(&self, css: &str, offset: (f64, f64)) -> E2eResult {
         self.scroll_into_view(css).await?;
         self.on_element(css, |client, element| async move {
             let mouse = MouseActions::new("mouse".into()).then(PointerAction::MoveToElement {
                 element,
                 duration: Some(Duration::from_millis(50)),
-                x: 0.0,
-                y: 0.0,
+                x: offset.0,
+                y: offset.1,
             });
             client.perform_actions(mouse).await
         })

@@ -4,6 +4,7 @@
 //! then rejects 34, and a shared link reopens both where they were.
 
 use fantoccini::key::Key;
+use lockdive_contract::hooks::LOCK_PICKER_SELECTOR;
 use lockdive_contract::lab::LabChunk;
 use lockdive_e2e::hooks::{
     within, writer, FENCE, FENCE_IDLE, LOST_LOCK_PLAYER as PLAYER, WRITER_35_OUTCOME,
@@ -378,6 +379,39 @@ fn a_shared_link_reopens_the_player_and_the_fence_where_they_were() {
         page.client.goto("about:blank").await?;
         page.goto("#s3").await?;
         assert_eq!(page.count(&format!("{log} > li")).await?, 0);
+        Ok(())
+    });
+}
+
+#[test]
+fn a_pointer_between_the_lock_pickers_buttons_brings_the_checkers_chunk_before_a_lock_is_reached() {
+    with_page(|page| async move {
+        page.scroll_into_view(LOCK_PICKER_SELECTOR).await?;
+        // A point on the picker itself, in a gap of its grid, as an offset from its middle.
+        let gap = page
+            .client
+            .execute(
+                "const picker = document.querySelector(arguments[0]); \
+                 const r = picker.getBoundingClientRect(); \
+                 const [cx, cy] = [r.left + r.width / 2, r.top + r.height / 2]; \
+                 for (let y = Math.ceil(r.top) + 1; y < r.bottom - 1; y += 1) \
+                   for (let x = Math.ceil(r.left) + 1; x < r.right - 1; x += 2) \
+                     if (document.elementFromPoint(x, y) === picker) return [x - cx, y - cy]; \
+                 return null;",
+                vec![serde_json::json!(LOCK_PICKER_SELECTOR)],
+            )
+            .await?;
+        let offset = gap
+            .as_array()
+            .and_then(|xy| Some((xy.first()?.as_f64()?, xy.get(1)?.as_f64()?)))
+            .ok_or("no point of the picker lies between its buttons")?;
+        page.hover_at(LOCK_PICKER_SELECTOR, offset).await?;
+        page.wait_for_lab().await?;
+        assert_eq!(
+            page.lab_states().await?,
+            vec![None, None, Some("live".to_string())],
+            "the picker brings the checker's chunk and neither the figures' nor the store's"
+        );
         Ok(())
     });
 }

@@ -52,8 +52,8 @@ fn reach(event: &Event, chunk: LabChunk) {
         return;
     };
     let Some(control) = target.closest(STORE_CONTROLS).ok().flatten() else {
-        // A pointer over the player's or a console's panel, between its controls, is already
-        // on its way to one: a head start for the download.
+        // A pointer over the player's, a console's or the lock picker's panel, between its
+        // controls, is already on its way to one: a head start for the download.
         if event.type_() == "pointerover" && target.closest(STORE_PANELS).ok().flatten().is_some() {
             load(&document, chunk);
         }

@@ -5,7 +5,9 @@
 
 use std::sync::Arc;
 
+use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
+use lockdive_contract::hooks::LOCK_PICKER;
 
 use super::CUSTOM_ID;
 use crate::scenarios::lockcheck::LockSpec;
@@ -29,7 +31,12 @@ pub fn Picker(
         )))
         .collect();
     view! {
-        <div class="ck-picker" role="group" aria-label="Pick a lock to check" data-lock-picker>
+        <div
+            class="ck-picker"
+            role="group"
+            aria-label="Pick a lock to check"
+            {..custom_attribute(LOCK_PICKER, "")}
+        >
             {entries
                 .into_iter()
                 .map(|(id, name)| {
