@@ -740,8 +740,8 @@ mod bench {
     ";
 
     /// Opens the page, brings the store's and the figures' lab chunks (a pointer over figure 1's
-    /// console and over the player, as a reader's would) and waits for them to be live, then times the three live
-    /// controls.
+    /// console and over the player, as a reader's would) and waits for them to be live, then times
+    /// the three live controls.
     async fn live_controls(
         client: &Client,
         url: &str,
