@@ -10,6 +10,10 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/tools.sh
 
 E2E_DIST="target/e2e-dist"
+# A clean clone (what CI runs) gains nothing from incremental caches, which took 3 GB of its disk.
+if [ "${CI:-}" = "true" ]; then
+    export CARGO_INCREMENTAL=0
+fi
 step_names=()
 step_results=()
 step_seconds=()
@@ -32,12 +36,19 @@ step() {
     fi
 }
 
+# What the run left on disk and what is free, so a run that fills the disk says so in its summary.
+disk_note() {
+    printf '  target/ holds %s; %s free on its disk\n' \
+        "$(du -sh target 2>/dev/null | cut -f1)" "$(df -h --output=avail target 2>/dev/null | tail -1 | tr -d ' ')"
+}
+
 summary() {
     printf '\n\033[1m==> Summary\033[0m\n'
     local i
     for i in "${!step_names[@]}"; do
         printf '  %-52s %5ss  %s\n' "${step_names[$i]}" "${step_seconds[$i]}" "${step_results[$i]}"
     done
+    disk_note
     if [ "$failed" -eq 0 ]; then
         printf '\033[1;32mAll steps passed\033[0m (%ss). Screenshots: target/screenshots/\n' "$SECONDS"
     else
@@ -91,6 +102,8 @@ e2e_tests() {
     LOCKDIVE_DIST="$PWD/$E2E_DIST" cargo test --no-fail-fast -p lockdive-e2e
 }
 
+printf '\033[1m==> Disk at start\033[0m\n'
+disk_note
 step "tools (install what is missing)" bash -c 'source scripts/tools.sh && ensure_build_tools && ensure_test_tools'
 if [ "${step_results[0]}" != "ok" ]; then
     summary
