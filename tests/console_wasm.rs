@@ -7,16 +7,39 @@ mod dom;
 use dom::{key_down, tick, Mounted};
 use leptos::prelude::*;
 use lockdive::components::console::StoreConsole;
-use lockdive::scenarios::console::ConsoleSeed;
+use lockdive::components::figures::{LivePart, LiveSlot};
+use lockdive::lab::store;
+use lockdive::scenarios::console::{Console, ConsoleSeed, MAX_LOG_ENTRIES};
+use lockdive_contract::hooks::PENDING;
+use lockdive_contract::lab::PendingAction;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{ClipboardEvent, ClipboardEventInit, DataTransfer, HtmlElement, HtmlInputElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// A console seeded with `seed`, mounted into its own element.
-fn mount_console(seed: ConsoleSeed) -> Mounted {
-    Mounted::new(move || view! { <StoreConsole seed /> })
+/// A console seeded with `seed` as the build leaves it, in its slot, made live by the store's
+/// chunk.
+async fn mount_console(seed: ConsoleSeed) -> Mounted {
+    let console = built_console(seed).await;
+    assert_eq!(
+        store::LAB.mount_in(&console.root),
+        1,
+        "one console made live"
+    );
+    console
+}
+
+/// The console as the build renders it, with no listeners.
+async fn built_console(seed: ConsoleSeed) -> Mounted {
+    Mounted::built(move || {
+        view! {
+            <LiveSlot part=LivePart::Console(seed)>
+                <StoreConsole seed />
+            </LiveSlot>
+        }
+    })
+    .await
 }
 
 /// The console's prompt and log, read and driven as a learner would.
@@ -65,8 +88,7 @@ impl Mounted {
 
 #[wasm_bindgen_test]
 async fn the_console_has_its_hook_a_label_an_input_and_a_live_log() {
-    let console = mount_console(ConsoleSeed::LostLock);
-    tick().await;
+    let console = mount_console(ConsoleSeed::LostLock).await;
     let section = console.find("[data-console=\"lost-lock\"]");
     assert_eq!(
         section.get_attribute("aria-label").as_deref(),
@@ -81,8 +103,7 @@ async fn the_console_has_its_hook_a_label_an_input_and_a_live_log() {
 
 #[wasm_bindgen_test]
 async fn typing_a_command_and_enter_prints_the_reply_as_redis_cli_does() {
-    let console = mount_console(ConsoleSeed::LostLock);
-    tick().await;
+    let console = mount_console(ConsoleSeed::LostLock).await;
     console.run("GET resource:lock").await;
     assert_eq!(console.input().value(), "", "the prompt is cleared");
     assert!(console.log().contains("GET resource:lock"));
@@ -98,8 +119,7 @@ async fn typing_a_command_and_enter_prints_the_reply_as_redis_cli_does() {
 
 #[wasm_bindgen_test]
 async fn an_error_is_printed_with_its_text_and_marked_as_an_error() {
-    let console = mount_console(ConsoleSeed::Fence);
-    tick().await;
+    let console = mount_console(ConsoleSeed::Fence).await;
     console.run("HGET resource:fence x").await;
     let out = console.last_output();
     assert!(out[0].0.starts_with("(error) WRONGTYPE"), "{out:?}");
@@ -108,8 +128,7 @@ async fn an_error_is_printed_with_its_text_and_marked_as_an_error() {
 
 #[wasm_bindgen_test]
 async fn up_and_down_walk_the_history() {
-    let console = mount_console(ConsoleSeed::Attempts);
-    tick().await;
+    let console = mount_console(ConsoleSeed::Attempts).await;
     console.run("HGET emq:{mail}:job:42 state").await;
     console.run("HGET emq:{mail}:job:42 attempts").await;
     console.input().set_value("draft");
@@ -129,8 +148,7 @@ async fn up_and_down_walk_the_history() {
 
 #[wasm_bindgen_test]
 async fn a_runaway_script_is_stopped_and_the_page_keeps_answering() {
-    let console = mount_console(ConsoleSeed::LostLock);
-    tick().await;
+    let console = mount_console(ConsoleSeed::LostLock).await;
     let started = js_sys_now();
     console.run("EVAL \"while true do end\" 0").await;
     let took_ms = js_sys_now() - started;
@@ -145,8 +163,7 @@ async fn a_runaway_script_is_stopped_and_the_page_keeps_answering() {
 
 #[wasm_bindgen_test]
 async fn pasting_the_multi_line_release_script_after_eval_runs_it() {
-    let console = mount_console(ConsoleSeed::LostLock);
-    tick().await;
+    let console = mount_console(ConsoleSeed::LostLock).await;
     let input = console.input();
     input.set_value("EVAL ");
     let _ = input.set_selection_range(5, 5);
@@ -170,14 +187,12 @@ async fn pasting_the_multi_line_release_script_after_eval_runs_it() {
 
 #[wasm_bindgen_test]
 async fn reset_returns_to_the_figures_store() {
-    let console = mount_console(ConsoleSeed::LostLock);
-    tick().await;
+    let console = mount_console(ConsoleSeed::LostLock).await;
     console.run("DEL resource:lock").await;
     let reset: HtmlElement = console
         .root
-        .query_selector_all(".console-button")
+        .query_selector(".console-reset")
         .expect("a selector")
-        .item(1)
         .expect("the reset button")
         .unchecked_into();
     reset.click();
@@ -185,6 +200,74 @@ async fn reset_returns_to_the_figures_store() {
     assert_eq!(console.log(), "");
     console.run("GET resource:lock").await;
     assert_eq!(console.last_output()[0].0, "\"xyz\"");
+}
+
+#[wasm_bindgen_test]
+async fn a_command_to_try_fills_the_prompt_and_enter_runs_it() {
+    let console = mount_console(ConsoleSeed::Fence).await;
+    let example = console.find(".console-example");
+    let line = example.text_content().unwrap_or_default();
+    assert!(line.starts_with("GET "), "{line}");
+    example.click();
+    assert_eq!(
+        console.input().value(),
+        line,
+        "the prompt holds the example"
+    );
+    assert_eq!(console.log(), "", "nothing ran yet");
+    console.key("Enter");
+    tick().await;
+    assert!(console.log().contains(&line));
+    let expected = Console::new(ConsoleSeed::Fence).run(&line);
+    assert_eq!(console.last_output()[0].0, expected[0].text);
+}
+
+#[wasm_bindgen_test]
+async fn the_log_keeps_the_newest_entries_and_clear_empties_it() {
+    let console = mount_console(ConsoleSeed::LostLock).await;
+    let runs = MAX_LOG_ENTRIES + 5;
+    for n in 0..runs {
+        console.input().set_value(&format!("ECHO line-{n}"));
+        console.key("Enter");
+    }
+    tick().await;
+    assert_eq!(console.count(".console-entry") as usize, MAX_LOG_ENTRIES);
+    let first = console
+        .find(".console-entry")
+        .text_content()
+        .unwrap_or_default();
+    assert!(
+        first.contains("ECHO line-5"),
+        "the oldest entries scrolled away: {first}"
+    );
+    assert_eq!(console.last_output()[0].0, format!("\"line-{}\"", runs - 1));
+    console.run("clear").await;
+    assert_eq!(console.count(".console-entry"), 0, "clear empties the log");
+    console.run("PING").await;
+    assert_eq!(console.count(".console-entry"), 1);
+    assert_eq!(console.last_output()[0].0, "PONG");
+}
+
+#[wasm_bindgen_test]
+async fn enter_kept_before_the_chunk_arrived_runs_the_typed_line_once() {
+    let console = built_console(ConsoleSeed::LostLock).await;
+    let input = console.input();
+    input.set_value("INCR visits");
+    input
+        .set_attribute(PENDING, PendingAction::Enter.attribute())
+        .expect("marked");
+    let _ = input.focus();
+    assert_eq!(store::LAB.mount_in(&console.root), 1);
+    tick().await;
+    assert_eq!(
+        console.count(".console-entry"),
+        1,
+        "the kept Enter ran once"
+    );
+    assert_eq!(console.last_output()[0].0, "(integer) 1");
+    assert_eq!(input.value(), "", "the prompt is cleared");
+    assert!(!input.has_attribute(PENDING), "nothing is left to replay");
+    assert!(input.is_connected(), "the built prompt is the live one");
 }
 
 /// Milliseconds from the page's clock (performance.now() is not in the enabled web-sys features).

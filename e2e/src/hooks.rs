@@ -3,7 +3,7 @@
 //! test that visits them.
 
 use lockdive_contract::hooks::{
-    with_value, CHOICE_SELECTOR, FIGURE_SELECTOR, INTERACTIVE, READOUT_SELECTOR, SELECTED,
+    with_value, CHOICE_SELECTOR, FIGURE_SELECTOR, INTERACTIVE, READOUT_SELECTOR, SELECTED, SLOT,
     SLOT_SELECTOR, STATIC_VERDICTS_SELECTOR, WRITER,
 };
 use lockdive_contract::Figure;
@@ -82,6 +82,7 @@ pub fn script(template: &str) -> String {
         ("@STATIC_VERDICTS@", STATIC_VERDICTS_SELECTOR.to_string()),
         ("@CHOICE@", CHOICE_SELECTOR.to_string()),
         ("@SLOT@", SLOT_SELECTOR.to_string()),
+        ("@SLOT_NAME@", SLOT.to_string()),
         ("@SELECTED@", SELECTED.to_string()),
         ("@INTERACTIVE@", INTERACTIVE.to_string()),
     ]

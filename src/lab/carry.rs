@@ -10,7 +10,7 @@ use web_sys::{
     Element, Event, EventInit, HtmlElement, HtmlInputElement, KeyboardEvent, KeyboardEventInit,
 };
 
-use lockdive_contract::hooks::PENDING;
+use lockdive_contract::hooks::{PENDING, PENDING_SELECTOR};
 use lockdive_contract::lab::PendingAction;
 
 /// Every control whose state is carried, in document order; `[tabindex]` for the focus of the
@@ -97,20 +97,8 @@ impl CarriedControls {
             }
         }
         for (state, control) in self.controls.iter().zip(&live) {
-            let element = control.dyn_ref::<HtmlElement>();
-            match (state.pending, element) {
-                (Some(PendingAction::Click), Some(element)) => element.click(),
-                (Some(PendingAction::Enter), _) => {
-                    let init = KeyboardEventInit::new();
-                    init.set_key("Enter");
-                    init.set_bubbles(true);
-                    if let Ok(event) =
-                        KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init)
-                    {
-                        let _ = control.dispatch_event(&event);
-                    }
-                }
-                _ => {}
+            if let Some(action) = state.pending {
+                replay(control, action);
             }
         }
         // Last, the focus goes back where the reader left it — unless the reader has left the page
@@ -126,6 +114,43 @@ impl CarriedControls {
                 control.dyn_ref::<HtmlElement>(),
             ) {
                 let _ = element.focus();
+            }
+        }
+    }
+}
+
+/// Carries out the action kept on a control of `slot`'s, if any, on that same control: for a part
+/// the lab makes live where it stands, the control the reader reached for is the live one.
+pub fn replay_pending(slot: &Element) {
+    for control in lockdive_first::dom::all::<Element>(slot.query_selector_all(PENDING_SELECTOR)) {
+        let action = control
+            .get_attribute(PENDING)
+            .and_then(|a| PendingAction::from_attribute(&a));
+        let _ = control.remove_attribute(PENDING);
+        if let Some(action) = action {
+            replay(&control, action);
+            // The chunk is not marked live until its takeover ends, so the first wasm takes the
+            // replayed event for a new reach and keeps it again; it has just been carried out.
+            let _ = control.remove_attribute(PENDING);
+        }
+    }
+}
+
+/// Does on `control` what the reader did before the lab was live: a click, or Enter as a
+/// bubbling `keydown`.
+fn replay(control: &Element, action: PendingAction) {
+    match action {
+        PendingAction::Click => {
+            if let Some(element) = control.dyn_ref::<HtmlElement>() {
+                element.click();
+            }
+        }
+        PendingAction::Enter => {
+            let init = KeyboardEventInit::new();
+            init.set_key("Enter");
+            init.set_bubbles(true);
+            if let Ok(event) = KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init) {
+                let _ = control.dispatch_event(&event);
             }
         }
     }

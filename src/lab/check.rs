@@ -10,8 +10,13 @@ use crate::components::figures::{CheckLockLive, FenceLive, LivePart};
 /// copy of it.
 pub const LAB: super::ChunkMount = super::ChunkMount {
     chunk: LabChunk::Check,
-    mount_part,
+    mount_parts,
 };
+
+/// Renders each of the chunk's parts under `root` in place of the built one.
+fn mount_parts(root: &web_sys::Element) -> usize {
+    super::replace_parts(LabChunk::Check, root, mount_part)
+}
 
 /// Mounts the lock checker into `into`.
 fn mount_part(part: LivePart, into: web_sys::HtmlElement, _: Option<FenceLive>) -> bool {

@@ -9,8 +9,13 @@ use crate::components::figures::{fence_part, FenceLive, LivePart, ScenarioPlayer
 /// The figures' chunk: `LAB.mount()` takes the page over, `LAB.mount_in(root)` a test's copy of it.
 pub const LAB: super::ChunkMount = super::ChunkMount {
     chunk: LabChunk::Figures,
-    mount_part,
+    mount_parts,
 };
+
+/// Renders each of the chunk's parts under `root` in place of the built one.
+fn mount_parts(root: &web_sys::Element) -> usize {
+    super::replace_parts(LabChunk::Figures, root, mount_part)
+}
 
 /// Mounts the player or one of figure 2's parts into `into`.
 fn mount_part(part: LivePart, into: web_sys::HtmlElement, fence: Option<FenceLive>) -> bool {
