@@ -10,7 +10,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/tools.sh
 
 E2E_DIST="target/e2e-dist"
-# A clean clone (what CI runs) gains nothing from incremental caches, which took 3 GB of its disk.
+# A clean clone (what CI runs) gains nothing from incremental caches, which only take its disk.
 if [ "${CI:-}" = "true" ]; then
     export CARGO_INCREMENTAL=0
 fi
@@ -38,8 +38,10 @@ step() {
 
 # What the run left on disk and what is free, so a run that fills the disk says so in its summary.
 disk_note() {
+    local held="nothing yet"
+    [ -d target ] && held="$(du -sh target 2>/dev/null | cut -f1)"
     printf '  target/ holds %s; %s free on its disk\n' \
-        "$(du -sh target 2>/dev/null | cut -f1)" "$(df -h --output=avail target 2>/dev/null | tail -1 | tr -d ' ')"
+        "$held" "$(df -h --output=avail . 2>/dev/null | tail -1 | tr -d ' ')"
 }
 
 summary() {

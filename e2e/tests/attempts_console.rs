@@ -1,13 +1,15 @@
 //! End-to-end steps for the attempts figure (§4) and console on the real release build (run by
 //! ./scripts/test.sh with `LOCKDIVE_DIST`): the real pointer and keyboard meet the EMQSTALE fence,
-//! and real key presses drive the lost-lock console, a runaway script included.
+//! and real key presses drive the lost-lock console, a runaway script included, and a line entered
+//! before the console's chunk has arrived.
 
 use std::time::{Duration, Instant};
 
 use fantoccini::key::Key;
 use lockdive::scenarios::attempts::{AttemptsRun, Transition};
 use lockdive::scenarios::console::{Console, ConsoleSeed, OutputLine, Tone};
-use lockdive_contract::hooks::READOUT_SELECTOR;
+use lockdive_contract::hooks::{PENDING, PENDING_SELECTOR, READOUT_SELECTOR};
+use lockdive_contract::lab::{LabChunk, PendingAction};
 use lockdive_e2e::hooks::{within, ATTEMPTS};
 use lockdive_e2e::{with_page, E2eResult, Page};
 
@@ -213,6 +215,72 @@ fn the_console_answers_typed_commands_and_survives_a_runaway_script() {
         let text = wait_for_entry(&page, 4, &unknown, wait).await?;
         assert!(text.contains("(error) err unknown command"), "{text}");
         page.screenshot(CONSOLE, "console").await?;
+        Ok(())
+    });
+}
+
+#[test]
+fn a_line_entered_before_the_consoles_chunk_arrives_runs_once_when_it_does() {
+    let get = Console::new(ConsoleSeed::LostLock).run("GET resource:lock");
+    let store = LabChunk::ALL
+        .iter()
+        .position(|chunk| *chunk == LabChunk::Store)
+        .expect("the store's chunk is a chunk");
+
+    with_page(|page| async move {
+        let input = within(CONSOLE, "input.console-input");
+        page.scroll_into_view(&input).await?;
+        // From here on every request waits 2 s for its answer: the store's chunk (its loader, JS
+        // and wasm, one after another) is still on its way while the reader types and presses Enter.
+        page.cdp("Network.enable", serde_json::json!({})).await?;
+        page.cdp(
+            "Network.emulateNetworkConditions",
+            serde_json::json!({ "offline": false, "latency": 2000,
+                                "downloadThroughput": -1, "uploadThroughput": -1 }),
+        )
+        .await?;
+        page.find(&input).await?.click().await?;
+        type_line(&page, "GET resource:lock").await?;
+        assert_eq!(
+            page.lab_states().await?[store].as_deref(),
+            Some("loading"),
+            "the line was entered before the console's chunk arrived"
+        );
+        assert_eq!(
+            page.find(&input).await?.attr(PENDING).await?.as_deref(),
+            Some(PendingAction::Enter.attribute()),
+            "the first wasm kept the Enter"
+        );
+
+        let text = wait_for_entry(&page, 1, &get, Duration::from_secs(30)).await?;
+        assert!(text.contains("get resource:lock"), "{text}");
+        assert_eq!(
+            page.count(&within(CONSOLE, ".console-entry")).await?,
+            1,
+            "the kept Enter ran the line once"
+        );
+        assert_eq!(
+            page.count(PENDING_SELECTOR).await?,
+            0,
+            "nothing is left to replay"
+        );
+        assert_eq!(
+            page.find(&input).await?.prop("value").await?.as_deref(),
+            Some(""),
+            "the prompt is cleared"
+        );
+        let focused = page
+            .client
+            .execute(
+                "return document.activeElement === document.querySelector(arguments[0]);",
+                vec![serde_json::json!(input)],
+            )
+            .await?;
+        assert_eq!(
+            focused,
+            serde_json::json!(true),
+            "the focus stays in the prompt"
+        );
         Ok(())
     });
 }

@@ -1,6 +1,7 @@
 //! The store's lab chunk: the consoles, with the whole of ministore. The first wasm loads it
-//! (`lab-store_loader.js`) when the reader first reaches for a console; it takes each console's
-//! slot over with the reader's state carried across (`lockdive::lab::store`).
+//! (`lab-store_loader.js`) when the reader first reaches for a console; it makes each built console
+//! live where it stands and carries out a click or Enter the reader made before it came
+//! (`lockdive::lab::store`).
 
 fn main() {
     console_error_panic_hook::set_once();

@@ -18,7 +18,7 @@ use log::ConsoleLog;
 use prompt::ConsolePrompt;
 
 /// The classes of the console's elements: the shell is built with them, the lab finds the
-/// controls and renders the log's entries by them, and page.css styles them.
+/// controls and renders the log's entries by them, and style/figures.css styles them.
 pub mod class {
     /// An example command's button; its `<code>` is the line it puts in the prompt.
     pub const EXAMPLE: &str = "console-example";
@@ -32,13 +32,17 @@ pub mod class {
     pub const PROMPT: &str = "console-prompt";
     /// An output line; errors and notes add a class of their own.
     pub const OUTPUT: &str = "console-out";
+    /// An output line that is an error reply (red, and it already says `(error)`).
     pub const ERROR: &str = "console-error";
+    /// An output line that is a note, not a reply (muted).
     pub const NOTE: &str = "console-note";
     /// The prompt's `<input>`.
     pub const INPUT: &str = "console-input";
     /// The Run and Reset buttons: both are `console-button`s.
     pub const BUTTON: &str = "console-button";
+    /// Run: runs the prompt's line, as Enter does.
     pub const RUN: &str = "console-run";
+    /// Reset: back to the figure's store with an empty log.
     pub const RESET: &str = "console-reset";
 
     /// `.<class>`: the selector of one of the classes above.

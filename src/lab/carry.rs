@@ -1,7 +1,9 @@
-//! What the reader already did in a live part's slot before the lab took it over — text typed into
-//! a console, a slider moved in the player, a disclosure opened, the focus, a click or Enter kept by
-//! the first wasm — read off the prerendered controls and put onto their live twins, found by
-//! position: the lab's first render is the build's markup, control for control. (The figures'
+//! What the reader already did in a live part's slot before the lab took it over — a slider moved in
+//! the player, a disclosure opened, the focus, a click or Enter kept by the first wasm — read off the
+//! prerendered controls and put onto their live twins, found by position: the lab's first render is
+//! the build's markup, control for control ([`CarriedControls`]). A part the lab makes live where it
+//! stands (the consoles) keeps its own controls' state; only the kept click or Enter is carried out
+//! there ([`replay_pending`]). (The figures'
 //! choices are in no slot: the first wasm keeps them, and a commit crosses over by itself, see
 //! `lockdive_contract::hooks::COMMIT`.)
 
@@ -99,6 +101,8 @@ impl CarriedControls {
         for (state, control) in self.controls.iter().zip(&live) {
             if let Some(action) = state.pending {
                 replay(control, action);
+                // See `replay_pending`: the first wasm keeps the replayed event again.
+                let _ = control.remove_attribute(PENDING);
             }
         }
         // Last, the focus goes back where the reader left it — unless the reader has left the page

@@ -12,7 +12,7 @@
 //!   (W1, W2, reaper).
 //! - `check_lock`: the lock checker of `#check` (catalogue picker, verdicts per property,
 //!   counterexample player, the reader's own scripts), over `scenarios::lockcheck`.
-//! - `slot`: the live parts (`LivePart`) and the element each sits in, which the lab mounts it into.
+//! - `slot`: the live parts (`LivePart`) and the element each sits in, where the lab makes it live.
 //! - `scripts`: the full scripts a figure runs, behind a disclosure (figures 2 and 3).
 //! - `choice`: a choice's button as built (the first wasm makes it answer); `readout`, `verdicts`:
 //!   the `aria-live` readout with its sources, and the always-visible static verdicts.

@@ -1,8 +1,9 @@
 //! The live parts and their slots: [`LivePart`] names each part of the page that needs the store
 //! (the player, the consoles, figure 2's resource bar, lanes, readout sources and log, the lock
 //! checker's live part), and [`LiveSlot`] is the element it sits in
-//! (`<div class="island" data-island="player">`), which the lab finds and mounts the same part
-//! into. `display: contents` (page.css): the wrapper adds no box, so the page lays out exactly as
+//! (`<div class="island" data-island="player">`), which the lab finds and makes live: it mounts
+//! the same part into it anew, or, for a console, wires the built one where it stands.
+//! `display: contents` (page.css): the wrapper adds no box, so the page lays out exactly as
 //! without it. The slot names are `lockdive_contract::hooks`'.
 
 use leptos::attr::custom::custom_attribute;
@@ -87,10 +88,11 @@ impl LivePart {
     }
 }
 
-/// The slot of `part`, holding what the build renders there (the lab's render is the same).
+/// The slot of `part`, holding what the build renders there (a chunk that renders it anew renders
+/// the same).
 #[component]
 pub fn LiveSlot(
-    /// Which part goes here: its name tells the lab what to mount.
+    /// Which part goes here: its name tells the lab what to make live.
     part: LivePart,
     /// The live part, as the build and the tests render it.
     children: Children,
