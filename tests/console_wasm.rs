@@ -249,6 +249,15 @@ async fn the_log_keeps_the_newest_entries_and_clear_empties_it() {
 }
 
 #[wasm_bindgen_test]
+async fn a_console_made_live_twice_still_runs_each_line_once() {
+    let console = mount_console(ConsoleSeed::LostLock).await;
+    assert_eq!(store::LAB.mount_in(&console.root), 0, "already live");
+    console.run("INCR visits").await;
+    assert_eq!(console.count(".console-entry"), 1);
+    assert_eq!(console.last_output()[0].0, "(integer) 1");
+}
+
+#[wasm_bindgen_test]
 async fn enter_kept_before_the_chunk_arrived_runs_the_typed_line_once() {
     let console = built_console(ConsoleSeed::LostLock).await;
     let input = console.input();

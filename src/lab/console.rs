@@ -24,8 +24,13 @@ struct LiveConsole {
     shown: RefCell<Vec<(u64, Element)>>,
 }
 
+thread_local! {
+    /// The logs of the consoles wired so far: wiring one twice would run each line twice.
+    static WIRED: RefCell<Vec<Element>> = const { RefCell::new(Vec::new()) };
+}
+
 /// Wires the console in `slot`, built for `seed`. Returns false, wiring nothing, if the slot
-/// lacks one of the console's controls.
+/// lacks one of the console's controls or its console is already wired.
 pub fn enhance(slot: &Element, seed: ConsoleSeed) -> bool {
     let find = |name: &str| slot.query_selector(&class::selector(name)).ok().flatten();
     let input = find(class::INPUT).and_then(|e| e.dyn_into::<HtmlInputElement>().ok());
@@ -37,6 +42,17 @@ pub fn enhance(slot: &Element, seed: ConsoleSeed) -> bool {
     ) else {
         return false;
     };
+    let first_time = WIRED.with(|wired| {
+        let mut wired = wired.borrow_mut();
+        let first_time = !wired.contains(&log);
+        if first_time {
+            wired.push(log.clone());
+        }
+        first_time
+    });
+    if !first_time {
+        return false;
+    }
     let live = Rc::new(LiveConsole {
         console: RefCell::new(Console::new(seed)),
         input,
