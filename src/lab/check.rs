@@ -15,7 +15,7 @@ pub const LAB: super::ChunkMount = super::ChunkMount {
 
 /// Renders each of the chunk's parts under `root` in place of the built one.
 fn mount_parts(root: &web_sys::Element) -> usize {
-    super::replace_parts(LabChunk::Check, root, mount_part)
+    super::replace_parts(LabChunk::Check, root, mount_part, None)
 }
 
 /// Mounts the lock checker into `into`.

@@ -12,6 +12,9 @@ use lockdive_contract::hooks::{COMMIT, COMMIT_EVENT, OUTCOMES_EVENT};
 
 use crate::components::figures::FenceLive;
 
+/// The hand-over the figures' chunk mounts figure 2's parts with.
+pub const HANDOVER: super::FenceHandover = super::FenceHandover { live_for, connect };
+
 /// The figure's committed fence, made when its first part is mounted.
 pub fn live_for(fences: &mut Vec<(Element, FenceLive)>, figure: Element) -> FenceLive {
     if let Some((_, live)) = fences.iter().find(|(f, _)| *f == figure) {

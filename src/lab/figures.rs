@@ -14,7 +14,12 @@ pub const LAB: super::ChunkMount = super::ChunkMount {
 
 /// Renders each of the chunk's parts under `root` in place of the built one.
 fn mount_parts(root: &web_sys::Element) -> usize {
-    super::replace_parts(LabChunk::Figures, root, mount_part)
+    super::replace_parts(
+        LabChunk::Figures,
+        root,
+        mount_part,
+        Some(super::fence::HANDOVER),
+    )
 }
 
 /// Mounts the player or one of figure 2's parts into `into`.

@@ -103,16 +103,32 @@ fn slots_of(
         .collect()
 }
 
+/// Figure 2's side of the hand-over (`fence`), which only the figures' chunk passes to
+/// [`replace_parts`], so no other chunk links it.
+#[cfg(target_arch = "wasm32")]
+#[derive(Clone, Copy)]
+pub struct FenceHandover {
+    /// The figure's committed fence, made when its first part is mounted.
+    pub live_for: fn(
+        &mut Vec<(web_sys::Element, crate::components::figures::FenceLive)>,
+        web_sys::Element,
+    ) -> crate::components::figures::FenceLive,
+    /// Connects the figure's mounted parts to the commits the first wasm asks for.
+    pub connect: fn(&web_sys::Element, crate::components::figures::FenceLive),
+}
+
 /// The takeover of a chunk that renders its parts anew: mounts each of `chunk`'s parts under
 /// `root` into its slot with `mount_part`, replacing the prerendered part in the same task, so
 /// the browser never paints in between, and carries over what the reader already did there
-/// (`carry`). Figure 2's parts share one committed fence (`fence`), which then takes the commit
-/// the first wasm asked for before the chunk was live. Returns how many parts went live.
+/// (`carry`). With a `handover` (the figures' chunk), figure 2's parts share one committed fence,
+/// which then takes the commit the first wasm asked for before the chunk was live. Returns how
+/// many parts went live.
 #[cfg(target_arch = "wasm32")]
 fn replace_parts(
     chunk: lockdive_contract::lab::LabChunk,
     root: &web_sys::Element,
     mount_part: MountPart,
+    handover: Option<FenceHandover>,
 ) -> usize {
     use leptos::prelude::*;
     use lockdive_contract::hooks::FIGURE_SELECTOR;
@@ -127,10 +143,12 @@ fn replace_parts(
         for (slot, part) in slots_of(chunk, root) {
             let carried = carry::CarriedControls::capture(&slot);
             let fence = if part.is_fence() {
-                let Some(figure) = slot.closest(FIGURE_SELECTOR).ok().flatten() else {
+                let (Some(handover), Some(figure)) =
+                    (handover, slot.closest(FIGURE_SELECTOR).ok().flatten())
+                else {
                     continue;
                 };
-                Some(fence::live_for(&mut fences, figure))
+                Some((handover.live_for)(&mut fences, figure))
             } else {
                 None
             };
@@ -140,8 +158,10 @@ fn replace_parts(
                 mounted += 1;
             }
         }
-        for (figure, live) in fences {
-            fence::connect(&figure, live);
+        if let Some(handover) = handover {
+            for (figure, live) in fences {
+                (handover.connect)(&figure, live);
+            }
         }
         mounted
     });
