@@ -9,9 +9,9 @@
 //!
 //! Two kinds of takeover. The figures' and the checker's chunks render each part anew with Leptos
 //! through the same component the build rendered it with, so the markup cannot drift, and put it
-//! in place of the built one ([`replace_parts`], carrying over what the reader already did there:
+//! in place of the built one (`replace_parts`, carrying over what the reader already did there:
 //! `carry`). The store's chunk needs no view library: it wires the consoles' built markup where it
-//! stands and renders the log's entries itself ([`console`]), so what the reader typed and
+//! stands and renders the log's entries itself (`console`), so what the reader typed and
 //! focused stays put and only a kept click or Enter is replayed. Captions, choice rows, static
 //! verdicts and the build's readouts stay as built.
 //!
@@ -104,7 +104,7 @@ fn slots_of(
 }
 
 /// Figure 2's side of the hand-over (`fence`), which only the figures' chunk passes to
-/// [`replace_parts`], so no other chunk links it.
+/// `replace_parts`, so no other chunk links it.
 #[cfg(target_arch = "wasm32")]
 #[derive(Clone, Copy)]
 pub struct FenceHandover {
