@@ -339,6 +339,21 @@ mod bench {
         })
     }
 
+    /// Reaches for one of `chunk`'s parts as a pointer does (a `pointerover` on its
+    /// `reach_target`), which has the first wasm load the chunk; with `mark`, a performance mark of
+    /// that name is set in the same script, just before.
+    async fn reach_for(client: &Client, chunk: LabChunk, mark: Option<&str>) -> BenchResult<()> {
+        client
+            .execute(
+                "if (arguments[1]) performance.mark(arguments[1]); \
+                 document.querySelector(arguments[0]) \
+                   .dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));",
+                vec![json!(reach_target(chunk)), json!(mark)],
+            )
+            .await?;
+        Ok(())
+    }
+
     /// Median over `LOADS` fresh loads of the time from a pointer reaching for one of `chunk`'s
     /// parts (the first wasm then loads the chunk) to the chunk's mark, in ms.
     async fn lab_after_reach(client: &Client, url: &str, chunk: LabChunk) -> BenchResult<f64> {
@@ -351,14 +366,7 @@ mod bench {
                 "return performance.getEntriesByName('lockdive:interactive').length > 0;",
             )
             .await?;
-            client
-                .execute(
-                    "performance.mark('lockdive:reach'); \
-                     document.querySelector(arguments[0]) \
-                       .dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));",
-                    vec![json!(reach_target(chunk))],
-                )
-                .await?;
+            reach_for(client, chunk, Some("lockdive:reach")).await?;
             wait_for(
                 client,
                 &format!(
@@ -750,23 +758,11 @@ mod bench {
         client.goto("about:blank").await?;
         client.goto(url).await?;
         wait_for(client, FIGURES_INTERACTIVE).await?;
-        client
-            .execute(
-                &format!(
-                    "document.querySelector('[data-console=\"{CONSOLE_HOOK}\"] input') \
-                       .dispatchEvent(new PointerEvent('pointerover', {{ bubbles: true }}));"
-                ),
-                vec![],
-            )
-            .await?;
-        client
-            .execute(
-                "document.querySelector(arguments[0]) \
-                   .dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));",
-                vec![json!(reach_target(LabChunk::Figures))],
-            )
-            .await?;
-        for chunk in [LabChunk::Store, LabChunk::Figures] {
+        let chunks = [LabChunk::Store, LabChunk::Figures];
+        for chunk in chunks {
+            reach_for(client, chunk, None).await?;
+        }
+        for chunk in chunks {
             wait_for(client, &chunk_live(chunk)).await?;
         }
         let (slider, slider_steps) = slider_steps(client, devtools).await?;
