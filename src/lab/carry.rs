@@ -101,8 +101,6 @@ impl CarriedControls {
         for (state, control) in self.controls.iter().zip(&live) {
             if let Some(action) = state.pending {
                 replay(control, action);
-                // See `replay_pending`: the first wasm keeps the replayed event again.
-                let _ = control.remove_attribute(PENDING);
             }
         }
         // Last, the focus goes back where the reader left it — unless the reader has left the page
@@ -127,21 +125,20 @@ impl CarriedControls {
 /// the lab makes live where it stands, the control the reader reached for is the live one.
 pub fn replay_pending(slot: &Element) {
     for control in lockdive_first::dom::all::<Element>(slot.query_selector_all(PENDING_SELECTOR)) {
-        let action = control
+        match control
             .get_attribute(PENDING)
-            .and_then(|a| PendingAction::from_attribute(&a));
-        let _ = control.remove_attribute(PENDING);
-        if let Some(action) = action {
-            replay(&control, action);
-            // The chunk is not marked live until its takeover ends, so the first wasm takes the
-            // replayed event for a new reach and keeps it again; it has just been carried out.
-            let _ = control.remove_attribute(PENDING);
+            .and_then(|a| PendingAction::from_attribute(&a))
+        {
+            Some(action) => replay(&control, action),
+            None => {
+                let _ = control.remove_attribute(PENDING);
+            }
         }
     }
 }
 
-/// Does on `control` what the reader did before the lab was live: a click, or Enter as a
-/// bubbling `keydown`.
+/// Does on `control` what the reader did before the lab was live — a click, or Enter as a
+/// bubbling `keydown` — and leaves no action kept on it.
 fn replay(control: &Element, action: PendingAction) {
     match action {
         PendingAction::Click => {
@@ -158,6 +155,9 @@ fn replay(control: &Element, action: PendingAction) {
             }
         }
     }
+    // The chunk is not marked live until its takeover ends, so the first wasm takes the replayed
+    // event for a new reach and keeps it again; it has just been carried out.
+    let _ = control.remove_attribute(PENDING);
 }
 
 /// The slot's carried controls, in document order.
