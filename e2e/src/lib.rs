@@ -272,9 +272,10 @@ impl Page {
     }
 
     /// Runs `act` on the element `css` matches. The takeover of the figures' and the checker's
-    /// chunks swaps a slot's prerendered markup for its live twin in one task, so an element found a moment before may be gone when the
-    /// action reaches it: WebDriver then answers "stale element reference" without carrying the
-    /// action out, and the element is found again (at most [`TAKEOVER_TRIES`] times).
+    /// chunks swaps a slot's prerendered markup for its live twin in one task, so an element found
+    /// a moment before may be gone when the action reaches it: WebDriver then answers "stale
+    /// element reference" without carrying the action out, and the element is found again (at
+    /// most [`TAKEOVER_TRIES`] times).
     async fn on_element<T, F, Fut>(&self, css: &str, act: F) -> E2eResult<T>
     where
         F: Fn(Client, Element) -> Fut,
