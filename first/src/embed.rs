@@ -57,38 +57,31 @@ pub fn follow_host() {
     };
     let font_rule = js_sys::RegExp::new(HOST_FONT_PATTERN, "");
     let parent = JsValue::from(parent);
-    let on_message =
-        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
-            // Only the window that frames this page, and only from an origin on the list.
-            let from_parent = event
-                .source()
-                .is_some_and(|source| JsValue::from(source) == parent);
-            if !from_parent || !origins.contains(&event.origin()) {
-                return;
+    crate::dom::on(&window, "message", move |event: web_sys::MessageEvent| {
+        // Only the window that frames this page, and only from an origin on the list.
+        let from_parent = event
+            .source()
+            .is_some_and(|source| JsValue::from(source) == parent);
+        if !from_parent || !origins.contains(&event.origin()) {
+            return;
+        }
+        let data = event.data();
+        let field = |name: &str| {
+            data.is_object()
+                .then(|| js_sys::Reflect::get(&data, &name.into()).ok())
+                .flatten()
+                .and_then(|value| value.as_string())
+        };
+        let kind = field("type");
+        let theme = field("theme");
+        match HostMessage::read(kind.as_deref(), theme.as_deref(), field("font")) {
+            Some(HostMessage::Theme(choice)) => crate::theme::show(choice),
+            Some(HostMessage::Font(font)) if font_rule.test(&font) => {
+                let _ = root.style().set_property("--font-sans", &font);
             }
-            let data = event.data();
-            let field = |name: &str| {
-                data.is_object()
-                    .then(|| js_sys::Reflect::get(&data, &name.into()).ok())
-                    .flatten()
-                    .and_then(|value| value.as_string())
-            };
-            let kind = field("type");
-            let theme = field("theme");
-            match HostMessage::read(kind.as_deref(), theme.as_deref(), field("font")) {
-                Some(HostMessage::Theme(choice)) => crate::theme::show(choice),
-                Some(HostMessage::Font(font)) if font_rule.test(&font) => {
-                    let _ = root.style().set_property("--font-sans", &font);
-                }
-                _ => {}
-            }
-        });
-    if window
-        .add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref())
-        .is_ok()
-    {
-        on_message.forget();
-    }
+            _ => {}
+        }
+    });
 }
 
 /// Starts posting the content height to the parent window if the page is framed.

@@ -10,12 +10,10 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
-use wasm_bindgen::convert::FromWasmAbi;
-use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
-    CustomEvent, DocumentFragment, Element, Event, EventInit, EventTarget, HtmlElement,
-    HtmlTemplateElement, Node,
+    CustomEvent, DocumentFragment, Element, Event, EventInit, HtmlElement, HtmlTemplateElement,
+    Node,
 };
 
 use lockdive_contract::choice_layers::{Activation, ChoiceLayers, PointerKind, LEAVE_GRACE_MS};
@@ -26,7 +24,8 @@ use lockdive_contract::hooks::{
 };
 use lockdive_contract::lab::LabChunk;
 
-use crate::{dom, lab};
+use crate::dom::{self, on};
+use crate::lab;
 
 /// One choice of a prerendered figure: a `.fig-choice` button inside a `[data-path]` row. The
 /// row's path is the key the figure's `data-selected` and the readout's template share.
@@ -381,20 +380,5 @@ fn changing<E>(
             change(&mut figure, event);
             figure.show();
         }
-    }
-}
-
-/// Listens for the page's lifetime: the figures and their choices stay for as long.
-fn on<E: FromWasmAbi + 'static>(
-    target: &EventTarget,
-    name: &str,
-    handler: impl FnMut(E) + 'static,
-) {
-    let handler = Closure::<dyn FnMut(E)>::new(handler);
-    if target
-        .add_event_listener_with_callback(name, handler.as_ref().unchecked_ref())
-        .is_ok()
-    {
-        handler.forget();
     }
 }

@@ -4,7 +4,6 @@
 //! Enter on a live part's control made before its chunk arrives is marked on its element and
 //! replayed by the chunk.
 
-use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, Event, HtmlScriptElement};
 
@@ -22,14 +21,7 @@ pub fn watch(document: &Document) {
             continue;
         };
         for name in ["pointerover", "focusin", "click", "keydown"] {
-            let on_event =
-                Closure::<dyn FnMut(Event)>::new(move |event: Event| reach(&event, chunk));
-            if slot
-                .add_event_listener_with_callback(name, on_event.as_ref().unchecked_ref())
-                .is_ok()
-            {
-                on_event.forget();
-            }
+            dom::on(&slot, name, move |event: Event| reach(&event, chunk));
         }
     }
 }

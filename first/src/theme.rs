@@ -6,8 +6,6 @@
 
 use lockdive_contract::hooks::{THEME, THEME_CHOICE, THEME_CHOICE_SELECTOR};
 use lockdive_contract::theme::{ThemeChoice, STORAGE_KEY};
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 use web_sys::{Document, Element};
 
 use crate::dom;
@@ -27,16 +25,10 @@ pub fn enhance(document: &Document) -> bool {
             continue;
         };
         let all = buttons.clone();
-        let on_click = Closure::<dyn FnMut()>::new(move || {
+        dom::on(button, "click", move |_: web_sys::Event| {
             apply(choice);
             press(&all, choice);
         });
-        if button
-            .add_event_listener_with_callback("click", on_click.as_ref().unchecked_ref())
-            .is_ok()
-        {
-            on_click.forget();
-        }
     }
     !buttons.is_empty()
 }

@@ -7,7 +7,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use wasm_bindgen::prelude::*;
+use lockdive_first::dom::on;
 use wasm_bindgen::JsCast;
 use web_sys::{
     ClipboardEvent, Document, Element, Event, HtmlElement, HtmlInputElement, KeyboardEvent,
@@ -59,29 +59,29 @@ pub fn enhance(slot: &Element, seed: ConsoleSeed) -> bool {
         log,
         shown: RefCell::new(Vec::new()),
     });
-    listen(&live.input, "keydown", {
+    on(&live.input, "keydown", {
         let live = live.clone();
-        move |event| {
+        move |event: Event| {
             if let Some(key) = event.dyn_ref::<KeyboardEvent>() {
                 live.on_key(key);
             }
         }
     });
-    listen(&live.input, "paste", {
+    on(&live.input, "paste", {
         let live = live.clone();
-        move |event| {
+        move |event: Event| {
             if let Some(pasted) = event.dyn_ref::<ClipboardEvent>() {
                 live.on_paste(pasted);
             }
         }
     });
-    listen(&run, "click", {
+    on(&run, "click", {
         let live = live.clone();
-        move |_| live.run_prompt()
+        move |_: Event| live.run_prompt()
     });
-    listen(&reset, "click", {
+    on(&reset, "click", {
         let live = live.clone();
-        move |_| live.change(Console::reset)
+        move |_: Event| live.change(Console::reset)
     });
     for example in lockdive_first::dom::all::<HtmlElement>(
         slot.query_selector_all(&class::selector(class::EXAMPLE)),
@@ -89,22 +89,10 @@ pub fn enhance(slot: &Element, seed: ConsoleSeed) -> bool {
         // The line is the one the button shows.
         let line = example.text_content().unwrap_or_default();
         let live = live.clone();
-        listen(&example, "click", move |_| live.fill(&line));
+        on(&example, "click", move |_: Event| live.fill(&line));
     }
     live.render();
     true
-}
-
-/// Calls `handler` on every `name` event at `target`, for the page's life.
-fn listen(target: &Element, name: &str, handler: impl FnMut(Event) + 'static) {
-    let closure = Closure::<dyn FnMut(Event)>::new(handler);
-    if target
-        .add_event_listener_with_callback(name, closure.as_ref().unchecked_ref())
-        .is_ok()
-    {
-        // The console stays for the page's life, and so do its listeners.
-        closure.forget();
-    }
 }
 
 impl LiveConsole {

@@ -5,7 +5,6 @@
 
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 use web_sys::{CustomEvent, CustomEventInit, Element, Event};
 
 use lockdive_contract::hooks::{COMMIT, COMMIT_EVENT, OUTCOMES_EVENT};
@@ -30,14 +29,9 @@ pub fn live_for(fences: &mut Vec<(Element, FenceLive)>, figure: Element) -> Fenc
 /// now, for a state a shared link opened on).
 pub fn connect(figure: &Element, live: FenceLive) {
     let asked = figure.clone();
-    let on_commit = Closure::<dyn FnMut(Event)>::new(move |_: Event| take_commit(&asked, live));
-    if figure
-        .add_event_listener_with_callback(COMMIT_EVENT, on_commit.as_ref().unchecked_ref())
-        .is_ok()
-    {
-        // The figure stays for the page's life, and so does the lab listening on it.
-        on_commit.forget();
-    }
+    lockdive_first::dom::on(figure, COMMIT_EVENT, move |_: Event| {
+        take_commit(&asked, live)
+    });
     let told = figure.clone();
     Effect::new(move |_| {
         // Every commit and reset changes the board; the commit just made, if any, rides along.
