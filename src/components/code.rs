@@ -1,9 +1,10 @@
-//! `CodeBlock`: a code sample with syntax highlighting, tokenised at render time by `highlight`.
+//! `CodeBlock`: a code sample with syntax highlighting, tokenised at render time by `highlight`;
+//! `code_markup`: the same block as markup, for code known only at run time.
 
-use leptos::either::Either;
 use leptos::prelude::*;
 
 use super::highlight::{highlight, Lang};
+use super::markup::Markup;
 use crate::content::model::CodeSample;
 
 /// A `<pre><code>` block whose coloured runs are `<span class="tok-…">`; the text is exactly the
@@ -14,35 +15,76 @@ pub fn CodeBlock(
     /// The code and the rules to highlight it with.
     sample: &'static CodeSample,
 ) -> impl IntoView {
-    view! { <CodeText lang=sample.lang text=sample.text.to_string() /> }
-}
-
-/// [`CodeBlock`] for text known only at run time: a lock checker's script, the reader's own.
-#[component]
-pub fn CodeText(
-    /// The rules to highlight it with.
-    lang: Lang,
-    /// The code, exactly as shown.
-    text: String,
-) -> impl IntoView {
+    let lang = sample.lang;
     let label = lang.label();
-    let runs = highlight(lang, text.trim_end())
-        .into_iter()
-        .map(|token| match token.kind.class() {
-            None => Either::Left(token.text.to_string()),
-            Some(class) => {
-                Either::Right(view! { <span class=class>{token.text.to_string()}</span> })
-            }
-        })
-        .collect_view();
     view! {
         <div class="code-block" data-lang=label>
             <span class="code-lang" aria-hidden="true">{label}</span>
             // A group, not a region: the page has several blocks of one language, and landmarks must
             // have unique names (axe: landmark-unique).
             <pre tabindex="0" role="group" aria-label=lang.description()>
-                <code>{runs}</code>
+                <code inner_html=runs_markup(lang, sample.text).finish()></code>
             </pre>
         </div>
+    }
+}
+
+/// [`CodeBlock`] for text known only at run time, as markup: a script of the lock checker's
+/// catalogue, which renders without a view library. A test holds the two alike.
+pub fn code_markup(lang: Lang, text: &str) -> Markup {
+    let label = lang.label();
+    let mut m = Markup::new();
+    m.open("div", &[("class", "code-block"), ("data-lang", label)])
+        .element(
+            "span",
+            &[("class", "code-lang"), ("aria-hidden", "true")],
+            label,
+        )
+        .open(
+            "pre",
+            &[
+                ("tabindex", "0"),
+                ("role", "group"),
+                ("aria-label", lang.description()),
+            ],
+        )
+        .open("code", &[]);
+    m.append(runs_markup(lang, text));
+    m.close("code").close("pre").close("div");
+    m
+}
+
+/// The code's coloured runs (`<span class="tok-…">`, text elsewhere), trailing newlines trimmed.
+fn runs_markup(lang: Lang, text: &str) -> Markup {
+    let mut m = Markup::new();
+    for token in highlight(lang, text.trim_end()) {
+        match token.kind.class() {
+            None => m.text(token.text),
+            Some(class) => m.element("span", &[("class", class)], token.text),
+        };
+    }
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use leptos::prelude::*;
+
+    use super::{code_markup, CodeBlock};
+    use crate::components::markup::normalized;
+    use crate::content::model::CodeSample;
+
+    static SAMPLE: CodeSample = CodeSample {
+        lang: super::Lang::Lua,
+        text: "if redis.call('GET', KEYS[1]) == ARGV[1] then\n  return redis.call(\"DEL\", KEYS[1]) -- a < b & c\nend\n\n",
+    };
+
+    #[test]
+    fn the_markup_of_code_known_at_run_time_is_the_blocks() {
+        let built = view! { <CodeBlock sample=&SAMPLE /> }.to_html();
+        assert_eq!(
+            normalized(&built),
+            normalized(&code_markup(SAMPLE.lang, SAMPLE.text).finish())
+        );
     }
 }

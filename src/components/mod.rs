@@ -15,6 +15,7 @@ pub mod console;
 pub mod figures;
 pub mod header;
 pub mod highlight;
+pub mod markup;
 pub mod references;
 pub mod rich_text;
 pub mod section;

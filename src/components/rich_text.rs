@@ -5,6 +5,7 @@ use leptos::either::EitherOf3;
 use leptos::prelude::*;
 use lockdive_contract::hooks::COURSE;
 
+use super::markup::Markup;
 use crate::content::inline::{parse, Inline};
 use crate::links::{resolve_href, COURSE_SCHEME};
 
@@ -27,4 +28,48 @@ pub fn RichText(
             }
         })
         .collect_view()
+}
+
+/// [`RichText`] as markup, for a part rendered without a view library (the lock checker's
+/// verdict rows and its custom editor); a test holds the two alike for every markup it is given.
+pub fn rich_markup(markup: &str) -> Markup {
+    let mut m = Markup::new();
+    for run in parse(markup) {
+        match run {
+            Inline::Text(text) => m.text(text),
+            Inline::Code(code) => m.element("code", &[], code),
+            Inline::Link { label, href } => match href.strip_prefix(COURSE_SCHEME) {
+                Some(course) => m.element(
+                    "a",
+                    &[("href", &resolve_href(href)), (COURSE, course)],
+                    label,
+                ),
+                None => m.element("a", &[("href", &resolve_href(href))], label),
+            },
+        };
+    }
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use leptos::prelude::*;
+
+    use super::{rich_markup, RichText};
+    use crate::components::markup::normalized;
+
+    #[test]
+    fn the_markup_version_renders_what_the_component_does() {
+        let mut markups: Vec<&'static str> = crate::scenarios::lockcheck::Property::ALL
+            .into_iter()
+            .map(crate::content::check_lock::lesson)
+            .collect();
+        markups.push(crate::content::check_lock::CUSTOM_CONVENTION);
+        markups.push("see [the course](course:r2.02.3/) & `a < b` — [§2](#s2)");
+        for markup in markups {
+            let built = view! { <p><RichText markup /></p> }.to_html();
+            let string = format!("<p>{}</p>", rich_markup(markup).finish());
+            assert_eq!(normalized(&built), normalized(&string), "{markup}");
+        }
+    }
 }

@@ -1,10 +1,12 @@
 //! The lock checker's lab chunk (`src/bin/lab-check.rs`): the checker's live part — the picker,
 //! the explorer and its verdicts — which runs the catalogue's and the reader's scripts on the
-//! whole of ministore.
+//! whole of ministore. It makes the built checker live where it stands (`super::checker`), with
+//! no view library: the chunk is the store, the explorer, the checker's markup and a few
+//! listeners.
 
 use lockdive_contract::lab::LabChunk;
 
-use crate::components::figures::{CheckLockLive, FenceLive, LivePart};
+use crate::components::figures::LivePart;
 
 /// The lock checker's chunk: `LAB.mount()` takes the page over, `LAB.mount_in(root)` a test's
 /// copy of it.
@@ -13,16 +15,15 @@ pub const LAB: super::ChunkMount = super::ChunkMount {
     mount_parts,
 };
 
-/// Renders each of the chunk's parts under `root` in place of the built one.
+/// Makes the checker under `root` live, then carries out the pick the reader made before the
+/// chunk arrived.
 fn mount_parts(root: &web_sys::Element) -> usize {
-    super::replace_parts(LabChunk::Check, root, mount_part, None)
-}
-
-/// Mounts the lock checker into `into`.
-fn mount_part(part: LivePart, into: web_sys::HtmlElement, _: Option<FenceLive>) -> bool {
-    if part != LivePart::CheckLock {
-        return false;
+    let mut mounted = 0;
+    for (slot, part) in super::slots_of(LabChunk::Check, root) {
+        if part == LivePart::CheckLock && super::checker::enhance(&slot) {
+            super::carry::replay_pending(&slot);
+            mounted += 1;
+        }
     }
-    leptos::mount::mount_to(into, CheckLockLive).forget();
-    true
+    mounted
 }

@@ -7,13 +7,14 @@
 //! checker ([`check`]). Each chunk's binary names only its own takeover (its module's `LAB`, a
 //! [`ChunkMount`]), so the linker keeps the other chunks' code out.
 //!
-//! Two kinds of takeover. The figures' and the checker's chunks render each part anew with Leptos
-//! through the same component the build rendered it with, so the markup cannot drift, and put it
-//! in place of the built one (`replace_parts`, carrying over what the reader already did there:
-//! `carry`). The store's chunk needs no view library: it wires the consoles' built markup where it
-//! stands and renders the log's entries itself (`console`), so what the reader typed and
-//! focused stays put and only a kept click or Enter is replayed. Captions, choice rows, static
-//! verdicts and the build's readouts stay as built.
+//! Two kinds of takeover. The figures' chunk renders each part anew with Leptos through the same
+//! component the build rendered it with, so the markup cannot drift, and puts it in place of the
+//! built one (`replace_parts`, carrying over what the reader already did there: `carry`). The
+//! store's and the checker's chunks need no view library: they wire the built markup where it
+//! stands and render what changes themselves — the consoles' log entries (`console`), the
+//! checker's regions from the same markup functions the build used (`checker`) — so what the
+//! reader typed and focused stays put and only a kept click or Enter is replayed. Captions, choice
+//! rows, static verdicts and the build's readouts stay as built.
 //!
 //! A commit crosses the boundary in the DOM (`fence`): the first wasm asks for it on the figure
 //! (`hooks::COMMIT`, then `hooks::COMMIT_EVENT`); the figures' chunk takes the request (removing
@@ -25,6 +26,8 @@
 mod carry;
 #[cfg(target_arch = "wasm32")]
 pub mod check;
+#[cfg(target_arch = "wasm32")]
+mod checker;
 #[cfg(target_arch = "wasm32")]
 mod console;
 #[cfg(target_arch = "wasm32")]

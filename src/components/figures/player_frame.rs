@@ -13,6 +13,8 @@ use crate::scenarios::lost_lock::{KeyRow, LockStep, LOCK_KEY};
 use crate::scenarios::player::{Timeline, STEP_COUNT};
 use ministore::ValueSnapshot;
 
+use crate::components::markup::Markup;
+
 /// The five steps as a list; the current one is marked. Arrow keys, Home and End move.
 #[component]
 pub fn PlayerTimeline(
@@ -118,19 +120,31 @@ fn shown_value(value: &ValueSnapshot) -> String {
     }
 }
 
-/// The store's keys after a step, one table row each (also the lock checker's counterexample
-/// player).
-pub(super) fn key_rows(keys: &[KeyRow]) -> AnyView {
+/// The store's keys after a step, one table row each, as markup: figure 1's player puts it in its
+/// table, and the lock checker's counterexample player, which renders without a view library, in
+/// its own.
+pub(crate) fn key_rows(keys: &[KeyRow]) -> Markup {
+    let mut m = Markup::new();
     if keys.is_empty() {
-        return view! { <tr><td colspan="3">"(empty: no live keys)"</td></tr> }.into_any();
+        m.open("tr", &[])
+            .element("td", &[("colspan", "3")], "(empty: no live keys)")
+            .close("tr");
     }
-    keys.iter()
-        .map(|k| {
-            let ttl = k.ttl_ms.map_or_else(|| "no expiry".to_string(), |ms| format!("{ms} ms"));
-            view! { <tr><td><code>{k.key.clone()}</code></td><td><code>{shown_value(&k.value)}</code></td><td>{ttl}</td></tr> }
-        })
-        .collect_view()
-        .into_any()
+    for k in keys {
+        let ttl = k
+            .ttl_ms
+            .map_or_else(|| "no expiry".to_string(), |ms| format!("{ms} ms"));
+        m.open("tr", &[])
+            .open("td", &[])
+            .element("code", &[], &k.key)
+            .close("td")
+            .open("td", &[])
+            .element("code", &[], &shown_value(&k.value))
+            .close("td")
+            .element("td", &[], &ttl)
+            .close("tr");
+    }
+    m
 }
 
 /// One step's name, exchange, keys and note.
@@ -154,7 +168,7 @@ fn FrameDetail(
         <table class="pl-keys">
             <caption>{format!("The store at t = {} ms", step.clock_ms)}</caption>
             <thead><tr><th scope="col">"key"</th><th scope="col">"value"</th><th scope="col">"PTTL"</th></tr></thead>
-            <tbody>{key_rows(&step.keys)}</tbody>
+            <tbody inner_html=key_rows(&step.keys).finish()></tbody>
         </table>
         <p class="pl-note" aria-live="polite">{note}</p>
     }

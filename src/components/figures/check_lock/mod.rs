@@ -4,22 +4,24 @@
 //!
 //! - `table`: the catalogue × property verdicts the build computed with `lockcheck::check`
 //!   (prerendered only: the lab never renders it, so it reads without wasm and costs the lab nothing);
-//! - the live part ([`CheckLockLive`], in the figure's lab slot): `picker`, `scripts` (the picked lock's
-//!   operations as they run, with provenance), `custom` (text areas for the reader's own lock),
-//!   `explore` (the explorer driven in slices so the page stays responsive, with its progress line),
-//!   `verdicts` (the rows and the announced summary) and `counterexample` (step list and player);
+//! - the live part ([`CheckLockLive`], in the figure's lab slot), rendered as markup (no view
+//!   library: the checker's chunk makes it live where it stands, `lockdive::lab::check`):
+//!   `picker`, `scripts` (the picked lock's operations as they run, with provenance), `custom`
+//!   (text areas for the reader's own lock), `explore` (the progress line and the slices the
+//!   explorer runs in), `verdicts` (the rows and the announced summary) and `counterexample` (step
+//!   list and player); each renders one part for one state, and the lab puts it in its [`Region`];
 //! - `hooks`: the stable selectors tests and the benchmark use.
 //!
 //! Data flows one way: lock spec → `Explorer` over ministore → `CheckReport` → these views.
 
-mod counterexample;
-mod custom;
-mod explore;
+pub mod counterexample;
+pub mod custom;
+pub mod explore;
 pub mod hooks;
-mod picker;
-mod scripts;
+pub mod picker;
+pub mod scripts;
 mod table;
-mod verdicts;
+pub mod verdicts;
 
 use std::sync::Arc;
 
@@ -30,6 +32,7 @@ use lockdive_contract::hooks::FIGURE;
 use lockdive_contract::Figure;
 
 use super::{LivePart, LiveSlot};
+use crate::components::markup::Markup;
 use crate::scenarios::lockcheck::{catalogue, Bound, CheckReport, LockSpec, Progress};
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -143,65 +146,64 @@ pub fn bound_words(bound: Bound) -> String {
     )
 }
 
-/// The live part: picker, the picked lock's scripts or the custom editor, the progress line,
-/// the verdicts and the open counterexample. Its first render is the build's markup, so the lab
-/// takes it over without a shift; nothing runs until the reader picks.
+/// The live part, as the build renders it and the checker's chunk makes live where it stands
+/// (`lockdive::lab::check`): nothing picked, the editor hidden, the regions empty.
 #[component]
 pub fn CheckLockLive() -> impl IntoView {
-    let locks: Arc<Vec<LockSpec>> = Arc::new(catalogue::all());
-    let picked = RwSignal::new(None::<String>);
-    let state = RwSignal::new(CheckState::Idle);
-    let runner = explore::Runner::new(state);
-    let open = RwSignal::new(None::<usize>);
-    let custom = custom::CustomTexts::new();
+    view! { <div class="ck" data-check inner_html=live_part(&catalogue::all()).finish()></div> }
+}
 
-    let pick_locks = locks.clone();
-    let on_pick = Callback::new(move |id: String| {
-        open.set(None);
-        picked.set(Some(id.clone()));
-        if id == CUSTOM_ID {
-            runner.cancel();
-            state.set(CheckState::Editing);
-            return;
-        }
-        match pick_locks.iter().find(|spec| spec.id == id) {
-            Some(spec) => runner.start(spec.clone()),
-            None => state.set(CheckState::Failed(format!("no lock called {id:?}"))),
-        }
-    });
-    let on_check_custom = Callback::new(move |spec: Result<LockSpec, String>| {
-        open.set(None);
-        match spec {
-            Ok(spec) => runner.start(spec),
-            Err(error) => {
-                runner.cancel();
-                state.set(CheckState::Failed(error));
-            }
-        }
-    });
+/// A region of the live part the lab fills as the reader goes: `[data-check-region="<name>"]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Region {
+    /// The picked catalogue lock's scripts (`scripts`).
+    Scripts,
+    /// The reader's own lock's editor (`custom::custom_editor`), once they have picked it.
+    Custom,
+    /// Why the lock could not be checked (`custom::check_error`).
+    Error,
+    /// The verdict rows (`verdicts::verdict_rows`).
+    Verdicts,
+    /// The open counterexample (`counterexample::counterexample`).
+    Counterexample,
+}
 
-    let shown_locks = locks.clone();
-    let shown = move || {
-        let id = picked.get()?;
-        if id == CUSTOM_ID {
-            return None;
-        }
-        shown_locks.iter().find(|spec| spec.id == id).cloned()
-    };
-    let is_custom = move || picked.with(|p| p.as_deref() == Some(CUSTOM_ID));
+impl Region {
+    /// The attribute that names a region.
+    pub const ATTRIBUTE: &'static str = "data-check-region";
 
-    view! {
-        <div class="ck" data-check>
-            <picker::Picker locks=locks picked on_pick />
-            <verdicts::Summary picked state />
-            {move || shown().map(|spec| view! { <scripts::LockScripts spec /> })}
-            <Show when=is_custom>
-                <custom::CustomEditor texts=custom on_check=on_check_custom state />
-            </Show>
-            <explore::ProgressLine state />
-            <custom::CheckError state />
-            <verdicts::VerdictRows state open />
-            <counterexample::Counterexample state open />
-        </div>
+    /// Its name in the attribute.
+    pub fn name(self) -> &'static str {
+        match self {
+            Region::Scripts => "scripts",
+            Region::Custom => "custom",
+            Region::Error => "error",
+            Region::Verdicts => "verdicts",
+            Region::Counterexample => "counterexample",
+        }
     }
+
+    /// `[data-check-region="<name>"]`.
+    pub fn selector(self) -> String {
+        format!(r#"[{}="{}"]"#, Region::ATTRIBUTE, self.name())
+    }
+
+    fn empty(self, m: &mut Markup) {
+        m.element("div", &[(Region::ATTRIBUTE, self.name())], "");
+    }
+}
+
+/// The live part's content: picker, readout, the picked lock's scripts or the custom editor, the
+/// progress line, the error, the verdicts and the open counterexample.
+pub fn live_part(locks: &[LockSpec]) -> Markup {
+    let idle = CheckState::Idle;
+    let mut m = picker::picker(locks);
+    m.append(verdicts::readout(&idle, None));
+    Region::Scripts.empty(&mut m);
+    Region::Custom.empty(&mut m);
+    m.append(explore::progress_line(&idle));
+    for region in [Region::Error, Region::Verdicts, Region::Counterexample] {
+        region.empty(&mut m);
+    }
+    m
 }

@@ -2,10 +2,9 @@
 //! of a script, shown exactly as client A sends it, the script's whole text under it — with the
 //! rule that says whether the step succeeded, and where the scripts come from.
 
-use leptos::prelude::*;
-
-use crate::components::code::CodeText;
+use crate::components::code::code_markup;
 use crate::components::highlight::Lang;
+use crate::components::markup::Markup;
 use crate::scenarios::lockcheck::{Call, ClientId, LockSpec, OpKind, Provenance, Success};
 
 /// What a step's reply must be for the operation to go on (at its last step: to succeed).
@@ -43,101 +42,96 @@ fn sent_line(spec: &LockSpec, call: &Call) -> String {
 }
 
 /// `[data-lock-scripts]`: the operations, then the provenance.
-#[component]
-pub fn LockScripts(
-    /// The picked lock.
-    spec: LockSpec,
-) -> impl IntoView {
-    let ops = [OpKind::Acquire, OpKind::Extend, OpKind::Release]
-        .into_iter()
-        .map(|kind| {
-            let Some(op) = spec.op(kind) else {
-                return view! {
-                    <div class="ck-op" data-op=kind.name()>
-                        <p class="ck-op-name">{kind.name()} ": none (this lock has no extend)"</p>
-                    </div>
-                }
-                .into_any();
-            };
-            let steps = op
-                .steps
-                .iter()
-                .map(|step| {
-                    let line = sent_line(&spec, &step.call);
-                    let script = match &step.call {
-                        Call::Script { name, text, .. } => Some(view! {
-                            <details class="ck-script" open>
-                                <summary>
-                                    <code>{name.clone()}</code>
-                                    {format!(", {} lines", text.trim_end().lines().count())}
-                                </summary>
-                                <CodeText lang=Lang::Lua text=text.to_string() />
-                            </details>
-                        }),
-                        Call::Command(_) => None,
-                    };
-                    view! {
-                        <li>
-                            <code class="ck-line">{line}</code>
-                            " — "
-                            {success_words(step.success)}
-                            {script}
-                        </li>
-                    }
-                })
-                .collect_view();
-            view! {
-                <div class="ck-op" data-op=kind.name()>
-                    <p class="ck-op-name">{kind.name()}</p>
-                    <ol class="ck-steps">{steps}</ol>
-                </div>
+pub fn lock_scripts(spec: &LockSpec) -> Markup {
+    let mut m = Markup::new();
+    m.open(
+        "section",
+        &[
+            ("class", "ck-scripts"),
+            ("data-lock-scripts", ""),
+            ("aria-label", &format!("{} as it runs", spec.name)),
+        ],
+    )
+    .open("p", &[("class", "ck-scripts-title")])
+    .text(&spec.name)
+    .text(": what client A sends, with ")
+    .element("code", &[], spec.token(ClientId::A))
+    .text(" as its token, ")
+    .element("code", &[], &spec.key)
+    .text(" as the key and a lease of ")
+    .text(&format!("{} ms", spec.ttl_ms))
+    .close("p");
+    for kind in [OpKind::Acquire, OpKind::Extend, OpKind::Release] {
+        m.open("div", &[("class", "ck-op"), ("data-op", kind.name())]);
+        let Some(op) = spec.op(kind) else {
+            m.open("p", &[("class", "ck-op-name")])
+                .text(kind.name())
+                .text(": none (this lock has no extend)")
+                .close("p")
+                .close("div");
+            continue;
+        };
+        m.element("p", &[("class", "ck-op-name")], kind.name())
+            .open("ol", &[("class", "ck-steps")]);
+        for step in &op.steps {
+            m.open("li", &[])
+                .element(
+                    "code",
+                    &[("class", "ck-line")],
+                    &sent_line(spec, &step.call),
+                )
+                .text(" — ")
+                .text(success_words(step.success));
+            if let Call::Script { name, text, .. } = &step.call {
+                m.open("details", &[("class", "ck-script"), ("open", "")])
+                    .open("summary", &[])
+                    .element("code", &[], name)
+                    .text(&format!(", {} lines", text.trim_end().lines().count()))
+                    .close("summary")
+                    .append(code_markup(Lang::Lua, text))
+                    .close("details");
             }
-            .into_any()
-        })
-        .collect_view();
-    let token = spec.token(ClientId::A).to_string();
-    view! {
-        <section class="ck-scripts" data-lock-scripts aria-label=format!("{} as it runs", spec.name)>
-            <p class="ck-scripts-title">
-                {spec.name.clone()}
-                ": what client A sends, with "
-                <code>{token}</code>
-                " as its token, "
-                <code>{spec.key.clone()}</code>
-                " as the key and a lease of "
-                {format!("{} ms", spec.ttl_ms)}
-            </p>
-            {ops}
-            {spec.note.clone().map(|note| view! { <p class="ck-lock-note">{note}</p> })}
-            {spec.provenance.clone().map(|p| view! { <ProvenanceList provenance=p /> })}
-        </section>
+            m.close("li");
+        }
+        m.close("ol").close("div");
     }
+    if let Some(note) = &spec.note {
+        m.element("p", &[("class", "ck-lock-note")], note);
+    }
+    if let Some(provenance) = &spec.provenance {
+        provenance_list(provenance, &mut m);
+    }
+    m.close("section");
+    m
 }
 
 /// `dl[data-provenance]`: library, repository at the commit read, file, licence, local copy.
-#[component]
-fn ProvenanceList(
-    /// Where the scripts come from.
-    provenance: Provenance,
-) -> impl IntoView {
+fn provenance_list(provenance: &Provenance, m: &mut Markup) {
     let tree = format!(
         "https://{}/tree/{}",
         provenance.repository, provenance.snapshot_commit
     );
-    view! {
-        <dl class="ck-provenance" data-provenance>
-            <dt>"library"</dt>
-            <dd>{provenance.library}</dd>
-            <dt>"repository"</dt>
-            <dd><a href=tree>{provenance.repository}</a></dd>
-            <dt>"file"</dt>
-            <dd><code>{provenance.source_file}</code></dd>
-            <dt>"commit"</dt>
-            <dd><code>{provenance.snapshot_commit}</code></dd>
-            <dt>"licence"</dt>
-            <dd>{provenance.licence}</dd>
-            <dt>"copy here"</dt>
-            <dd><code>{provenance.local_copy}</code></dd>
-        </dl>
+    m.open("dl", &[("class", "ck-provenance"), ("data-provenance", "")])
+        .element("dt", &[], "library")
+        .element("dd", &[], provenance.library)
+        .element("dt", &[], "repository")
+        .open("dd", &[])
+        .element("a", &[("href", &tree)], provenance.repository)
+        .close("dd");
+    for (term, value) in [
+        ("file", provenance.source_file),
+        ("commit", provenance.snapshot_commit),
+    ] {
+        m.element("dt", &[], term)
+            .open("dd", &[])
+            .element("code", &[], value)
+            .close("dd");
     }
+    m.element("dt", &[], "licence")
+        .element("dd", &[], provenance.licence)
+        .element("dt", &[], "copy here")
+        .open("dd", &[])
+        .element("code", &[], provenance.local_copy)
+        .close("dd")
+        .close("dl");
 }

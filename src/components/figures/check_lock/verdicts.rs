@@ -3,15 +3,17 @@
 //! line, the explorer's note, where the dive teaches it, and for a broken one the button that
 //! opens its counterexample. All of it read from the explorer's `CheckReport`.
 
-use leptos::attr::custom::custom_attribute;
-use leptos::prelude::*;
-use lockdive_contract::hooks::READOUT;
+use lockdive_contract::hooks::{READOUT, TONE};
 
 use super::{CheckState, CUSTOM_ID};
 use crate::components::figures::readout::Mark;
-use crate::components::rich_text::RichText;
+use crate::components::markup::Markup;
+use crate::components::rich_text::rich_markup;
 use crate::content::check_lock::lesson;
 use crate::scenarios::lockcheck::{CheckReport, PropertyReport, Verdict};
+
+/// The attribute of the button that opens a broken property's counterexample.
+pub const OPEN_COUNTEREXAMPLE: &str = "data-open-counterexample";
 
 /// ✓ holds / ✗ broken: the icon and the word carry it, colour only repeats it.
 pub fn mark(verdict: Verdict) -> Mark {
@@ -55,156 +57,155 @@ pub fn summary(name: &str, report: &CheckReport) -> String {
     said
 }
 
-/// `[data-readout]`: what the figure is doing, announced politely when it changes to a verdict.
-#[component]
-pub fn Summary(
-    /// The picked lock's id.
-    picked: RwSignal<Option<String>>,
-    /// The figure's state.
-    state: RwSignal<CheckState>,
-) -> impl IntoView {
-    let name = move || {
-        picked.with(|p| match p.as_deref() {
-            Some(CUSTOM_ID) => "your lock".to_string(),
-            Some(id) => id.to_string(),
-            None => String::new(),
-        })
-    };
-    let text = move || {
-        state.with(|s| match s {
-            CheckState::Idle => {
-                "Pick a lock to check it: its scripts, then a verdict for each property."
-                    .to_string()
-            }
-            CheckState::Editing => {
-                "Paste a release (and optionally an acquire and an extend), then press Check."
-                    .to_string()
-            }
-            CheckState::Running(_) => format!("Checking {}…", name()),
-            CheckState::Done(report, _) => summary(&report.lock_name, report),
-            CheckState::Failed(_) => {
-                format!("{} could not be checked: see the error below.", name())
-            }
-        })
-    };
-    let tone = move || {
-        state.with(|s| match s {
-            CheckState::Done(report, _) => {
-                if report
-                    .properties
-                    .iter()
-                    .all(|p| p.verdict == Verdict::Holds)
-                {
-                    "ok"
-                } else {
-                    "bad"
-                }
-            }
-            CheckState::Failed(_) => "bad",
-            _ => "idle",
-        })
-    };
-    view! {
-        <p class="fig-readout ck-summary" {..custom_attribute(READOUT, true)} aria-live="polite" data-tone=tone>
-            {text}
-        </p>
+/// Whose lock the readout names: the picked id, or "your lock".
+fn picked_name(picked: Option<&str>) -> String {
+    match picked {
+        Some(CUSTOM_ID) => "your lock".to_string(),
+        Some(id) => id.to_string(),
+        None => String::new(),
     }
+}
+
+/// What the readout says in `state`, with `picked` the picked lock's id.
+pub fn readout_text(state: &CheckState, picked: Option<&str>) -> String {
+    match state {
+        CheckState::Idle => {
+            "Pick a lock to check it: its scripts, then a verdict for each property.".to_string()
+        }
+        CheckState::Editing => {
+            "Paste a release (and optionally an acquire and an extend), then press Check."
+                .to_string()
+        }
+        CheckState::Running(_) => format!("Checking {}…", picked_name(picked)),
+        CheckState::Done(report, _) => summary(&report.lock_name, report),
+        CheckState::Failed(_) => format!(
+            "{} could not be checked: see the error below.",
+            picked_name(picked)
+        ),
+    }
+}
+
+/// The readout's `data-tone`: `ok` when every property holds, `bad` for a broken one or an
+/// error, `idle` otherwise.
+pub fn readout_tone(state: &CheckState) -> &'static str {
+    match state {
+        CheckState::Done(report, _) => {
+            if report
+                .properties
+                .iter()
+                .all(|p| p.verdict == Verdict::Holds)
+            {
+                "ok"
+            } else {
+                "bad"
+            }
+        }
+        CheckState::Failed(_) => "bad",
+        _ => "idle",
+    }
+}
+
+/// `[data-readout]`: what the figure is doing, announced politely when it changes to a verdict;
+/// the lab changes its text and tone in place.
+pub fn readout(state: &CheckState, picked: Option<&str>) -> Markup {
+    let mut m = Markup::new();
+    m.element(
+        "p",
+        &[
+            ("class", "fig-readout ck-summary"),
+            (READOUT, ""),
+            ("aria-live", "polite"),
+            (TONE, readout_tone(state)),
+        ],
+        &readout_text(state, picked),
+    );
+    m
 }
 
 /// The explorer's note, its closing section anchor (`… (#s3)`, as the CLI prints it) made a link
 /// to that section (`§3`).
-fn note_view(note: &str) -> AnyView {
+fn note_markup(note: &str, m: &mut Markup) {
     let anchored = note
         .strip_suffix(')')
         .and_then(|rest| rest.rsplit_once(" (#"))
         .filter(|(_, id)| id.starts_with('s') && id[1..].chars().all(|c| c.is_ascii_digit()));
     match anchored {
         Some((text, id)) => {
-            let href = format!("#{id}");
-            let label = format!("§{}", &id[1..]);
-            view! { {text.to_string()} " (" <a href=href>{label}</a> ")" }.into_any()
+            m.text(text)
+                .text(" (")
+                .element(
+                    "a",
+                    &[("href", &format!("#{id}"))],
+                    &format!("§{}", &id[1..]),
+                )
+                .text(")");
         }
-        None => note.to_string().into_any(),
+        None => {
+            m.text(note);
+        }
     }
 }
 
-/// The rows, `ul[data-verdicts]`, once a report is in.
-#[component]
-pub fn VerdictRows(
-    /// The figure's state.
-    state: RwSignal<CheckState>,
-    /// Which property's counterexample is open (its index in the report).
-    open: RwSignal<Option<usize>>,
-) -> impl IntoView {
-    move || {
-        state.with(|s| match s {
-            CheckState::Done(report, _) => {
-                let rows = report
-                    .properties
-                    .iter()
-                    .enumerate()
-                    .map(|(index, property)| view! { <VerdictRow index property=property.clone() open /> })
-                    .collect_view();
-                Some(view! { <ul class="ck-verdicts" data-verdicts>{rows}</ul> })
-            }
-            _ => None,
-        })
+/// The label of the button that opens or hides a counterexample of `steps` steps.
+pub fn open_label(steps: usize, open: bool) -> String {
+    let verb = if open { "Hide" } else { "Show" };
+    format!("{verb} the counterexample ({steps} steps)")
+}
+
+/// The rows, `ul[data-verdicts]`, every counterexample closed.
+pub fn verdict_rows(report: &CheckReport) -> Markup {
+    let mut m = Markup::new();
+    m.open("ul", &[("class", "ck-verdicts"), ("data-verdicts", "")]);
+    for property in &report.properties {
+        verdict_row(property, &mut m);
     }
+    m.close("ul");
+    m
 }
 
 /// One property's row.
-#[component]
-fn VerdictRow(
-    /// Its place in the report.
-    index: usize,
-    /// The explorer's report on it.
-    property: PropertyReport,
-    /// Which counterexample is open.
-    open: RwSignal<Option<usize>>,
-) -> impl IntoView {
+fn verdict_row(property: &PropertyReport, m: &mut Markup) {
     let mark = mark(property.verdict);
-    let steps = property.counterexample.as_ref().map(|c| c.steps.len());
-    let button = steps.map(|steps| {
-        let expanded = move || (open.get() == Some(index)).to_string();
-        let label = move || {
-            if open.get() == Some(index) {
-                format!("Hide the counterexample ({steps} steps)")
-            } else {
-                format!("Show the counterexample ({steps} steps)")
-            }
-        };
-        view! {
-            <button
-                type="button"
-                class="ck-open"
-                data-open-counterexample
-                aria-expanded=expanded
-                aria-controls="ck-counterexample"
-                on:click=move |_| open.update(|o| *o = if *o == Some(index) { None } else { Some(index) })
-            >
-                {label}
-            </button>
-        }
-    });
-    view! {
-        <li
-            class="ck-verdict"
-            data-property=property.property.hook()
-            data-verdict=property.verdict.hook()
-            data-tone=mark.tone()
-        >
-            <span class="fig-mark">
-                <span aria-hidden="true">{mark.icon()}</span>
-                " "
-                {mark.word.clone()}
-            </span>
-            " "
-            <span class="ck-property">{property.property.label()}</span>
-            <span class="ck-note">{property.note.as_deref().map(note_view)}</span>
-            <span class="ck-lesson">
-                <RichText markup=lesson(property.property) />
-            </span>
-            {button}
-        </li>
+    m.open(
+        "li",
+        &[
+            ("class", "ck-verdict"),
+            ("data-property", property.property.hook()),
+            ("data-verdict", property.verdict.hook()),
+            (TONE, mark.tone()),
+        ],
+    )
+    .open("span", &[("class", "fig-mark")])
+    .element("span", &[("aria-hidden", "true")], mark.icon())
+    .text(" ")
+    .text(&mark.word)
+    .close("span")
+    .text(" ")
+    .element(
+        "span",
+        &[("class", "ck-property")],
+        property.property.label(),
+    )
+    .open("span", &[("class", "ck-note")]);
+    if let Some(note) = &property.note {
+        note_markup(note, m);
     }
+    m.close("span")
+        .open("span", &[("class", "ck-lesson")])
+        .append(rich_markup(lesson(property.property)))
+        .close("span");
+    if let Some(counterexample) = &property.counterexample {
+        m.element(
+            "button",
+            &[
+                ("type", "button"),
+                ("class", "ck-open"),
+                (OPEN_COUNTEREXAMPLE, ""),
+                ("aria-expanded", "false"),
+                ("aria-controls", super::counterexample::ID),
+            ],
+            &open_label(counterexample.steps.len(), false),
+        );
+    }
+    m.close("li");
 }
