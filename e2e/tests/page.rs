@@ -752,9 +752,10 @@ fn the_wasm_takes_over_the_prerendered_page_without_moving_anything() {
         );
         assert_nothing_moved(&enhanced, "the first wasm")?;
 
-        // Reaching for a console, the player and a lock loads every lab chunk, which replace each
-        // live part with its live twin (the consoles' chunk makes the built console live where it
-        // stands) and leave the figures' choices to the first wasm.
+        // Reaching for a console, the player and a lock loads every lab chunk, which make each live
+        // part live (the figures' chunk puts a live twin in place of the built part; the consoles'
+        // and the checker's chunks make the built part live where it stands) and leave the
+        // figures' choices to the first wasm.
         page.reach_for_the_lab().await?;
         tokio::time::sleep(std::time::Duration::from_millis(300)).await;
         let live = takeover_report(&page).await?;
@@ -769,7 +770,7 @@ fn the_wasm_takes_over_the_prerendered_page_without_moving_anything() {
             .collect();
         assert!(
             !kept.is_empty(),
-            "the consoles' slots are among the built ones"
+            "the consoles' and the checker's slots are among the built ones"
         );
         assert_eq!(
             live.get("stillPrerendered"),
