@@ -15,8 +15,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, HtmlElement, HtmlInputElement, HtmlTextAreaElement, KeyboardEvent};
 
 use crate::components::figures::check_lock::{
-    counterexample, custom, explore, picker, scripts, verdicts, CheckState, Counts, Region,
-    CUSTOM_ID,
+    self, counterexample, custom, explore, hooks, picker, scripts, verdicts, CheckState, Counts,
+    Region, CUSTOM_ID,
 };
 use crate::scenarios::lockcheck::{catalogue, Bound, Explorer, LockSpec};
 
@@ -46,7 +46,7 @@ thread_local! {
 /// Wires the checker built in `slot`. Returns false, wiring nothing, if the slot holds none or
 /// its checker is already wired.
 pub fn enhance(slot: &Element) -> bool {
-    let Some(root) = slot.query_selector("[data-check]").ok().flatten() else {
+    let Some(root) = slot.query_selector(check_lock::LIVE).ok().flatten() else {
         return false;
     };
     let first_time = WIRED.with(|wired| {
@@ -112,15 +112,15 @@ impl LiveChecker {
                 self.pick(&id);
             }
         } else if let Some(button) = reached(event, &having(verdicts::OPEN_COUNTEREXAMPLE)) {
-            let row = button.closest("[data-property]").ok().flatten();
+            let row = button.closest(hooks::PROPERTIES).ok().flatten();
             let hook = row.and_then(|r| r.get_attribute("data-property"));
             self.toggle_counterexample(hook.as_deref());
-        } else if reached(event, "[data-step-back]").is_some() {
+        } else if reached(event, hooks::STEP_BACK).is_some() {
             self.nudge(-1);
-        } else if reached(event, "[data-step-forward]").is_some() {
+        } else if reached(event, hooks::STEP_FORWARD).is_some() {
             self.nudge(1);
-        } else if let Some(item) = reached(event, ".ck-cx-steps li") {
-            let before = all::<Element>(self.root.query_selector_all(".ck-cx-steps li"))
+        } else if let Some(item) = reached(event, hooks::COUNTEREXAMPLE_STEPS) {
+            let before = all::<Element>(self.root.query_selector_all(hooks::COUNTEREXAMPLE_STEPS))
                 .iter()
                 .position(|li| *li == item);
             if let Some(at) = before {
@@ -131,13 +131,9 @@ impl LiveChecker {
         }
     }
 
-    /// ← → ↑ ↓ Home End on the counterexample's step list.
+    /// ← → ↑ ↓ Home End on the counterexample's step list (or a step in it).
     fn on_key(&self, key: &KeyboardEvent) {
-        let on_steps = key
-            .target()
-            .and_then(|t| t.dyn_into::<Element>().ok())
-            .is_some_and(|t| t.class_list().contains("ck-cx-steps"));
-        if !on_steps {
+        if reached(key, counterexample::STEP_LIST).is_none() {
             return;
         }
         match key.key().as_str() {
@@ -278,7 +274,7 @@ impl LiveChecker {
         };
         let at = at.min(steps.len().saturating_sub(1));
         self.at.set(at);
-        for (i, item) in all::<Element>(self.root.query_selector_all(".ck-cx-steps li"))
+        for (i, item) in all::<Element>(self.root.query_selector_all(hooks::COUNTEREXAMPLE_STEPS))
             .iter()
             .enumerate()
         {
@@ -291,13 +287,13 @@ impl LiveChecker {
                 let _ = item.remove_attribute("aria-current");
             }
         }
-        self.set_attribute("[data-step-back]", "aria-disabled", bool_text(at == 0));
+        self.set_attribute(hooks::STEP_BACK, "aria-disabled", bool_text(at == 0));
         self.set_attribute(
-            "[data-step-forward]",
+            hooks::STEP_FORWARD,
             "aria-disabled",
             bool_text(at + 1 >= steps.len()),
         );
-        if let Some(frame) = self.find("[data-counterexample] .pl-frame") {
+        if let Some(frame) = self.find(counterexample::FRAME) {
             frame.set_inner_html(&counterexample::frame(steps, at).finish());
         }
     }
@@ -383,7 +379,7 @@ impl LiveChecker {
                     .query_selector_all(&having(verdicts::OPEN_COUNTEREXAMPLE)),
             ) {
                 let hook = button
-                    .closest("[data-property]")
+                    .closest(hooks::PROPERTIES)
                     .ok()
                     .flatten()
                     .and_then(|row| row.get_attribute("data-property"));

@@ -16,6 +16,12 @@ pub const ID: &str = "ck-counterexample";
 /// The class of the list's shown step.
 pub const CURRENT: &str = "is-current";
 
+/// The step list (focusable: the arrow keys move through it).
+pub const STEP_LIST: &str = "[data-counterexample] .ck-cx-steps";
+
+/// The player's frame, which the lab fills with [`frame`] as the shown step moves.
+pub const FRAME: &str = "[data-counterexample] .pl-frame";
+
 /// Who acted, as the list and the player say it: `A`, or `clock` for a stall.
 fn actor(step: &ScheduleStep) -> &'static str {
     step.client.map_or("clock", |c| c.name())

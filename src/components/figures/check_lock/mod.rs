@@ -40,6 +40,9 @@ pub use table::catalogue_reports;
 pub use table::StaticCheckTable;
 pub use verdicts::summary;
 
+/// The live part's element, `[data-check]`, which the lab listens on.
+pub const LIVE: &str = "[data-check]";
+
 /// The id of the reader's own lock, beside the catalogue's.
 pub const CUSTOM_ID: &str = "custom";
 
