@@ -3,6 +3,7 @@
 //! with Redis's extra checks for scores, and the looser `strtod` of score range bounds).
 
 use crate::error::CommandError;
+use crate::float_parse::parse_f64;
 
 /// A cursor over one command line's words, for commands whose options come in any order.
 pub(crate) struct ArgCursor<'a> {
@@ -227,8 +228,8 @@ fn decimal_float(text: &[u8]) -> Option<Strtod> {
             at = exp_at + exp_digits;
         }
     }
-    // The prefix is plain ASCII in a form Rust's parser accepts and rounds like glibc.
-    let value: f64 = std::str::from_utf8(&text[..at]).ok()?.parse().ok()?;
+    // The prefix is in the form `parse_f64` reads, which rounds like glibc.
+    let value = parse_f64(&text[..at])?;
     let range_error = value.is_infinite() || (value == 0.0 && mantissa_nonzero);
     Some(finished(value, at, range_error))
 }

@@ -10,7 +10,10 @@
 //! - `args`: the argument cursor commands parse with.
 //! - `glob`: Redis's glob patterns (MATCH options).
 //! - `numtext`: C's `%g` number text, shared by replies and scripts.
+//! - `float_parse`: decimal text to a correctly rounded `f64`, for every float ministore reads
+//!   (core's own parser would link a 10 KB table into the wasm).
 //! - `longdouble`: the 80-bit `long double` arithmetic of the INCRBYFLOAT family.
+//! - `bignum`: the big integers under both, for exact decimal↔binary conversion.
 //! - `pubsub`: where PUBLISH delivers (nowhere, unless a server installs subscribers).
 //! - `rng`: the seedable random numbers of HRANDFIELD, ZRANDMEMBER and the like.
 //! - `error`: every Redis error text the commands can reply, in one place.
@@ -40,9 +43,11 @@
 #![cfg_attr(not(feature = "full"), allow(dead_code))]
 
 mod args;
+mod bignum;
 pub mod cli;
 mod cmd;
 mod error;
+mod float_parse;
 pub mod frame;
 mod glob;
 mod interrupt;

@@ -5,6 +5,9 @@
 
 use std::cmp::Ordering;
 
+use crate::bignum::BigUint;
+use crate::float_parse::{binary_quotient, DecimalText};
+
 /// A finite extended-precision value `(-1)^negative * significand * 2^exponent`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct LongDouble {
@@ -173,85 +176,18 @@ fn from_f64(value: f64) -> LongDouble {
 
 /// `digits [. digits] [e [sign] digits]` (the sign already taken), correctly rounded.
 fn parse_decimal(text: &[u8]) -> Option<LongDouble> {
-    let mut digits: Vec<u8> = Vec::new();
-    let mut decimal_exponent: i64 = 0;
-    let mut at = 0;
-    let mut any_digit = false;
-    while let Some(&b) = text.get(at).filter(|b| b.is_ascii_digit()) {
-        digits.push(b - b'0');
-        any_digit = true;
-        at += 1;
-    }
-    if text.get(at) == Some(&b'.') {
-        at += 1;
-        while let Some(&b) = text.get(at).filter(|b| b.is_ascii_digit()) {
-            digits.push(b - b'0');
-            decimal_exponent -= 1;
-            any_digit = true;
-            at += 1;
-        }
-    }
-    if !any_digit {
-        return None;
-    }
-    if matches!(text.get(at), Some(b'e' | b'E')) {
-        let mut exp_at = at + 1;
-        let exp_negative = text.get(exp_at) == Some(&b'-');
-        if matches!(text.get(exp_at), Some(b'+' | b'-')) {
-            exp_at += 1;
-        }
-        let start = exp_at;
-        let mut exponent: i64 = 0;
-        while let Some(&b) = text.get(exp_at).filter(|b| b.is_ascii_digit()) {
-            exponent = (exponent * 10 + i64::from(b - b'0')).min(1_000_000);
-            exp_at += 1;
-        }
-        if exp_at > start {
-            decimal_exponent += if exp_negative { -exponent } else { exponent };
-            at = exp_at;
-        }
-    }
-    if at != text.len() {
-        return None;
-    }
-    let first_nonzero = digits.iter().position(|&d| d != 0);
-    let Some(first_nonzero) = first_nonzero else {
+    let decimal = DecimalText::scan(text)?;
+    if decimal.is_zero() {
         return Some(LongDouble::zero(false));
-    };
-    let digits = &digits[first_nonzero..];
+    }
     // Magnitude in decimal orders: far outside the range is overflow or underflow.
-    let order = digits.len() as i64 + decimal_exponent;
-    if order > 4933 + 1 {
+    if !(-4951 - 1..=4933 + 1).contains(&decimal.order()) {
         return None;
     }
-    if order < -4951 - 1 {
-        return None;
-    }
-    let mut numerator = BigUint::from_u64(0);
-    for &d in digits {
-        numerator = numerator
-            .mul_small(10)
-            .add(&BigUint::from_u64(u64::from(d)));
-    }
-    let mut denominator = BigUint::from_u64(1);
-    if decimal_exponent >= 0 {
-        for _ in 0..decimal_exponent {
-            numerator = numerator.mul_small(10);
-        }
-    } else {
-        for _ in 0..decimal_exponent.unsigned_abs() {
-            denominator = denominator.mul_small(10);
-        }
-    }
-    // Scale so the quotient has at least 66 bits, then round it with the remainder as sticky.
-    let shift = 66 + denominator.bit_len() as i64 - numerator.bit_len() as i64;
-    let exponent = -shift;
-    if shift > 0 {
-        numerator = numerator.shl(shift as usize);
-    } else {
-        denominator = denominator.shl(shift.unsigned_abs() as usize);
-    }
-    let (quotient, inexact) = numerator.div_rem_is_nonzero(&denominator);
+    // Every digit counts: a long double's halfway points can have thousands of them.
+    let (digits, decimal_exponent) = decimal.significand(usize::MAX);
+    // A quotient of at least 66 bits, rounded with what it dropped as sticky.
+    let (quotient, exponent, inexact) = binary_quotient(digits, decimal_exponent, 66);
     let exponent = i32::try_from(exponent).ok()?;
     let value = normalize(false, quotient, exponent, inexact)?;
     if value.significand == 0 {
@@ -310,210 +246,6 @@ fn normalize(
         significand,
         exponent,
     })
-}
-
-/// Just enough of an unsigned big integer (little-endian 32-bit limbs) for the above.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct BigUint(Vec<u32>);
-
-impl BigUint {
-    fn from_u64(n: u64) -> BigUint {
-        let mut limbs = vec![n as u32, (n >> 32) as u32];
-        trim(&mut limbs);
-        BigUint(limbs)
-    }
-
-    fn low_u64(&self) -> u64 {
-        let low = u64::from(self.0.first().copied().unwrap_or(0));
-        let high = u64::from(self.0.get(1).copied().unwrap_or(0));
-        low | (high << 32)
-    }
-
-    fn is_odd(&self) -> bool {
-        self.0.first().is_some_and(|l| l & 1 == 1)
-    }
-
-    fn bit_len(&self) -> usize {
-        match self.0.last() {
-            None => 0,
-            Some(top) => (self.0.len() - 1) * 32 + (32 - top.leading_zeros() as usize),
-        }
-    }
-
-    fn mul_small(&self, factor: u32) -> BigUint {
-        let mut carry = 0u64;
-        let mut limbs = Vec::with_capacity(self.0.len() + 1);
-        for &limb in &self.0 {
-            let product = u64::from(limb) * u64::from(factor) + carry;
-            limbs.push(product as u32);
-            carry = product >> 32;
-        }
-        limbs.push(carry as u32);
-        trim(&mut limbs);
-        BigUint(limbs)
-    }
-
-    fn mul(&self, other: &BigUint) -> BigUint {
-        let mut limbs = vec![0u32; self.0.len() + other.0.len() + 1];
-        for (i, &a) in self.0.iter().enumerate() {
-            let mut carry = 0u64;
-            for (j, &b) in other.0.iter().enumerate() {
-                let at = u64::from(limbs[i + j]) + u64::from(a) * u64::from(b) + carry;
-                limbs[i + j] = at as u32;
-                carry = at >> 32;
-            }
-            let mut k = i + other.0.len();
-            while carry > 0 {
-                let at = u64::from(limbs[k]) + carry;
-                limbs[k] = at as u32;
-                carry = at >> 32;
-                k += 1;
-            }
-        }
-        trim(&mut limbs);
-        BigUint(limbs)
-    }
-
-    fn add(&self, other: &BigUint) -> BigUint {
-        let len = self.0.len().max(other.0.len()) + 1;
-        let mut limbs = Vec::with_capacity(len);
-        let mut carry = 0u64;
-        for i in 0..len {
-            let sum = u64::from(self.0.get(i).copied().unwrap_or(0))
-                + u64::from(other.0.get(i).copied().unwrap_or(0))
-                + carry;
-            limbs.push(sum as u32);
-            carry = sum >> 32;
-        }
-        trim(&mut limbs);
-        BigUint(limbs)
-    }
-
-    /// `self - other`, for `self >= other`.
-    fn sub(&self, other: &BigUint) -> BigUint {
-        let mut limbs = Vec::with_capacity(self.0.len());
-        let mut borrow = 0i64;
-        for i in 0..self.0.len() {
-            let mut diff =
-                i64::from(self.0[i]) - i64::from(other.0.get(i).copied().unwrap_or(0)) - borrow;
-            borrow = 0;
-            if diff < 0 {
-                diff += 1 << 32;
-                borrow = 1;
-            }
-            limbs.push(diff as u32);
-        }
-        trim(&mut limbs);
-        BigUint(limbs)
-    }
-
-    fn shl(&self, bits: usize) -> BigUint {
-        if self.0.is_empty() {
-            return self.clone();
-        }
-        let (whole, part) = (bits / 32, bits % 32);
-        let mut limbs = vec![0u32; whole];
-        let mut carry = 0u32;
-        for &limb in &self.0 {
-            if part == 0 {
-                limbs.push(limb);
-            } else {
-                limbs.push((limb << part) | carry);
-                carry = limb >> (32 - part);
-            }
-        }
-        limbs.push(carry);
-        trim(&mut limbs);
-        BigUint(limbs)
-    }
-
-    /// `(self >> bits, self mod 2^bits)`.
-    fn split_low_bits(&self, bits: usize) -> (BigUint, BigUint) {
-        let (whole, part) = (bits / 32, bits % 32);
-        let mut low: Vec<u32> = self.0.iter().take(whole).copied().collect();
-        if part > 0 {
-            if let Some(&limb) = self.0.get(whole) {
-                low.push(limb & ((1u32 << part) - 1));
-            }
-        }
-        trim(&mut low);
-        let mut high = Vec::new();
-        for i in whole..self.0.len() {
-            let limb = self.0[i];
-            let next = self.0.get(i + 1).copied().unwrap_or(0);
-            if part == 0 {
-                high.push(limb);
-            } else {
-                high.push((limb >> part) | (next << (32 - part)));
-            }
-        }
-        trim(&mut high);
-        (BigUint(high), BigUint(low))
-    }
-
-    /// The quotient (small: under 128 bits here) and whether a remainder is left.
-    fn div_rem_is_nonzero(&self, divisor: &BigUint) -> (BigUint, bool) {
-        let mut remainder = self.clone();
-        let mut quotient = BigUint::from_u64(0);
-        let top = self.bit_len().saturating_sub(divisor.bit_len());
-        for bit in (0..=top).rev() {
-            let shifted = divisor.shl(bit);
-            if remainder.cmp(&shifted) != Ordering::Less {
-                remainder = remainder.sub(&shifted);
-                quotient = quotient.add(&BigUint::from_u64(1).shl(bit));
-            }
-        }
-        let nonzero = !remainder.0.is_empty();
-        (quotient, nonzero)
-    }
-
-    fn to_decimal(&self) -> String {
-        if self.0.is_empty() {
-            return "0".to_string();
-        }
-        let mut chunks = Vec::new();
-        let mut rest = self.0.clone();
-        while !rest.is_empty() {
-            let mut remainder = 0u64;
-            for limb in rest.iter_mut().rev() {
-                let current = (remainder << 32) | u64::from(*limb);
-                *limb = (current / 1_000_000_000) as u32;
-                remainder = current % 1_000_000_000;
-            }
-            trim(&mut rest);
-            chunks.push(remainder);
-        }
-        let mut text = String::new();
-        for (i, chunk) in chunks.iter().rev().enumerate() {
-            if i == 0 {
-                text.push_str(&chunk.to_string());
-            } else {
-                text.push_str(&format!("{chunk:09}"));
-            }
-        }
-        text
-    }
-}
-
-impl PartialOrd for BigUint {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for BigUint {
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.0
-            .len()
-            .cmp(&other.0.len())
-            .then_with(|| self.0.iter().rev().cmp(other.0.iter().rev()))
-    }
-}
-
-fn trim(limbs: &mut Vec<u32>) {
-    while limbs.last() == Some(&0) {
-        limbs.pop();
-    }
 }
 
 #[cfg(test)]

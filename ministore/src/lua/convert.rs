@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use super::number::number_to_integer;
 use super::value::{TableRef, Value};
+use crate::float_parse::parse_f64;
 use crate::frame::Frame;
 use crate::numtext::format_number_g;
 use crate::reply::Reply;
@@ -119,7 +120,7 @@ pub fn frame_to_value(frame: Frame) -> Value {
             single_field_table("set", Value::Table(set))
         }
         Frame::Double(text) => {
-            let d = String::from_utf8_lossy(&text).parse().unwrap_or(f64::NAN);
+            let d = parse_f64(&text).unwrap_or(f64::NAN);
             single_field_table("double", Value::Num(d))
         }
         Frame::BigNumber(text) => single_field_table("big_number", Value::str(&text)),

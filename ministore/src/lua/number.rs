@@ -2,6 +2,8 @@
 //! the libraries all apply: text to number as Lua 5.1 reads it, and number to integer as
 //! Redis's Lua bridge casts it. Nothing here knows about values or the interpreter.
 
+use crate::float_parse::parse_f64;
+
 /// Lua 5.1's string→number conversion (`luaO_str2d`): surrounding whitespace allowed, decimal
 /// (with exponent, `inf`, `nan` as glibc's strtod accepts) or `0x` hexadecimal.
 pub fn parse_number(bytes: &[u8]) -> Option<f64> {
@@ -27,12 +29,13 @@ pub fn parse_number(bytes: &[u8]) -> Option<f64> {
     let ok_chars = body
         .bytes()
         .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'e' | b'E' | b'+' | b'-'));
-    let lower = body.to_ascii_lowercase();
-    let special = matches!(lower.as_str(), "inf" | "infinity" | "nan");
+    let special = [&b"inf"[..], b"infinity", b"nan"]
+        .iter()
+        .any(|name| body.as_bytes().eq_ignore_ascii_case(name));
     if !ok_chars && !special {
         return None;
     }
-    let v: f64 = lower.parse().ok()?;
+    let v = parse_f64(body.as_bytes())?;
     Some(if neg { -v } else { v })
 }
 

@@ -1,6 +1,8 @@
 //! C's `strtod` as glibc reads the front of a string: decimal and hex numbers, `inf`,
 //! `infinity` and `nan`, with a sign (for `cjson.decode`'s numbers).
 
+use crate::float_parse::parse_f64;
+
 /// C's `strtod` on the front of `s`: decimal and hex numbers, `inf`/`infinity`/`nan`, with a
 /// sign. The value and how many bytes it took, or None when nothing is a number.
 pub fn strtod(s: &[u8]) -> Option<(f64, usize)> {
@@ -64,8 +66,7 @@ pub fn strtod(s: &[u8]) -> Option<(f64, usize)> {
             end = digits(j);
         }
     }
-    let text = std::str::from_utf8(&s[start..end]).ok()?;
-    let v: f64 = text.parse().ok()?;
+    let v = parse_f64(&s[start..end])?;
     Some((sign * v, end))
 }
 
