@@ -9,7 +9,7 @@
 //! - `cmd`: one module per command family; `cmd::dispatch` routes a parsed command line.
 //! - `args`: the argument cursor commands parse with.
 //! - `glob`: Redis's glob patterns (MATCH options).
-//! - `numtext`: C's `%g` number text, shared by replies and scripts.
+//! - `numtext`: C's `%e`, `%f` and `%g` text of a double, shared by replies and scripts.
 //! - `longdouble`: the 80-bit `long double` arithmetic of the INCRBYFLOAT family.
 //! - `pubsub`: where PUBLISH delivers (nowhere, unless a server installs subscribers).
 //! - `rng`: the seedable random numbers of HRANDFIELD, ZRANDMEMBER and the like.
