@@ -12,6 +12,7 @@
 //! - `numtext`: C's `%e`, `%f` and `%g` text of a double, shared by replies and scripts.
 //! - `longdouble`: the 80-bit `long double` arithmetic of the INCRBYFLOAT family.
 //! - `pubsub`: where PUBLISH delivers (nowhere, unless a server installs subscribers).
+//! - `order`: the one sort every sorted reply goes through.
 //! - `rng`: the seedable random numbers of HRANDFIELD, ZRANDMEMBER and the like.
 //! - `error`: every Redis error text the commands can reply, in one place.
 //! - [`reply`]: the RESP-style [`Reply`] and its `redis-cli --no-raw` rendering.
@@ -50,6 +51,7 @@ mod keyspace;
 mod longdouble;
 pub mod lua;
 mod numtext;
+mod order;
 mod pubsub;
 pub mod reply;
 mod rng;
