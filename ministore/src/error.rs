@@ -5,7 +5,7 @@
 use crate::reply::Reply;
 
 /// An error reply of some command, named for what went wrong.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub(crate) enum CommandError {
     /// The command name is not one the store knows; carries the words as typed.
     UnknownCommand { name: Vec<u8>, args: Vec<Vec<u8>> },

@@ -9,12 +9,15 @@
 //! - `cmd`: one module per command family; `cmd::dispatch` routes a parsed command line.
 //! - `args`: the argument cursor commands parse with.
 //! - `glob`: Redis's glob patterns (MATCH options).
-//! - `numtext`: C's `%g` number text, shared by replies and scripts.
+//! - `numtext`: C's `%e`, `%f` and `%g` text of a double, shared by replies and scripts (core's
+//!   float formatting would link its own into the wasm).
 //! - `float_parse`: decimal text to a correctly rounded `f64`, for every float ministore reads
 //!   (core's own parser would link a 10 KB table into the wasm).
 //! - `longdouble`: the 80-bit `long double` arithmetic of the INCRBYFLOAT family.
-//! - `bignum`: the big integers under both, for exact decimal↔binary conversion.
+//! - `bignum`: the big integers under `float_parse` and `longdouble`, for exact decimal → binary
+//!   conversion.
 //! - `pubsub`: where PUBLISH delivers (nowhere, unless a server installs subscribers).
+//! - `order`: the one sort every sorted reply goes through.
 //! - `rng`: the seedable random numbers of HRANDFIELD, ZRANDMEMBER and the like.
 //! - `error`: every Redis error text the commands can reply, in one place.
 //! - [`reply`]: the RESP-style [`Reply`] and its `redis-cli --no-raw` rendering.
@@ -55,6 +58,7 @@ mod keyspace;
 mod longdouble;
 pub mod lua;
 mod numtext;
+mod order;
 mod pubsub;
 pub mod reply;
 mod rng;

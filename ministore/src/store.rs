@@ -5,6 +5,7 @@
 use crate::cmd;
 use crate::cmd::scripting::ScriptCache;
 use crate::keyspace::{Keyspace, Value, DATABASES};
+use crate::order;
 use crate::reply::Reply;
 use crate::session::Session;
 
@@ -182,9 +183,7 @@ impl Store {
                     .map(|at| u64::try_from(at.saturating_sub(now)).unwrap_or(0)),
             })
             .collect();
-        // Key names are unique within a database, so an unstable sort gives the same order as a
-        // stable one and needs less code in the wasm (no merge-sort buffer machinery).
-        keys.sort_unstable_by(|a, b| a.key.cmp(&b.key));
+        order::sort_by(&mut keys, |a, b| a.key.cmp(&b.key));
         keys
     }
 

@@ -16,6 +16,7 @@ use crate::args::{int_arg, is};
 use crate::error::CommandError;
 use crate::glob;
 use crate::keyspace::{KeyHasher, Keyspace};
+use crate::order;
 use crate::reply::Reply;
 
 /// The live keys of the selected database, sorted by bytes.
@@ -24,7 +25,7 @@ fn sorted_keys(keyspace: &Keyspace) -> Vec<Vec<u8>> {
         .live_entries_of(keyspace.selected())
         .map(|(key, _)| key.to_vec())
         .collect();
-    keys.sort_unstable();
+    order::sort_by(&mut keys, Ord::cmp);
     keys
 }
 
@@ -103,7 +104,7 @@ pub(crate) fn scan(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
         .map(|(key, entry)| (scan_position(key), key, entry.value.type_name()))
         .filter(|(position, _, _)| cursor == 0 || *position >= cursor)
         .collect();
-    walk.sort_unstable();
+    order::sort_by(&mut walk, Ord::cmp);
     let mut next = walk
         .get(options.count)
         .map_or(0, |(position, _, _)| *position);

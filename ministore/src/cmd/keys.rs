@@ -177,21 +177,20 @@ fn set_expiry(
 ) -> CommandResult {
     let conditions = parse_conditions(&words[3..])?;
     let amount = int_arg(words[2])?;
-    let invalid = CommandError::InvalidExpireTime {
-        command: match (unit, absolute) {
-            (Unit::Seconds, false) => "expire",
-            (Unit::Millis, false) => "pexpire",
-            (Unit::Seconds, true) => "expireat",
-            (Unit::Millis, true) => "pexpireat",
-        },
+    let command = match (unit, absolute) {
+        (Unit::Seconds, false) => "expire",
+        (Unit::Millis, false) => "pexpire",
+        (Unit::Seconds, true) => "expireat",
+        (Unit::Millis, true) => "pexpireat",
     };
+    let invalid = || CommandError::InvalidExpireTime { command };
     let millis = match unit {
-        Unit::Seconds => amount.checked_mul(1000).ok_or(invalid.clone())?,
+        Unit::Seconds => amount.checked_mul(1000).ok_or_else(invalid)?,
         Unit::Millis => amount,
     };
     let now = keyspace.now();
     let base = if absolute { 0 } else { now };
-    let deadline = base.checked_add(millis).ok_or(invalid)?;
+    let deadline = base.checked_add(millis).ok_or_else(invalid)?;
     let key = words[1];
     let Some(entry) = keyspace.entry(key) else {
         return Ok(Reply::Integer(0));

@@ -586,7 +586,7 @@ pub(crate) fn dispatch(
             return match spec {
                 #[cfg(feature = "full")]
                 Some(spec) if spec.name == "exec" => {
-                    transactions::abort_exec(keyspace, session, &error)
+                    transactions::abort_exec(keyspace, session, error)
                 }
                 _ => error.into(),
             };

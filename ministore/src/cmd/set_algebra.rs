@@ -10,6 +10,7 @@ use super::CommandResult;
 use crate::args::{is, parse_int};
 use crate::error::CommandError;
 use crate::keyspace::{Keyspace, SetValue};
+use crate::order;
 use crate::reply::Reply;
 
 /// Which operation.
@@ -38,7 +39,7 @@ fn intersection(keyspace: &Keyspace, keys: &[&[u8]], limit: usize) -> Vec<Vec<u8
             None => return Vec::new(),
         }
     }
-    sets.sort_by_key(|set| set.len());
+    order::sort_by(&mut sets, |a, b| a.len().cmp(&b.len()));
     let Some((smallest, others)) = sets.split_first() else {
         return Vec::new();
     };

@@ -9,6 +9,7 @@ use super::CommandResult;
 use crate::args::{int_arg, is, strtod};
 use crate::error::CommandError;
 use crate::keyspace::{Keyspace, Value};
+use crate::order;
 use crate::reply::Reply;
 
 /// The elements SORT reads from a value, in the value's own order; `None` for a type SORT
@@ -126,7 +127,7 @@ fn sort_generic(keyspace: &mut Keyspace, words: &[&[u8]], read_only: bool) -> Co
         }
     } else {
         weigh(keyspace, &mut items, &options)?;
-        items.sort_by(|a, b| compare(a, b, &options));
+        order::sort_by(&mut items, |a, b| compare(a, b, &options));
     }
     let picked: Vec<Item> = if start <= end {
         // Both ends lie in 0..len here.

@@ -113,20 +113,20 @@ fn deadline_for(
     arg: &[u8],
     command: &'static str,
 ) -> Result<i64, CommandError> {
-    let invalid = CommandError::InvalidExpireTime { command };
+    let invalid = || CommandError::InvalidExpireTime { command };
     let amount = int_arg(arg)?;
     if amount <= 0 {
-        return Err(invalid);
+        return Err(invalid());
     }
     let millis = match kind {
         ExpiryOption::Seconds | ExpiryOption::UnixSeconds => {
-            amount.checked_mul(1000).ok_or(invalid.clone())?
+            amount.checked_mul(1000).ok_or_else(invalid)?
         }
         _ => amount,
     };
     match kind {
         ExpiryOption::Seconds | ExpiryOption::Millis => {
-            keyspace.now().checked_add(millis).ok_or(invalid)
+            keyspace.now().checked_add(millis).ok_or_else(invalid)
         }
         _ => Ok(millis),
     }

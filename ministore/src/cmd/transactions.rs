@@ -71,12 +71,12 @@ pub(crate) fn exec(
 pub(crate) fn abort_exec(
     keyspace: &mut Keyspace,
     session: &mut Session,
-    reason: &CommandError,
+    reason: CommandError,
 ) -> Reply {
     session.multi = None;
     unwatch_session(keyspace, session);
     CommandError::ExecAbortBecause {
-        reason: Box::new(reason.clone()),
+        reason: Box::new(reason),
     }
     .into()
 }

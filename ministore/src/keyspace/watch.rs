@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use super::{Entry, KeyHasher, Keyspace, Value};
+use super::{KeyHasher, Keyspace, SetValue, StrForm, Value};
 
 /// Names one watcher (one connection's WATCH list) in a store.
 pub(crate) type WatcherId = u64;
@@ -170,7 +170,7 @@ impl Keyspace {
         if self.watches.by_key.is_empty() {
             return run(self);
         }
-        let before: Vec<(WatchKey, String)> = self
+        let before: Vec<(WatchKey, Vec<u8>)> = self
             .watches
             .by_key
             .keys()
@@ -191,16 +191,56 @@ impl Keyspace {
         result
     }
 
-    /// The entry at a watched key as text: any change to value or expiry changes it. A sorted
-    /// set shows only its members and scores: SORT turns a listpack into a skiplist without
-    /// Redis signalling the key.
-    fn fingerprint(&self, slot: &WatchKey) -> String {
-        match self.db_map(slot.0).and_then(|map| map.get(&slot.1)) {
-            Some(Entry {
-                value: Value::ZSet(set),
-                expires_at,
-            }) => format!("{:?} {expires_at:?}", set.iter().collect::<Vec<_>>()),
-            entry => format!("{entry:?}"),
+    /// The entry at a watched key as bytes that differ whenever the entry does in a way a
+    /// client could see: absent (no bytes) or its type, expiry and contents in order (a
+    /// string's bytes, a hash's fields and values, a list's items, a set's members, a sorted
+    /// set's members with the bits of their scores, so `-0` differs from `0`), with the
+    /// encoding state Redis keeps for good (how a string was stored, whether a hash or a set
+    /// has become a hashtable). A sorted set's encoding is left out: SORT turns a listpack into
+    /// a skiplist without Redis signalling the key. Every item carries its length, so two
+    /// different entries never print alike.
+    fn fingerprint(&self, slot: &WatchKey) -> Vec<u8> {
+        let mut print = Vec::new();
+        let Some(entry) = self.db_map(slot.0).and_then(|map| map.get(&slot.1)) else {
+            return print;
+        };
+        let tag = match &entry.value {
+            Value::Str(_, StrForm::Encoded) => 1,
+            Value::Str(_, StrForm::Plain) => 2,
+            Value::Str(_, StrForm::Raw) => 3,
+            Value::Hash(table) if table.is_compact() => 4,
+            Value::Hash(_) => 5,
+            Value::List(_) => 6,
+            Value::Set(SetValue::Ints(_)) => 7,
+            Value::Set(SetValue::Table(_)) => 8,
+            Value::ZSet(_) => 9,
+        };
+        print.push(tag);
+        match entry.expires_at {
+            None => print.push(0),
+            Some(at) => {
+                print.push(1);
+                print.extend_from_slice(&at.to_le_bytes());
+            }
         }
+        let mut item = |bytes: &[u8]| {
+            print.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
+            print.extend_from_slice(bytes);
+        };
+        match &entry.value {
+            Value::Str(bytes, _) => item(bytes),
+            Value::Hash(table) => table.iter().for_each(|(field, value)| {
+                item(field);
+                item(value);
+            }),
+            Value::List(items) => items.iter().for_each(|it| item(it)),
+            Value::Set(SetValue::Ints(ints)) => ints.iter().for_each(|n| item(&n.to_le_bytes())),
+            Value::Set(set) => set.members().iter().for_each(|member| item(member)),
+            Value::ZSet(set) => set.iter().for_each(|ranked| {
+                item(&ranked.score.to_bits().to_le_bytes());
+                item(&ranked.member);
+            }),
+        }
+        print
     }
 }

@@ -107,32 +107,35 @@ pub fn make_lib(lib: Lib) -> TableRef {
 mod base {
     use crate::lua::handle::BaseFunc as Func;
 
+    /// The base functions that are globals (`ipairs`'s step function and the stand-in for an
+    /// undefined global are not).
+    const GLOBALS: &[Func] = &[
+        Func::ToNumber,
+        Func::ToString,
+        Func::Type,
+        Func::Ipairs,
+        Func::Pairs,
+        Func::Next,
+        Func::Unpack,
+        Func::Select,
+        Func::Pcall,
+        Func::Error,
+        Func::Assert,
+        Func::RawGet,
+        Func::RawSet,
+        Func::RawEqual,
+        Func::XPcall,
+        Func::SetMetatable,
+        Func::GetMetatable,
+        Func::LoadString,
+        Func::Load,
+        Func::GcInfo,
+        Func::CollectGarbage,
+    ];
+
     /// The base function a global name refers to.
     pub fn lookup(name: &str) -> Option<Func> {
-        Some(match name {
-            "tonumber" => Func::ToNumber,
-            "tostring" => Func::ToString,
-            "type" => Func::Type,
-            "ipairs" => Func::Ipairs,
-            "pairs" => Func::Pairs,
-            "next" => Func::Next,
-            "unpack" => Func::Unpack,
-            "select" => Func::Select,
-            "pcall" => Func::Pcall,
-            "error" => Func::Error,
-            "assert" => Func::Assert,
-            "rawget" => Func::RawGet,
-            "rawset" => Func::RawSet,
-            "rawequal" => Func::RawEqual,
-            "xpcall" => Func::XPcall,
-            "setmetatable" => Func::SetMetatable,
-            "getmetatable" => Func::GetMetatable,
-            "loadstring" => Func::LoadString,
-            "load" => Func::Load,
-            "gcinfo" => Func::GcInfo,
-            "collectgarbage" => Func::CollectGarbage,
-            _ => return None,
-        })
+        GLOBALS.iter().find(|f| f.name() == name).copied()
     }
 
     impl Func {
@@ -204,34 +207,48 @@ mod redis {
         "debug",
     ];
 
+    /// The numeric constants of the `redis` table.
+    const NUMBERS: &[(&str, f64)] = &[
+        ("REDIS_VERSION_NUM", REDIS_VERSION_NUM as f64),
+        ("REPL_NONE", 0.0),
+        ("REPL_AOF", 1.0),
+        ("REPL_SLAVE", 2.0),
+        ("REPL_REPLICA", 2.0),
+        ("REPL_ALL", 3.0),
+        ("LOG_DEBUG", 0.0),
+        ("LOG_VERBOSE", 1.0),
+        ("LOG_NOTICE", 2.0),
+        ("LOG_WARNING", 3.0),
+    ];
+
+    /// The functions of the `redis` table (`register_function` is only in FUNCTION LOAD's).
+    const FUNCS: &[Func] = &[
+        Func::Call,
+        Func::Pcall,
+        Func::ErrorReply,
+        Func::StatusReply,
+        Func::Sha1Hex,
+        Func::Log,
+        Func::ReplicateCommands,
+        Func::SetRepl,
+        Func::AclCheckCmd,
+        Func::SetResp,
+        Func::Breakpoint,
+        Func::Debug,
+    ];
+
     /// `redis.name`.
     pub fn field(name: &[u8]) -> Value {
-        let f = match name {
-            b"call" => Func::Call,
-            b"pcall" => Func::Pcall,
-            b"error_reply" => Func::ErrorReply,
-            b"status_reply" => Func::StatusReply,
-            b"sha1hex" => Func::Sha1Hex,
-            b"log" => Func::Log,
-            b"replicate_commands" => Func::ReplicateCommands,
-            b"set_repl" => Func::SetRepl,
-            b"acl_check_cmd" => Func::AclCheckCmd,
-            b"setresp" => Func::SetResp,
-            b"breakpoint" => Func::Breakpoint,
-            b"debug" => Func::Debug,
-            b"REDIS_VERSION" => return Value::str(REDIS_VERSION.as_bytes()),
-            b"REDIS_VERSION_NUM" => return Value::Num(REDIS_VERSION_NUM as f64),
-            b"REPL_NONE" => return Value::Num(0.0),
-            b"REPL_AOF" => return Value::Num(1.0),
-            b"REPL_SLAVE" | b"REPL_REPLICA" => return Value::Num(2.0),
-            b"REPL_ALL" => return Value::Num(3.0),
-            b"LOG_DEBUG" => return Value::Num(0.0),
-            b"LOG_VERBOSE" => return Value::Num(1.0),
-            b"LOG_NOTICE" => return Value::Num(2.0),
-            b"LOG_WARNING" => return Value::Num(3.0),
-            _ => return Value::Nil,
-        };
-        Value::Builtin(Builtin::Redis(f))
+        if name == b"REDIS_VERSION" {
+            return Value::str(REDIS_VERSION.as_bytes());
+        }
+        if let Some((_, number)) = NUMBERS.iter().find(|(n, _)| n.as_bytes() == name) {
+            return Value::Num(*number);
+        }
+        match FUNCS.iter().find(|f| f.name().as_bytes() == name) {
+            Some(f) => Value::Builtin(Builtin::Redis(*f)),
+            None => Value::Nil,
+        }
     }
 
     impl Func {
@@ -255,14 +272,26 @@ mod redis {
         }
     }
 
+    /// The fields of `redis` that FUNCTION LOAD's keeps, besides `register_function`.
+    const LOAD_FIELDS: &[&str] = &[
+        "log",
+        "LOG_DEBUG",
+        "LOG_VERBOSE",
+        "LOG_NOTICE",
+        "LOG_WARNING",
+        "REDIS_VERSION",
+        "REDIS_VERSION_NUM",
+    ];
+
     /// `redis.name` while FUNCTION LOAD runs a library's top level: only these fields exist.
     pub fn load_field(name: &[u8]) -> Option<Value> {
-        match name {
-            b"register_function" => Some(Value::Builtin(Builtin::Redis(Func::RegisterFunction))),
-            b"log" | b"LOG_DEBUG" | b"LOG_VERBOSE" | b"LOG_NOTICE" | b"LOG_WARNING"
-            | b"REDIS_VERSION" | b"REDIS_VERSION_NUM" => Some(field(name)),
-            _ => None,
+        if name == b"register_function" {
+            return Some(Value::Builtin(Builtin::Redis(Func::RegisterFunction)));
         }
+        LOAD_FIELDS
+            .iter()
+            .any(|f| f.as_bytes() == name)
+            .then(|| field(name))
     }
 }
 
@@ -296,33 +325,37 @@ mod string {
         "dump",
     ];
 
+    /// The functions of the `string` table (`gmatch`'s iterator is not one).
+    const FUNCS: &[Func] = &[
+        #[cfg(feature = "full")]
+        Func::Format,
+        Func::Sub,
+        Func::Len,
+        Func::Upper,
+        Func::Lower,
+        Func::Rep,
+        Func::Byte,
+        Func::Char,
+        Func::Reverse,
+        #[cfg(feature = "full")]
+        Func::Find,
+        #[cfg(feature = "full")]
+        Func::Match,
+        #[cfg(feature = "full")]
+        Func::Gmatch,
+        #[cfg(feature = "full")]
+        Func::Gfind,
+        #[cfg(feature = "full")]
+        Func::Gsub,
+        Func::Dump,
+    ];
+
     /// `string.name`.
     pub fn field(name: &[u8]) -> Value {
-        let f = match name {
-            #[cfg(feature = "full")]
-            b"format" => Func::Format,
-            b"sub" => Func::Sub,
-            b"len" => Func::Len,
-            b"upper" => Func::Upper,
-            b"lower" => Func::Lower,
-            b"rep" => Func::Rep,
-            b"byte" => Func::Byte,
-            b"char" => Func::Char,
-            b"reverse" => Func::Reverse,
-            #[cfg(feature = "full")]
-            b"find" => Func::Find,
-            #[cfg(feature = "full")]
-            b"match" => Func::Match,
-            #[cfg(feature = "full")]
-            b"gmatch" => Func::Gmatch,
-            #[cfg(feature = "full")]
-            b"gfind" => Func::Gfind,
-            #[cfg(feature = "full")]
-            b"gsub" => Func::Gsub,
-            b"dump" => Func::Dump,
-            _ => return Value::Nil,
-        };
-        Value::Builtin(Builtin::String(f))
+        match FUNCS.iter().find(|f| f.name().as_bytes() == name) {
+            Some(f) => Value::Builtin(Builtin::String(*f)),
+            None => Value::Nil,
+        }
     }
 
     impl Func {
@@ -368,21 +401,24 @@ mod table {
         "insert", "concat", "remove", "getn", "setn", "maxn", "sort", "foreach", "foreachi",
     ];
 
+    const FUNCS: &[Func] = &[
+        Func::Insert,
+        Func::Concat,
+        Func::Remove,
+        Func::Getn,
+        Func::Setn,
+        Func::Maxn,
+        Func::Sort,
+        Func::Foreach,
+        Func::Foreachi,
+    ];
+
     /// `table.name`.
     pub fn field(name: &[u8]) -> Value {
-        let f = match name {
-            b"insert" => Func::Insert,
-            b"concat" => Func::Concat,
-            b"remove" => Func::Remove,
-            b"getn" => Func::Getn,
-            b"setn" => Func::Setn,
-            b"maxn" => Func::Maxn,
-            b"sort" => Func::Sort,
-            b"foreach" => Func::Foreach,
-            b"foreachi" => Func::Foreachi,
-            _ => return Value::Nil,
-        };
-        Value::Builtin(Builtin::Table(f))
+        match FUNCS.iter().find(|f| f.name().as_bytes() == name) {
+            Some(f) => Value::Builtin(Builtin::Table(*f)),
+            None => Value::Nil,
+        }
     }
 
     impl Func {
@@ -614,20 +650,25 @@ mod cmsgpack {
         "_DESCRIPTION",
     ];
 
+    /// The string constants of the `cmsgpack` table.
+    const TEXTS: &[(&str, &str)] = &[
+        ("_NAME", "cmsgpack"),
+        ("_VERSION", "lua-cmsgpack 0.4.0"),
+        ("_COPYRIGHT", "Copyright (C) 2012, Salvatore Sanfilippo"),
+        ("_DESCRIPTION", "MessagePack C implementation for Lua"),
+    ];
+
+    const FUNCS: &[Func] = &[Func::Pack, Func::Unpack, Func::UnpackOne, Func::UnpackLimit];
+
     /// `cmsgpack.name`.
     pub fn field(name: &[u8]) -> Value {
-        let f = match name {
-            b"pack" => Func::Pack,
-            b"unpack" => Func::Unpack,
-            b"unpack_one" => Func::UnpackOne,
-            b"unpack_limit" => Func::UnpackLimit,
-            b"_NAME" => return Value::str(b"cmsgpack"),
-            b"_VERSION" => return Value::str(b"lua-cmsgpack 0.4.0"),
-            b"_COPYRIGHT" => return Value::str(b"Copyright (C) 2012, Salvatore Sanfilippo"),
-            b"_DESCRIPTION" => return Value::str(b"MessagePack C implementation for Lua"),
-            _ => return Value::Nil,
-        };
-        Value::Builtin(Builtin::Cmsgpack(f))
+        if let Some((_, text)) = TEXTS.iter().find(|(n, _)| n.as_bytes() == name) {
+            return Value::str(text.as_bytes());
+        }
+        match FUNCS.iter().find(|f| f.name().as_bytes() == name) {
+            Some(f) => Value::Builtin(Builtin::Cmsgpack(*f)),
+            None => Value::Nil,
+        }
     }
 
     impl Func {
@@ -647,15 +688,14 @@ mod lstruct {
     /// Every field of the `struct` table.
     pub const NAMES: &[&str] = &["pack", "unpack", "size"];
 
+    const FUNCS: &[Func] = &[Func::Pack, Func::Unpack, Func::Size];
+
     /// `struct.name`.
     pub fn field(name: &[u8]) -> Value {
-        let f = match name {
-            b"pack" => Func::Pack,
-            b"unpack" => Func::Unpack,
-            b"size" => Func::Size,
-            _ => return Value::Nil,
-        };
-        Value::Builtin(Builtin::Struct(f))
+        match FUNCS.iter().find(|f| f.name().as_bytes() == name) {
+            Some(f) => Value::Builtin(Builtin::Struct(*f)),
+            None => Value::Nil,
+        }
     }
 
     impl Func {
@@ -675,18 +715,22 @@ mod coroutine {
     /// Every field of the `coroutine` table.
     pub const NAMES: &[&str] = &["create", "resume", "running", "status", "wrap", "yield"];
 
+    /// The functions of the `coroutine` table (`wrap`'s resumer is not one).
+    const FUNCS: &[Func] = &[
+        Func::Create,
+        Func::Resume,
+        Func::Running,
+        Func::Status,
+        Func::Wrap,
+        Func::Yield,
+    ];
+
     /// `coroutine.name`.
     pub fn field(name: &[u8]) -> Value {
-        let f = match name {
-            b"create" => Func::Create,
-            b"resume" => Func::Resume,
-            b"running" => Func::Running,
-            b"status" => Func::Status,
-            b"wrap" => Func::Wrap,
-            b"yield" => Func::Yield,
-            _ => return Value::Nil,
-        };
-        Value::Builtin(Builtin::Coroutine(f))
+        match FUNCS.iter().find(|f| f.name().as_bytes() == name) {
+            Some(f) => Value::Builtin(Builtin::Coroutine(*f)),
+            None => Value::Nil,
+        }
     }
 
     impl Func {
@@ -702,5 +746,44 @@ mod coroutine {
                 Func::WrapResume => "?",
             }
         }
+    }
+}
+
+#[cfg(all(test, feature = "full"))]
+mod tests {
+    use super::{global_function, lib_field, Lib, Value};
+
+    #[test]
+    fn every_listed_field_is_found_under_its_name() {
+        let libs: [(Lib, &[&str]); 9] = [
+            (Lib::Redis, super::redis::NAMES),
+            (Lib::String, super::string::NAMES),
+            (Lib::Table, super::table::NAMES),
+            (Lib::Math, super::math::NAMES),
+            (Lib::Cjson, super::cjson::NAMES),
+            (Lib::Bit, super::bit::NAMES),
+            (Lib::Cmsgpack, super::cmsgpack::NAMES),
+            (Lib::Struct, super::lstruct::NAMES),
+            (Lib::Coroutine, super::coroutine::NAMES),
+        ];
+        for (lib, names) in libs {
+            for name in names {
+                match lib_field(lib, name.as_bytes()) {
+                    Value::Nil => panic!("{lib:?} has no {name}"),
+                    Value::Builtin(f) => assert_eq!(f.name(), *name),
+                    _ => {}
+                }
+            }
+            assert!(matches!(lib_field(lib, b"nosuch"), Value::Nil));
+        }
+    }
+
+    #[test]
+    fn base_globals_are_found_under_their_names() {
+        for name in ["tonumber", "pairs", "xpcall", "collectgarbage"] {
+            assert_eq!(global_function(name).map(|f| f.name()), Some(name));
+        }
+        assert!(global_function("?").is_none());
+        assert!(global_function("print").is_none());
     }
 }

@@ -31,6 +31,7 @@ return {tonumber('0x10'), tonumber('0X10'), tostring(tonumber('0x')), tostring(t
 return {tostring(tonumber('inf')), tostring(tonumber('nan')), tostring(tonumber('1e400')), tostring(tonumber('-0'))}
 return {tonumber('\t10\n'), tostring(tonumber('10\0'))}
 return {tostring(12), tostring(12.5), tostring(-0.0), tostring(1e15), tostring(1e16), tostring(0.1)}
+return {tostring(1e21), tostring(1e-5), tostring(123456789012345678), tostring(2^-1074), tostring(1/3), tostring(2.5), tostring(-1e300), tostring(99999999999999.5), tostring(1e14 - 0.5)}
 return {tostring(true), tostring(nil), tostring('x'), type(tostring({})), type(tostring(print))}
 return tostring()
 return tostring(nil, 1)

@@ -10,53 +10,17 @@ use super::CommandResult;
 use crate::args::{is, score_arg, ArgCursor};
 use crate::error::CommandError;
 use crate::keyspace::{Keyspace, SortedSet};
+use crate::numtext::format_number_g;
 use crate::reply::Reply;
 
 /// A score as Redis 7.0 replies it: C's `%.17g`, so `0.1` is `0.10000000000000001`, whole
-/// numbers print without a decimal point, and infinities as `inf` / `-inf`.
+/// numbers print without a decimal point, infinities as `inf` / `-inf`, and a NaN (which no
+/// stored score is) as `nan` whatever its sign.
 pub(crate) fn format_score(score: f64) -> String {
-    if score.is_infinite() {
-        return if score > 0.0 { "inf" } else { "-inf" }.to_string();
-    }
     if score.is_nan() {
         return "nan".to_string();
     }
-    if score == 0.0 {
-        return if score.is_sign_negative() { "-0" } else { "0" }.to_string();
-    }
-    // A whole number below 10^17 has at most 17 digits, so %.17g prints every one of them and
-    // no point: the integer's own digits, without the exact-float formatting below (a sorted
-    // set scored by timestamps or counters replies these on every ZPOPMIN, ZRANGE … WITHSCORES).
-    if score.fract() == 0.0 && score.abs() < 1e17 {
-        return (score as i64).to_string();
-    }
-    format_g17(score)
-}
-
-/// `%.17g` of a finite, non-zero score, for any score.
-fn format_g17(score: f64) -> String {
-    const PRECISION: i32 = 17;
-    // `{:e}` with 16 decimals rounds exactly as %.17g does; its exponent picks the style.
-    let scientific = format!("{:.*e}", (PRECISION - 1) as usize, score);
-    let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
-    let exponent: i32 = exponent.parse().unwrap_or(0);
-    if !(-4..PRECISION).contains(&exponent) {
-        let mantissa = trim_fraction(mantissa);
-        let sign = if exponent < 0 { '-' } else { '+' };
-        format!("{mantissa}e{sign}{:02}", exponent.unsigned_abs())
-    } else {
-        let decimals = (PRECISION - 1 - exponent) as usize;
-        trim_fraction(&format!("{score:.decimals$}")).to_string()
-    }
-}
-
-/// Drops trailing zeros after a decimal point, and the point if nothing follows it.
-fn trim_fraction(text: &str) -> &str {
-    if text.contains('.') {
-        text.trim_end_matches('0').trim_end_matches('.')
-    } else {
-        text
-    }
+    format_number_g(score, 17)
 }
 
 /// A score as a bulk reply.
@@ -327,7 +291,8 @@ mod tests {
             edge,
             -edge,
         ] {
-            assert_eq!(format_score(score), super::format_g17(score), "{score}");
+            let general = crate::numtext::general(score, 17, false);
+            assert_eq!(format_score(score), general, "{score}");
         }
         assert_eq!(format_score(edge), "99999999999999984");
     }

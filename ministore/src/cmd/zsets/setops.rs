@@ -9,6 +9,7 @@ use crate::args::{int_arg, is, parse_int, parse_score};
 use crate::cmd::CommandResult;
 use crate::error::CommandError;
 use crate::keyspace::{Keyspace, Ranked, Value};
+use crate::order;
 use crate::reply::Reply;
 
 /// Which algebra.
@@ -171,10 +172,9 @@ fn algebra(
         }
         Output::Store => Ok(store_members(keyspace, words[1], result)),
         Output::Reply => {
-            // Members are unique and scores are never NaN (`weighted` and `aggregate_into` map
-            // NaN to 0), so no two entries compare equal: an unstable sort gives the stable order
-            // with less code in the wasm.
-            result.sort_unstable();
+            // Scores are never NaN (`weighted` and `aggregate_into` map NaN to 0), so `Ranked`'s
+            // order (score, then member) is total.
+            order::sort_by(&mut result, Ord::cmp);
             let mut flat = Vec::with_capacity(result.len() * 2);
             for ranked in result {
                 flat.push(Reply::Bulk(ranked.member));
@@ -187,14 +187,13 @@ fn algebra(
     }
 }
 
-/// A weighted score; Redis turns NaN (`0 * inf`) into 0.
 /// Orders the inputs smallest first, equal sizes in the order given (a stable sort), as Redis
-/// walks them. One function for both ZINTER and ZUNION: each `sort_by_key` closure would
-/// otherwise be its own copy of the stable sort in the wasm.
+/// walks them.
 fn smallest_first(inputs: &mut [Input]) {
-    inputs.sort_by_key(|input| input.members.len());
+    order::sort_by(inputs, |a, b| a.members.len().cmp(&b.members.len()));
 }
 
+/// A weighted score; Redis turns NaN (`0 * inf`) into 0.
 fn weighted(score: f64, weight: f64) -> f64 {
     let product = score * weight;
     if product.is_nan() {

@@ -35,7 +35,7 @@ impl Interp<'_> {
                 self.step(line)?;
                 let f = self
                     .eval(fexpr, frame)
-                    .map_err(|e| self.suspend(e, || Saved::Call(CallAt::Func)))?;
+                    .map_err(|e| self.suspend(e, Saved::Call(CallAt::Func)))?;
                 if let Some(result) = self.redis_call_inline(&f, args, line, frame) {
                     return result;
                 }
@@ -43,21 +43,21 @@ impl Interp<'_> {
             }
             Some(CallAt::Func) => self
                 .eval(fexpr, frame)
-                .map_err(|e| self.suspend(e, || Saved::Call(CallAt::Func)))?,
+                .map_err(|e| self.suspend(e, Saved::Call(CallAt::Func)))?,
             Some(CallAt::Args(f)) => f,
             Some(CallAt::Calling(f)) => {
                 return self
                     .resume_call(&f, line)
                     .map(CallResult::Many)
-                    .map_err(|e| self.suspend(e, || Saved::Call(CallAt::Calling(f.clone()))));
+                    .map_err(|e| self.suspend(e, Saved::Call(CallAt::Calling(f.clone()))));
             }
         };
         let args = self
             .eval_list(args, frame, 0)
-            .map_err(|e| self.suspend(e, || Saved::Call(CallAt::Args(f.clone()))))?;
+            .map_err(|e| self.suspend(e, Saved::Call(CallAt::Args(f.clone()))))?;
         self.call_yieldable(&f, args, line, Some((fexpr, frame)))
             .map(CallResult::Many)
-            .map_err(|e| self.suspend(e, || Saved::Call(CallAt::Calling(f.clone()))))
+            .map_err(|e| self.suspend(e, Saved::Call(CallAt::Calling(f.clone()))))
     }
 
     /// `redis.call` / `redis.pcall` with a few single-valued arguments, evaluated into a stack
@@ -81,8 +81,8 @@ impl Interp<'_> {
                 Ok(v) => values[i] = v,
                 Err(e) => {
                     // A yield in an argument resumes on the general path.
-                    let e = self.suspend(e, || Saved::List(values[..i].to_vec()));
-                    return Some(Err(self.suspend(e, || Saved::Call(CallAt::Args(f.clone())))));
+                    let e = self.suspend(e, Saved::List(values[..i].to_vec()));
+                    return Some(Err(self.suspend(e, Saved::Call(CallAt::Args(f.clone())))));
                 }
             }
         }
@@ -129,7 +129,7 @@ impl Interp<'_> {
             None | Some(At::Object) => {
                 let obj = self
                     .eval(obj_expr, frame)
-                    .map_err(|e| self.suspend(e, || Saved::MethodObject))?;
+                    .map_err(|e| self.suspend(e, Saved::MethodObject))?;
                 let key = Value::Str(Arc::from(name.as_bytes()));
                 let f = self.index(&obj, key, line, || super::eval::describe(obj_expr, frame))?;
                 (obj, f)
@@ -140,14 +140,17 @@ impl Interp<'_> {
                 self.method_call = self.replaying();
                 return self
                     .resume_call(&f, line)
-                    .map_err(|e| self.suspend(e, || Saved::MethodCalling(f.clone())));
+                    .map_err(|e| self.suspend(e, Saved::MethodCalling(f.clone())));
             }
         };
         let rest = self.eval_list(args, frame, 0).map_err(|e| {
-            self.suspend(e, || Saved::MethodArgs {
-                obj: obj.clone(),
-                f: f.clone(),
-            })
+            self.suspend(
+                e,
+                Saved::MethodArgs {
+                    obj: obj.clone(),
+                    f: f.clone(),
+                },
+            )
         })?;
         let mut all = Vec::with_capacity(rest.len() + 1);
         all.push(obj);
@@ -157,7 +160,7 @@ impl Interp<'_> {
         {
             self.method_call = true;
             self.call_yieldable(&f, all, line, None)
-                .map_err(|e| self.suspend(e, || Saved::MethodCalling(f.clone())))
+                .map_err(|e| self.suspend(e, Saved::MethodCalling(f.clone())))
         } else {
             Err(type_error(
                 line,
@@ -302,10 +305,13 @@ impl Interp<'_> {
         self.stack.pop();
         match result {
             Ok(flow) => Ok(flow),
-            Err(Fault::Yield) => Err(self.suspend(Fault::Yield, || Saved::Body {
-                locals: frame.locals,
-                varargs: frame.varargs,
-            })),
+            Err(Fault::Yield) => Err(self.suspend(
+                Fault::Yield,
+                Saved::Body {
+                    locals: frame.locals,
+                    varargs: frame.varargs,
+                },
+            )),
             Err(e) => Err(self.resolve_lua(e, chunk)),
         }
     }

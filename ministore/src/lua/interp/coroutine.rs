@@ -78,12 +78,13 @@ impl Interp<'_> {
     }
 
     /// Passes a fault on; a yield first records the state of the construct it leaves. Only
-    /// ever on an error path, so kept out of the hot code.
+    /// ever on an error path, so kept out of the hot code; the record is built by the caller
+    /// (and dropped here for any other fault), so that one function serves every construct.
     #[cold]
     #[inline(never)]
-    pub(super) fn suspend(&mut self, fault: Fault, saved: impl FnOnce() -> Saved) -> Fault {
+    pub(super) fn suspend(&mut self, fault: Fault, saved: Saved) -> Fault {
         if let Fault::Yield = fault {
-            self.co.unwound.push(saved());
+            self.co.unwound.push(saved);
         }
         fault
     }

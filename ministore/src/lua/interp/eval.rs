@@ -76,7 +76,7 @@ impl Interp<'_> {
                 self.eval(e, frame).map(|v| out.push(v))
             };
             if let Err(fault) = done {
-                return Err(self.suspend(fault, || Saved::List(out)));
+                return Err(self.suspend(fault, Saved::List(out)));
             }
         }
         if want > 0 {
@@ -214,12 +214,15 @@ impl Interp<'_> {
                 }
             };
             if let Err(e) = done {
-                return Err(self.suspend(e, || Saved::Table {
-                    table: t,
-                    items,
-                    field: i,
-                    key: evaluated_key,
-                }));
+                return Err(self.suspend(
+                    e,
+                    Saved::Table {
+                        table: t,
+                        items,
+                        field: i,
+                        key: evaluated_key,
+                    },
+                ));
             }
         }
         t.0.borrow_mut()
@@ -277,7 +280,7 @@ impl Interp<'_> {
             return Ok(a);
         }
         self.eval(e, frame)
-            .map_err(|f| self.suspend(f, || Saved::Pair(None)))
+            .map_err(|f| self.suspend(f, Saved::Pair(None)))
     }
 
     /// The second of two operands; a coroutine yielding inside it keeps the first.
@@ -289,7 +292,7 @@ impl Interp<'_> {
         frame: &mut Frame,
     ) -> Result<Value, Fault> {
         self.eval(e, frame)
-            .map_err(|f| self.suspend(f, || Saved::Pair(Some(first.clone()))))
+            .map_err(|f| self.suspend(f, Saved::Pair(Some(first.clone()))))
     }
 
     /// `l and r`, `l or r`: `r` only when `l` does not decide.
@@ -301,14 +304,14 @@ impl Interp<'_> {
         if in_rhs != Some(true) {
             let a = self
                 .eval(l, frame)
-                .map_err(|e| self.suspend(e, || Saved::Pair(None)))?;
+                .map_err(|e| self.suspend(e, Saved::Pair(None)))?;
             if a.truthy() == (op == BinOp::Or) {
                 return Ok(a);
             }
         }
         // The left operand's value is not needed again, only that it was evaluated.
         self.eval(r, frame)
-            .map_err(|e| self.suspend(e, || Saved::Pair(Some(Value::Nil))))
+            .map_err(|e| self.suspend(e, Saved::Pair(Some(Value::Nil))))
     }
 }
 

@@ -43,7 +43,7 @@ impl Interp<'_> {
         for (index, stat) in block.iter().enumerate().skip(start) {
             match self.exec(stat, frame) {
                 Ok(Flow::Normal) => {}
-                Err(e) => return Err(self.suspend(e, || Saved::Block { index, mark })),
+                Err(e) => return Err(self.suspend(e, Saved::Block { index, mark })),
                 other => return other,
             }
         }
@@ -135,11 +135,11 @@ impl Interp<'_> {
                 Some(Some(place)) => place,
                 _ => self
                     .place(target, frame)
-                    .map_err(|e| self.suspend(e, || Saved::AssignOne(None)))?,
+                    .map_err(|e| self.suspend(e, Saved::AssignOne(None)))?,
             };
             let v = match self.eval(expr, frame) {
                 Ok(v) => v,
-                Err(e) => return Err(self.suspend(e, || Saved::AssignOne(Some(place)))),
+                Err(e) => return Err(self.suspend(e, Saved::AssignOne(Some(place)))),
             };
             self.store(place, target, v, frame)?;
         } else {
@@ -153,12 +153,12 @@ impl Interp<'_> {
             for t in targets.iter().skip(places.len()) {
                 match self.place(t, frame) {
                     Ok(place) => places.push(place),
-                    Err(e) => return Err(self.suspend(e, || Saved::AssignMany(places))),
+                    Err(e) => return Err(self.suspend(e, Saved::AssignMany(places))),
                 }
             }
             let values = match self.eval_list(exprs, frame, targets.len()) {
                 Ok(values) => values,
-                Err(e) => return Err(self.suspend(e, || Saved::AssignMany(places))),
+                Err(e) => return Err(self.suspend(e, Saved::AssignMany(places))),
             };
             for ((place, target), v) in places.into_iter().zip(targets).zip(values) {
                 self.store(place, target, v, frame)?;
@@ -187,10 +187,13 @@ impl Interp<'_> {
         } else {
             for (i, arm) in arms.iter().enumerate().skip(first) {
                 let cond = self.eval(&arm.cond, frame).map_err(|e| {
-                    self.suspend(e, || Saved::If {
-                        arm: i,
-                        in_body: false,
-                    })
+                    self.suspend(
+                        e,
+                        Saved::If {
+                            arm: i,
+                            in_body: false,
+                        },
+                    )
                 })?;
                 if cond.truthy() {
                     chosen = Some(i);
@@ -207,7 +210,7 @@ impl Interp<'_> {
             },
         };
         self.exec_block(body, frame)
-            .map_err(|e| self.suspend(e, || Saved::If { arm, in_body: true }))
+            .map_err(|e| self.suspend(e, Saved::If { arm, in_body: true }))
     }
 
     #[inline(never)]
@@ -228,7 +231,7 @@ impl Interp<'_> {
             if !in_body {
                 let go = self
                     .eval(cond, frame)
-                    .map_err(|e| self.suspend(e, || Saved::While { in_body: false }))?;
+                    .map_err(|e| self.suspend(e, Saved::While { in_body: false }))?;
                 if !go.truthy() {
                     return Ok(Flow::Normal);
                 }
@@ -239,7 +242,7 @@ impl Interp<'_> {
                 Ok(Flow::Normal) => {}
                 Ok(Flow::Break) => return Ok(Flow::Normal),
                 Ok(ret) => return Ok(ret),
-                Err(e) => return Err(self.suspend(e, || Saved::While { in_body: true })),
+                Err(e) => return Err(self.suspend(e, Saved::While { in_body: true })),
             }
         }
     }
@@ -275,7 +278,7 @@ impl Interp<'_> {
             let done = match flow {
                 Flow::Normal => match self.eval(cond, frame) {
                     Err(Fault::Yield) => {
-                        let saved = || Saved::Repeat {
+                        let saved = Saved::Repeat {
                             cond_mark: Some(mark),
                         };
                         return Err(self.suspend(Fault::Yield, saved));
@@ -305,9 +308,7 @@ impl Interp<'_> {
         frame: &mut Frame,
     ) -> Result<Flow, Fault> {
         match self.exec_from(body, start, mark, frame) {
-            Err(Fault::Yield) => {
-                Err(self.suspend(Fault::Yield, || Saved::Repeat { cond_mark: None }))
-            }
+            Err(Fault::Yield) => Err(self.suspend(Fault::Yield, Saved::Repeat { cond_mark: None })),
             Err(e) => {
                 frame.locals.truncate(mark);
                 Err(e)
@@ -351,7 +352,7 @@ impl Interp<'_> {
                 for (e, what) in bounds.into_iter().flatten().skip(done.len()) {
                     match self.for_number(e, frame, what) {
                         Ok(n) => done.push(n),
-                        Err(e) => return Err(self.suspend(e, || Saved::ForBounds(done))),
+                        Err(e) => return Err(self.suspend(e, Saved::ForBounds(done))),
                     }
                 }
                 match done[..] {
@@ -371,7 +372,7 @@ impl Interp<'_> {
             in_body = false;
             let flow = self.exec_block(body, frame);
             if let Err(Fault::Yield) = flow {
-                return Err(self.suspend(Fault::Yield, || Saved::ForBody { i, limit, step }));
+                return Err(self.suspend(Fault::Yield, Saved::ForBody { i, limit, step }));
             }
             frame.locals.pop();
             match flow? {
@@ -404,7 +405,7 @@ impl Interp<'_> {
             None => {
                 let init = self
                     .eval_list(exprs, frame, 3)
-                    .map_err(|e| self.suspend(e, || Saved::GenericFor(None)))?;
+                    .map_err(|e| self.suspend(e, Saved::GenericFor(None)))?;
                 let mut init = init.into_iter();
                 let f = init.next().unwrap_or_default();
                 let state = init.next().unwrap_or_default();
@@ -437,7 +438,7 @@ impl Interp<'_> {
             let flow = self.exec_block(body, frame);
             if let Err(Fault::Yield) = flow {
                 let state = (f.clone(), state.clone(), control.clone(), mark);
-                return Err(self.suspend(Fault::Yield, || Saved::GenericFor(Some(state))));
+                return Err(self.suspend(Fault::Yield, Saved::GenericFor(Some(state))));
             }
             frame.locals.truncate(mark);
             match flow? {

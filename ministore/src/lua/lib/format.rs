@@ -6,6 +6,7 @@ use super::super::interp::{memory_error, Fault, Interp};
 use super::args::{string_result, Args};
 use crate::lua::number::number_to_integer;
 use crate::lua::value::{Value, MAX_STRING_LEN};
+use crate::numtext;
 
 /// One `%…` conversion.
 struct Spec {
@@ -263,67 +264,14 @@ fn float_body(x: f64, spec: &Spec) -> (Vec<u8>, bool) {
     }
     let p = spec.precision.unwrap_or(6);
     let mut s = match spec.conv.to_ascii_lowercase() {
-        b'f' => fixed(x, p, spec.hash),
-        b'e' => exponent(x, p, spec.hash),
-        _ => general(x, p, spec.hash),
+        b'f' => numtext::fixed(x, p, spec.hash),
+        b'e' => numtext::exponential(x, p, spec.hash),
+        _ => numtext::general(x, p, spec.hash),
     };
     if upper {
         s.make_ascii_uppercase();
     }
     (s.into_bytes(), true)
-}
-
-fn fixed(x: f64, p: usize, hash: bool) -> String {
-    let mut s = format!("{:.*}", p, x);
-    if hash && p == 0 {
-        s.push('.');
-    }
-    s
-}
-
-fn exponent(x: f64, p: usize, hash: bool) -> String {
-    let s = format!("{:.*e}", p, x);
-    let (m, e) = s.split_once('e').unwrap_or((&s, "0"));
-    let e: i32 = e.parse().unwrap_or(0);
-    let dot = if hash && p == 0 { "." } else { "" };
-    format!(
-        "{}{}e{}{:02}",
-        m,
-        dot,
-        if e < 0 { '-' } else { '+' },
-        e.unsigned_abs()
-    )
-}
-
-/// C's `%g`: `%e` or `%f` by the exponent, trailing zeros removed unless `#`.
-fn general(x: f64, p: usize, hash: bool) -> String {
-    let p = p.max(1);
-    let e = if x == 0.0 {
-        0
-    } else {
-        let s = format!("{:.*e}", p - 1, x);
-        s.split_once('e')
-            .and_then(|(_, e)| e.parse::<i32>().ok())
-            .unwrap_or(0)
-    };
-    let s = if e < -4 || e >= p as i32 {
-        exponent(x, p - 1, hash)
-    } else {
-        fixed(x, (p as i32 - 1 - e) as usize, hash)
-    };
-    if hash {
-        return s;
-    }
-    let (mantissa, exp) = match s.find('e') {
-        Some(k) => s.split_at(k),
-        None => (s.as_str(), ""),
-    };
-    let mantissa = if mantissa.contains('.') {
-        mantissa.trim_end_matches('0').trim_end_matches('.')
-    } else {
-        mantissa
-    };
-    format!("{}{}", mantissa, exp)
 }
 
 /// `%q`: the string in double quotes, escaped so Lua reads it back.
