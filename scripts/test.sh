@@ -66,36 +66,55 @@ release_build() {
 }
 
 # gzip -9 size of what the page loads (html, css, the first wasm and its js) against the 120 KB page
-# budget, and, apart, of each lab chunk (lab-figures-<hash>.js, _loader.js, _bg.wasm; lab-store-…;
-# lab-check-…),
-# each fetched only when the reader first reaches for one of its parts. Reported, not enforced: page
-# weight is a budget tracked like a benchmark (./scripts/pagebench.sh), and a size must not hide
-# whether the page works.
+# budget, and, apart, of each lab chunk (<chunk>-<hash>.js, _loader.js, _bg.wasm) against the 284 KB
+# lab budget, each fetched only when the reader first reaches for one of its parts. Reported, not
+# enforced: page weight is a budget tracked like a benchmark (./scripts/pagebench.sh), and a size
+# must not hide whether the page works.
 SIZE_BUDGET_BYTES=120000
+LAB_BUDGET_BYTES=284000
+LAB_CHUNKS=(lab-figures lab-store lab-check)
+declare -A LAB_REACH=(
+    [lab-figures]="the player or fence"
+    [lab-store]="a console"
+    [lab-check]="the lock checker"
+)
 size_note=""
 release_size() {
-    local file bytes page=0 figures=0 store=0 check=0
+    local file bytes chunk page=0
+    local -A lab=()
     for file in "$E2E_DIST"/*.html "$E2E_DIST"/*.css "$E2E_DIST"/*.js "$E2E_DIST"/*.wasm; do
         [ -f "$file" ] || continue
         bytes=$(gzip -9c "$file" | wc -c)
-        case "$(basename "$file")" in
-            lab-figures-*) figures=$((figures + bytes)) ;;
-            lab-store-*) store=$((store + bytes)) ;;
-            lab-check-*) check=$((check + bytes)) ;;
-            *) page=$((page + bytes)) ;;
-        esac
-        printf '    %-44s %8s B raw %8s B gzip\n' "$(basename "$file")" "$(stat -c%s "$file")" "$bytes"
+        chunk=""
+        for candidate in "${LAB_CHUNKS[@]}"; do
+            case "$(basename "$file")" in "$candidate"-*) chunk=$candidate ;; esac
+        done
+        if [ -n "$chunk" ]; then
+            lab[$chunk]=$(( ${lab[$chunk]:-0} + bytes ))
+        else
+            page=$((page + bytes))
+        fi
+        printf '    %-52s %8s B raw %8s B gzip\n' "$(basename "$file")" "$(stat -c%s "$file")" "$bytes"
     done
-    printf '    %-44s %8s   %12s B gzip (budget %s B)\n' "page load" "" "$page" "$SIZE_BUDGET_BYTES"
-    printf '    %-44s %8s   %12s B gzip\n' "lab-figures, on first reach for the player or fence" "" "$figures"
-    printf '    %-44s %8s   %12s B gzip\n' "lab-store, on first reach for a console" "" "$store"
-    printf '    %-44s %8s   %12s B gzip\n' "lab-check, on first reach for the lock checker" "" "$check"
-    [ "$page" -gt 0 ] && [ "$figures" -gt 0 ] && [ "$store" -gt 0 ] && [ "$check" -gt 0 ] || return 1
-    local labs="lab-figures $figures B, lab-store $store B, lab-check $check B on first reach"
+    printf '    %-52s %8s   %12s B gzip (budget %s B)\n' "page load" "" "$page" "$SIZE_BUDGET_BYTES"
+    local labs="" over=""
+    for chunk in "${LAB_CHUNKS[@]}"; do
+        bytes=${lab[$chunk]:-0}
+        printf '    %-52s %8s   %12s B gzip (budget %s B)\n' "$chunk, on first reach for ${LAB_REACH[$chunk]}" "" "$bytes" "$LAB_BUDGET_BYTES"
+        [ "$bytes" -gt 0 ] || return 1
+        labs="$labs${labs:+, }$chunk $bytes B"
+        [ "$bytes" -le "$LAB_BUDGET_BYTES" ] || over="$over $chunk"
+    done
+    [ "$page" -gt 0 ] || return 1
     if [ "$page" -le "$SIZE_BUDGET_BYTES" ]; then
-        size_note="page $page B gzip, within budget; $labs"
+        size_note="page $page B gzip, within budget"
     else
-        size_note="page $page B gzip, OVER the $SIZE_BUDGET_BYTES B budget; $labs"
+        size_note="page $page B gzip, OVER the $SIZE_BUDGET_BYTES B budget"
+    fi
+    if [ -z "$over" ]; then
+        size_note="$size_note; $labs on first reach, each within the $LAB_BUDGET_BYTES B lab budget"
+    else
+        size_note="$size_note; $labs on first reach, OVER the $LAB_BUDGET_BYTES B lab budget:$over"
     fi
 }
 
