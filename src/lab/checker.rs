@@ -168,7 +168,7 @@ impl LiveChecker {
             return;
         }
         let text = |op: &str| {
-            self.find(&format!(r#"textarea[{}="{op}"]"#, custom::SCRIPT))
+            self.find(&hooks::script(op))
                 .and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok())
                 .map(|area| area.value())
                 .unwrap_or_default()

@@ -78,4 +78,19 @@ mod tests {
     fn the_figure_selector_is_the_contracts() {
         assert_eq!(super::FIGURE, Figure::CheckLock.selector());
     }
+
+    #[test]
+    fn the_selectors_name_the_attributes_the_markup_writes() {
+        use super::super::{custom, explore, picker, verdicts};
+        assert_eq!(super::lock("x"), format!(r#"[{}="x"]"#, picker::LOCK));
+        assert_eq!(super::LOCKS, format!("[{}]", picker::LOCK));
+        assert_eq!(super::PROGRESS, format!("[{}]", explore::PROGRESS));
+        assert_eq!(super::CHECK_BUTTON, format!("[{}]", custom::CHECK_RUN));
+        assert_eq!(
+            super::script("release"),
+            format!(r#"textarea[{}="release"]"#, custom::SCRIPT)
+        );
+        assert!(super::open_counterexample("p")
+            .ends_with(&format!("[{}]", verdicts::OPEN_COUNTEREXAMPLE)));
+    }
 }
