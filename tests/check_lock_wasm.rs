@@ -7,7 +7,7 @@
 
 mod dom;
 
-use dom::{bubbling_event, tick, Mounted};
+use dom::{key_down, tick, Mounted};
 use leptos::prelude::*;
 use lockdive::components::figures::check_lock::{hooks, Region};
 use lockdive::components::figures::{CheckLockLive, LivePart, LiveSlot};
@@ -82,7 +82,6 @@ async fn a_script_that_does_not_compile_is_refused_inline_with_the_checkers_word
     }
     let release = fig.find(&hooks::script("release"));
     js_sys::Reflect::set(&release, &"value".into(), &broken.into()).expect("typed");
-    bubbling_event(&release, "input");
     fig.find(hooks::CHECK_BUTTON).click();
     tick().await;
     let error = fig.text(hooks::ERROR);
@@ -198,12 +197,39 @@ async fn a_counterexample_opens_steps_by_its_list_and_closes_again() {
         1,
         "one step is current"
     );
+    // The keys work from a step's button too: Home goes back to the first step.
+    let step_button: web_sys::Element = last
+        .query_selector("button")
+        .expect("a selector")
+        .expect("the item's button");
+    key_down(&step_button, "Home", true);
+    assert!(fig.text(hooks::STEP_NOW).starts_with("Step 1 of"));
+    fig.find(hooks::STEP_FORWARD).click();
+    assert!(fig.text(hooks::STEP_NOW).starts_with("Step 2 of"));
+    assert_eq!(
+        fig.text(hooks::STEP_CLOCK),
+        format!("t = {} ms", steps[1].clock_ms)
+    );
+    back.click();
+    assert!(fig.text(hooks::STEP_NOW).starts_with("Step 1 of"));
+    fig.find(hooks::STEP_FORWARD).click();
     open.click();
     assert_eq!(
         open.get_attribute("aria-expanded").as_deref(),
         Some("false")
     );
     assert_eq!(fig.count(hooks::COUNTEREXAMPLE), 0, "closed");
+    // Opened again, it starts from its first step.
+    open.click();
+    assert!(fig.text(hooks::STEP_NOW).starts_with("Step 1 of"));
+    fig.find(hooks::STEP_FORWARD).click();
+    assert!(fig.text(hooks::STEP_NOW).starts_with("Step 2 of"));
+    assert_eq!(
+        fig.all(hooks::COUNTEREXAMPLE_STEPS)
+            .iter()
+            .position(|li| li.has_attribute("aria-current")),
+        Some(1)
+    );
 }
 
 #[wasm_bindgen_test]

@@ -682,7 +682,7 @@ fn the_lock_checkers_section_sits_after_s5_and_its_table_is_the_explorers_verdic
     );
     assert!(
         !slot[0].contains("data-static-verdicts"),
-        "the build's table stays outside the slot the lab replaces"
+        "the build's table stays outside the slot the lab makes live"
     );
     for id in locks.iter().map(|s| s.id.as_str()).chain(["custom"]) {
         let buttons = elements(slot[0], "button", &format!("data-lock=\"{id}\""));

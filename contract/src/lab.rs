@@ -52,7 +52,7 @@ impl LabChunk {
     /// they need no view library, and what the reader typed or focused stays put. The figures'
     /// chunk renders its parts anew.
     pub fn keeps_built_parts(self) -> bool {
-        self != LabChunk::Figures
+        matches!(self, LabChunk::Store | LabChunk::Check)
     }
 
     /// The cargo binary, and the stem of the files Trunk writes for it (`<bin>.js`,

@@ -271,8 +271,8 @@ impl Page {
         Ok(self.client.find_all(Locator::Css(css)).await?.len())
     }
 
-    /// Runs `act` on the element `css` matches. The takeover of the figures' and the checker's
-    /// chunks swaps a slot's prerendered markup for its live twin in one task, so an element found
+    /// Runs `act` on the element `css` matches. The takeover of the figures' chunk swaps a slot's
+    /// prerendered markup for its live twin in one task, so an element found
     /// a moment before may be gone when the action reaches it: WebDriver then answers "stale
     /// element reference" without carrying the action out, and the element is found again (at
     /// most [`TAKEOVER_TRIES`] times).

@@ -87,4 +87,27 @@ mod tests {
             normalized(&code_markup(SAMPLE.lang, SAMPLE.text).finish())
         );
     }
+
+    #[test]
+    fn the_code_shows_exactly_its_text_with_markup_characters_escaped() {
+        let markup = code_markup(SAMPLE.lang, SAMPLE.text).finish();
+        let code = &markup[markup.find("<code>").expect("a code element") + "<code>".len()
+            ..markup.rfind("</code>").expect("closed")];
+        assert!(!code.contains("< b") && !code.contains("& c"), "{code}");
+        let mut text = String::new();
+        let mut in_tag = false;
+        for c in code.chars() {
+            match c {
+                '<' => in_tag = true,
+                '>' => in_tag = false,
+                c if !in_tag => text.push(c),
+                _ => {}
+            }
+        }
+        let shown = text
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&amp;", "&");
+        assert_eq!(shown, SAMPLE.text.trim_end());
+    }
 }

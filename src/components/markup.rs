@@ -61,6 +61,15 @@ impl Markup {
     }
 }
 
+/// `"true"` or `"false"`: an ARIA state's value.
+pub fn truth(value: bool) -> &'static str {
+    if value {
+        "true"
+    } else {
+        "false"
+    }
+}
+
 /// `&`, `<` and `>` as character references, and `"` too in a (double-quoted) attribute value.
 fn escape_into(out: &mut String, text: &str, in_value: bool) {
     for c in text.chars() {

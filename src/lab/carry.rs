@@ -2,8 +2,8 @@
 //! the player, a disclosure opened, the focus, a click or Enter kept by the first wasm — read off the
 //! prerendered controls and put onto their live twins, found by position: the lab's first render is
 //! the build's markup, control for control ([`CarriedControls`]). A part the lab makes live where it
-//! stands (the consoles) keeps its own controls' state; only the kept click or Enter is carried out
-//! there ([`replay_pending`]). (The figures'
+//! stands (the consoles, the lock checker) keeps its own controls' state; only the kept click or
+//! Enter is carried out there ([`replay_pending`]). (The figures'
 //! choices are in no slot: the first wasm keeps them, and a commit crosses over by itself, see
 //! `lockdive_contract::hooks::COMMIT`.)
 

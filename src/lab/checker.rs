@@ -9,7 +9,7 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::sync::Arc;
 
-use lockdive_contract::hooks::READOUT_SELECTOR;
+use lockdive_contract::hooks::{READOUT_SELECTOR, TONE};
 use lockdive_first::dom::{all, on};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, HtmlElement, HtmlInputElement, HtmlTextAreaElement, KeyboardEvent};
@@ -18,6 +18,7 @@ use crate::components::figures::check_lock::{
     self, counterexample, custom, explore, hooks, picker, scripts, verdicts, CheckState, Counts,
     Region, CUSTOM_ID,
 };
+use crate::components::markup::truth;
 use crate::scenarios::lockcheck::{catalogue, Bound, Explorer, LockSpec};
 
 /// The live checker: the catalogue, what is picked, the exploration's state, the open
@@ -112,9 +113,7 @@ impl LiveChecker {
                 self.pick(&id);
             }
         } else if let Some(button) = reached(event, &having(verdicts::OPEN_COUNTEREXAMPLE)) {
-            let row = button.closest(hooks::PROPERTIES).ok().flatten();
-            let hook = row.and_then(|r| r.get_attribute("data-property"));
-            self.toggle_counterexample(hook.as_deref());
+            self.toggle_counterexample(property_of(&button).as_deref());
         } else if reached(event, hooks::STEP_BACK).is_some() {
             self.nudge(-1);
         } else if reached(event, hooks::STEP_FORWARD).is_some() {
@@ -133,7 +132,7 @@ impl LiveChecker {
 
     /// ← → ↑ ↓ Home End on the counterexample's step list (or a step in it).
     fn on_key(&self, key: &KeyboardEvent) {
-        if reached(key, counterexample::STEP_LIST).is_none() {
+        if reached(key, hooks::STEP_LIST).is_none() {
             return;
         }
         match key.key().as_str() {
@@ -287,13 +286,13 @@ impl LiveChecker {
                 let _ = item.remove_attribute("aria-current");
             }
         }
-        self.set_attribute(hooks::STEP_BACK, "aria-disabled", bool_text(at == 0));
+        self.set_attribute(hooks::STEP_BACK, "aria-disabled", truth(at == 0));
         self.set_attribute(
             hooks::STEP_FORWARD,
             "aria-disabled",
-            bool_text(at + 1 >= steps.len()),
+            truth(at + 1 >= steps.len()),
         );
-        if let Some(frame) = self.find(counterexample::FRAME) {
+        if let Some(frame) = self.find(hooks::FRAME) {
             frame.set_inner_html(&counterexample::frame(steps, at).finish());
         }
     }
@@ -305,16 +304,16 @@ impl LiveChecker {
         let state = self.state.borrow();
         for button in all::<Element>(self.root.query_selector_all(&having(picker::LOCK))) {
             let pressed = button.get_attribute(picker::LOCK) == picked;
-            set_if_changed(&button, "aria-pressed", bool_text(pressed));
+            set_if_changed(&button, "aria-pressed", truth(pressed));
         }
         if let Some(readout) = self.find(READOUT_SELECTOR) {
-            set_if_changed(&readout, "data-tone", verdicts::readout_tone(&state));
+            set_if_changed(&readout, TONE, verdicts::readout_tone(&state));
             set_text(&readout, &verdicts::readout_text(&state, picked.as_deref()));
         }
         let running = matches!(*state, CheckState::Running(_));
         if let Some(progress) = self.find(&having(explore::PROGRESS)) {
-            set_if_changed(&progress, "data-state", explore::phase(&state));
-            set_if_changed(&progress, "aria-busy", bool_text(running));
+            set_if_changed(&progress, explore::STATE, explore::phase(&state));
+            set_if_changed(&progress, "aria-busy", truth(running));
             set_text(&progress, &explore::line(&state));
         }
         let editing = picked.as_deref() == Some(CUSTOM_ID);
@@ -328,13 +327,11 @@ impl LiveChecker {
             .find(&Region::Custom.selector())
             .and_then(|e| e.dyn_into::<HtmlElement>().ok())
         {
-            editor.set_hidden(!editing);
+            if editor.hidden() == editing {
+                editor.set_hidden(!editing);
+            }
         }
-        self.set_attribute(
-            &having(custom::CHECK_RUN),
-            "aria-disabled",
-            bool_text(running),
-        );
+        self.set_attribute(&having(custom::CHECK_RUN), "aria-disabled", truth(running));
 
         let generation = self.generation.get();
         let spec = picked
@@ -378,11 +375,7 @@ impl LiveChecker {
                 self.root
                     .query_selector_all(&having(verdicts::OPEN_COUNTEREXAMPLE)),
             ) {
-                let hook = button
-                    .closest(hooks::PROPERTIES)
-                    .ok()
-                    .flatten()
-                    .and_then(|row| row.get_attribute("data-property"));
+                let hook = property_of(&button);
                 let Some((index, property)) = report
                     .properties
                     .iter()
@@ -396,7 +389,7 @@ impl LiveChecker {
                     .as_ref()
                     .map_or(0, |c| c.steps.len());
                 let is_open = open == Some(index);
-                set_if_changed(&button, "aria-expanded", bool_text(is_open));
+                set_if_changed(&button, "aria-expanded", truth(is_open));
                 set_text(&button, &verdicts::open_label(steps, is_open));
             }
         }
@@ -423,12 +416,13 @@ impl LiveChecker {
     }
 }
 
-fn bool_text(value: bool) -> &'static str {
-    if value {
-        "true"
-    } else {
-        "false"
-    }
+/// The property of the verdict row `element` is in.
+fn property_of(element: &Element) -> Option<String> {
+    element
+        .closest(hooks::PROPERTIES)
+        .ok()
+        .flatten()?
+        .get_attribute(verdicts::PROPERTY)
 }
 
 /// Sets an attribute only if it changes, so nothing observing the element sees a change that is

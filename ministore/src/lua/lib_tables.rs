@@ -237,16 +237,17 @@ mod redis {
         Func::Debug,
     ];
 
-    /// `redis.name`.
+    /// `redis.name`. The functions first, `call` at their head: a script looks `redis.call` up
+    /// on every call it makes.
     pub fn field(name: &[u8]) -> Value {
+        if let Some(f) = FUNCS.iter().find(|f| f.name().as_bytes() == name) {
+            return Value::Builtin(Builtin::Redis(*f));
+        }
         if name == b"REDIS_VERSION" {
             return Value::str(REDIS_VERSION.as_bytes());
         }
-        if let Some((_, number)) = NUMBERS.iter().find(|(n, _)| n.as_bytes() == name) {
-            return Value::Num(*number);
-        }
-        match FUNCS.iter().find(|f| f.name().as_bytes() == name) {
-            Some(f) => Value::Builtin(Builtin::Redis(*f)),
+        match NUMBERS.iter().find(|(n, _)| n.as_bytes() == name) {
+            Some((_, number)) => Value::Num(*number),
             None => Value::Nil,
         }
     }

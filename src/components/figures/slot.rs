@@ -2,7 +2,8 @@
 //! (the player, the consoles, figure 2's resource bar, lanes, readout sources and log, the lock
 //! checker's live part), and [`LiveSlot`] is the element it sits in
 //! (`<div class="island" data-island="player">`), which the lab finds and makes live: it mounts
-//! the same part into it anew, or, for a console, wires the built one where it stands.
+//! the same part into it anew (the figures' parts), or wires the built one where it stands (a
+//! console, the lock checker).
 //! `display: contents` (page.css): the wrapper adds no box, so the page lays out exactly as
 //! without it. The slot names are `lockdive_contract::hooks`'.
 

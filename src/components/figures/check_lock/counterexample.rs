@@ -6,7 +6,7 @@
 //! [`frame`] in the frame.
 
 use crate::components::figures::player_frame::key_rows;
-use crate::components::markup::Markup;
+use crate::components::markup::{truth, Markup};
 use crate::scenarios::cli_text;
 use crate::scenarios::lockcheck::{CheckReport, ScheduleStep};
 
@@ -15,12 +15,6 @@ pub const ID: &str = "ck-counterexample";
 
 /// The class of the list's shown step.
 pub const CURRENT: &str = "is-current";
-
-/// The step list (focusable: the arrow keys move through it).
-pub const STEP_LIST: &str = "[data-counterexample] .ck-cx-steps";
-
-/// The player's frame, which the lab fills with [`frame`] as the shown step moves.
-pub const FRAME: &str = "[data-counterexample] .pl-frame";
 
 /// Who acted, as the list and the player say it: `A`, or `clock` for a stall.
 fn actor(step: &ScheduleStep) -> &'static str {
@@ -116,7 +110,7 @@ pub fn counterexample(report: &CheckReport, index: usize) -> Option<Markup> {
             &[
                 ("type", "button"),
                 ("data-step-forward", ""),
-                ("aria-disabled", if last { "true" } else { "false" }),
+                ("aria-disabled", truth(last)),
             ],
         )
         .text("Forward")

@@ -1,10 +1,10 @@
-//! The live line of an exploration, `[data-check-progress]`, and how the lab drives the explorer
-//! without freezing the page: `Explorer::run` for a slice of states at a time, for about
-//! [`SLICE_MS`] of main-thread time, then a zero timeout so the browser paints and answers input
-//! between slices (`lockdive::lab::check`).
+//! The live line of an exploration, `[data-check-progress]`, and the size of the slices the lab
+//! runs the explorer in (`lockdive::lab::checker` drives it): `Explorer::run` for a slice of states
+//! at a time, for about [`SLICE_MS`] of main-thread time, then a zero timeout so the browser paints
+//! and answers input between slices.
 
 use super::CheckState;
-use crate::components::markup::Markup;
+use crate::components::markup::{truth, Markup};
 
 /// Main-thread time one slice may take before the browser gets a turn, in ms: under one frame at
 /// 60 Hz, so a frame is never held back by more than a slice and its paint.
@@ -16,6 +16,9 @@ pub const STATES_PER_CALL: usize = 32;
 
 /// The attribute of the live line.
 pub const PROGRESS: &str = "data-check-progress";
+
+/// The live line's attribute for its phase.
+pub const STATE: &str = "data-state";
 
 /// The live line's `data-state`: `running`, `done` or `idle`.
 pub fn phase(state: &CheckState) -> &'static str {
@@ -45,8 +48,8 @@ pub fn progress_line(state: &CheckState) -> Markup {
         &[
             ("class", "ck-progress"),
             (PROGRESS, ""),
-            ("data-state", phase(state)),
-            ("aria-busy", if busy { "true" } else { "false" }),
+            (STATE, phase(state)),
+            ("aria-busy", truth(busy)),
         ],
         &line(state),
     );

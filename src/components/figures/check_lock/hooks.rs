@@ -48,6 +48,12 @@ pub const COUNTEREXAMPLE: &str = "[data-counterexample]";
 /// The counterexample's steps, one `li` each (`aria-current="step"` on the shown one).
 pub const COUNTEREXAMPLE_STEPS: &str = "[data-counterexample] ol li";
 
+/// The step list (focusable: the arrow keys move through it).
+pub const STEP_LIST: &str = "[data-counterexample] .ck-cx-steps";
+
+/// The player's frame, which the lab fills as the shown step moves.
+pub const FRAME: &str = "[data-counterexample] .pl-frame";
+
 /// The player's back and forward buttons, the shown step's exchange, clock and store table.
 pub const STEP_BACK: &str = "[data-counterexample] [data-step-back]";
 pub const STEP_FORWARD: &str = "[data-counterexample] [data-step-forward]";

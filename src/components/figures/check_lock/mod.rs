@@ -151,7 +151,7 @@ pub fn bound_words(bound: Bound) -> String {
 }
 
 /// The live part, as the build renders it and the checker's chunk makes live where it stands
-/// (`lockdive::lab::check`): nothing picked, the editor hidden, the regions empty.
+/// (`lockdive::lab::check`): nothing picked, the regions (the editor's among them) empty.
 #[component]
 pub fn CheckLockLive() -> impl IntoView {
     view! { <div class="ck" data-check inner_html=live_part(&catalogue::all()).finish()></div> }

@@ -12,6 +12,9 @@ use crate::components::rich_text::rich_markup;
 use crate::content::check_lock::lesson;
 use crate::scenarios::lockcheck::{CheckReport, PropertyReport, Verdict};
 
+/// The attribute of a verdict row, naming its property (`Property::hook`).
+pub const PROPERTY: &str = "data-property";
+
 /// The attribute of the button that opens a broken property's counterexample.
 pub const OPEN_COUNTEREXAMPLE: &str = "data-open-counterexample";
 
@@ -170,7 +173,7 @@ fn verdict_row(property: &PropertyReport, m: &mut Markup) {
         "li",
         &[
             ("class", "ck-verdict"),
-            ("data-property", property.property.hook()),
+            (PROPERTY, property.property.hook()),
             ("data-verdict", property.verdict.hook()),
             (TONE, mark.tone()),
         ],
