@@ -18,16 +18,21 @@ use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// The checker as the build renders it, in its slot, made live by the checker's chunk.
-async fn live_checker() -> Mounted {
-    let fig = Mounted::built(|| {
+/// The checker as the build renders it, in its slot, with no listeners.
+async fn built_checker() -> Mounted {
+    Mounted::built(|| {
         view! {
             <LiveSlot part=LivePart::CheckLock>
                 <CheckLockLive />
             </LiveSlot>
         }
     })
-    .await;
+    .await
+}
+
+/// The built checker made live by the checker's chunk.
+async fn live_checker() -> Mounted {
+    let fig = built_checker().await;
     assert_eq!(check::LAB.mount_in(&fig.root), 1, "the checker made live");
     fig
 }
@@ -258,14 +263,7 @@ async fn a_pick_made_before_the_chunk_arrived_is_carried_out_once_it_has() {
     use lockdive_contract::hooks::PENDING;
     use lockdive_contract::lab::PendingAction;
 
-    let fig = Mounted::built(|| {
-        view! {
-            <LiveSlot part=LivePart::CheckLock>
-                <CheckLockLive />
-            </LiveSlot>
-        }
-    })
-    .await;
+    let fig = built_checker().await;
     let custom = fig.find(&hooks::lock("custom"));
     custom
         .set_attribute(PENDING, PendingAction::Click.attribute())

@@ -321,5 +321,18 @@ fn exponent_part(text: &[u8]) -> Option<i64> {
     Some(if negative { -magnitude } else { magnitude })
 }
 
+/// A finite double's magnitude as `mantissa × 2^exponent`, exactly: the implicit bit added to a
+/// normal one's fraction, a subnormal's as it is (at 2^-1074).
+pub(crate) fn binary_parts(x: f64) -> (u64, i64) {
+    let bits = x.to_bits();
+    let biased = ((bits >> 52) & 0x7ff) as i64;
+    let fraction = bits & ((1 << 52) - 1);
+    if biased == 0 {
+        (fraction, -1074)
+    } else {
+        (fraction | (1 << 52), biased - 1075)
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -162,16 +162,15 @@ fn from_f64(value: f64) -> LongDouble {
     if value == 0.0 {
         return LongDouble::zero(value.is_sign_negative());
     }
-    let bits = value.to_bits();
-    let biased = ((bits >> 52) & 0x7ff) as i32;
-    let fraction = bits & ((1 << 52) - 1);
-    let (mantissa, exponent) = if biased == 0 {
-        (fraction, -1074)
-    } else {
-        (fraction | (1 << 52), biased - 1075)
-    };
-    normalize(value < 0.0, BigUint::from_u64(mantissa), exponent, false)
-        .unwrap_or(LongDouble::zero(false))
+    let (mantissa, exponent) = crate::float_parse::binary_parts(value);
+    // A double's exponent is within -1074..=971.
+    normalize(
+        value < 0.0,
+        BigUint::from_u64(mantissa),
+        exponent as i32,
+        false,
+    )
+    .unwrap_or(LongDouble::zero(false))
 }
 
 /// `digits [. digits] [e [sign] digits]` (the sign already taken), correctly rounded.

@@ -100,14 +100,7 @@ struct Digits {
 impl Digits {
     /// The exact decimal value of a finite `|x|`.
     fn exact(x: f64) -> Digits {
-        let bits = x.to_bits();
-        let biased = ((bits >> 52) & 0x7ff) as i64;
-        let fraction = bits & ((1 << 52) - 1);
-        let (mantissa, exponent) = if biased == 0 {
-            (fraction, -1074)
-        } else {
-            (fraction | (1 << 52), biased - 1075)
-        };
+        let (mantissa, exponent) = crate::float_parse::binary_parts(x);
         if mantissa == 0 {
             return Digits {
                 digits: Vec::new(),

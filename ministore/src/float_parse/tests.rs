@@ -47,13 +47,7 @@ fn exact_decimal(mantissa: u64, exponent: i64) -> (BigUint, i64) {
 /// The exact point halfway between the finite double `bits` and the next one up (past
 /// `f64::MAX` that is the overflow threshold), as decimal digits and a power of ten.
 fn halfway_above(bits: u64) -> (BigUint, i64) {
-    let biased = ((bits >> 52) & 0x7ff) as i64;
-    let fraction = bits & ((1 << 52) - 1);
-    let (mantissa, exponent) = if biased == 0 {
-        (fraction, -1074)
-    } else {
-        (fraction | (1 << 52), biased - 1075)
-    };
+    let (mantissa, exponent) = super::binary_parts(f64::from_bits(bits));
     exact_decimal(2 * mantissa + 1, exponent - 1)
 }
 
