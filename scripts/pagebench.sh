@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scripts/pagebench.sh — the page budget benchmark: builds the release page into target/bench-dist
-# and prints one table (e2e/examples/pagebench.rs): gzip weight, first contentful paint and time to interactive
+# and prints one table (e2e/examples/pagebench/): gzip weight, first contentful paint and time to interactive
 # under 4x CPU throttling, hover-to-readout latency — beside a static-HTML floor of the same page (no
 # scripts). A measurement, not a test: it never fails on a number. Needs chromium + chromedriver
 # (./scripts/tools.sh installs them).

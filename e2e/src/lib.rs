@@ -1,5 +1,5 @@
 //! The browser harness the end-to-end tests (`e2e/tests/`) and the page benchmark
-//! (`e2e/examples/pagebench.rs`) share: serves the release build, starts headless Chromium through
+//! (`e2e/examples/pagebench/`) share: serves the release build, starts headless Chromium through
 //! chromedriver, opens the page and waits for the app to mount, then hands the test a [`Page`] with
 //! the moves a reader makes (pointer, keyboard, touch) and the reads a test needs (readout text,
 //! screenshots, the console).
