@@ -8,11 +8,13 @@ use std::process::Command;
 use fantoccini::Client;
 use serde_json::json;
 
+use lockdive_contract::embed::INTERACTIVE_MARK;
 use lockdive_contract::lab::LabChunk;
 
 use crate::browser::{reach_for, wait_for};
 use crate::{percentile, BenchResult, Build, LOADS};
 
+/// A build's load times, medians over `LOADS` loads in ms from navigation start.
 pub struct Loads {
     pub first_paint_ms: f64,
     pub ready_ms: f64,
@@ -60,6 +62,12 @@ pub fn weight(folder: &Path, which: Files) -> BenchResult<Vec<(&'static str, u64
     Ok(sizes)
 }
 
+/// A script that is true once the page's performance timeline holds an entry named `name`: a
+/// mark (the contract's interactive mark, a lab chunk's) or the first contentful paint.
+fn has_entry(name: &str) -> String {
+    format!("return performance.getEntriesByName('{name}').length > 0;")
+}
+
 /// Median over `LOADS` fresh loads of: first contentful paint, and interactive (live) or the load
 /// event's end (static floor, whose figures never become live), in ms from navigation start.
 pub async fn loads(client: &Client, url: &str, build: Build) -> BenchResult<Loads> {
@@ -69,24 +77,16 @@ pub async fn loads(client: &Client, url: &str, build: Build) -> BenchResult<Load
         client.goto(url).await?;
         let ready = match build {
             Build::Live => {
-                wait_for(
-                    client,
-                    "return performance.getEntriesByName('lockdive:interactive').length > 0;",
-                )
-                .await?;
-                "performance.getEntriesByName('lockdive:interactive')[0].startTime"
+                wait_for(client, &has_entry(INTERACTIVE_MARK)).await?;
+                format!("performance.getEntriesByName('{INTERACTIVE_MARK}')[0].startTime")
             }
             Build::StaticFloor => {
                 wait_for(client, "const n = performance.getEntriesByType('navigation')[0]; return !!n && n.loadEventEnd > 0;")
                     .await?;
-                "performance.getEntriesByType('navigation')[0].loadEventEnd"
+                "performance.getEntriesByType('navigation')[0].loadEventEnd".to_string()
             }
         };
-        wait_for(
-            client,
-            "return performance.getEntriesByName('first-contentful-paint').length > 0;",
-        )
-        .await?;
+        wait_for(client, &has_entry("first-contentful-paint")).await?;
         let times = client
             .execute(
                 &format!(
@@ -111,20 +111,9 @@ pub async fn lab_after_reach(client: &Client, url: &str, chunk: LabChunk) -> Ben
     for _ in 0..LOADS {
         client.goto("about:blank").await?;
         client.goto(url).await?;
-        wait_for(
-            client,
-            "return performance.getEntriesByName('lockdive:interactive').length > 0;",
-        )
-        .await?;
+        wait_for(client, &has_entry(INTERACTIVE_MARK)).await?;
         reach_for(client, chunk, Some("lockdive:reach")).await?;
-        wait_for(
-            client,
-            &format!(
-                "return performance.getEntriesByName('{}').length > 0;",
-                chunk.mark()
-            ),
-        )
-        .await?;
+        wait_for(client, &has_entry(chunk.mark())).await?;
         let ms = client
             .execute(
                 "return performance.getEntriesByName(arguments[0])[0].startTime \
