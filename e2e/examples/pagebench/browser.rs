@@ -10,13 +10,16 @@ use serde_json::json;
 
 use lockdive_contract::lab::LabChunk;
 use lockdive_e2e::chromedriver::{cdp, ChromeDriver};
+use lockdive_e2e::hooks::script;
 use lockdive_e2e::reach_target;
 
 use crate::BenchResult;
 
-/// True once the first wasm has made the prerendered figures answer.
-pub const FIGURES_INTERACTIVE: &str =
-    "return document.documentElement.hasAttribute('data-interactive');";
+/// A script that is true once the first wasm has made the prerendered figures answer (the
+/// contract's interactive attribute on `<html>`).
+pub fn figures_interactive() -> String {
+    script("return document.documentElement.hasAttribute('@INTERACTIVE@');")
+}
 
 /// A script that is true once `chunk` of the lab has taken its slots over.
 pub fn chunk_live(chunk: LabChunk) -> String {

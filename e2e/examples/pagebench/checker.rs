@@ -7,7 +7,7 @@ use serde_json::json;
 
 use lockdive_contract::lab::LabChunk;
 
-use crate::browser::{chunk_live, wait_for, FIGURES_INTERACTIVE};
+use crate::browser::{chunk_live, figures_interactive, wait_for};
 use crate::BenchResult;
 
 /// One lock explored in the browser: what the figure's live line said, the wall time from the
@@ -30,7 +30,7 @@ const CHECK_FIGURE: &str = lockdive::components::figures::check_lock::hooks::FIG
 pub async fn check_lock_runs(client: &Client, url: &str) -> BenchResult<Vec<CheckRun>> {
     client.goto("about:blank").await?;
     client.goto(url).await?;
-    wait_for(client, FIGURES_INTERACTIVE).await?;
+    wait_for(client, &figures_interactive()).await?;
     let ids: Vec<String> = lockdive::scenarios::lockcheck::catalogue::all()
         .into_iter()
         .map(|s| s.id)

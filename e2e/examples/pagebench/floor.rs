@@ -5,7 +5,9 @@ use std::path::Path;
 
 use fantoccini::Client;
 
-use crate::browser::{wait_for, FIGURES_INTERACTIVE};
+use lockdive_contract::hooks::INTERACTIVE;
+
+use crate::browser::{figures_interactive, wait_for};
 use crate::BenchResult;
 
 /// Removes every `<script>…</script>` and the js/wasm preload links: the page with no JavaScript.
@@ -28,7 +30,7 @@ pub fn strip_scripts(html: &str) -> String {
 
 pub async fn serialise_after_mount(client: &Client, url: &str) -> BenchResult<String> {
     client.goto(url).await?;
-    wait_for(client, FIGURES_INTERACTIVE).await?;
+    wait_for(client, &figures_interactive()).await?;
     let html = client
         .execute(
             "return '<!doctype html>\\n' + document.documentElement.outerHTML;",
@@ -36,7 +38,9 @@ pub async fn serialise_after_mount(client: &Client, url: &str) -> BenchResult<St
         )
         .await?;
     let html = html.as_str().ok_or("no outerHTML")?;
-    Ok(strip_scripts(&html.replace(" data-interactive=\"\"", "")))
+    Ok(strip_scripts(
+        &html.replace(&format!(" {INTERACTIVE}=\"\""), ""),
+    ))
 }
 
 pub fn write_floor(dist: &Path, floor: &Path, html: &str) -> BenchResult {

@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use lockdive_contract::hooks::READOUT;
 use lockdive_e2e::hooks::script;
 
-use crate::browser::{wait_for, FIGURES_INTERACTIVE};
+use crate::browser::{figures_interactive, wait_for};
 use crate::{BenchResult, Build, HOVERS};
 
 const HOVER_TARGETS: &str = "[data-release], [data-writer]";
@@ -52,9 +52,9 @@ pub async fn reaches(
     client.goto(url).await?;
     wait_for(
         client,
-        match build {
-            Build::Live => FIGURES_INTERACTIVE,
-            Build::StaticFloor => "return document.readyState === 'complete';",
+        &match build {
+            Build::Live => figures_interactive(),
+            Build::StaticFloor => "return document.readyState === 'complete';".to_string(),
         },
     )
     .await?;
