@@ -13,7 +13,7 @@ use crate::browser::{chunk_live, figures_interactive, reach_for, wait_for};
 use crate::BenchResult;
 
 /// The lab's live controls, each a list of ms per input (None: nothing changed within
-/// `SETTLE_CAP_MS`).
+/// `SETTLE_JS`'s `CAP`).
 pub struct LiveControls {
     /// Real ArrowRight/ArrowLeft presses on the stall and lease sliders → the player.
     pub slider: Vec<Option<f64>>,
