@@ -39,26 +39,13 @@ struct LiveChecker {
     shown: RefCell<[String; 5]>,
 }
 
-thread_local! {
-    /// The checkers wired so far: wiring one twice would run each pick twice.
-    static WIRED: RefCell<Vec<Element>> = const { RefCell::new(Vec::new()) };
-}
-
 /// Wires the checker built in `slot`. Returns false, wiring nothing, if the slot holds none or
 /// its checker is already wired.
 pub fn enhance(slot: &Element) -> bool {
     let Some(root) = slot.query_selector(check_lock::LIVE).ok().flatten() else {
         return false;
     };
-    let first_time = WIRED.with(|wired| {
-        let mut wired = wired.borrow_mut();
-        let first_time = !wired.contains(&root);
-        if first_time {
-            wired.push(root.clone());
-        }
-        first_time
-    });
-    if !first_time {
+    if !super::wire_once(&root) {
         return false;
     }
     let live = Rc::new(LiveChecker {

@@ -24,11 +24,6 @@ struct LiveConsole {
     shown: RefCell<Vec<(u64, Element)>>,
 }
 
-thread_local! {
-    /// The logs of the consoles wired so far: wiring one twice would run each line twice.
-    static WIRED: RefCell<Vec<Element>> = const { RefCell::new(Vec::new()) };
-}
-
 /// Wires the console in `slot`, built for `seed`. Returns false, wiring nothing, if the slot
 /// lacks one of the console's controls or its console is already wired.
 pub fn enhance(slot: &Element, seed: ConsoleSeed) -> bool {
@@ -42,15 +37,7 @@ pub fn enhance(slot: &Element, seed: ConsoleSeed) -> bool {
     ) else {
         return false;
     };
-    let first_time = WIRED.with(|wired| {
-        let mut wired = wired.borrow_mut();
-        let first_time = !wired.contains(&log);
-        if first_time {
-            wired.push(log.clone());
-        }
-        first_time
-    });
-    if !first_time {
+    if !super::wire_once(&log) {
         return false;
     }
     let live = Rc::new(LiveConsole {

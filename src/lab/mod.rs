@@ -83,6 +83,27 @@ impl ChunkMount {
     }
 }
 
+#[cfg(target_arch = "wasm32")]
+thread_local! {
+    /// The built elements a chunk has wired where they stand (a console's log, the checker's live
+    /// part): wiring one twice would carry out each of the reader's actions twice.
+    static WIRED: std::cell::RefCell<Vec<web_sys::Element>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Whether `element` is being wired for the first time; from now on it counts as wired.
+#[cfg(target_arch = "wasm32")]
+fn wire_once(element: &web_sys::Element) -> bool {
+    WIRED.with(|wired| {
+        let mut wired = wired.borrow_mut();
+        let first_time = !wired.contains(element);
+        if first_time {
+            wired.push(element.clone());
+        }
+        first_time
+    })
+}
+
 /// The chunk's slots under `root`, each with the part it holds.
 #[cfg(target_arch = "wasm32")]
 fn slots_of(
