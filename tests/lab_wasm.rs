@@ -1,15 +1,15 @@
 //! The live side of the prerendered page: on a page built from `App`'s markup with no listeners
 //! (as the build's HTML is), the course links are re-pointed at the page's base (the first wasm
-//! does it as it starts), the first wasm makes the figures' choices answer, and the lab's `mount` mounts
-//! only the parts that need the store into their slots — the choices, captions, readouts and prose
-//! stay the build's, answered by one layer — carries over what the reader did there before it
-//! arrived (typed text, a moved slider, an Enter kept for it), and carries out a commit the first
-//! wasm asked for, once.
+//! does it as it starts), the first wasm makes the figures' choices answer, and each lab chunk's
+//! `mount` makes only its own parts (those that need the store) live where they stand — the
+//! choices, captions, readouts and prose stay the build's, answered by one layer — keeps what the
+//! reader did there before it arrived (typed text, a moved slider, the focus), carries out a click
+//! or Enter kept for it, and carries out a commit the first wasm asked for, once.
 #![cfg(target_arch = "wasm32")]
 
 mod dom;
 
-use dom::{focus, pointer, tick, Mounted, PointerKind};
+use dom::{focus, key_down, pointer, set_fragment, tick, Mounted, PointerKind};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::document;
 use lockdive::components::figures::LivePart;
@@ -18,7 +18,7 @@ use lockdive::scenarios::fence::FenceLedger;
 use lockdive::App;
 use lockdive_contract::hooks::{
     with_value, CHOICE_SELECTOR, COMMIT, COMMIT_EVENT, FIGURE, FIGURE_SELECTOR, PATH, PENDING,
-    READOUT_SELECTOR, SLOT, TONE,
+    READOUT_SELECTOR, SLOT, SLOT_LIVE, TONE,
 };
 use lockdive_contract::lab::{LabChunk, LabState, PendingAction};
 use lockdive_contract::Figure;
@@ -43,16 +43,17 @@ fn mount_lab() -> usize {
 #[wasm_bindgen_test]
 async fn each_lab_chunk_mounts_only_its_own_parts() {
     let page = prerendered_page().await;
-    // Each slot's prerendered content, by the chunk that owns the slot: a chunk's mount replaces
-    // its own slots' content (or, for the consoles' chunk, makes it live where it stands) and
-    // leaves every other chunk's as built.
-    let built: Vec<(LabChunk, HtmlElement)> = LivePart::all()
+    // Each slot's prerendered content, by the chunk that owns the slot: a chunk's mount makes its
+    // own slots live where they stand (`SLOT_LIVE` on the slot, the built content kept) and leaves
+    // every other chunk's as built.
+    let built: Vec<(LabChunk, HtmlElement, HtmlElement)> = LivePart::all()
         .into_iter()
         .filter_map(|part| {
             let name = part.slot_name();
             let chunk = LabChunk::of_slot(&name)?;
+            let slot = page.find(&format!("[{SLOT}=\"{name}\"]"));
             let content = page.find(&format!("[{SLOT}=\"{name}\"] > *"));
-            Some((chunk, content))
+            Some((chunk, slot, content))
         })
         .collect();
     assert_eq!(built.len(), LivePart::all().len(), "every part has a slot");
@@ -63,7 +64,7 @@ async fn each_lab_chunk_mounts_only_its_own_parts() {
         (LabChunk::Check, check::LAB),
     ] {
         assert_eq!(lab.chunk, chunk);
-        let own = built.iter().filter(|(c, _)| *c == chunk).count();
+        let own = built.iter().filter(|(c, _, _)| *c == chunk).count();
         assert!(own > 0, "{chunk:?} owns a part");
         assert_eq!(
             lab.mount_in(&page.root),
@@ -72,14 +73,23 @@ async fn each_lab_chunk_mounts_only_its_own_parts() {
         );
         tick().await;
         mounted.push(chunk);
-        for (owner, content) in &built {
+        for (owner, slot, content) in &built {
             assert_eq!(
+                slot.has_attribute(SLOT_LIVE),
+                mounted.contains(owner),
+                "{owner:?}'s slot is live once {owner:?} has mounted (after {chunk:?})"
+            );
+            assert!(
                 content.is_connected(),
-                !mounted.contains(owner) || owner.keeps_built_parts(),
-                "{owner:?}'s part after {chunk:?} mounted"
+                "{owner:?}'s built part stays where it stands after {chunk:?} mounted"
             );
         }
     }
+    let again: usize = [figures::LAB, store::LAB, check::LAB]
+        .iter()
+        .map(|lab| lab.mount_in(&page.root))
+        .sum();
+    assert_eq!(again, 0, "a part already live is not wired again");
     drop(page);
 }
 
@@ -126,7 +136,10 @@ async fn the_lab_mounts_only_its_parts_and_the_choices_stay_the_first_wasms() {
     tick().await;
 
     assert!(heading.is_connected(), "a prose node was replaced");
-    assert!(!player_before.is_connected(), "the player is the lab's now");
+    assert!(
+        player_before.is_connected(),
+        "the player is made live where it stands"
+    );
     for element in choices.iter().chain(&figures).chain(&readouts) {
         assert!(
             element.is_connected(),
@@ -311,6 +324,7 @@ async fn what_the_reader_did_before_the_lab_arrived_is_carried_over() {
 
 #[wasm_bindgen_test]
 async fn the_keyboard_focus_stays_where_the_reader_left_it() {
+    set_fragment("").await;
     let page = prerendered_page().await;
     let timeline: HtmlElement = page.find("[data-player-timeline]").unchecked_into();
     timeline.focus().expect("focused");
@@ -318,15 +332,23 @@ async fn the_keyboard_focus_stays_where_the_reader_left_it() {
     mount_lab();
     tick().await;
 
-    let live_timeline = page.find("[data-player-timeline]");
     assert!(
-        !timeline.is_connected(),
-        "the build's timeline was replaced"
+        timeline.is_connected(),
+        "the build's timeline is the live one"
     );
     assert_eq!(
         document().active_element(),
-        Some(live_timeline.into()),
-        "the focus moved to the live timeline"
+        Some(timeline.clone().into()),
+        "the focus stays on the timeline"
+    );
+    key_down(&timeline, "ArrowRight", false);
+    tick().await;
+    assert_eq!(
+        page.find("[data-player]")
+            .get_attribute("data-player-step")
+            .as_deref(),
+        Some("1"),
+        "and its keys step the player"
     );
     drop(page);
 }

@@ -47,8 +47,13 @@ fn last_note(run: &LostLockOutcome) -> String {
 
 /// Figure 1's player, read and driven through its controls.
 impl Mounted {
+    /// The figure as the page has it once the figures' chunk is live: built, then made live
+    /// where it stands.
     async fn figure() -> Mounted {
-        Mounted::settled(|| view! { <LostLockFigure /> }).await
+        Mounted::built(|| view! { <LostLockFigure /> })
+            .await
+            .with_lab()
+            .await
     }
 
     fn step(&self) -> String {

@@ -99,6 +99,8 @@ attributes! {
     /// `<div data-island="<live part>">`: the slot the lab mounts one live part into (the names
     /// below). The attribute keeps the name embedders already rely on.
     SLOT, SLOT_SELECTOR = "data-island";
+    /// On a slot once its lab chunk has made the part in it live, where the build left it.
+    SLOT_LIVE, SLOT_LIVE_SELECTOR = "data-island-live";
     /// `<html data-lab-figures="…">`: where the figures' lab chunk stands
     /// (`crate::lab::LabChunk::Figures`, `crate::lab::LabState`).
     LAB_FIGURES, LAB_FIGURES_SELECTOR = "data-lab-figures";
@@ -217,6 +219,7 @@ mod tests {
             (READOUT_FOR, READOUT_FOR_SELECTOR),
             (PATH, PATH_SELECTOR),
             (SLOT, SLOT_SELECTOR),
+            (SLOT_LIVE, SLOT_LIVE_SELECTOR),
             (PLAYER, PLAYER_SELECTOR),
             (CONSOLE, CONSOLE_SELECTOR),
             (THEME_CHOICE, THEME_CHOICE_SELECTOR),

@@ -46,15 +46,6 @@ impl LabChunk {
         }
     }
 
-    /// Whether the chunk makes its slots' built markup live where it stands (its listeners on
-    /// the build's own elements), rather than replacing it with a live twin. The consoles' and the
-    /// checker's chunks do: their live side is a few listeners and the markup of what changes, so
-    /// they need no view library, and what the reader typed or focused stays put. The figures'
-    /// chunk renders its parts anew.
-    pub fn keeps_built_parts(self) -> bool {
-        matches!(self, LabChunk::Store | LabChunk::Check)
-    }
-
     /// The cargo binary, and the stem of the files Trunk writes for it (`<bin>.js`,
     /// `<bin>_bg.wasm`, `<bin>_loader.js`).
     pub fn bin(self) -> &'static str {

@@ -4,7 +4,7 @@
 
 use lockdive_contract::hooks::{
     with_value, CHOICE_SELECTOR, FIGURE_SELECTOR, INTERACTIVE, READOUT_SELECTOR, SELECTED, SLOT,
-    SLOT_SELECTOR, STATIC_VERDICTS_SELECTOR, WRITER,
+    SLOT_LIVE, SLOT_SELECTOR, STATIC_VERDICTS_SELECTOR, WRITER,
 };
 use lockdive_contract::Figure;
 
@@ -71,7 +71,7 @@ pub fn writer(token: u8) -> String {
 /// A script for the page with the contract's hooks put in for its placeholders, so a probe never
 /// spells a hook itself: `@FIGURE@` (`[data-figure]`), `@LOST_LOCK@` and `@FENCE@` (those figures),
 /// `@READOUT@`, `@STATIC_VERDICTS@`, `@CHOICE@` (`.fig-choice`), `@SLOT@` (a lab slot), and the
-/// attribute names `@SELECTED@` and `@INTERACTIVE@`. The selectors hold double quotes: put them in
+/// attribute names `@SLOT_NAME@`, `@SLOT_LIVE@`, `@SELECTED@` and `@INTERACTIVE@`. The selectors hold double quotes: put them in
 /// single-quoted JS strings.
 pub fn script(template: &str) -> String {
     [
@@ -83,6 +83,7 @@ pub fn script(template: &str) -> String {
         ("@CHOICE@", CHOICE_SELECTOR.to_string()),
         ("@SLOT@", SLOT_SELECTOR.to_string()),
         ("@SLOT_NAME@", SLOT.to_string()),
+        ("@SLOT_LIVE@", SLOT_LIVE.to_string()),
         ("@SELECTED@", SELECTED.to_string()),
         ("@INTERACTIVE@", INTERACTIVE.to_string()),
     ]

@@ -11,10 +11,7 @@ use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
 use wasm_bindgen::JsCast;
-use web_sys::{
-    CustomEvent, DocumentFragment, Element, Event, EventInit, HtmlElement, HtmlTemplateElement,
-    Node,
-};
+use web_sys::{CustomEvent, Element, Event, EventInit, HtmlElement, HtmlTemplateElement, Node};
 
 use lockdive_contract::choice_layers::{Activation, ChoiceLayers, PointerKind, LEAVE_GRACE_MS};
 use lockdive_contract::hooks::{
@@ -38,7 +35,7 @@ struct Choice {
 
 /// One readout source: its key (`""` for the idle one), whether it is the outcome of the commit
 /// just made rather than the key's what-if, and its template, whose tone and content are read when
-/// it is shown (the lab may have re-rendered them in place since).
+/// it is shown.
 struct BuiltReadout {
     key: String,
     committed: bool,
@@ -51,20 +48,10 @@ impl BuiltReadout {
         self.template.get_attribute(TONE)
     }
 
-    /// A copy of the source's body. A template the HTML parser read holds it in `content`; one
-    /// the lab rendered node by node (and updates in place) holds it as children.
+    /// A copy of the source's body, which every source holds in its `content` (the build's
+    /// HTML, and the lab's markup, put in as HTML).
     fn copy(&self) -> Option<Node> {
-        if !self.template.has_child_nodes() {
-            return self.template.content().clone_node_with_deep(true).ok();
-        }
-        let copy: DocumentFragment = self.template.owner_document()?.create_document_fragment();
-        let children = self.template.child_nodes();
-        for child in (0..children.length()).filter_map(|i| children.item(i)) {
-            let _ = child
-                .clone_node_with_deep(true)
-                .and_then(|node| copy.append_child(&node));
-        }
-        Some(copy.into())
+        self.template.content().clone_node_with_deep(true).ok()
     }
 }
 

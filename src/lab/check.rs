@@ -21,6 +21,7 @@ fn mount_parts(root: &web_sys::Element) -> usize {
     let mut mounted = 0;
     for (slot, part) in super::slots_of(LabChunk::Check, root) {
         if part == LivePart::CheckLock && super::checker::enhance(&slot) {
+            super::mark_live(&slot);
             super::carry::replay_pending(&slot);
             mounted += 1;
         }

@@ -14,6 +14,7 @@ use lockdive_first::dom::{all, on};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, HtmlElement, HtmlInputElement, HtmlTextAreaElement, KeyboardEvent};
 
+use super::{set_if_changed, set_text};
 use crate::components::figures::check_lock::{
     self, counterexample, custom, explore, hooks, picker, scripts, verdicts, CheckState, Counts,
     Region, CUSTOM_ID,
@@ -410,21 +411,6 @@ fn property_of(element: &Element) -> Option<String> {
         .ok()
         .flatten()?
         .get_attribute(verdicts::PROPERTY)
-}
-
-/// Sets an attribute only if it changes, so nothing observing the element sees a change that is
-/// none.
-fn set_if_changed(element: &Element, name: &str, value: &str) {
-    if element.get_attribute(name).as_deref() != Some(value) {
-        let _ = element.set_attribute(name, value);
-    }
-}
-
-/// Sets an element's text only if it changes: a live region announces every change.
-fn set_text(element: &Element, text: &str) {
-    if element.text_content().as_deref() != Some(text) {
-        element.set_text_content(Some(text));
-    }
 }
 
 /// A monotonic clock in ms: `performance.now()`.

@@ -1,70 +1,218 @@
-//! Figure 2's side of the hand-over: the lab's one committed fence per figure, shared by the
-//! figure's live parts; the commits the first wasm asks for on the figure (`hooks::COMMIT`,
-//! `hooks::COMMIT_EVENT`), each taken once; and the word back once the readout sources show the new
-//! state (`hooks::OUTCOMES_EVENT`).
+//! Figure 2 made live where the build left it: the figure's one committed fence (a
+//! [`FenceLedger`], from the shared link's commits), the commits the first wasm asks for on the
+//! figure (`hooks::COMMIT`, `hooks::COMMIT_EVENT`), each taken once, and the reset button. After
+//! each commit and reset the live parts are brought in line from the fence's markup functions
+//! (`components::figures::fence_*`) — the max seen and the reset's state set in place, a lane or the
+//! readout sources put in when what they say changed, the log's new line appended — and the first
+//! wasm is told the readout sources changed (`hooks::OUTCOMES_EVENT`).
 
-use leptos::prelude::*;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use lockdive_first::dom::on;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 use web_sys::{CustomEvent, CustomEventInit, Element, Event};
 
 use lockdive_contract::hooks::{COMMIT, COMMIT_EVENT, OUTCOMES_EVENT};
 
-use crate::components::figures::FenceLive;
+use super::{set_if_changed, set_text};
+use crate::components::figures::fence_drawing::{
+    lane, max_seen_text, reset_disabled, MAX_SEEN, RESET,
+};
+use crate::components::figures::fence_log::{log_entry, log_note, LOG, LOG_NOTE};
+use crate::components::figures::fence_readout::readout_sources;
+use crate::components::figures::share_url;
+use crate::components::figures::LivePart;
+use crate::scenarios::fence::{max_seen_in_setup, FenceBoard, FenceLedger, FenceOutcome, Writer};
+use crate::scenarios::share::MAX_FENCE_COMMITS;
 
-/// The hand-over the figures' chunk mounts figure 2's parts with.
-pub const HANDOVER: super::FenceHandover = super::FenceHandover { live_for, connect };
+/// The figure's committed fence and its live parts' slots.
+struct LiveFence {
+    figure: Element,
+    /// The store after every commit so far, with its log: a commit runs one more write against it
+    /// rather than the log's scripts again.
+    ledger: RefCell<FenceLedger>,
+    /// The commit just made, until a reset or the next commit.
+    just_committed: RefCell<Option<FenceOutcome>>,
+    /// The token the resource had seen before any commit (what a reset returns to).
+    seen: Option<i64>,
+    slots: Vec<(LivePart, Element)>,
+    /// The markup each slot holds (by position in `slots`), and how many lines the log shows.
+    shown: RefCell<(Vec<String>, Option<usize>)>,
+}
 
-/// The figure's committed fence, made when its first part is mounted.
-pub fn live_for(fences: &mut Vec<(Element, FenceLive)>, figure: Element) -> FenceLive {
-    if let Some((_, live)) = fences.iter().find(|(f, _)| *f == figure) {
-        return *live;
+/// Makes figure 2's live parts in `slots` (each with its part) live, with `figure`'s one fence.
+/// Returns false, wiring nothing, if there are none or the figure is already wired.
+pub fn enhance(figure: &Element, slots: Vec<(LivePart, Element)>) -> bool {
+    if slots.is_empty() || !super::wire_once(figure) {
+        return false;
     }
-    let live = FenceLive::new();
-    fences.push((figure, live));
-    live
+    // What the build put in each slot, which renders the fence with no commits: a part whose
+    // markup for the fence the lab opens with is the same is left as it stands.
+    let built = FenceLedger::new().board();
+    let shown = slots
+        .iter()
+        .map(|(part, _)| whole_markup(*part, &built, None).unwrap_or_default())
+        .collect();
+    let built_log = Some(built.log.len());
+    let live = Rc::new(LiveFence {
+        figure: figure.clone(),
+        ledger: RefCell::new(FenceLedger::replay(&share_url::read().fence)),
+        just_committed: RefCell::new(None),
+        seen: max_seen_in_setup(),
+        slots,
+        shown: RefCell::new((shown, built_log)),
+    });
+    for (part, slot) in &live.slots {
+        if *part == LivePart::FenceResource {
+            if let Ok(Some(reset)) = slot.query_selector(RESET) {
+                let live = live.clone();
+                on(&reset, "click", move |_: Event| live.reset());
+            }
+        }
+    }
+    let asked = live.clone();
+    on(figure, COMMIT_EVENT, move |_: Event| asked.take_commit());
+    // The state a shared link opened on, then the commit asked for before the lab was live.
+    live.show();
+    live.take_commit();
+    true
 }
 
-/// Connects the mounted parts to the figure: takes a commit asked for before the lab was live,
-/// listens for the next ones, and tells the first wasm whenever the readout sources changed (once
-/// now, for a state a shared link opened on).
-pub fn connect(figure: &Element, live: FenceLive) {
-    let asked = figure.clone();
-    lockdive_first::dom::on(figure, COMMIT_EVENT, move |_: Event| {
-        take_commit(&asked, live)
-    });
-    let told = figure.clone();
-    Effect::new(move |_| {
-        // Every commit and reset changes the board; the commit just made, if any, rides along.
-        live.board.track();
-        let committed = live.just_committed.get().map(|outcome| outcome.token);
-        let told = told.clone();
-        leptos::task::spawn_local(async move {
-            // The sources' DOM updates are queued as microtasks before this one: one more turn of
-            // the microtask queue and they have landed, before the browser paints.
-            leptos::task::tick().await;
-            announce_outcomes(&told, committed);
-        });
-    });
-    take_commit(figure, live);
-}
+impl LiveFence {
+    /// Takes the commit the figure asks for, if any, and carries it out.
+    fn take_commit(&self) {
+        let Some(key) = self.figure.get_attribute(COMMIT) else {
+            return;
+        };
+        let _ = self.figure.remove_attribute(COMMIT);
+        if let Ok(token) = key.parse::<i64>() {
+            self.commit(token);
+        }
+    }
 
-/// Takes the commit the figure asks for, if any, and carries it out.
-fn take_commit(figure: &Element, live: FenceLive) {
-    let Some(key) = figure.get_attribute(COMMIT) else {
-        return;
-    };
-    let _ = figure.remove_attribute(COMMIT);
-    if let Ok(token) = key.parse::<i64>() {
-        live.commit(token);
+    /// Commits the write of the writer holding `token`, unless the log is full.
+    fn commit(&self, token: i64) {
+        let Some(writer) = Writer::with_token(token) else {
+            return;
+        };
+        let tokens = {
+            let mut ledger = self.ledger.borrow_mut();
+            if ledger.log().len() >= MAX_FENCE_COMMITS {
+                return;
+            }
+            let outcome = ledger.commit(writer).clone();
+            *self.just_committed.borrow_mut() = Some(outcome);
+            ledger.log().iter().map(|o| o.token).collect::<Vec<_>>()
+        };
+        self.show();
+        share_url::update(|state| state.fence = tokens);
+    }
+
+    /// Empties the log: the fence returns to `seen`. An empty log stays as it is.
+    fn reset(&self) {
+        if self.ledger.borrow().log().is_empty() {
+            return;
+        }
+        *self.ledger.borrow_mut() = FenceLedger::new();
+        *self.just_committed.borrow_mut() = None;
+        self.show();
+        share_url::update(|state| state.fence.clear());
+    }
+
+    /// Brings every live part in line with the fence, then tells the first wasm, with the commit
+    /// just made, if any.
+    fn show(&self) {
+        let board = self.ledger.borrow().board();
+        let committed = self.just_committed.borrow().clone();
+        let mut shown = self.shown.borrow_mut();
+        for (at, (part, slot)) in self.slots.iter().enumerate() {
+            match part {
+                LivePart::FenceResource => {
+                    if let Ok(Some(max)) = slot.query_selector(MAX_SEEN) {
+                        set_text(&max, &max_seen_text(&board));
+                    }
+                    if let Ok(Some(reset)) = slot.query_selector(RESET) {
+                        set_if_changed(&reset, "aria-disabled", reset_disabled(&board));
+                    }
+                }
+                LivePart::FenceLog => self.show_log(slot, &board, &mut shown.1),
+                part => {
+                    if let Some(markup) = whole_markup(*part, &board, committed.as_ref()) {
+                        put_in(slot, &mut shown.0[at], markup);
+                    }
+                }
+            }
+        }
+        drop(shown);
+        // Told in a microtask: a commit is asked for from inside the first wasm's own click
+        // handler, which is still running (and holding its figure) until the event returns.
+        let figure = self.figure.clone();
+        let token = committed.map(|outcome| outcome.token);
+        let tell = Closure::once_into_js(move || announce(&figure, token));
+        if let Some(window) = web_sys::window() {
+            window.queue_microtask(tell.unchecked_ref());
+        }
+    }
+
+    /// The log's lines — one appended after a commit (the lines before it stay as they are), all
+    /// of them otherwise — and the line under the log, when its length changed.
+    fn show_log(&self, slot: &Element, board: &FenceBoard, shown_len: &mut Option<usize>) {
+        let Ok(Some(log)) = slot.query_selector(LOG) else {
+            return;
+        };
+        let len = board.log.len();
+        match (*shown_len, board.log.last()) {
+            (Some(before), _) if before == len => return,
+            (Some(before), Some(last)) if before + 1 == len => {
+                let _ = log.insert_adjacent_html("beforeend", &log_entry(last).finish());
+            }
+            _ => {
+                let lines: String = board.log.iter().map(|o| log_entry(o).finish()).collect();
+                log.set_inner_html(&lines);
+            }
+        }
+        if let Ok(Some(old)) = slot.query_selector(LOG_NOTE) {
+            old.remove();
+        }
+        let note = log_note(len, self.seen).finish();
+        if !note.is_empty() {
+            let _ = log.insert_adjacent_html("afterend", &note);
+        }
+        *shown_len = Some(len);
     }
 }
 
-/// Fires [`OUTCOMES_EVENT`] on the figure, with the committed writer's key as its detail.
-fn announce_outcomes(figure: &Element, committed: Option<i64>) {
+/// Fires [`OUTCOMES_EVENT`] on the figure, with the committed writer's key as its detail: the
+/// sources are in place already, so the first wasm's read finds them current.
+fn announce(figure: &Element, committed: Option<i64>) {
     let init = CustomEventInit::new();
     let detail = committed.map_or(JsValue::NULL, |token| JsValue::from_str(&token.to_string()));
     init.set_detail(&detail);
     if let Ok(event) = CustomEvent::new_with_event_init_dict(OUTCOMES_EVENT, &init) {
         let _ = figure.dispatch_event(&event);
+    }
+}
+
+/// The markup of a part the lab puts in whole when it changes: a lane's outcome, or the readout
+/// sources.
+fn whole_markup(
+    part: LivePart,
+    board: &FenceBoard,
+    committed: Option<&FenceOutcome>,
+) -> Option<String> {
+    match part {
+        LivePart::FenceLane(writer) => Some(lane(writer, board).finish()),
+        LivePart::FenceReadouts => Some(readout_sources(board, committed).finish()),
+        _ => None,
+    }
+}
+
+/// Puts `markup` into `slot` if it differs from what the slot was last given.
+fn put_in(slot: &Element, shown: &mut String, markup: String) {
+    if *shown != markup {
+        slot.set_inner_html(&markup);
+        *shown = markup;
     }
 }

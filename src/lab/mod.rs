@@ -35,16 +35,9 @@ mod fence;
 #[cfg(target_arch = "wasm32")]
 pub mod figures;
 #[cfg(target_arch = "wasm32")]
-pub mod store;
-
-/// How a chunk that renders its parts anew mounts one of them into the emptied slot `into`;
-/// figure 2's parts get the figure's committed fence. Returns whether it mounted anything.
+mod player;
 #[cfg(target_arch = "wasm32")]
-pub type MountPart = fn(
-    part: crate::components::figures::LivePart,
-    into: web_sys::HtmlElement,
-    fence: Option<crate::components::figures::FenceLive>,
-) -> bool;
+pub mod store;
 
 /// One chunk's takeover: which chunk it is, and how it makes its parts under a root live. Each
 /// chunk's module has one (`LAB`), and only that chunk's binary names it.
@@ -127,68 +120,25 @@ fn slots_of(
         .collect()
 }
 
-/// Figure 2's side of the hand-over (`fence`), which only the figures' chunk passes to
-/// `replace_parts`, so no other chunk links it.
+/// Marks `slot` as made live (`hooks::SLOT_LIVE`): its part answers the reader now.
 #[cfg(target_arch = "wasm32")]
-#[derive(Clone, Copy)]
-pub struct FenceHandover {
-    /// The figure's committed fence, made when its first part is mounted.
-    pub live_for: fn(
-        &mut Vec<(web_sys::Element, crate::components::figures::FenceLive)>,
-        web_sys::Element,
-    ) -> crate::components::figures::FenceLive,
-    /// Connects the figure's mounted parts to the commits the first wasm asks for.
-    pub connect: fn(&web_sys::Element, crate::components::figures::FenceLive),
+fn mark_live(slot: &web_sys::Element) {
+    let _ = slot.set_attribute(lockdive_contract::hooks::SLOT_LIVE, "");
 }
 
-/// The takeover of a chunk that renders its parts anew: mounts each of `chunk`'s parts under
-/// `root` into its slot with `mount_part`, replacing the prerendered part in the same task, so
-/// the browser never paints in between, and carries over what the reader already did there
-/// (`carry`). With a `handover` (the figures' chunk), figure 2's parts share one committed fence,
-/// which then takes the commit the first wasm asked for before the chunk was live. Returns how
-/// many parts went live.
+/// Sets an attribute only if it changes, so nothing observing the element sees a change that is
+/// none.
 #[cfg(target_arch = "wasm32")]
-fn replace_parts(
-    chunk: lockdive_contract::lab::LabChunk,
-    root: &web_sys::Element,
-    mount_part: MountPart,
-    handover: Option<FenceHandover>,
-) -> usize {
-    use leptos::prelude::*;
-    use lockdive_contract::hooks::FIGURE_SELECTOR;
+fn set_if_changed(element: &web_sys::Element, name: &str, value: &str) {
+    if element.get_attribute(name).as_deref() != Some(value) {
+        let _ = element.set_attribute(name, value);
+    }
+}
 
-    use crate::components::figures::FenceLive;
-
-    // The lab's reactive owner lives as long as the page: its parts are never unmounted.
-    let owner = Owner::new();
-    let mounted = owner.with(|| {
-        let mut fences: Vec<(web_sys::Element, FenceLive)> = Vec::new();
-        let mut mounted = 0;
-        for (slot, part) in slots_of(chunk, root) {
-            let carried = carry::CarriedControls::capture(&slot);
-            let fence = if part.is_fence() {
-                let (Some(handover), Some(figure)) =
-                    (handover, slot.closest(FIGURE_SELECTOR).ok().flatten())
-                else {
-                    continue;
-                };
-                Some((handover.live_for)(&mut fences, figure))
-            } else {
-                None
-            };
-            slot.set_text_content(None);
-            if mount_part(part, slot.clone(), fence) {
-                carried.restore(&slot);
-                mounted += 1;
-            }
-        }
-        if let Some(handover) = handover {
-            for (figure, live) in fences {
-                (handover.connect)(&figure, live);
-            }
-        }
-        mounted
-    });
-    std::mem::forget(owner);
-    mounted
+/// Sets an element's text only if it changes: a live region announces every change.
+#[cfg(target_arch = "wasm32")]
+fn set_text(element: &web_sys::Element, text: &str) {
+    if element.text_content().as_deref() != Some(text) {
+        element.set_text_content(Some(text));
+    }
 }

@@ -22,6 +22,7 @@ fn mount_parts(root: &web_sys::Element) -> usize {
             continue;
         };
         if super::console::enhance(&slot, seed) {
+            super::mark_live(&slot);
             super::carry::replay_pending(&slot);
             mounted += 1;
         }

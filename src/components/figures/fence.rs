@@ -1,23 +1,27 @@
-//! Figure 2, the fenced write: the figure's layout as built, and its live parts over the committed
-//! fence (`fence_live`), which the lab mounts into the figure's slots. The writers' buttons and the
-//! static verdicts (the what-ifs against "seen 34") stay as built.
+//! Figure 2, the fenced write: the figure's layout as built, with its live parts — the resource
+//! bar, the lanes' outcomes, the readout sources and the log — rendered as markup over the fence as
+//! committed so far ([`FenceBoard`]), which the lab renders again after every commit
+//! (`lockdive::lab::fence`). The writers' buttons and the static verdicts (the what-ifs against
+//! "seen 34") stay as built.
 
 use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
 use lockdive_contract::hooks::FIGURE;
 use lockdive_contract::Figure;
 
-use super::fence_drawing::{FenceDrawing, ProtectedResource, WriterOutcome};
-use super::fence_live::FenceLive;
-use super::fence_log::FenceLog;
-use super::fence_readout::{mark, FenceReadoutSources};
+use super::fence_drawing::FenceDrawing;
+use super::fence_log::ledger;
+use super::fence_readout::{mark, readout_sources};
 use super::readout::{Readout, ReadoutText};
 use super::scripts::ScriptsDisclosure;
-use super::slot::{LivePart, LiveSlot};
+use super::share_url;
+use super::slot::{LivePart, MarkupSlot};
 use super::verdicts::{StaticVerdicts, VerdictLine};
 use crate::components::highlight::Lang;
 use crate::content::model::CodeSample;
-use crate::scenarios::fence::{caption, idle_readout, not_plain_integer_note, FenceOutcome};
+use crate::scenarios::fence::{
+    caption, idle_readout, max_seen_in_setup, not_plain_integer_note, FenceLedger, FenceOutcome,
+};
 use crate::scenarios::FENCED_WRITE_SCRIPT;
 
 /// The fenced-write script as a code sample: the same text the figure's runs execute.
@@ -26,21 +30,12 @@ static SCRIPT_SAMPLE: CodeSample = CodeSample {
     text: FENCED_WRITE_SCRIPT,
 };
 
-/// What the lab mounts into one of figure 2's slots; the build renders the same inside them.
-pub fn fence_part(part: LivePart, live: FenceLive) -> AnyView {
-    match part {
-        LivePart::FenceResource => view! { <ProtectedResource live /> }.into_any(),
-        LivePart::FenceLane(writer) => view! { <WriterOutcome writer live /> }.into_any(),
-        LivePart::FenceReadouts => view! { <FenceReadoutSources live /> }.into_any(),
-        LivePart::FenceLog => view! { <FenceLog live /> }.into_any(),
-        _ => ().into_any(),
-    }
-}
-
-/// The fenced-write figure, `figure[data-figure="fence"]`.
+/// The fenced-write figure, `figure[data-figure="fence"]`, with the commits in the page's shared
+/// link (none in the build).
 #[component]
 pub fn FenceFigure() -> impl IntoView {
-    let live = FenceLive::new();
+    let seen = max_seen_in_setup();
+    let board = FenceLedger::replay(&share_url::read().fence).board();
     let verdicts = FenceOutcome::run_all()
         .iter()
         .map(|o| VerdictLine {
@@ -48,16 +43,17 @@ pub fn FenceFigure() -> impl IntoView {
             text: o.verdict(),
         })
         .collect();
-    let idle = ReadoutText::idle(idle_readout(live.board.with_untracked(|b| b.max_seen)));
-    let part = move |part: LivePart| view! { <LiveSlot part>{fence_part(part, live)}</LiveSlot> };
+    let idle = ReadoutText::idle(idle_readout(board.max_seen));
+    let sources = readout_sources(&board, None).finish();
+    let log = ledger(&board, seen).finish();
 
     view! {
         <figure class="fig fig-fence" {..custom_attribute(FIGURE, Figure::Fence.hook())}>
-            <figcaption>{caption(live.seen)}</figcaption>
-            <FenceDrawing live />
+            <figcaption>{caption(seen)}</figcaption>
+            <FenceDrawing board seen />
             <Readout text=idle />
-            {part(LivePart::FenceReadouts)}
-            {part(LivePart::FenceLog)}
+            <MarkupSlot part=LivePart::FenceReadouts markup=sources />
+            <MarkupSlot part=LivePart::FenceLog markup=log />
             <StaticVerdicts lines=verdicts />
             <ScriptsDisclosure
                 summary="The script this figure runs".to_string()

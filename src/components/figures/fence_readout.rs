@@ -1,12 +1,10 @@
 //! Figure 2's readout sources: what the fence says about each writer — a what-if against the
 //! committed state — and about the commit just made, as the `<template data-readout-for>`s the
-//! first wasm shows (a live part: the lab re-renders them after every commit and reset).
+//! first wasm shows (a live part: the lab renders them again after every commit and reset).
 
-use leptos::prelude::*;
-
-use super::fence_live::FenceLive;
-use super::readout::{Mark, ReadoutTemplate, ReadoutText};
-use crate::scenarios::fence::{idle_readout, FenceOutcome, Writer};
+use super::readout::{readout_template, Mark, ReadoutText};
+use crate::components::markup::Markup;
+use crate::scenarios::fence::{idle_readout, FenceBoard, FenceOutcome, Writer};
 
 /// ✓ when the write went through the fence, ✗ when it was fenced out.
 pub fn mark(outcome: &FenceOutcome) -> Mark {
@@ -24,40 +22,29 @@ fn readout_of(outcome: &FenceOutcome, prefix: &str) -> ReadoutText {
 }
 
 /// The idle readout and each writer's what-if against the committed fence, then the commit just
-/// made, if any. Each source follows its own text: a commit re-renders only the sources whose
-/// words it changed, so the first wasm's next read finds them current at the least cost.
-#[component]
-pub fn FenceReadoutSources(
-    /// The fence as committed so far.
-    live: FenceLive,
-) -> impl IntoView {
-    let (board, just_committed) = (live.board, live.just_committed);
-    let idle = Memo::new(move |_| board.with(|b| ReadoutText::idle(idle_readout(b.max_seen))));
-    let what_ifs = Writer::ALL
-        .into_iter()
-        .map(|writer| {
-            let text = Memo::new(move |_| {
-                board.with(|b| b.what_if(writer.token).map(|o| readout_of(o, "")))
-            });
-            move || {
-                text.get()
-                    .map(|text| view! { <ReadoutTemplate key=writer.hook() text /> })
-            }
-        })
-        .collect_view();
-    let committed = Memo::new(move |_| {
-        just_committed.with(|c| {
-            c.as_ref()
-                .map(|o| (o.token.to_string(), readout_of(o, "Committed — ")))
-        })
-    });
-    view! {
-        <ReadoutTemplate key=String::new() text=idle />
-        {what_ifs}
-        {move || {
-            committed
-                .get()
-                .map(|(key, text)| view! { <ReadoutTemplate key text committed=true /> })
-        }}
+/// made, if any.
+pub fn readout_sources(board: &FenceBoard, just_committed: Option<&FenceOutcome>) -> Markup {
+    let mut m = Markup::new();
+    m.append(readout_template(
+        "",
+        &ReadoutText::idle(idle_readout(board.max_seen)),
+        false,
+    ));
+    for writer in Writer::ALL {
+        if let Some(outcome) = board.what_if(writer.token) {
+            m.append(readout_template(
+                &writer.hook(),
+                &readout_of(outcome, ""),
+                false,
+            ));
+        }
     }
+    if let Some(outcome) = just_committed {
+        m.append(readout_template(
+            &outcome.token.to_string(),
+            &readout_of(outcome, "Committed — "),
+            true,
+        ));
+    }
+    m
 }

@@ -3,10 +3,12 @@
 //!
 //! - `lost_lock` (+ `lost_lock_rows`): figure 1, blind DEL vs the token-checked release.
 //! - `player` (+ `player_head`, `player_controls`, `player_frame`, `player_status`): figure 1's
-//!   scenario player (timeline, lease and stall sliders, release switch, lease clock, hazard).
-//! - `fence` (+ `fence_live`, `fence_drawing`, `fence_readout`, `fence_log`): figure 2, three
-//!   writers against a resource that has seen token 34; a click commits a write, the log lists the commits. Its
-//!   live parts ([`FenceLive`], [`fence_part`]) are what the lab mounts; the rest stays as built.
+//!   scenario player (timeline, lease and stall sliders, release switch, lease clock, hazard), as
+//!   markup rendered from its state (`PlayHead`) and run; the lab makes it live where it stands.
+//! - `fence` (+ `fence_drawing`, `fence_readout`, `fence_log`): figure 2, three writers against a
+//!   resource that has seen token 34; a click commits a write, the log lists the commits. Its live
+//!   parts (the resource bar, the lanes' outcomes, the readout sources, the log) are markup over the
+//!   committed fence, which the lab renders again after each commit; the rest stays as built.
 //!   `share_url`: the state in the URL fragment.
 //! - `attempts` (+ `attempts_rows`, `attempts_cells`): figure 3 in §4, EchoMQ's `attempts` fence
 //!   (W1, W2, reaper).
@@ -23,27 +25,25 @@ mod attempts_rows;
 pub mod check_lock;
 mod choice;
 mod fence;
-mod fence_drawing;
-mod fence_live;
-mod fence_log;
-mod fence_readout;
+pub mod fence_drawing;
+pub mod fence_log;
+pub mod fence_readout;
 mod lost_lock;
 mod lost_lock_rows;
-mod player;
-mod player_controls;
-mod player_frame;
-mod player_head;
-mod player_status;
+pub mod player;
+pub mod player_controls;
+pub mod player_frame;
+pub mod player_head;
+pub mod player_status;
 mod readout;
 mod scripts;
-mod share_url;
+pub mod share_url;
 mod slot;
 mod verdicts;
 
 pub use attempts::AttemptsFigure;
 pub use check_lock::{CheckLockFigure, CheckLockLive};
-pub use fence::{fence_part, FenceFigure};
-pub use fence_live::FenceLive;
+pub use fence::FenceFigure;
 pub use lost_lock::LostLockFigure;
 pub use player::ScenarioPlayer;
-pub use slot::{LivePart, LiveSlot};
+pub use slot::{LivePart, LiveSlot, MarkupSlot};

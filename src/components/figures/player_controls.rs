@@ -1,130 +1,216 @@
-//! The player's controls: the lease and stall sliders with their live values, the release
-//! choice (switchable at any step), and the transport buttons (back, play/pause, forward).
-
-use leptos::prelude::*;
+//! The player's controls as markup: the lease and stall sliders with their live values, the
+//! release choice (switchable at any step), and the transport buttons (back, play/pause, forward).
+//! The lab keeps these elements and sets their values, states and words in place, from the
+//! functions here, so a control the learner holds keeps its focus and its drag.
 
 use super::player_head::PlayHead;
+use crate::components::markup::{truth, Markup};
 use crate::scenarios::lost_lock::ReleaseChoice;
-use crate::scenarios::player::{SliderRange, LEASE_RANGE, STALL_RANGE, STEP_COUNT};
+use crate::scenarios::player::{SliderRange, LEASE_RANGE, STALL_RANGE};
 
-/// One labelled `<input type=range>` in milliseconds, `input[data-slider=…]`.
-#[component]
-fn MsSlider(
-    /// The visible label.
-    label: &'static str,
+/// One of the two sliders, `input[data-slider=…]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slider {
+    /// The lease every `SET … PX` asks for.
+    Lease,
+    /// How long A stalls after acquiring.
+    Stall,
+}
+
+impl Slider {
+    /// Both, in the order they are shown.
+    pub const ALL: [Slider; 2] = [Slider::Lease, Slider::Stall];
+
     /// The `data-slider` hook, also the element id's suffix.
-    hook: &'static str,
+    pub fn hook(self) -> &'static str {
+        match self {
+            Slider::Lease => "lease",
+            Slider::Stall => "stall",
+        }
+    }
+
+    /// The visible label.
+    fn label(self) -> &'static str {
+        match self {
+            Slider::Lease => "Lease (PX)",
+            Slider::Stall => "A's stall",
+        }
+    }
+
     /// What the slider offers.
-    range: SliderRange,
-    /// The value it drives.
-    value: RwSignal<u64>,
-) -> impl IntoView {
-    let id = format!("pl-{hook}");
-    view! {
-        <div class="pl-slider">
-            <label for=id.clone()>
-                {label}
-                <output for=id.clone() class="pl-value">{move || format!("{} ms", value.get())}</output>
-            </label>
-            <input
-                type="range"
-                id=id
-                data-slider=hook
-                min=range.min
-                max=range.max
-                step=range.step
-                // Set once, as the attribute (the default value), which the build's HTML carries
-                // too: only the learner moves the thumb afterwards, and rewriting the value under
-                // a dragging pointer would fight the drag.
-                value=value.get_untracked().to_string()
-                aria-valuetext=move || format!("{} milliseconds", value.get())
-                on:input=move |ev| {
-                    if let Ok(v) = event_target_value(&ev).parse::<u64>() {
-                        value.set(range.clamp(v));
-                    }
-                }
-            />
-        </div>
+    pub fn range(self) -> SliderRange {
+        match self {
+            Slider::Lease => LEASE_RANGE,
+            Slider::Stall => STALL_RANGE,
+        }
+    }
+
+    /// The value it shows in `head`.
+    pub fn value(self, head: &PlayHead) -> u64 {
+        match self {
+            Slider::Lease => head.lease_ms,
+            Slider::Stall => head.stall_ms,
+        }
+    }
+
+    /// Sets its value in `head`, clamped onto its range.
+    pub fn set(self, head: &mut PlayHead, ms: u64) {
+        let ms = self.range().clamp(ms);
+        match self {
+            Slider::Lease => head.lease_ms = ms,
+            Slider::Stall => head.stall_ms = ms,
+        }
+    }
+
+    /// `input[data-slider="<hook>"]`.
+    pub fn selector(self) -> String {
+        format!("input[data-slider=\"{}\"]", self.hook())
+    }
+
+    /// `#pl-<hook> ~ output`'s twin: the `<output>` showing the value.
+    pub fn output_selector(self) -> String {
+        format!("output[for=\"pl-{}\"]", self.hook())
     }
 }
 
+/// `8000 ms`: a slider's value as its `<output>` shows it.
+pub fn value_text(ms: u64) -> String {
+    format!("{ms} ms")
+}
+
+/// `8000 milliseconds`: a slider's `aria-valuetext`.
+pub fn value_words(ms: u64) -> String {
+    format!("{ms} milliseconds")
+}
+
+/// One labelled `<input type=range>` in milliseconds. Its `value` attribute (the default value)
+/// is the build's: the learner moves the thumb afterwards, and the lab sets the value only where a
+/// shared link says otherwise, never under a dragging pointer.
+fn slider(slider: Slider, ms: u64) -> Markup {
+    let id = format!("pl-{}", slider.hook());
+    let range = slider.range();
+    let (min, max, step, value) = (
+        range.min.to_string(),
+        range.max.to_string(),
+        range.step.to_string(),
+        ms.to_string(),
+    );
+    let mut m = Markup::new();
+    m.open("div", &[("class", "pl-slider")])
+        .open("label", &[("for", &id)])
+        .text(slider.label())
+        .element(
+            "output",
+            &[("for", &id), ("class", "pl-value")],
+            &value_text(ms),
+        )
+        .close("label")
+        .open(
+            "input",
+            &[
+                ("type", "range"),
+                ("id", &id),
+                ("data-slider", slider.hook()),
+                ("min", &min),
+                ("max", &max),
+                ("step", &step),
+                ("value", &value),
+                ("aria-valuetext", &value_words(ms)),
+            ],
+        )
+        .close("div");
+    m
+}
+
+/// `input[data-player-release=…]`: the release radios' hook.
+pub const RELEASE: &str = "data-player-release";
+
 /// The sliders and the release choice.
-#[component]
-pub fn PlayerKnobs(
-    /// The lease every `SET … PX` asks for.
-    lease: RwSignal<u64>,
-    /// How long A stalls after acquiring.
-    stall: RwSignal<u64>,
-    /// How A releases.
-    choice: RwSignal<ReleaseChoice>,
-) -> impl IntoView {
-    view! {
-        <div class="pl-knobs">
-            <MsSlider label="Lease (PX)" hook="lease" range=LEASE_RANGE value=lease />
-            <MsSlider label="A's stall" hook="stall" range=STALL_RANGE value=stall />
-            <fieldset class="pl-release">
-                <legend>"A releases with"</legend>
-                {ReleaseChoice::ALL
-                    .into_iter()
-                    .map(|c| {
-                        view! {
-                            <label>
-                                <input
-                                    type="radio"
-                                    name="pl-release"
-                                    data-player-release=c.hook()
-                                    // The attribute for the build's HTML, the property for the live page.
-                                    checked=choice.get_untracked() == c
-                                    prop:checked=move || choice.get() == c
-                                    on:change=move |_| choice.set(c)
-                                />
-                                {c.label()}
-                            </label>
-                        }
-                    })
-                    .collect_view()}
-            </fieldset>
-        </div>
+pub fn knobs(head: &PlayHead) -> Markup {
+    let mut m = Markup::new();
+    m.open("div", &[("class", "pl-knobs")]);
+    for which in Slider::ALL {
+        m.append(slider(which, which.value(head)));
+    }
+    m.open("fieldset", &[("class", "pl-release")])
+        .element("legend", &[], "A releases with");
+    for choice in ReleaseChoice::ALL {
+        let mut attributes = vec![
+            ("type", "radio"),
+            ("name", "pl-release"),
+            (RELEASE, choice.hook()),
+        ];
+        if head.choice == choice {
+            attributes.push(("checked", ""));
+        }
+        m.open("label", &[])
+            .open("input", &attributes)
+            .text(choice.label())
+            .close("label");
+    }
+    m.close("fieldset").close("div");
+    m
+}
+
+/// The back button.
+pub const BACK: &str = "[data-player-back]";
+/// The play/pause button.
+pub const PLAY: &str = "[data-player-play]";
+/// The forward button.
+pub const FORWARD: &str = "[data-player-forward]";
+
+/// The play button's words.
+pub fn play_words(playing: bool) -> &'static str {
+    if playing {
+        "❚❚ Pause"
+    } else {
+        "▶ Play"
     }
 }
 
 /// Back, play/pause and forward. Buttons at an end say so with `aria-disabled` instead of
 /// `disabled`, so keyboard focus is never thrown off a button the learner is pressing.
-#[component]
-pub fn PlayerTransport(
-    /// The player's position and playback.
-    head: PlayHead,
-) -> impl IntoView {
-    let at_start = move || head.step.get() == 0;
-    let at_end = move || head.step.get() + 1 >= STEP_COUNT;
-    view! {
-        <div class="pl-transport" role="group" aria-label="Player controls">
-            <button
-                type="button"
-                data-player-back
-                aria-disabled=move || at_start().to_string()
-                on:click=move |_| head.nudge(-1)
-            >
-                <span aria-hidden="true">"◀ "</span>
-                "Back"
-            </button>
-            <button
-                type="button"
-                data-player-play
-                aria-pressed=move || head.playing.get().to_string()
-                on:click=move |_| head.toggle()
-            >
-                {move || if head.playing.get() { "❚❚ Pause" } else { "▶ Play" }}
-            </button>
-            <button
-                type="button"
-                data-player-forward
-                aria-disabled=move || at_end().to_string()
-                on:click=move |_| head.nudge(1)
-            >
-                "Forward"
-                <span aria-hidden="true">" ▶"</span>
-            </button>
-        </div>
-    }
+pub fn transport(head: &PlayHead) -> Markup {
+    let mut m = Markup::new();
+    m.open(
+        "div",
+        &[
+            ("class", "pl-transport"),
+            ("role", "group"),
+            ("aria-label", "Player controls"),
+        ],
+    )
+    .open(
+        "button",
+        &[
+            ("type", "button"),
+            ("data-player-back", ""),
+            ("aria-disabled", truth(head.at_start())),
+        ],
+    )
+    .element("span", &[("aria-hidden", "true")], "◀ ")
+    .text("Back")
+    .close("button")
+    .element(
+        "button",
+        &[
+            ("type", "button"),
+            ("data-player-play", ""),
+            ("aria-pressed", truth(head.playing)),
+        ],
+        play_words(head.playing),
+    )
+    .open(
+        "button",
+        &[
+            ("type", "button"),
+            ("data-player-forward", ""),
+            ("aria-disabled", truth(head.at_end())),
+        ],
+    )
+    .text("Forward")
+    .element("span", &[("aria-hidden", "true")], " ▶")
+    .close("button")
+    .close("div");
+    m
 }

@@ -1,112 +1,137 @@
-//! What the player shows: the timeline of §1's five steps (←/→ step when it has focus) and the
-//! current one — lease clock, command and reply, every key the store holds — all read from the
-//! lost-lock model's run.
-
-use std::sync::Arc;
-
-use leptos::ev;
-use leptos::prelude::*;
+//! What the player shows, as markup: the timeline of §1's five steps (←/→ step when it has focus)
+//! and the current one — lease clock, command and reply, every key the store holds — all read from
+//! the lost-lock model's run. The lab keeps the timeline's and the frame's elements and sets what
+//! changes in them from the functions here.
 
 use super::player_head::PlayHead;
+use crate::components::markup::Markup;
 use crate::scenarios::cli_text;
 use crate::scenarios::lost_lock::{KeyRow, LockStep, LOCK_KEY};
-use crate::scenarios::player::{Timeline, STEP_COUNT};
+use crate::scenarios::player::Timeline;
 use ministore::ValueSnapshot;
 
-use crate::components::markup::Markup;
+/// The timeline, `ol[data-player-timeline]`.
+pub const TIMELINE: &str = "[data-player-timeline]";
+
+/// The class of the timeline's current step.
+pub const CURRENT: &str = "is-current";
 
 /// The five steps as a list; the current one is marked. Arrow keys, Home and End move.
-#[component]
-pub fn PlayerTimeline(
-    /// The run being played.
-    timeline: Memo<Arc<Timeline>>,
-    /// The player's position.
-    head: PlayHead,
-) -> impl IntoView {
-    let on_key = move |e: ev::KeyboardEvent| {
-        match e.key().as_str() {
-            "ArrowRight" | "ArrowDown" => head.nudge(1),
-            "ArrowLeft" | "ArrowUp" => head.nudge(-1),
-            "Home" => head.step.set(0),
-            "End" => head.step.set(STEP_COUNT - 1),
-            _ => return,
-        }
-        e.prevent_default();
-    };
-    let steps = move || {
-        timeline.with(|t| {
-            t.steps
-                .iter()
-                .enumerate()
-                .map(|(i, step)| {
-                    let current = move || head.step.get() == i;
-                    view! {
-                        <li class:is-current=current aria-current=move || current().then_some("step")>
-                            <button type="button" tabindex="-1" on:click=move |_| head.step.set(i)>
-                                <span class="pl-no">{step.number}</span>
-                                <span class="pl-step-title">{t.title_of(step)}</span>
-                                <span class="pl-t">{step.time_label()}</span>
-                            </button>
-                        </li>
-                    }
-                })
-                .collect_view()
-        })
-    };
-    view! {
-        <ol
-            class="pl-timeline"
-            tabindex="0"
-            data-player-timeline
-            aria-label="Timeline: ← and → step through it, Home and End jump to its ends"
-            on:keydown=on_key
-        >
-            {steps}
-        </ol>
+pub fn timeline_list(timeline: &Timeline, head: &PlayHead) -> Markup {
+    let mut m = Markup::new();
+    m.open(
+        "ol",
+        &[
+            ("class", "pl-timeline"),
+            ("tabindex", "0"),
+            ("data-player-timeline", ""),
+            (
+                "aria-label",
+                "Timeline: ← and → step through it, Home and End jump to its ends",
+            ),
+        ],
+    );
+    for (i, step) in timeline.steps.iter().enumerate() {
+        let current: &[(&str, &str)] = if i == head.step {
+            &[("class", CURRENT), ("aria-current", "step")]
+        } else {
+            &[]
+        };
+        m.open("li", current)
+            .open("button", &[("type", "button"), ("tabindex", "-1")])
+            .append(step_label(timeline, step))
+            .close("button")
+            .close("li");
     }
+    m.close("ol");
+    m
 }
 
-/// The current frame: the clocks, the step's command and reply, and the store's keys.
-#[component]
-pub fn FrameView(
-    /// The run being played.
-    timeline: Memo<Arc<Timeline>>,
-    /// The player's position.
-    head: PlayHead,
-) -> impl IntoView {
-    let frame = Memo::new(move |_| {
-        timeline.with(|t| {
-            let at = head.step.get().min(t.steps.len().saturating_sub(1));
-            t.steps
-                .get(at)
-                .map(|step| (step.clone(), t.title_of(step), t.note(step)))
-        })
-    });
-    let lease = move || timeline.with(|t| t.setup.lease_ms);
-    let pttl = move || frame.with(|f| f.as_ref().map_or(-2, |(s, _, _)| s.lock_pttl));
-    let left = move || {
-        let share = pttl().max(0) as f64 / lease().max(1) as f64;
-        format!("width: {:.1}%", (share * 100.0).min(100.0))
-    };
-    let holder = move || {
-        frame.with(|f| {
-            f.as_ref()
-                .and_then(|(s, _, _)| s.key_after.as_ref())
-                .map(|k| format!("\"{}\"", k.value))
-        })
-    };
-    view! {
-        <div class="pl-frame">
-            <div class="pl-clocks">
-                <span>"virtual clock " <strong data-player-clock>{move || frame.with(|f| f.as_ref().map(|(s, _, _)| format!("t = {} ms", s.clock_ms)))}</strong></span>
-                <span>"PTTL " {LOCK_KEY} " " <strong data-player-pttl>{move || format!("{} ms", pttl())}</strong></span>
-            </div>
-            <div class="pl-lease" aria-hidden="true" data-holder=holder>
-                <div class="pl-lease-left" style=left></div>
-            </div>
-            {move || frame.get().map(|(step, title, note)| view! { <FrameDetail step title note /> })}
-        </div>
+/// A step's number, name and time, inside its button on the timeline.
+pub fn step_label(timeline: &Timeline, step: &LockStep) -> Markup {
+    let mut m = Markup::new();
+    m.element("span", &[("class", "pl-no")], &step.number.to_string())
+        .element(
+            "span",
+            &[("class", "pl-step-title")],
+            &timeline.title_of(step),
+        )
+        .element("span", &[("class", "pl-t")], &step.time_label());
+    m
+}
+
+/// The step shown in `timeline` at `head`'s position (the last, should the run be shorter).
+pub fn shown_step<'t>(timeline: &'t Timeline, head: &PlayHead) -> Option<&'t LockStep> {
+    let at = head.step.min(timeline.steps.len().saturating_sub(1));
+    timeline.steps.get(at)
+}
+
+/// The virtual clock's element.
+pub const CLOCK: &str = "[data-player-clock]";
+/// The lock's PTTL's element.
+pub const PTTL: &str = "[data-player-pttl]";
+/// The lease bar, whose `data-holder` names the lock's value.
+pub const LEASE_BAR: &str = ".pl-lease";
+/// What is left of the lease, as the bar's width.
+pub const LEASE_LEFT: &str = ".pl-lease-left";
+
+/// `t = 1500 ms`.
+pub fn clock_text(step: Option<&LockStep>) -> String {
+    step.map(|s| format!("t = {} ms", s.clock_ms))
+        .unwrap_or_default()
+}
+
+/// The lock's PTTL after the step: `-2 ms` when there is no lock.
+pub fn pttl_text(step: Option<&LockStep>) -> String {
+    format!("{} ms", step.map_or(-2, |s| s.lock_pttl))
+}
+
+/// The lease bar's `data-holder`: the lock's value in quotes, if a lock is held.
+pub fn holder(step: Option<&LockStep>) -> Option<String> {
+    step.and_then(|s| s.key_after.as_ref())
+        .map(|k| format!("\"{}\"", k.value))
+}
+
+/// `width: 62.5%`: what is left of the lease, to a tenth of a percent (in whole numbers: the
+/// figures' chunk needs no float formatting).
+pub fn lease_left_style(step: Option<&LockStep>, lease_ms: u64) -> String {
+    let left = step.map_or(0, |s| s.lock_pttl.max(0).unsigned_abs());
+    let lease = lease_ms.max(1);
+    let tenths = (left.saturating_mul(1000).saturating_add(lease / 2) / lease).min(1000);
+    format!("width: {}.{}%", tenths / 10, tenths % 10)
+}
+
+/// The current frame: the clocks, the lease bar, and the step's detail.
+pub fn frame(timeline: &Timeline, head: &PlayHead) -> Markup {
+    let step = shown_step(timeline, head);
+    let mut m = Markup::new();
+    m.open("div", &[("class", "pl-frame")])
+        .open("div", &[("class", "pl-clocks")])
+        .open("span", &[])
+        .text("virtual clock ")
+        .element("strong", &[("data-player-clock", "")], &clock_text(step))
+        .close("span")
+        .open("span", &[])
+        .text("PTTL ")
+        .text(LOCK_KEY)
+        .text(" ")
+        .element("strong", &[("data-player-pttl", "")], &pttl_text(step))
+        .close("span")
+        .close("div");
+    let holder = holder(step);
+    let mut bar = vec![("class", "pl-lease"), ("aria-hidden", "true")];
+    if let Some(holder) = &holder {
+        bar.push(("data-holder", holder));
     }
+    let width = lease_left_style(step, timeline.setup.lease_ms);
+    m.open("div", &bar)
+        .element("div", &[("class", "pl-lease-left"), ("style", &width)], "")
+        .close("div");
+    if let Some(step) = step {
+        m.append(frame_detail(timeline, step));
+    }
+    m.close("div");
+    m
 }
 
 /// A key's value as the player's table shows it.
@@ -120,10 +145,30 @@ fn shown_value(value: &ValueSnapshot) -> String {
     }
 }
 
-/// The store's keys after a step, one table row each, as markup: figure 1's player puts it in its
-/// table, and the lock checker's counterexample player, which renders without a view library, in
-/// its own.
-pub(crate) fn key_rows(keys: &[KeyRow]) -> Markup {
+/// A table of the store's keys, `table.pl-keys`: figure 1's player shows one after each step, and
+/// so does the lock checker's counterexample player (whose table carries `extra` attributes).
+pub fn key_table(caption: &str, keys: &[KeyRow], extra: &[(&str, &str)]) -> Markup {
+    let mut attributes = vec![("class", "pl-keys")];
+    attributes.extend_from_slice(extra);
+    let mut m = Markup::new();
+    m.open("table", &attributes)
+        .element("caption", &[], caption)
+        .open("thead", &[])
+        .open("tr", &[])
+        .element("th", &[("scope", "col")], "key")
+        .element("th", &[("scope", "col")], "value")
+        .element("th", &[("scope", "col")], "PTTL")
+        .close("tr")
+        .close("thead")
+        .open("tbody", &[])
+        .append(key_rows(keys))
+        .close("tbody")
+        .close("table");
+    m
+}
+
+/// The store's keys after a step, one table row each.
+pub fn key_rows(keys: &[KeyRow]) -> Markup {
     let mut m = Markup::new();
     if keys.is_empty() {
         m.open("tr", &[])
@@ -147,29 +192,49 @@ pub(crate) fn key_rows(keys: &[KeyRow]) -> Markup {
     m
 }
 
-/// One step's name, exchange, keys and note.
-#[component]
-fn FrameDetail(
-    /// The step shown.
-    step: LockStep,
-    /// Its name, from the run.
-    title: String,
-    /// What happened, from the run.
-    note: String,
-) -> impl IntoView {
-    let exchange = step.command.clone().map(|command| {
+/// The step's exchange, `p.pl-exchange`: who sent what and the store's reply; nothing for a step
+/// without a command.
+pub fn exchange(step: &LockStep) -> Markup {
+    let mut m = Markup::new();
+    if let Some(command) = &step.command {
         let reply = step.reply.as_ref().map(cli_text).unwrap_or_default();
         let actor = step.actor.map_or("", |a| a.name());
-        view! { <p class="pl-exchange"><code>{format!("{actor}> {command}")}</code> " → " <code>{reply}</code></p> }
-    });
-    view! {
-        <p class="pl-now">{title}</p>
-        {exchange}
-        <table class="pl-keys">
-            <caption>{format!("The store at t = {} ms", step.clock_ms)}</caption>
-            <thead><tr><th scope="col">"key"</th><th scope="col">"value"</th><th scope="col">"PTTL"</th></tr></thead>
-            <tbody inner_html=key_rows(&step.keys).finish()></tbody>
-        </table>
-        <p class="pl-note" aria-live="polite">{note}</p>
+        m.open("p", &[("class", "pl-exchange")])
+            .element("code", &[], &format!("{actor}> {command}"))
+            .text(" → ")
+            .element("code", &[], &reply)
+            .close("p");
     }
+    m
+}
+
+/// The step's exchange's element.
+pub const EXCHANGE: &str = ".pl-exchange";
+/// The frame's key table's caption.
+pub const KEYS_CAPTION: &str = ".pl-frame .pl-keys caption";
+/// The frame's key table's rows.
+pub const KEYS_BODY: &str = ".pl-frame .pl-keys tbody";
+
+/// The name of the step, `p.pl-now`.
+pub const NOW: &str = ".pl-now";
+/// What happened, `p.pl-note`, announced politely.
+pub const NOTE: &str = ".pl-note";
+
+/// The store's table's caption after a step.
+pub fn keys_caption(step: &LockStep) -> String {
+    format!("The store at t = {} ms", step.clock_ms)
+}
+
+/// One step's name, exchange, keys and note.
+fn frame_detail(timeline: &Timeline, step: &LockStep) -> Markup {
+    let mut m = Markup::new();
+    m.element("p", &[("class", "pl-now")], &timeline.title_of(step))
+        .append(exchange(step))
+        .append(key_table(&keys_caption(step), &step.keys, &[]))
+        .element(
+            "p",
+            &[("class", "pl-note"), ("aria-live", "polite")],
+            &timeline.note(step),
+        );
+    m
 }

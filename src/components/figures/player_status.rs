@@ -2,36 +2,41 @@
 //! how two clients came to believe they held the lock at once, otherwise what the store held
 //! when A resumed that kept them apart.
 
-use std::sync::Arc;
-
-use leptos::prelude::*;
-
+use crate::components::markup::Markup;
 use crate::scenarios::player::Timeline;
 
-/// `[data-hazard]` when two clients believed they held the lock at once; otherwise why not.
-#[component]
-pub fn PlayerStatus(
-    /// The run being played.
-    timeline: Memo<Arc<Timeline>>,
-) -> impl IntoView {
-    move || {
-        timeline.with(|t| match t.hazard() {
-            Some(hazard) => view! {
-                <p class="pl-status" data-hazard="true" data-tone="bad">
-                    <span class="fig-mark"><span aria-hidden="true">"⚠"</span> " hazard"</span>
-                    " "
-                    {hazard}
-                </p>
-            }
-            .into_any(),
-            None => view! {
-                <p class="pl-status" data-tone="ok">
-                    <span class="fig-mark"><span aria-hidden="true">"✓"</span> " no hazard"</span>
-                    " "
-                    {t.no_hazard()}
-                </p>
-            }
-            .into_any(),
-        })
-    }
+/// The status line, `p.pl-status`.
+pub const STATUS: &str = ".pl-status";
+
+/// `p.pl-status[data-hazard]` when two clients believed they held the lock at once; otherwise
+/// why not.
+pub fn status(timeline: &Timeline) -> Markup {
+    let (attributes, icon, word, text): (&[(&str, &str)], _, _, _) = match timeline.hazard() {
+        Some(hazard) => (
+            &[
+                ("class", "pl-status"),
+                ("data-hazard", "true"),
+                ("data-tone", "bad"),
+            ],
+            "⚠",
+            " hazard",
+            hazard,
+        ),
+        None => (
+            &[("class", "pl-status"), ("data-tone", "ok")],
+            "✓",
+            " no hazard",
+            timeline.no_hazard(),
+        ),
+    };
+    let mut m = Markup::new();
+    m.open("p", attributes)
+        .open("span", &[("class", "fig-mark")])
+        .element("span", &[("aria-hidden", "true")], icon)
+        .text(word)
+        .close("span")
+        .text(" ")
+        .text(&text)
+        .close("p");
+    m
 }

@@ -6,6 +6,8 @@ use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
 use lockdive_contract::hooks::{COMMITTED, READOUT, READOUT_FOR, TONE};
 
+use crate::components::markup::Markup;
+
 /// A verdict's mark: ✓, ⚠ or ✗ plus the word that carries it for readers who cannot see colour.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mark {
@@ -91,57 +93,50 @@ impl ReadoutText {
 #[component]
 pub fn Readout(
     /// The text to show.
-    #[prop(into)]
-    text: Signal<ReadoutText>,
+    text: ReadoutText,
 ) -> impl IntoView {
     view! {
         <div
             class="fig-readout"
             aria-live="polite"
-            {..custom_attribute(TONE, move || text.with(ReadoutText::tone))}
+            {..custom_attribute(TONE, text.tone())}
             {..custom_attribute(READOUT, true)}
-        >
-            <ReadoutBody text />
-        </div>
+            inner_html=readout_body(&text).finish()
+        ></div>
     }
 }
 
-/// What a readout holds inside its region: the sentence with its mark, then the evidence.
-#[component]
-fn ReadoutBody(
-    /// The text to show.
-    text: Signal<ReadoutText>,
-) -> impl IntoView {
-    let mark = move || text.with(|t| t.mark.clone());
-    view! {
-        <p class="fig-readout-sentence">
-            {move || {
-                mark()
-                    .map(|m| {
-                        view! {
-                            <span class="fig-mark">
-                                <span aria-hidden="true">{m.icon()}</span>
-                                " "
-                                {m.word.clone()}
-                            </span>
-                            " "
-                        }
-                    })
-            }}
-            <span>{move || text.with(|t| t.sentence.clone())}</span>
-        </p>
-        {move || text.with(|t| t.caveat.clone()).map(|caveat| view! { <Caveat caveat /> })}
-        <ul class="fig-evidence">
-            {move || {
-                text.with(|t| {
-                    t.evidence
-                        .iter()
-                        .map(|line| view! { <li><code>{line.clone()}</code></li> })
-                        .collect_view()
-                })
-            }}
-        </ul>
+/// What a readout holds inside its region: the sentence with its mark, then the caveat if any,
+/// then the evidence. The readout and every source of it (the build's and the lab's) are this
+/// markup, so what the first wasm swaps in is what the build showed.
+pub fn readout_body(text: &ReadoutText) -> Markup {
+    let mut m = Markup::new();
+    m.open("p", &[("class", "fig-readout-sentence")]);
+    if let Some(mark) = &text.mark {
+        m.open("span", &[("class", "fig-mark")])
+            .element("span", &[("aria-hidden", "true")], mark.icon())
+            .text(" ")
+            .text(&mark.word)
+            .close("span")
+            .text(" ");
     }
+    m.element("span", &[], &text.sentence).close("p");
+    if let Some(caveat) = &text.caveat {
+        // Words only: the readout changes as focus and pointer move, so a link in it could not be
+        // reached. [`FigureCaveat`] carries the link, always visible.
+        let (_, section) = section_3();
+        m.element(
+            "p",
+            &[("class", "fig-caveat")],
+            &format!("{caveat} {section}."),
+        );
+    }
+    m.open("ul", &[("class", "fig-evidence")]);
+    for line in &text.evidence {
+        m.open("li", &[]).element("code", &[], line).close("li");
+    }
+    m.close("ul");
+    m
 }
 
 /// Where the page takes up what an outcome does not cover: `§3 · Fencing a stale writer`.
@@ -151,18 +146,6 @@ fn section_3() -> (String, String) {
         format!("#{}", s3.id),
         format!("{} · {}", s3.number, s3.heading),
     )
-}
-
-/// What the outcome does not cover, inside the readout: words only, since the readout changes
-/// as focus and pointer move and a link in it could not be reached. [`FigureCaveat`] carries the
-/// link, always visible.
-#[component]
-fn Caveat(
-    /// The sentence, which ends where §3 continues it.
-    caveat: String,
-) -> impl IntoView {
-    let (_, section) = section_3();
-    view! { <p class="fig-caveat">{caveat} " " {section} "."</p> }
 }
 
 /// The same caveat under a figure's static verdicts, always visible, with the link to §3.
@@ -200,20 +183,28 @@ pub fn ReadoutTemplates(
 pub fn ReadoutTemplate(
     /// The choice's key, `""` for the idle readout.
     key: String,
-    /// What the readout says for it: a live source updates in place as it changes.
-    #[prop(into)]
-    text: Signal<ReadoutText>,
-    /// Whether this is the commit just made.
-    #[prop(optional)]
-    committed: bool,
+    /// What the readout says for it.
+    text: ReadoutText,
 ) -> impl IntoView {
     view! {
         <template
             {..custom_attribute(READOUT_FOR, key)}
-            {..custom_attribute(TONE, move || text.with(ReadoutText::tone))}
-            {..custom_attribute(COMMITTED, committed.then_some(""))}
-        >
-            <ReadoutBody text />
-        </template>
+            {..custom_attribute(TONE, text.tone())}
+            inner_html=readout_body(&text).finish()
+        ></template>
     }
+}
+
+/// One readout source as markup, for a part the lab re-renders (figure 2's): the same element as
+/// [`ReadoutTemplate`], with `data-committed` when it is the commit just made.
+pub fn readout_template(key: &str, text: &ReadoutText, committed: bool) -> Markup {
+    let mut attributes = vec![(READOUT_FOR, key), (TONE, text.tone())];
+    if committed {
+        attributes.push((COMMITTED, ""));
+    }
+    let mut m = Markup::new();
+    m.open("template", &attributes)
+        .append(readout_body(text))
+        .close("template");
+    m
 }

@@ -30,8 +30,8 @@ pub fn update(change: impl FnOnce(&mut SharedState)) {
 mod page {
     use std::cell::RefCell;
 
-    use leptos::prelude::{request_animation_frame, set_timeout};
     use wasm_bindgen::prelude::*;
+    use wasm_bindgen::JsCast;
 
     #[wasm_bindgen]
     extern "C" {
@@ -67,7 +67,15 @@ mod page {
         let queued = UNWRITTEN.with_borrow_mut(|unwritten| unwritten.replace(fragment.to_string()));
         if queued.is_none() {
             // A timeout queued from an animation frame callback runs after that frame's paint.
-            request_animation_frame(|| set_timeout(write, std::time::Duration::ZERO));
+            let after_paint = Closure::once_into_js(|| {
+                if let Some(window) = web_sys::window() {
+                    let write = Closure::once_into_js(write);
+                    let _ = window.set_timeout_with_callback(write.unchecked_ref());
+                }
+            });
+            if let Some(window) = web_sys::window() {
+                let _ = window.request_animation_frame(after_paint.unchecked_ref());
+            }
         }
     }
 

@@ -105,6 +105,18 @@ pub fn LiveSlot(
     }
 }
 
+/// The slot of `part`, holding the part's markup as its lab chunk renders it too (the figures'
+/// parts, which the lab renders from the same functions).
+#[component]
+pub fn MarkupSlot(
+    /// Which part goes here.
+    part: LivePart,
+    /// The part's markup.
+    markup: String,
+) -> impl IntoView {
+    view! { <div class="island" {..custom_attribute(SLOT, part.slot_name())} inner_html=markup></div> }
+}
+
 #[cfg(test)]
 mod tests {
     use super::LivePart;

@@ -5,7 +5,7 @@
 //! the shown step: it marks the list's current item, sets the buttons' `aria-disabled` and puts
 //! [`frame`] in the frame.
 
-use crate::components::figures::player_frame::key_rows;
+use crate::components::figures::player_frame::key_table;
 use crate::components::markup::{truth, Markup};
 use crate::scenarios::cli_text;
 use crate::scenarios::lockcheck::{CheckReport, ScheduleStep};
@@ -149,18 +149,10 @@ pub fn frame(steps: &[ScheduleStep], at: usize) -> Markup {
         )
         .close("span")
         .close("p")
-        .open("table", &[("class", "pl-keys"), ("data-step-keys", "")])
-        .element("caption", &[], &format!("The store after step {}", at + 1))
-        .open("thead", &[])
-        .open("tr", &[])
-        .element("th", &[("scope", "col")], "key")
-        .element("th", &[("scope", "col")], "value")
-        .element("th", &[("scope", "col")], "PTTL")
-        .close("tr")
-        .close("thead")
-        .open("tbody", &[]);
-    m.append(key_rows(&step.keys_after))
-        .close("tbody")
-        .close("table");
+        .append(key_table(
+            &format!("The store after step {}", at + 1),
+            &step.keys_after,
+            &[("data-step-keys", "")],
+        ));
     m
 }
