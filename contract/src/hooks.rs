@@ -96,8 +96,8 @@ pub const OUTCOMES_EVENT: &str = "lockdive:outcomes";
 
 // The lab's slots and the panels whose controls need the store.
 attributes! {
-    /// `<div data-island="<live part>">`: the slot the lab mounts one live part into (the names
-    /// below). The attribute keeps the name embedders already rely on.
+    /// `<div data-island="<live part>">`: the slot of one live part, which the lab makes live
+    /// where it stands (the names below). The attribute keeps the name embedders already rely on.
     SLOT, SLOT_SELECTOR = "data-island";
     /// On a slot once its lab chunk has made the part in it live, where the build left it.
     SLOT_LIVE, SLOT_LIVE_SELECTOR = "data-island-live";
@@ -155,7 +155,7 @@ attributes! {
 }
 
 /// Which interactive figure: the page's content places them, the build renders each in its lab
-/// slot, and the lab mounts the live one there.
+/// slot, and the lab makes its live parts live there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Figure {
     /// Figure 1: blind DEL vs the token-checked release.

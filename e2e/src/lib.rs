@@ -271,11 +271,11 @@ impl Page {
         Ok(self.client.find_all(Locator::Css(css)).await?.len())
     }
 
-    /// Runs `act` on the element `css` matches. The takeover of the figures' chunk swaps a slot's
-    /// prerendered markup for its live twin in one task, so an element found
-    /// a moment before may be gone when the action reaches it: WebDriver then answers "stale
-    /// element reference" without carrying the action out, and the element is found again (at
-    /// most [`TAKEOVER_TRIES`] times).
+    /// Runs `act` on the element `css` matches. The lab puts a few parts in whole when what they
+    /// show changes (figure 2's lanes and readout sources, the player's status and exchange), so
+    /// an element found a moment before may be gone when the action reaches it: WebDriver then
+    /// answers "stale element reference" without carrying the action out, and the element is
+    /// found again (at most [`TAKEOVER_TRIES`] times).
     async fn on_element<T, F, Fut>(&self, css: &str, act: F) -> E2eResult<T>
     where
         F: Fn(Client, Element) -> Fut,
@@ -429,7 +429,7 @@ impl Page {
     }
 
     /// The rendered text of the first element matching `css`, looked up afresh: no element
-    /// reference is held, so the lab replacing a figure between two reads cannot make it stale.
+    /// reference is held, so the lab putting a part in anew between two reads cannot make it stale.
     pub async fn text_of(&self, css: &str) -> E2eResult<String> {
         let text = self
             .client

@@ -65,8 +65,7 @@ fn reach(event: &Event, chunk: LabChunk) {
     }
 }
 
-/// Marks `element` for `chunk` to replay `action` on (on its live twin, for a chunk that renders
-/// its parts anew), and loads the chunk.
+/// Marks `element` for `chunk` to replay `action` on, and loads the chunk.
 fn request(element: &Element, action: PendingAction, chunk: LabChunk) {
     let Some(document) = element.owner_document() else {
         return;

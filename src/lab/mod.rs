@@ -7,19 +7,18 @@
 //! checker ([`check`]). Each chunk's binary names only its own takeover (its module's `LAB`, a
 //! [`ChunkMount`]), so the linker keeps the other chunks' code out.
 //!
-//! Two kinds of takeover. The figures' chunk renders each part anew with Leptos through the same
-//! component the build rendered it with, so the markup cannot drift, and puts it in place of the
-//! built one (`replace_parts`, carrying over what the reader already did there: `carry`). The
-//! store's and the checker's chunks need no view library: they wire the built markup where it
-//! stands and render what changes themselves — the consoles' log entries (`console`), the
-//! checker's regions from the same markup functions the build used (`checker`) — so what the
-//! reader typed and focused stays put and only a kept click or Enter is replayed. Captions, choice
-//! rows, static verdicts and the build's readouts stay as built.
+//! No chunk has a view library. Each wires the built markup where it stands and renders what
+//! changes itself, from the same markup functions the build used — the player's and figure 2's
+//! parts (`player`, `fence`), the consoles' log entries (`console`), the checker's regions
+//! (`checker`) — so the markup cannot drift, what the reader typed, moved and focused stays put,
+//! and only a click or Enter kept for the chunk is carried out (`carry`). A slot whose part is live
+//! says so (`hooks::SLOT_LIVE`). Captions, choice rows, static verdicts and the build's readouts
+//! stay as built.
 //!
 //! A commit crosses the boundary in the DOM (`fence`): the first wasm asks for it on the figure
 //! (`hooks::COMMIT`, then `hooks::COMMIT_EVENT`); the figures' chunk takes the request (removing
-//! the attribute, so it is carried out once), re-renders the figure's readout sources and says so
-//! (`hooks::OUTCOMES_EVENT`), and the first wasm re-reads them. The slots, the chunks' states and
+//! the attribute, so it is carried out once), renders the figure's readout sources again and says so
+//! (`hooks::OUTCOMES_EVENT`), and the first wasm reads them again. The slots, the chunks' states and
 //! the kept actions are `lockdive_contract`'s; the lab depends on the components, never the reverse.
 
 #[cfg(target_arch = "wasm32")]

@@ -161,8 +161,8 @@ pub fn FigureCaveat(
 /// Every readout the figure can show — the idle one (key `""`) and one per choice, keyed by the
 /// choice's `data-path` — as inert `<template data-readout-for>`s: the readout's sources. The first
 /// wasm (`lockdive-first`'s `figure`) swaps them into the readout on hover, so a hover needs no
-/// store. A figure whose outcomes change with the store (figure 2) renders them in a live part, and
-/// the lab re-renders them as the store changes.
+/// store. A figure whose outcomes change with the store (figure 2) has them in a live part instead
+/// ([`readout_template`]), which the lab renders again as the store changes.
 #[component]
 pub fn ReadoutTemplates(
     /// The readout with nothing selected.
@@ -195,7 +195,7 @@ pub fn ReadoutTemplate(
     }
 }
 
-/// One readout source as markup, for a part the lab re-renders (figure 2's): the same element as
+/// One readout source as markup, for a part the lab renders again (figure 2's): the same element as
 /// [`ReadoutTemplate`], with `data-committed` when it is the commit just made.
 pub fn readout_template(key: &str, text: &ReadoutText, committed: bool) -> Markup {
     let mut attributes = vec![(READOUT_FOR, key), (TONE, text.tone())];

@@ -1,9 +1,8 @@
 //! The live parts and their slots: [`LivePart`] names each part of the page that needs the store
 //! (the player, the consoles, figure 2's resource bar, lanes, readout sources and log, the lock
-//! checker's live part), and [`LiveSlot`] is the element it sits in
-//! (`<div class="island" data-island="player">`), which the lab finds and makes live: it mounts
-//! the same part into it anew (the figures' parts), or wires the built one where it stands (a
-//! console, the lock checker).
+//! checker's live part), and [`LiveSlot`] (or [`MarkupSlot`], for a part that is markup) is the
+//! element it sits in (`<div class="island" data-island="player">`), which the lab finds and makes
+//! live where the build left it, marking it `data-island-live` once it answers.
 //! `display: contents` (page.css): the wrapper adds no box, so the page lays out exactly as
 //! without it. The slot names are `lockdive_contract::hooks`'.
 
@@ -89,8 +88,7 @@ impl LivePart {
     }
 }
 
-/// The slot of `part`, holding what the build renders there (a chunk that renders it anew renders
-/// the same).
+/// The slot of `part`, holding what the build renders there.
 #[component]
 pub fn LiveSlot(
     /// Which part goes here: its name tells the lab what to make live.
