@@ -29,29 +29,36 @@ pub mod links;
 pub mod prerender;
 pub mod scenarios;
 
-use leptos::prelude::*;
+#[cfg(feature = "views")]
+pub use page::App;
 
-use components::blocks::FigureBlock;
-use components::header::DiveHeader;
-use components::section::DiveSection;
-use components::theme_toggle::ThemeToggle;
-use content::DIVE;
+/// The page as one view, which the build renders.
+#[cfg(feature = "views")]
+mod page {
+    use leptos::prelude::*;
 
-/// The whole page: the header, the opening figure, then §1–§5, the lock checker and §6.
-#[component]
-pub fn App() -> impl IntoView {
-    view! {
-        <main class="dive">
-            <ThemeToggle />
-            <article class="dive-article">
-                <DiveHeader header=DIVE.header />
-                <FigureBlock figure=DIVE.lead_figure />
-                {DIVE
-                    .in_page_order()
-                    .into_iter()
-                    .map(|section| view! { <DiveSection section /> })
-                    .collect_view()}
-            </article>
-        </main>
+    use crate::components::blocks::FigureBlock;
+    use crate::components::header::DiveHeader;
+    use crate::components::section::DiveSection;
+    use crate::components::theme_toggle::ThemeToggle;
+    use crate::content::DIVE;
+
+    /// The whole page: the header, the opening figure, then §1–§5, the lock checker and §6.
+    #[component]
+    pub fn App() -> impl IntoView {
+        view! {
+            <main class="dive">
+                <ThemeToggle />
+                <article class="dive-article">
+                    <DiveHeader header=DIVE.header />
+                    <FigureBlock figure=DIVE.lead_figure />
+                    {DIVE
+                        .in_page_order()
+                        .into_iter()
+                        .map(|section| view! { <DiveSection section /> })
+                        .collect_view()}
+                </article>
+            </main>
+        }
     }
 }

@@ -1,15 +1,18 @@
 //! `CodeBlock`: a code sample with syntax highlighting, tokenised at render time by `highlight`;
 //! `code_markup`: the same block as markup, for code known only at run time.
 
+#[cfg(feature = "views")]
 use leptos::prelude::*;
 
 use super::highlight::{highlight, Lang};
 use super::markup::Markup;
+#[cfg(feature = "views")]
 use crate::content::model::CodeSample;
 
 /// A `<pre><code>` block whose coloured runs are `<span class="tok-…">`; the text is exactly the
 /// sample's (trailing newlines trimmed). The block scrolls sideways on narrow screens and can be
 /// focused so keyboard users can scroll it too.
+#[cfg(feature = "views")]
 #[component]
 pub fn CodeBlock(
     /// The code and the rules to highlight it with.

@@ -4,17 +4,27 @@
 //! (`lab::console`), rendering the log's entries itself. The line rules, history and pastes live
 //! in `scenarios::console`; [`class`] names the elements the two sides find each other by.
 
+#[cfg(feature = "views")]
 mod examples;
+#[cfg(feature = "views")]
 mod log;
+#[cfg(feature = "views")]
 mod prompt;
 
+#[cfg(feature = "views")]
 use leptos::attr::custom::custom_attribute;
+#[cfg(feature = "views")]
 use leptos::prelude::*;
+#[cfg(feature = "views")]
 use lockdive_contract::hooks::CONSOLE;
 
+#[cfg(feature = "views")]
 use crate::scenarios::console::ConsoleSeed;
+#[cfg(feature = "views")]
 use examples::ConsoleExamples;
+#[cfg(feature = "views")]
 use log::ConsoleLog;
+#[cfg(feature = "views")]
 use prompt::ConsolePrompt;
 
 /// The classes of the console's elements: the shell is built with them, the lab finds the
@@ -53,6 +63,7 @@ pub mod class {
 
 /// The console, `[data-console="<figure>"]`: a label, the examples, the `aria-live` log and the
 /// prompt.
+#[cfg(feature = "views")]
 #[component]
 pub fn StoreConsole(
     /// Which figure's store the console starts from.

@@ -1,7 +1,10 @@
 //! `RichText`: renders the content modules' inline markup as text, `<code>` and links.
 
+#[cfg(feature = "views")]
 use leptos::attr::custom::custom_attribute;
+#[cfg(feature = "views")]
 use leptos::either::EitherOf3;
+#[cfg(feature = "views")]
 use leptos::prelude::*;
 use lockdive_contract::hooks::COURSE;
 
@@ -11,6 +14,7 @@ use crate::links::{resolve_href, COURSE_SCHEME};
 
 /// Inline prose: plain runs as text, `` `code` `` as `<code>`, `[label](href)` as a link whose
 /// `course:` href is resolved against the configured course base.
+#[cfg(feature = "views")]
 #[component]
 pub fn RichText(
     /// The markup to render (static content from `crate::content`).

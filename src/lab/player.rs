@@ -288,7 +288,7 @@ impl LivePlayer {
             .as_ref()
             .is_none_or(|(run, _)| !Arc::ptr_eq(run, &timeline));
         let before = shown.map(|(_, head)| head);
-        let _ = self.root.set_attribute(STEP, &head.step.to_string());
+        set_if_changed(&self.root, STEP, &head.step.to_string());
         for slider in Slider::ALL {
             let ms = slider.value(&head);
             if let Some(output) = self.find(&slider.output_selector()) {

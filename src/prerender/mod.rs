@@ -6,10 +6,10 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod lab_files;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(all(not(target_arch = "wasm32"), feature = "views"))]
 mod render;
 
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(all(not(target_arch = "wasm32"), feature = "views"))]
 pub use render::{into_page, prerender_page, render_app, PrerenderError};
 
 /// Text of the comment that opens the prerendered nodes: `<!--lockdive:prerendered-->`.

@@ -2,13 +2,19 @@
 //! button, and one lane per writer: its button (as built, for the first wasm) and what the fence
 //! would do with its write now (a live part, against the committed state).
 
+#[cfg(feature = "views")]
 use leptos::attr::custom::custom_attribute;
+#[cfg(feature = "views")]
 use leptos::prelude::*;
-use lockdive_contract::hooks::{PATH, TONE, WRITER};
+use lockdive_contract::hooks::TONE;
+#[cfg(feature = "views")]
+use lockdive_contract::hooks::{PATH, WRITER};
 
+#[cfg(feature = "views")]
 use super::choice::ChoiceButton;
 use super::fence_log::seen_text;
 use super::fence_readout::mark;
+#[cfg(feature = "views")]
 use super::slot::{LivePart, MarkupSlot};
 use crate::components::markup::{truth, Markup};
 use crate::scenarios::fence::{FenceBoard, FenceOutcome, Writer, FENCE_KEY};
@@ -20,6 +26,7 @@ pub const MAX_SEEN: &str = "[data-fence-max]";
 pub const RESET: &str = "[data-fence-reset]";
 
 /// The drawing, `div.fw-drawing`: the resource above the three writer lanes.
+#[cfg(feature = "views")]
 #[component]
 pub fn FenceDrawing(
     /// The fence as committed so far.
@@ -85,6 +92,7 @@ pub fn reset_disabled(board: &FenceBoard) -> &'static str {
 
 /// One writer's lane, `[data-path]`: its choice button, then its outcome's slot. The row's tone
 /// is its what-if's as built; the first wasm keeps it in step with the readout sources.
+#[cfg(feature = "views")]
 #[component]
 fn WriterRow(
     /// The writer this lane is for.

@@ -4,16 +4,21 @@
 //! run: the build puts it in the page, and the figures' lab chunk makes it live where it stands
 //! (`lockdive::lab::player`), setting what changes from the same functions.
 
+#[cfg(feature = "views")]
 use leptos::attr::custom::custom_attribute;
+#[cfg(feature = "views")]
 use leptos::prelude::*;
+#[cfg(feature = "views")]
 use lockdive_contract::hooks::PLAYER;
 
 use super::player_controls::{knobs, transport};
 use super::player_frame::{frame, timeline_list};
 use super::player_head::PlayHead;
 use super::player_status::status;
+#[cfg(feature = "views")]
 use super::share_url;
 use crate::components::markup::Markup;
+#[cfg(feature = "views")]
 use crate::scenarios::lost_lock::LostLockOutcome;
 use crate::scenarios::player::Timeline;
 
@@ -25,6 +30,7 @@ pub const STEP: &str = "data-player-step";
 
 /// The player, `section[data-player]`, with `data-player-step` on it and `[data-hazard]` inside
 /// when the stall outlasts the lease: as the page's shared link opens it (none in the build).
+#[cfg(feature = "views")]
 #[component]
 pub fn ScenarioPlayer() -> impl IntoView {
     let head = PlayHead::from_shared(&share_url::read());

@@ -2,9 +2,13 @@
 //! and word, never colour alone), its sentence and the store's evidence; and its sources, one
 //! `<template data-readout-for>` per choice, which the first wasm swaps into it.
 
+#[cfg(feature = "views")]
 use leptos::attr::custom::custom_attribute;
+#[cfg(feature = "views")]
 use leptos::prelude::*;
-use lockdive_contract::hooks::{COMMITTED, READOUT, READOUT_FOR, TONE};
+#[cfg(feature = "views")]
+use lockdive_contract::hooks::READOUT;
+use lockdive_contract::hooks::{COMMITTED, READOUT_FOR, TONE};
 
 use crate::components::markup::Markup;
 
@@ -90,6 +94,7 @@ impl ReadoutText {
 
 /// The figure's only `[data-readout]`, announced politely to screen readers when it changes. The
 /// build renders it idle; the first wasm (`lockdive-first`) fills it from the sources.
+#[cfg(feature = "views")]
 #[component]
 pub fn Readout(
     /// The text to show.
@@ -149,6 +154,7 @@ fn section_3() -> (String, String) {
 }
 
 /// The same caveat under a figure's static verdicts, always visible, with the link to §3.
+#[cfg(feature = "views")]
 #[component]
 pub fn FigureCaveat(
     /// The sentence, which ends where the link continues it.
@@ -163,6 +169,7 @@ pub fn FigureCaveat(
 /// wasm (`lockdive-first`'s `figure`) swaps them into the readout on hover, so a hover needs no
 /// store. A figure whose outcomes change with the store (figure 2) has them in a live part instead
 /// ([`readout_template`]), which the lab renders again as the store changes.
+#[cfg(feature = "views")]
 #[component]
 pub fn ReadoutTemplates(
     /// The readout with nothing selected.
@@ -179,6 +186,7 @@ pub fn ReadoutTemplates(
 /// One readout source. With `committed`, it is the outcome of the commit just made
 /// (`lockdive_contract::hooks::COMMITTED`), shown instead of the key's what-if while the committed
 /// choice stays on show.
+#[cfg(feature = "views")]
 #[component]
 pub fn ReadoutTemplate(
     /// The choice's key, `""` for the idle readout.

@@ -6,11 +6,15 @@
 //! `display: contents` (page.css): the wrapper adds no box, so the page lays out exactly as
 //! without it. The slot names are `lockdive_contract::hooks`'.
 
+#[cfg(feature = "views")]
 use leptos::attr::custom::custom_attribute;
+#[cfg(feature = "views")]
 use leptos::prelude::*;
+#[cfg(feature = "views")]
+use lockdive_contract::hooks::SLOT;
 use lockdive_contract::hooks::{
     CHECK_LOCK_SLOT, CONSOLE_SLOT_PREFIX, FENCE_LANE_SLOT_PREFIX, FENCE_LOG_SLOT,
-    FENCE_READOUTS_SLOT, FENCE_RESOURCE_SLOT, PLAYER_SLOT, SLOT,
+    FENCE_READOUTS_SLOT, FENCE_RESOURCE_SLOT, PLAYER_SLOT,
 };
 
 use crate::scenarios::console::ConsoleSeed;
@@ -89,6 +93,7 @@ impl LivePart {
 }
 
 /// The slot of `part`, holding what the build renders there.
+#[cfg(feature = "views")]
 #[component]
 pub fn LiveSlot(
     /// Which part goes here: its name tells the lab what to make live.
@@ -105,6 +110,7 @@ pub fn LiveSlot(
 
 /// The slot of `part`, holding the part's markup as its lab chunk renders it too (the figures'
 /// parts, which the lab renders from the same functions).
+#[cfg(feature = "views")]
 #[component]
 pub fn MarkupSlot(
     /// Which part goes here.

@@ -20,23 +20,32 @@ pub mod explore;
 pub mod hooks;
 pub mod picker;
 pub mod scripts;
+#[cfg(feature = "views")]
 mod table;
 pub mod verdicts;
 
 use std::sync::Arc;
 
+#[cfg(feature = "views")]
 use leptos::prelude::*;
 
+#[cfg(feature = "views")]
 use leptos::attr::custom::custom_attribute;
+#[cfg(feature = "views")]
 use lockdive_contract::hooks::FIGURE;
+#[cfg(feature = "views")]
 use lockdive_contract::Figure;
 
+#[cfg(feature = "views")]
 use super::{LivePart, LiveSlot};
 use crate::components::markup::Markup;
-use crate::scenarios::lockcheck::{catalogue, Bound, CheckReport, LockSpec, Progress};
+#[cfg(feature = "views")]
+use crate::scenarios::lockcheck::catalogue;
+use crate::scenarios::lockcheck::{Bound, CheckReport, LockSpec, Progress};
 
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(all(not(target_arch = "wasm32"), feature = "views"))]
 pub use table::catalogue_reports;
+#[cfg(feature = "views")]
 pub use table::StaticCheckTable;
 pub use verdicts::summary;
 
@@ -93,6 +102,7 @@ impl Counts {
 }
 
 /// The figure: caption, the build's table of every lock's verdicts, and the live part's slot.
+#[cfg(feature = "views")]
 #[component]
 pub fn CheckLockFigure() -> impl IntoView {
     view! {
@@ -113,6 +123,7 @@ pub fn CheckLockFigure() -> impl IntoView {
 
 /// The five properties, each with where the dive teaches it: `dl[data-properties]`, outside the
 /// slot, so it reads before (and without) the lab.
+#[cfg(feature = "views")]
 #[component]
 pub fn PropertyList() -> impl IntoView {
     view! {
@@ -152,6 +163,7 @@ pub fn bound_words(bound: Bound) -> String {
 
 /// The live part, as the build renders it and the checker's chunk makes live where it stands
 /// (`lockdive::lab::check`): nothing picked, the regions (the editor's among them) empty.
+#[cfg(feature = "views")]
 #[component]
 pub fn CheckLockLive() -> impl IntoView {
     view! { <div class="ck" data-check inner_html=live_part(&catalogue::all()).finish()></div> }
