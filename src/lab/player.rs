@@ -191,7 +191,7 @@ impl LivePlayer {
         ) else {
             return;
         };
-        self.change(|head| slider.set(head, ms));
+        self.change(&|head| slider.set(head, ms));
     }
 
     /// A release radio picked.
@@ -201,22 +201,22 @@ impl LivePlayer {
         };
         let hook = radio.get_attribute(RELEASE).unwrap_or_default();
         if let Some(choice) = ReleaseChoice::ALL.into_iter().find(|c| c.hook() == hook) {
-            self.change(|head| head.choice = choice);
+            self.change(&|head| head.choice = choice);
         }
     }
 
     /// Back, play/pause, forward, or a step on the timeline.
     fn on_click(self: &Rc<Self>, event: &Event) {
         if reached(event, BACK).is_some() {
-            self.change(|head| head.nudge(-1));
+            self.change(&|head| head.nudge(-1));
         } else if reached(event, PLAY).is_some() {
-            self.change(PlayHead::toggle);
+            self.change(&PlayHead::toggle);
         } else if reached(event, FORWARD).is_some() {
-            self.change(|head| head.nudge(1));
+            self.change(&|head| head.nudge(1));
         } else if let Some(item) = reached(event, &format!("{TIMELINE} li")) {
             let at = self.steps().iter().position(|li| *li == item);
             if let Some(at) = at {
-                self.change(|head| head.step = at);
+                self.change(&|head| head.step = at);
             }
         }
     }
@@ -230,17 +230,17 @@ impl LivePlayer {
             return;
         }
         match key.key().as_str() {
-            "ArrowRight" | "ArrowDown" => self.change(|head| head.nudge(1)),
-            "ArrowLeft" | "ArrowUp" => self.change(|head| head.nudge(-1)),
-            "Home" => self.change(|head| head.step = 0),
-            "End" => self.change(|head| head.step = STEP_COUNT - 1),
+            "ArrowRight" | "ArrowDown" => self.change(&|head| head.nudge(1)),
+            "ArrowLeft" | "ArrowUp" => self.change(&|head| head.nudge(-1)),
+            "Home" => self.change(&|head| head.step = 0),
+            "End" => self.change(&|head| head.step = STEP_COUNT - 1),
             _ => return,
         }
         key.prevent_default();
     }
 
     /// Changes the head, then shows it, plays on if playing, and writes the shared link.
-    fn change(self: &Rc<Self>, change: impl FnOnce(&mut PlayHead)) {
+    fn change(self: &Rc<Self>, change: &dyn Fn(&mut PlayHead)) {
         {
             let mut head = self.head.borrow_mut();
             change(&mut head);
@@ -267,7 +267,7 @@ impl LivePlayer {
         let playing = self.head.borrow().playing;
         let next = playing.then(|| {
             let live = self.clone();
-            Timeout::new(PLAY_STEP_MS, move || live.change(|head| head.nudge(1)))
+            Timeout::new(PLAY_STEP_MS, move || live.change(&|head| head.nudge(1)))
         });
         // The fired timer is replaced, not dropped from inside its own callback: `change` runs
         // in it, and this assignment drops the previous handle only after the new one is made.

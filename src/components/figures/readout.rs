@@ -71,7 +71,9 @@ pub struct ReadoutText {
     pub sentence: String,
     /// Commands and replies as redis-cli prints them, and what the keys hold afterwards.
     pub evidence: Vec<String>,
-    /// What the outcome does not cover, ending where §3 picks it up (a link to it follows).
+    /// What the outcome does not cover, ending with where §3 picks it up, in words
+    /// ([`in_readout`]): the readout changes as focus and pointer move, so a link in it could not
+    /// be reached. [`FigureCaveat`] carries the link, always visible.
     pub caveat: Option<String>,
 }
 
@@ -127,14 +129,7 @@ pub fn readout_body(text: &ReadoutText) -> Markup {
     }
     m.element("span", &[], &text.sentence).close("p");
     if let Some(caveat) = &text.caveat {
-        // Words only: the readout changes as focus and pointer move, so a link in it could not be
-        // reached. [`FigureCaveat`] carries the link, always visible.
-        let (_, section) = section_3();
-        m.element(
-            "p",
-            &[("class", "fig-caveat")],
-            &format!("{caveat} {section}."),
-        );
+        m.element("p", &[("class", "fig-caveat")], caveat);
     }
     m.open("ul", &[("class", "fig-evidence")]);
     for line in &text.evidence {
@@ -144,7 +139,15 @@ pub fn readout_body(text: &ReadoutText) -> Markup {
     m
 }
 
+/// A caveat as the readout says it: the sentence, then where §3 takes it up, in words.
+#[cfg(feature = "views")]
+pub fn in_readout(caveat: String) -> String {
+    let (_, section) = section_3();
+    format!("{caveat} {section}.")
+}
+
 /// Where the page takes up what an outcome does not cover: `§3 · Fencing a stale writer`.
+#[cfg(feature = "views")]
 fn section_3() -> (String, String) {
     let s3 = &crate::content::s3_fencing::SECTION;
     (

@@ -75,9 +75,30 @@ impl LivePart {
 
     /// Reads a slot's `data-island` value.
     pub fn from_slot_name(name: &str) -> Option<LivePart> {
-        LivePart::all()
-            .into_iter()
-            .find(|part| part.slot_name() == name)
+        let seeds = [
+            ConsoleSeed::LostLock,
+            ConsoleSeed::Fence,
+            ConsoleSeed::Attempts,
+        ];
+        if let Some(hook) = name.strip_prefix(CONSOLE_SLOT_PREFIX) {
+            return seeds
+                .into_iter()
+                .find(|seed| seed.hook() == hook)
+                .map(LivePart::Console);
+        }
+        if let Some(token) = name.strip_prefix(FENCE_LANE_SLOT_PREFIX) {
+            // The writer's hook is its token, digits only.
+            let writer = Writer::ALL.into_iter().find(|w| w.hook() == token)?;
+            return Some(LivePart::FenceLane(writer));
+        }
+        match name {
+            PLAYER_SLOT => Some(LivePart::Player),
+            FENCE_RESOURCE_SLOT => Some(LivePart::FenceResource),
+            FENCE_READOUTS_SLOT => Some(LivePart::FenceReadouts),
+            FENCE_LOG_SLOT => Some(LivePart::FenceLog),
+            CHECK_LOCK_SLOT => Some(LivePart::CheckLock),
+            _ => None,
+        }
     }
 
     /// Whether the part belongs to figure 2 and shares its committed fence with the others.
