@@ -66,12 +66,12 @@ release_build() {
 }
 
 # gzip -9 size of what the page loads (html, css, the first wasm and its js) against the 120 KB page
-# budget, and, apart, of each lab chunk (<chunk>-<hash>.js, _loader.js, _bg.wasm) against the 284 KB
-# lab budget, each fetched only when the reader first reaches for one of its parts. Reported, not
+# budget, and, apart, of each lab chunk (<chunk>-<hash>.js, _loader.js, _bg.wasm) against the 150 KB
+# a lab chunk is aimed at, each fetched only when the reader first reaches for one of its parts. Reported, not
 # enforced: page weight is a budget tracked like a benchmark (./scripts/pagebench.sh), and a size
 # must not hide whether the page works.
 SIZE_BUDGET_BYTES=120000
-LAB_BUDGET_BYTES=284000
+LAB_BUDGET_BYTES=150000
 LAB_CHUNKS=(lab-figures lab-store lab-check)
 declare -A LAB_REACH=(
     [lab-figures]="the player or fence"
@@ -133,7 +133,7 @@ fi
 step "cargo fmt --check" cargo fmt --all --check
 step "cargo clippy (native, -D warnings)" cargo clippy --workspace --all-targets -- -D warnings
 step "cargo clippy (wasm32 first wasm, page and lab, -D warnings)" cargo clippy -p lockdive-first -p lockdive --lib --bins --tests --target wasm32-unknown-unknown -- -D warnings
-step "cargo clippy (wasm32 figures' lab chunk: no ministore full feature, -D warnings)" cargo clippy -p lockdive --no-default-features --lib --bins --target wasm32-unknown-unknown -- -D warnings
+step "cargo clippy (wasm32 lab chunks as built: no views; ministore full only for the store's and checker's, -D warnings)" bash -c 'cargo clippy -p lockdive --no-default-features --lib --bins --target wasm32-unknown-unknown -- -D warnings && cargo clippy -p lockdive --no-default-features --features full-store --lib --bins --target wasm32-unknown-unknown -- -D warnings'
 step "ministore and oracle tests (conformance vs Redis)" cargo test --no-fail-fast -p ministore -p redis-oracle
 step "ministore without full (what the figures' lab chunk links: the page's scripts)" cargo test --no-fail-fast -p ministore --no-default-features --test slim
 step "contract and first-wasm tests (hooks, rules, the first wasm's dependency tree)" cargo test --no-fail-fast -p lockdive-contract -p lockdive-first
