@@ -14,7 +14,7 @@ use lockdive_first::dom::{all, on};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, HtmlElement, HtmlInputElement, HtmlTextAreaElement, KeyboardEvent};
 
-use super::{set_if_changed, set_text};
+use super::{reached, set_if_changed, set_text};
 use crate::components::figures::check_lock::{
     self, counterexample, custom, explore, hooks, picker, scripts, verdicts, CheckState, Counts,
     Region, CUSTOM_ID,
@@ -72,17 +72,6 @@ pub fn enhance(slot: &Element) -> bool {
         }
     });
     true
-}
-
-/// The element the event reached, or its nearest ancestor, that matches `selector`.
-fn reached(event: &Event, selector: &str) -> Option<Element> {
-    event
-        .target()?
-        .dyn_into::<Element>()
-        .ok()?
-        .closest(selector)
-        .ok()
-        .flatten()
 }
 
 /// `[name]`.

@@ -119,6 +119,21 @@ fn slots_of(
         .collect()
 }
 
+/// The element the event reached, or its nearest ancestor, that matches `selector`: what a
+/// listener on a live part's root was reached through.
+#[cfg(target_arch = "wasm32")]
+fn reached(event: &web_sys::Event, selector: &str) -> Option<web_sys::Element> {
+    use wasm_bindgen::JsCast;
+
+    event
+        .target()?
+        .dyn_into::<web_sys::Element>()
+        .ok()?
+        .closest(selector)
+        .ok()
+        .flatten()
+}
+
 /// Marks `slot` as made live (`hooks::SLOT_LIVE`): its part answers the reader now.
 #[cfg(target_arch = "wasm32")]
 fn mark_live(slot: &web_sys::Element) {

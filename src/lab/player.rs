@@ -15,7 +15,7 @@ use lockdive_first::dom::{all, on};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, HtmlInputElement, KeyboardEvent};
 
-use super::{set_if_changed, set_text};
+use super::{reached, set_if_changed, set_text};
 use crate::components::figures::player::{PLAY_STEP_MS, STEP};
 use crate::components::figures::player_controls::{
     play_words, value_text, value_words, Slider, BACK, FORWARD, PLAY, RELEASE,
@@ -95,17 +95,6 @@ pub fn enhance(slot: &Element) -> bool {
         });
     }
     true
-}
-
-/// The element the event reached, or its nearest ancestor, that matches `selector`.
-fn reached(event: &Event, selector: &str) -> Option<Element> {
-    event
-        .target()?
-        .dyn_into::<Element>()
-        .ok()?
-        .closest(selector)
-        .ok()
-        .flatten()
 }
 
 impl LivePlayer {
