@@ -22,6 +22,17 @@
 // deeper than the compiler's default query limit of 128.
 #![recursion_limit = "256"]
 
+/// Items that exist only with the Leptos views (the `views` feature): the build's and the browser
+/// tests' side of the page, which no lab chunk links.
+macro_rules! views {
+    ($($item:item)*) => {
+        $(
+            #[cfg(feature = "views")]
+            $item
+        )*
+    };
+}
+
 pub mod components;
 pub mod content;
 pub mod lab;

@@ -4,28 +4,20 @@
 //! (`lab::console`), rendering the log's entries itself. The line rules, history and pastes live
 //! in `scenarios::console`; [`class`] names the elements the two sides find each other by.
 
-#[cfg(feature = "views")]
-mod examples;
-#[cfg(feature = "views")]
-mod log;
-#[cfg(feature = "views")]
-mod prompt;
+views! {
+    mod examples;
+    mod log;
+    mod prompt;
 
-#[cfg(feature = "views")]
-use leptos::attr::custom::custom_attribute;
-#[cfg(feature = "views")]
-use leptos::prelude::*;
-#[cfg(feature = "views")]
-use lockdive_contract::hooks::CONSOLE;
+    use leptos::attr::custom::custom_attribute;
+    use leptos::prelude::*;
+    use lockdive_contract::hooks::CONSOLE;
 
-#[cfg(feature = "views")]
-use crate::scenarios::console::ConsoleSeed;
-#[cfg(feature = "views")]
-use examples::ConsoleExamples;
-#[cfg(feature = "views")]
-use log::ConsoleLog;
-#[cfg(feature = "views")]
-use prompt::ConsolePrompt;
+    use crate::scenarios::console::ConsoleSeed;
+    use examples::ConsoleExamples;
+    use log::ConsoleLog;
+    use prompt::ConsolePrompt;
+}
 
 /// The classes of the console's elements: the shell is built with them, the lab finds the
 /// controls and renders the log's entries by them, and style/figures.css styles them.

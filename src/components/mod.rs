@@ -8,23 +8,20 @@
 //! - `theme_toggle`: the light / dark / system switch (remembered in localStorage).
 //! - `header`, `section`, `steps`, `references`, `rich_text`: the article's structure and prose.
 
-#[cfg(feature = "views")]
-pub mod blocks;
-#[cfg(feature = "views")]
-pub mod boxes;
 pub mod code;
 pub mod console;
 pub mod figures;
-#[cfg(feature = "views")]
-pub mod header;
 pub mod highlight;
 pub mod markup;
-#[cfg(feature = "views")]
-pub mod references;
 pub mod rich_text;
-#[cfg(feature = "views")]
-pub mod section;
-#[cfg(feature = "views")]
-pub mod steps;
-#[cfg(feature = "views")]
-pub mod theme_toggle;
+
+// Components with no markup function beside them: only the build renders them.
+views! {
+    pub mod blocks;
+    pub mod boxes;
+    pub mod header;
+    pub mod references;
+    pub mod section;
+    pub mod steps;
+    pub mod theme_toggle;
+}

@@ -1,11 +1,10 @@
 //! `RichText`: renders the content modules' inline markup as text, `<code>` and links.
 
-#[cfg(feature = "views")]
-use leptos::attr::custom::custom_attribute;
-#[cfg(feature = "views")]
-use leptos::either::EitherOf3;
-#[cfg(feature = "views")]
-use leptos::prelude::*;
+views! {
+    use leptos::attr::custom::custom_attribute;
+    use leptos::either::EitherOf3;
+    use leptos::prelude::*;
+}
 use lockdive_contract::hooks::COURSE;
 
 use super::markup::Markup;

@@ -2,16 +2,16 @@
 //! button, and one lane per writer: its button (as built, for the first wasm) and what the fence
 //! would do with its write now (a live part, against the committed state).
 
-#[cfg(feature = "views")]
-use leptos::attr::custom::custom_attribute;
-#[cfg(feature = "views")]
-use leptos::prelude::*;
+views! {
+    use leptos::attr::custom::custom_attribute;
+    use leptos::prelude::*;
+}
 use lockdive_contract::hooks::TONE;
-#[cfg(feature = "views")]
-use lockdive_contract::hooks::{PATH, WRITER};
+views! {
+    use lockdive_contract::hooks::{PATH, WRITER};
 
-#[cfg(feature = "views")]
-use super::choice::ChoiceButton;
+    use super::choice::ChoiceButton;
+}
 use super::fence_log::seen_text;
 use super::fence_readout::mark;
 #[cfg(feature = "views")]

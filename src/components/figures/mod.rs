@@ -19,47 +19,37 @@
 //! - `choice`: a choice's button as built (the first wasm makes it answer); `readout`, `verdicts`:
 //!   the `aria-live` readout with its sources, and the always-visible static verdicts.
 
-#[cfg(feature = "views")]
-mod attempts;
-#[cfg(feature = "views")]
-mod attempts_cells;
-#[cfg(feature = "views")]
-mod attempts_rows;
 pub mod check_lock;
-#[cfg(feature = "views")]
-mod choice;
-#[cfg(feature = "views")]
-mod fence;
 pub mod fence_drawing;
 pub mod fence_log;
 pub mod fence_readout;
-#[cfg(feature = "views")]
-mod lost_lock;
-#[cfg(feature = "views")]
-mod lost_lock_rows;
 pub mod player;
 pub mod player_controls;
 pub mod player_frame;
 pub mod player_head;
 pub mod player_status;
 mod readout;
-#[cfg(feature = "views")]
-mod scripts;
 pub mod share_url;
 mod slot;
-#[cfg(feature = "views")]
-mod verdicts;
 
-#[cfg(feature = "views")]
-pub use attempts::AttemptsFigure;
-#[cfg(feature = "views")]
-pub use check_lock::{CheckLockFigure, CheckLockLive};
-#[cfg(feature = "views")]
-pub use fence::FenceFigure;
-#[cfg(feature = "views")]
-pub use lost_lock::LostLockFigure;
-#[cfg(feature = "views")]
-pub use player::ScenarioPlayer;
 pub use slot::LivePart;
-#[cfg(feature = "views")]
-pub use slot::{LiveSlot, MarkupSlot};
+
+// The figures' Leptos components and the parts only they use: the build's and the browser tests'.
+views! {
+    mod attempts;
+    mod attempts_cells;
+    mod attempts_rows;
+    mod choice;
+    mod fence;
+    mod lost_lock;
+    mod lost_lock_rows;
+    mod scripts;
+    mod verdicts;
+
+    pub use attempts::AttemptsFigure;
+    pub use check_lock::{CheckLockFigure, CheckLockLive};
+    pub use fence::FenceFigure;
+    pub use lost_lock::LostLockFigure;
+    pub use player::ScenarioPlayer;
+    pub use slot::{LiveSlot, MarkupSlot};
+}

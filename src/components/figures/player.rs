@@ -4,12 +4,11 @@
 //! run: the build puts it in the page, and the figures' lab chunk makes it live where it stands
 //! (`lockdive::lab::player`), setting what changes from the same functions.
 
-#[cfg(feature = "views")]
-use leptos::attr::custom::custom_attribute;
-#[cfg(feature = "views")]
-use leptos::prelude::*;
-#[cfg(feature = "views")]
-use lockdive_contract::hooks::PLAYER;
+views! {
+    use leptos::attr::custom::custom_attribute;
+    use leptos::prelude::*;
+    use lockdive_contract::hooks::PLAYER;
+}
 
 use super::player_controls::{knobs, transport};
 use super::player_frame::{frame, timeline_list};

@@ -2,12 +2,11 @@
 //! and word, never colour alone), its sentence and the store's evidence; and its sources, one
 //! `<template data-readout-for>` per choice, which the first wasm swaps into it.
 
-#[cfg(feature = "views")]
-use leptos::attr::custom::custom_attribute;
-#[cfg(feature = "views")]
-use leptos::prelude::*;
-#[cfg(feature = "views")]
-use lockdive_contract::hooks::READOUT;
+views! {
+    use leptos::attr::custom::custom_attribute;
+    use leptos::prelude::*;
+    use lockdive_contract::hooks::READOUT;
+}
 use lockdive_contract::hooks::{COMMITTED, READOUT_FOR, TONE};
 
 use crate::components::markup::Markup;

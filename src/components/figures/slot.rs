@@ -6,12 +6,11 @@
 //! `display: contents` (page.css): the wrapper adds no box, so the page lays out exactly as
 //! without it. The slot names are `lockdive_contract::hooks`'.
 
-#[cfg(feature = "views")]
-use leptos::attr::custom::custom_attribute;
-#[cfg(feature = "views")]
-use leptos::prelude::*;
-#[cfg(feature = "views")]
-use lockdive_contract::hooks::SLOT;
+views! {
+    use leptos::attr::custom::custom_attribute;
+    use leptos::prelude::*;
+    use lockdive_contract::hooks::SLOT;
+}
 use lockdive_contract::hooks::{
     CHECK_LOCK_SLOT, CONSOLE_SLOT_PREFIX, FENCE_LANE_SLOT_PREFIX, FENCE_LOG_SLOT,
     FENCE_READOUTS_SLOT, FENCE_RESOURCE_SLOT, PLAYER_SLOT,

@@ -26,18 +26,15 @@ pub mod verdicts;
 
 use std::sync::Arc;
 
-#[cfg(feature = "views")]
-use leptos::prelude::*;
+views! {
+    use leptos::prelude::*;
 
-#[cfg(feature = "views")]
-use leptos::attr::custom::custom_attribute;
-#[cfg(feature = "views")]
-use lockdive_contract::hooks::FIGURE;
-#[cfg(feature = "views")]
-use lockdive_contract::Figure;
+    use leptos::attr::custom::custom_attribute;
+    use lockdive_contract::hooks::FIGURE;
+    use lockdive_contract::Figure;
 
-#[cfg(feature = "views")]
-use super::{LivePart, LiveSlot};
+    use super::{LivePart, LiveSlot};
+}
 use crate::components::markup::Markup;
 #[cfg(feature = "views")]
 use crate::scenarios::lockcheck::catalogue;
