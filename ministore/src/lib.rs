@@ -55,6 +55,7 @@ pub mod frame;
 mod glob;
 mod interrupt;
 mod keyspace;
+#[cfg(feature = "full")]
 mod longdouble;
 pub mod lua;
 mod numtext;
