@@ -2,8 +2,8 @@
 //! figure 1 sends (`SET … NX PX`, `DEL`, `PTTL`) and the two scripts the figures run (read from
 //! the page's sources) all work, and what the build cuts — every other command (hashes, sorted
 //! sets, lists, MULTI, EVAL itself: the figures run scripts through `Store::eval`), the cjson
-//! library, `string.format` — answers as Redis answers for a command or a global it does not
-//! have. The page's other scripts (the fenced acquire, the attempts scenario's) need
+//! library, `string.format`, `redis.setresp` — answers as Redis answers for a command or a global
+//! it does not have. The page's other scripts (the fenced acquire, the attempts scenario's) need
 //! `full`: its tests run them there.
 
 #![cfg(not(feature = "full"))]
@@ -155,6 +155,14 @@ fn a_cut_library_is_a_nonexistent_global_and_a_cut_function_is_nil() {
         failed(
             "ERR user_script:1: attempt to call method 'gsub' (a nil value)",
             method
+        )
+    );
+    let resp3 = "redis.setresp(3) return redis.call('GET', 'k')";
+    assert_eq!(
+        eval_bare(&mut store, resp3),
+        failed(
+            "ERR user_script:1: attempt to call field 'setresp' (a nil value)",
+            resp3
         )
     );
     // What stays of `string` and `redis` is whole.
