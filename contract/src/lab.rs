@@ -10,9 +10,10 @@ use crate::hooks::{
     LAB_FIGURES_SELECTOR, LAB_STORE, LAB_STORE_SELECTOR, PLAYER_SLOT,
 };
 
-/// The lab's chunks, split by what the reader reaches for: the figures' live parts run only the
-/// page's own scripts, so their chunk carries ministore without the commands and Lua libraries
-/// only a console or the lock checker can reach (built without ministore's `full` feature). The
+/// The lab's chunks, split by what the reader reaches for: the figures' live parts send only SET,
+/// DEL, PTTL and GET and run only the page's release and fenced-write scripts, so their chunk
+/// carries ministore without `full`, which keeps just those commands and the Lua the two scripts
+/// use; every other command and library is for a console or the lock checker. The
 /// consoles and the lock checker each need the whole store, but a reader who types in a console
 /// need not fetch the checker's explorer, catalogue and views, nor the reverse.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

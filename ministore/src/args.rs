@@ -3,6 +3,7 @@
 //! with Redis's extra checks for scores, and the looser `strtod` of score range bounds).
 
 use crate::error::CommandError;
+#[cfg(feature = "full")]
 use crate::float_parse::parse_f64;
 
 /// A cursor over one command line's words, for commands whose options come in any order.
@@ -30,16 +31,19 @@ impl<'a> ArgCursor<'a> {
     }
 
     /// How many words are left.
+    #[cfg(feature = "full")]
     pub(crate) fn remaining(&self) -> usize {
         self.words.len().saturating_sub(self.next)
     }
 
     /// The words not read yet.
+    #[cfg(feature = "full")]
     pub(crate) fn rest(&self) -> &'a [&'a [u8]] {
         self.words.get(self.next..).unwrap_or(&[])
     }
 
     /// Skips `n` words.
+    #[cfg(feature = "full")]
     pub(crate) fn skip(&mut self, n: usize) {
         self.next = self.next.saturating_add(n).min(self.words.len());
     }
@@ -88,6 +92,7 @@ pub(crate) fn parse_int(word: &[u8]) -> Option<i64> {
 /// A score argument as `getDoubleFromObject` reads it: the whole word is one C `strtod`
 /// number, without leading space, not NaN, and not out of the double range (`1e400`,
 /// `1e-400`). `inf`, `+inf`, `-inf`, `1e3`, `.5`, `5.` and hex floats are fine.
+#[cfg(feature = "full")]
 pub(crate) fn parse_score(word: &[u8]) -> Option<f64> {
     if word.first().is_none_or(|b| is_c_space(*b)) {
         return None;
@@ -100,6 +105,7 @@ pub(crate) fn parse_score(word: &[u8]) -> Option<f64> {
 }
 
 /// A score argument, or Redis's "not a valid float" error.
+#[cfg(feature = "full")]
 pub(crate) fn score_arg(word: &[u8]) -> Result<f64, CommandError> {
     parse_score(word).ok_or(CommandError::NotFloat)
 }
@@ -107,6 +113,7 @@ pub(crate) fn score_arg(word: &[u8]) -> Result<f64, CommandError> {
 /// One end of a score range as `zslParseRange` reads it: `(` makes it exclusive; the rest is
 /// C `strtod` up to the end of the C string, so leading spaces, an empty word (0) and
 /// out-of-range values (±inf) pass; NaN does not. Returns `(value, exclusive)`.
+#[cfg(feature = "full")]
 pub(crate) fn parse_score_bound(word: &[u8]) -> Option<(f64, bool)> {
     // C stops at the first NUL byte.
     let word = match word.iter().position(|&b| b == 0) {
@@ -125,11 +132,13 @@ pub(crate) fn parse_score_bound(word: &[u8]) -> Option<(f64, bool)> {
 }
 
 /// Seconds for DEBUG SLEEP: C `strtod` with no checks at all, so garbage reads as 0.
+#[cfg(feature = "full")]
 pub(crate) fn parse_lenient_float(word: &[u8]) -> f64 {
     strtod(word).value
 }
 
 /// What C `strtod` made of the start of a string.
+#[cfg(feature = "full")]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Strtod {
     /// The number read (0 when nothing could be read).
@@ -142,6 +151,7 @@ pub(crate) struct Strtod {
 
 /// C's `strtod` (glibc): leading whitespace, a sign, then `inf`/`infinity`/`nan`, a hex float
 /// (`0x1.8p3`) or a decimal float; reads the longest prefix that is a number.
+#[cfg(feature = "full")]
 pub(crate) fn strtod(input: &[u8]) -> Strtod {
     const NOTHING: Strtod = Strtod {
         value: 0.0,
@@ -194,6 +204,7 @@ pub(crate) fn strtod(input: &[u8]) -> Strtod {
     }
 }
 
+#[cfg(feature = "full")]
 fn finished(value: f64, consumed: usize, range_error: bool) -> Strtod {
     Strtod {
         value,
@@ -203,6 +214,7 @@ fn finished(value: f64, consumed: usize, range_error: bool) -> Strtod {
 }
 
 /// `[sign] digits [. digits] [e [sign] digits]` with at least one mantissa digit.
+#[cfg(feature = "full")]
 fn decimal_float(text: &[u8]) -> Option<Strtod> {
     let mut at = usize::from(matches!(text.first(), Some(b'+' | b'-')));
     let int_digits = count_digits(&text[at..]);
@@ -235,6 +247,7 @@ fn decimal_float(text: &[u8]) -> Option<Strtod> {
 }
 
 /// `0x` hexdigits `[. hexdigits] [p [sign] digits]`, unsigned (the caller applies the sign).
+#[cfg(feature = "full")]
 fn hex_float(text: &[u8]) -> Option<Strtod> {
     if !(text.len() > 2 && text[0] == b'0' && (text[1] == b'x' || text[1] == b'X')) {
         return None;
@@ -285,15 +298,18 @@ fn hex_float(text: &[u8]) -> Option<Strtod> {
     Some(finished(value, at, range_error))
 }
 
+#[cfg(feature = "full")]
 fn count_digits(text: &[u8]) -> usize {
     text.iter().take_while(|b| b.is_ascii_digit()).count()
 }
 
+#[cfg(feature = "full")]
 fn starts_with_ignore_case(text: &[u8], prefix: &[u8]) -> bool {
     text.len() >= prefix.len() && text[..prefix.len()].eq_ignore_ascii_case(prefix)
 }
 
 /// C's `isspace` in the C locale.
+#[cfg(feature = "full")]
 fn is_c_space(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r')
 }
@@ -330,6 +346,7 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "full")]
     #[test]
     fn scores_accept_what_strtod_reads_whole() {
         assert_eq!(parse_score(b"0.1"), Some(0.1));
@@ -344,6 +361,7 @@ mod tests {
         assert_eq!(parse_score(b"4.9e-324"), Some(4.9e-324));
     }
 
+    #[cfg(feature = "full")]
     #[test]
     fn scores_reject_nan_spaces_and_out_of_range() {
         for rejected in [
@@ -367,6 +385,7 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "full")]
     #[test]
     fn range_bounds_are_looser_than_scores() {
         assert_eq!(parse_score_bound(b"(1.5"), Some((1.5, true)));
@@ -380,6 +399,7 @@ mod tests {
         assert_eq!(parse_score_bound(b"   "), None);
     }
 
+    #[cfg(feature = "full")]
     #[test]
     fn debug_sleep_seconds_read_garbage_as_zero() {
         assert_eq!(parse_lenient_float(b"abc"), 0.0);

@@ -32,17 +32,16 @@
 //! Nothing here reads the wall clock or touches the web: the caller advances time.
 //!
 //! # Features
-//! `full` (on by default) is everything above. Without it the command table keeps strings (but
-//! INCRBYFLOAT, the range commands and LCS), keys (but KEYS, SCAN, RANDOMKEY, OBJECT, SORT,
-//! SORT_RO and MOVE), hashes (but HINCRBYFLOAT, HRANDFIELD and HSCAN), sorted sets (but the lex
-//! ranges, ZRANGESTORE, ZMPOP, the blocking pops, ZRANDMEMBER, ZSCAN and the set algebra),
-//! scripting, PING and ECHO (the README lists them); scripts get the base, `string` (without its pattern and
-//! format functions) and `redis` libraries, and there is no `serve`: what a course page's figure
-//! scripts need, linked without the rest.
+//! `full` (on by default) is everything above. Without it the command table keeps GET, SET, DEL
+//! and PTTL, and scripts run only through [`Store::eval`] (and [`Store::evalsha`]), with the base,
+//! `string` (without its pattern and format functions) and `redis` (without `setresp`: replies
+//! reach scripts as RESP2) libraries; nothing is watched, and there is no `serve`: what a course
+//! page's figures run, linked without the rest.
 
 // Without `full`, the cut command families and Lua libraries are compiled out, but the shared
-// layers under them (the keyspace's list and set values and encodings, WATCH bookkeeping, error
-// texts, the interpreter's coroutine and pattern support) keep items only those families used.
+// layers under them (the keyspace's hash, list, set and sorted-set values and encodings, WATCH
+// bookkeeping, glob patterns, the RESP3 shapes, the interpreter's coroutine and pattern support)
+// keep items only those families used.
 #![cfg_attr(not(feature = "full"), allow(dead_code))]
 
 mod args;
@@ -55,6 +54,7 @@ pub mod frame;
 mod glob;
 mod interrupt;
 mod keyspace;
+#[cfg(feature = "full")]
 mod longdouble;
 pub mod lua;
 mod numtext;

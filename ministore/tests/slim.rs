@@ -1,11 +1,14 @@
 //! A store built without the `full` feature, as the course page's figures use it: the commands
-//! they send and their own scripts (read from the page's sources) all work, and what the build cuts
-//! (lists, MULTI, the cjson library, `string.format`) answers as Redis answers for a command or
-//! a global it does not have.
+//! figure 1 sends (`SET … NX PX`, `DEL`, `PTTL`) and the two scripts the figures run (read from
+//! the page's sources) all work, and what the build cuts — every other command (hashes, sorted
+//! sets, lists, MULTI, EVAL itself: the figures run scripts through `Store::eval`), the cjson
+//! library, `string.format`, `redis.setresp` — answers as Redis answers for a command or a global
+//! it does not have. The page's other scripts (the fenced acquire, the attempts scenario's) need
+//! `full`: its tests run them there.
 
 #![cfg(not(feature = "full"))]
 
-use ministore::{Reply, Store};
+use ministore::{KeySnapshot, Reply, Store, ValueSnapshot};
 
 fn bulk(text: &str) -> Reply {
     Reply::bulk(text)
@@ -39,37 +42,39 @@ const RELEASE: &str = include_str!("../../src/scenarios/lua/release.lua");
 /// The fence figure's write: only a digits-only token at least the highest seen is accepted.
 const FENCED_WRITE: &str = include_str!("../../src/scenarios/lua/fenced_write.lua");
 
-/// The fence figure's acquire: take the lock, then hand out the next fencing token.
-const FENCED_ACQUIRE: &str = include_str!("../../src/scenarios/lua/fenced_acquire.lua");
-
-/// The attempts scenario's claim: lease the oldest waiting job and bump its fence.
-const CLAIM: &str = include_str!("../../src/scenarios/lua/emq_claim.lua");
-
-/// The attempts scenario's complete: finish a job only for the worker holding its grant.
-const COMPLETE: &str = include_str!("../../src/scenarios/lua/emq_complete.lua");
-
-/// The attempts scenario's retry: hand a job back to the wait queue, fenced like complete.
-const RETRY: &str = include_str!("../../src/scenarios/lua/emq_retry.lua");
-
-/// The attempts scenario's reaper: every job whose lease ran out goes back to the wait queue.
-const REAP: &str = include_str!("../../src/scenarios/lua/emq_reap.lua");
+/// Runs `script` as the figures run theirs (`Store::eval`), with no keys or arguments.
+fn eval_bare(store: &mut Store, script: &str) -> Reply {
+    store.eval::<&str, &str>(script, &[], &[])
+}
 
 #[test]
 fn a_lease_is_taken_once_expires_on_the_clock_and_is_released_only_by_its_holder() {
     let mut store = Store::new();
     let acquire =
-        |store: &mut Store, token: &str| store.exec(&["SET", "lock", token, "NX", "PX", "30000"]);
+        |store: &mut Store, token: &str| store.exec(&["SET", "lock", token, "NX", "PX", "10000"]);
     assert_eq!(acquire(&mut store, "A"), Reply::ok());
     assert_eq!(acquire(&mut store, "B"), Reply::Nil);
     assert_eq!(store.exec(&["GET", "lock"]), bulk("A"));
-    assert_eq!(store.exec(&["PEXPIRE", "lock", "10000"]), int(1));
     store.advance(4000);
+    assert_eq!(store.exec(&["PTTL", "lock"]), int(6000));
+    let held = KeySnapshot {
+        key: b"lock".to_vec(),
+        value: ValueSnapshot::String(b"A".to_vec()),
+        ttl_ms: Some(6000),
+    };
+    assert_eq!(store.snapshot(), vec![held]);
+    // A clone runs on its own clock: the figure probes the lease on one.
+    let mut probe = store.clone();
+    probe.advance(6001);
+    assert_eq!(probe.exec(&["PTTL", "lock"]), int(-2));
     assert_eq!(store.exec(&["PTTL", "lock"]), int(6000));
     store.advance(6001);
     assert_eq!(store.exec(&["PTTL", "lock"]), int(-2));
     assert_eq!(acquire(&mut store, "B"), Reply::ok());
-    assert_eq!(store.exec(&["EVAL", RELEASE, "1", "lock", "A"]), int(0));
-    assert_eq!(store.exec(&["EVAL", RELEASE, "1", "lock", "B"]), int(1));
+    let release = |store: &mut Store, token: &str| store.eval(RELEASE, &["lock"], &[token]);
+    assert_eq!(release(&mut store, "A"), int(0));
+    assert_eq!(store.exec(&["GET", "lock"]), bulk("B"));
+    assert_eq!(release(&mut store, "B"), int(1));
     assert_eq!(store.exec(&["DEL", "lock"]), int(0));
 }
 
@@ -77,7 +82,7 @@ fn a_lease_is_taken_once_expires_on_the_clock_and_is_released_only_by_its_holder
 fn the_fence_accepts_a_newer_token_and_refuses_an_older_one() {
     let mut store = Store::new();
     let write = |store: &mut Store, token: &str, data: &str| {
-        store.exec(&["EVAL", FENCED_WRITE, "2", "fence", "data", token, data])
+        store.eval(FENCED_WRITE, &["fence", "data"], &[token, data])
     };
     assert_eq!(write(&mut store, "34", "from B"), int(34));
     assert_eq!(
@@ -88,85 +93,29 @@ fn the_fence_accepts_a_newer_token_and_refuses_an_older_one() {
         write(&mut store, "1e3", "from A"),
         error("ERR fencing tokens must be decimal integers (digits only)")
     );
+    assert_eq!(store.exec(&["GET", "fence"]), bulk("34"));
     assert_eq!(store.exec(&["GET", "data"]), bulk("from B"));
-}
-
-#[test]
-fn a_job_is_queued_claimed_fenced_and_reaped_with_hashes_and_sorted_sets() {
-    let mut store = Store::new();
-    let job = "emq:{q}:job:1";
-    let fields = [
-        "HSET", job, "payload", "p", "state", "waiting", "attempts", "0",
-    ];
-    assert_eq!(store.exec(&fields), int(3));
-    assert_eq!(store.exec(&["ZADD", "emq:{q}:wait", "0", "1"]), int(1));
-    assert_eq!(
-        store.exec(&["ZPOPMIN", "emq:{q}:wait"]),
-        Reply::Array(vec![bulk("1"), bulk("0")])
-    );
-    assert_eq!(store.exec(&["HINCRBY", job, "attempts", "1"]), int(1));
-    assert_eq!(store.exec(&["ZADD", "emq:{q}:active", "500", "1"]), int(1));
-    assert_eq!(store.exec(&["ZSCORE", "emq:{q}:active", "1"]), bulk("500"));
-    let reap = [
-        "EVAL",
-        REAP,
-        "2",
-        "emq:{q}:active",
-        "emq:{q}:wait",
-        "emq:{q}:job:",
-        "1000",
-    ];
-    assert_eq!(store.exec(&reap), Reply::Array(vec![bulk("1")]));
-    assert_eq!(store.exec(&["HGET", job, "state"]), bulk("waiting"));
-    assert_eq!(store.exec(&["ZREM", "emq:{q}:active", "1"]), int(0));
-    assert_eq!(
-        store.exec(&["ZRANGEBYSCORE", "emq:{q}:wait", "-inf", "+inf"]),
-        Reply::Array(vec![bulk("1")])
-    );
-}
-
-#[test]
-fn the_attempts_scripts_claim_retry_and_complete_a_job_under_its_fence() {
-    let mut store = Store::new();
-    let (wait, active, job) = ("emq:{q}:wait", "emq:{q}:active", "emq:{q}:job:1");
-    let fields = [
-        "HSET", job, "payload", "p", "state", "waiting", "attempts", "0",
-    ];
-    assert_eq!(store.exec(&fields), int(3));
-    assert_eq!(store.exec(&["ZADD", wait, "0", "1"]), int(1));
-    let claim = ["EVAL", CLAIM, "2", wait, active, "emq:{q}:job:", "0", "500"];
-    let granted = |att: i64| Reply::Array(vec![bulk("1"), bulk("p"), int(att)]);
-    assert_eq!(store.exec(&claim), granted(1));
-    let retry = ["EVAL", RETRY, "3", active, job, wait, "1", "1", "10"];
-    assert_eq!(store.exec(&retry), int(1));
-    assert_eq!(store.exec(&claim), granted(2));
-    let complete = |att: &'static str| ["EVAL", COMPLETE, "2", active, job, "1", att];
-    assert_eq!(
-        store.exec(&complete("1")),
-        error("EMQSTALE complete token mismatch")
-    );
-    assert_eq!(store.exec(&complete("2")), int(1));
-    assert_eq!(store.exec(&["HGET", job, "state"]), bulk("completed"));
-}
-
-#[test]
-fn the_fenced_acquire_hands_out_increasing_tokens_to_whoever_takes_the_lock() {
-    let mut store = Store::new();
-    let acquire = |store: &mut Store, token: &str| {
-        store.exec(&["EVAL", FENCED_ACQUIRE, "2", "lock", "fence", token, "1000"])
-    };
-    assert_eq!(acquire(&mut store, "A"), int(1));
-    assert_eq!(acquire(&mut store, "B"), int(0));
-    store.advance(1001);
-    assert_eq!(acquire(&mut store, "B"), int(2));
 }
 
 #[test]
 fn a_cut_command_is_unknown_to_a_client_and_to_a_script() {
     let mut store = Store::new();
     assert_eq!(
+        store.exec(&["HSET", "job", "state", "waiting"]),
+        error("ERR unknown command 'HSET', with args beginning with: 'job' 'state' 'waiting' ")
+    );
+    assert_eq!(
+        store.exec(&["ZADD", "wait", "0", "1"]),
+        error("ERR unknown command 'ZADD', with args beginning with: 'wait' '0' '1' ")
+    );
+    assert_eq!(
         store.exec(&["LPUSH", "jobs", "a"]),
         error("ERR unknown command 'LPUSH', with args beginning with: 'jobs' 'a' ")
+    );
+    // The figures run their scripts through `Store::eval`, not the EVAL command.
+    assert_eq!(
+        store.exec(&["EVAL", "return 1", "0"]),
+        error("ERR unknown command 'EVAL', with args beginning with: 'return 1' '0' ")
     );
     assert_eq!(
         store.exec(&["MULTI"]),
@@ -174,19 +123,19 @@ fn a_cut_command_is_unknown_to_a_client_and_to_a_script() {
     );
     // Without MULTI there is no block: the next command runs at once.
     assert_eq!(store.exec(&["SET", "k", "v"]), Reply::ok());
-    let script = "return redis.call('LPUSH', KEYS[1], 'a')";
+    let script = "return redis.call('HSET', KEYS[1], 'state', 'waiting')";
     assert_eq!(
-        store.exec(&["EVAL", script, "1", "jobs"]),
+        store.eval::<&str, &str>(script, &["job"], &[]),
         failed("ERR Unknown Redis command called from script", script)
     );
 }
 
 #[test]
-fn a_cut_library_is_a_nonexistent_global_and_a_cut_string_function_is_nil() {
+fn a_cut_library_is_a_nonexistent_global_and_a_cut_function_is_nil() {
     let mut store = Store::new();
     let encode = "return cjson.encode({1, 2})";
     assert_eq!(
-        store.exec(&["EVAL", encode, "0"]),
+        eval_bare(&mut store, encode),
         failed(
             "ERR user_script:1: Script attempted to access nonexistent global variable 'cjson'",
             encode
@@ -194,7 +143,7 @@ fn a_cut_library_is_a_nonexistent_global_and_a_cut_string_function_is_nil() {
     );
     let format = "return string.format('%d', 7)";
     assert_eq!(
-        store.exec(&["EVAL", format, "0"]),
+        eval_bare(&mut store, format),
         failed(
             "ERR user_script:1: attempt to call field 'format' (a nil value)",
             format
@@ -202,13 +151,26 @@ fn a_cut_library_is_a_nonexistent_global_and_a_cut_string_function_is_nil() {
     );
     let method = "local s = 'x' return s:gsub('x', 'y')";
     assert_eq!(
-        store.exec(&["EVAL", method, "0"]),
+        eval_bare(&mut store, method),
         failed(
             "ERR user_script:1: attempt to call method 'gsub' (a nil value)",
             method
         )
     );
-    // What stays of `string` is whole.
+    let resp3 = "redis.setresp(3) return redis.call('GET', 'k')";
+    assert_eq!(
+        eval_bare(&mut store, resp3),
+        failed(
+            "ERR user_script:1: attempt to call field 'setresp' (a nil value)",
+            resp3
+        )
+    );
+    // What stays of `string` and `redis` is whole.
     let kept = "return string.len('abc') .. string.sub('abcdef', 2, 3) .. ('x'):rep(2)";
-    assert_eq!(store.exec(&["EVAL", kept, "0"]), bulk("3bcxx"));
+    assert_eq!(eval_bare(&mut store, kept), bulk("3bcxx"));
+    let status = "return redis.status_reply(redis.sha1hex(''))";
+    assert_eq!(
+        eval_bare(&mut store, status),
+        Reply::Status("da39a3ee5e6b4b0d3255bfef95601890afd80709".to_string())
+    );
 }

@@ -1,11 +1,16 @@
 //! Generic key commands: DEL, UNLINK, EXISTS, TOUCH, TYPE, RENAME, RENAMENX, COPY, and the
 //! expiry family EXPIRE, PEXPIRE, EXPIREAT, PEXPIREAT (with NX/XX/GT/LT), TTL, PTTL,
-//! EXPIRETIME, PEXPIRETIME and PERSIST, all measured on the virtual clock.
+//! EXPIRETIME, PEXPIRETIME and PERSIST, all measured on the virtual clock. Without `full` only
+//! DEL and PTTL are here.
 
 use super::CommandResult;
+#[cfg(feature = "full")]
 use crate::args::{int_arg, is};
+#[cfg(feature = "full")]
 use crate::error::CommandError;
-use crate::keyspace::{Keyspace, DATABASES};
+use crate::keyspace::Keyspace;
+#[cfg(feature = "full")]
+use crate::keyspace::DATABASES;
 use crate::reply::Reply;
 
 /// `DEL key [key ...]` — how many live keys were deleted.
@@ -16,21 +21,25 @@ pub(crate) fn del(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
 
 /// `TOUCH key [key ...]` — how many of the keys are live, counting repeats (there is no
 /// access time to update here).
+#[cfg(feature = "full")]
 pub(crate) fn touch(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     exists(keyspace, words)
 }
 
 /// `RENAME key newkey` — moves the value and its expiry; "no such key" if missing.
+#[cfg(feature = "full")]
 pub(crate) fn rename(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     rename_key(keyspace, words, false).map(|_| Reply::ok())
 }
 
 /// `RENAMENX key newkey` — as RENAME, but only onto a missing key: 1 or 0.
+#[cfg(feature = "full")]
 pub(crate) fn renamenx(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     rename_key(keyspace, words, true).map(|done| Reply::Integer(i64::from(done)))
 }
 
 /// Redis's `renameGenericCommand`: renaming onto itself changes nothing (RENAMENX says 0).
+#[cfg(feature = "full")]
 fn rename_key(
     keyspace: &mut Keyspace,
     words: &[&[u8]],
@@ -53,6 +62,7 @@ fn rename_key(
 
 /// `COPY source destination [DB destination-db] [REPLACE]` — 1 if copied (value and
 /// expiry); 0 if the source is missing or the destination exists without REPLACE.
+#[cfg(feature = "full")]
 pub(crate) fn copy(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let (from, to) = (words[1], words[2]);
     let mut replace = false;
@@ -90,6 +100,7 @@ pub(crate) fn copy(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
 }
 
 /// `EXISTS key [key ...]` — how many of the keys are live, counting repeats.
+#[cfg(feature = "full")]
 pub(crate) fn exists(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let live = words[1..]
         .iter()
@@ -99,27 +110,32 @@ pub(crate) fn exists(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult 
 }
 
 /// `TYPE key` — `string`, `hash`, `zset`, or `none`.
+#[cfg(feature = "full")]
 pub(crate) fn type_of(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let name = keyspace.value(words[1]).map_or("none", |v| v.type_name());
     Ok(Reply::Status(name.to_string()))
 }
 
 /// `EXPIRE key seconds [NX|XX|GT|LT]`
+#[cfg(feature = "full")]
 pub(crate) fn expire(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     set_expiry(keyspace, words, Unit::Seconds, false)
 }
 
 /// `PEXPIRE key milliseconds [NX|XX|GT|LT]`
+#[cfg(feature = "full")]
 pub(crate) fn pexpire(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     set_expiry(keyspace, words, Unit::Millis, false)
 }
 
 /// `EXPIREAT key unix-seconds [NX|XX|GT|LT]`
+#[cfg(feature = "full")]
 pub(crate) fn expireat(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     set_expiry(keyspace, words, Unit::Seconds, true)
 }
 
 /// `PEXPIREAT key unix-milliseconds [NX|XX|GT|LT]`
+#[cfg(feature = "full")]
 pub(crate) fn pexpireat(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     set_expiry(keyspace, words, Unit::Millis, true)
 }
@@ -131,6 +147,7 @@ enum Unit {
 }
 
 /// EXPIRE's conditions.
+#[cfg(feature = "full")]
 #[derive(Default)]
 struct ExpireConditions {
     only_without_ttl: bool,
@@ -139,6 +156,7 @@ struct ExpireConditions {
     only_sooner: bool,
 }
 
+#[cfg(feature = "full")]
 fn parse_conditions(options: &[&[u8]]) -> Result<ExpireConditions, CommandError> {
     let mut conditions = ExpireConditions::default();
     for option in options {
@@ -169,6 +187,7 @@ fn parse_conditions(options: &[&[u8]]) -> Result<ExpireConditions, CommandError>
 /// Redis's `expireGenericCommand`: the amount counts from now, or from the Unix epoch when
 /// `absolute`; a deadline in the past deletes the key at once; GT treats "no expiry" as
 /// infinitely late and LT as never sooner.
+#[cfg(feature = "full")]
 fn set_expiry(
     keyspace: &mut Keyspace,
     words: &[&[u8]],
@@ -214,6 +233,7 @@ fn set_expiry(
 }
 
 /// `TTL key` — seconds left, rounded to nearest; -2 if missing, -1 without expiry.
+#[cfg(feature = "full")]
 pub(crate) fn ttl(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     Ok(Reply::Integer(remaining(keyspace, words[1], Unit::Seconds)))
 }
@@ -242,15 +262,18 @@ fn remaining(keyspace: &mut Keyspace, key: &[u8], unit: Unit) -> i64 {
 
 /// `EXPIRETIME key` — the Unix time (seconds, rounded) the key expires at; -2 if missing, -1
 /// without expiry.
+#[cfg(feature = "full")]
 pub(crate) fn expiretime(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     Ok(Reply::Integer(deadline(keyspace, words[1], Unit::Seconds)))
 }
 
 /// `PEXPIRETIME key` — the Unix time in ms the key expires at; -2 if missing, -1 without.
+#[cfg(feature = "full")]
 pub(crate) fn pexpiretime(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     Ok(Reply::Integer(deadline(keyspace, words[1], Unit::Millis)))
 }
 
+#[cfg(feature = "full")]
 fn deadline(keyspace: &mut Keyspace, key: &[u8], unit: Unit) -> i64 {
     match keyspace.entry(key) {
         None => -2,
@@ -263,6 +286,7 @@ fn deadline(keyspace: &mut Keyspace, key: &[u8], unit: Unit) -> i64 {
 }
 
 /// `PERSIST key` — 1 if an expiry was removed.
+#[cfg(feature = "full")]
 pub(crate) fn persist(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let removed = keyspace
         .entry(words[1])

@@ -5,17 +5,20 @@
 
 #[cfg(feature = "full")]
 pub(crate) mod blocking;
+#[cfg(feature = "full")]
 mod connection;
 #[cfg(feature = "full")]
 mod databases;
 #[cfg(feature = "full")]
 mod functions;
+#[cfg(feature = "full")]
 pub(crate) mod hashes;
 #[cfg(feature = "full")]
 mod key_listing;
 mod keys;
 #[cfg(feature = "full")]
 mod lcs;
+#[cfg(feature = "full")]
 mod libraries;
 #[cfg(feature = "full")]
 mod list_search;
@@ -23,6 +26,7 @@ mod list_search;
 mod lists;
 #[cfg(feature = "full")]
 mod object;
+#[cfg(feature = "full")]
 pub(crate) mod scan;
 pub(crate) mod scripting;
 #[cfg(feature = "full")]
@@ -33,10 +37,12 @@ mod set_algebra;
 mod sets;
 #[cfg(feature = "full")]
 mod sort;
+#[cfg(feature = "full")]
 mod string_ranges;
 mod strings;
 #[cfg(feature = "full")]
 mod transactions;
+#[cfg(feature = "full")]
 mod zsets;
 
 use std::sync::OnceLock;
@@ -57,7 +63,7 @@ pub(crate) type CommandResult = Result<Reply, CommandError>;
 enum Handler {
     /// Reads or writes keys only; scripts may call it.
     Keys(fn(&mut Keyspace, &[&[u8]]) -> CommandResult),
-    /// Needs the script cache too (EVAL, EVALSHA, SCRIPT).
+    /// Needs the script cache too (EVAL, EVALSHA, SCRIPT, FUNCTION, FCALL: all `full`'s).
     Scripting(fn(&mut Keyspace, &mut ScriptCache, &[&[u8]]) -> CommandResult),
     /// May block (BLPOP…, BZPOPMIN…): told whether it may wait, see `blocking.rs`.
     #[cfg(feature = "full")]
@@ -155,23 +161,37 @@ const fn blocking(
 }
 
 /// Every command the store knows, with Redis 7.0's arities. Without the `full` feature only what
-/// the page's figures send is here — strings, keys, hashes, sorted sets and scripting, less the
-/// entries marked `full` — and PING and ECHO: any other name is an unknown command, as in Redis.
+/// the page's figures send is here — GET, SET, DEL and PTTL, from figure 1 and from the two
+/// scripts the figures run through `Store::eval` (not EVAL): any other name is an unknown
+/// command, as in Redis.
 static COMMANDS: &[CommandSpec] = &[
     keyed("get", 2, strings::get),
     writing("set", -3, strings::set),
+    #[cfg(feature = "full")]
     keyed("mget", -2, strings::mget),
+    #[cfg(feature = "full")]
     writing("setnx", 3, strings::setnx),
+    #[cfg(feature = "full")]
     writing("incr", 2, strings::incr),
+    #[cfg(feature = "full")]
     writing("incrby", 3, strings::incrby),
+    #[cfg(feature = "full")]
     writing("decr", 2, strings::decr),
+    #[cfg(feature = "full")]
     writing("decrby", 3, strings::decrby),
+    #[cfg(feature = "full")]
     writing("setex", 4, strings::setex),
+    #[cfg(feature = "full")]
     writing("psetex", 4, strings::psetex),
+    #[cfg(feature = "full")]
     writing("mset", -3, strings::mset),
+    #[cfg(feature = "full")]
     writing("msetnx", -3, strings::msetnx),
+    #[cfg(feature = "full")]
     writing("getset", 3, strings::getset),
+    #[cfg(feature = "full")]
     writing("getdel", 2, strings::getdel),
+    #[cfg(feature = "full")]
     writing("getex", -2, strings::getex),
     #[cfg(feature = "full")]
     writing("incrbyfloat", 3, strings::incrbyfloat),
@@ -188,21 +208,36 @@ static COMMANDS: &[CommandSpec] = &[
     #[cfg(feature = "full")]
     keyed("lcs", -3, lcs::lcs),
     writing("del", -2, keys::del),
+    #[cfg(feature = "full")]
     keyed("exists", -2, keys::exists),
+    #[cfg(feature = "full")]
     keyed("type", 2, keys::type_of),
+    #[cfg(feature = "full")]
     writing("expire", -3, keys::expire),
+    #[cfg(feature = "full")]
     writing("pexpire", -3, keys::pexpire),
+    #[cfg(feature = "full")]
     keyed("ttl", 2, keys::ttl),
     keyed("pttl", 2, keys::pttl),
+    #[cfg(feature = "full")]
     writing("persist", 2, keys::persist),
+    #[cfg(feature = "full")]
     writing("unlink", -2, keys::del),
+    #[cfg(feature = "full")]
     keyed("touch", -2, keys::touch),
+    #[cfg(feature = "full")]
     writing("rename", 3, keys::rename),
+    #[cfg(feature = "full")]
     writing("renamenx", 3, keys::renamenx),
+    #[cfg(feature = "full")]
     writing("copy", -3, keys::copy),
+    #[cfg(feature = "full")]
     writing("expireat", -3, keys::expireat),
+    #[cfg(feature = "full")]
     writing("pexpireat", -3, keys::pexpireat),
+    #[cfg(feature = "full")]
     keyed("expiretime", 2, keys::expiretime),
+    #[cfg(feature = "full")]
     keyed("pexpiretime", 2, keys::pexpiretime),
     #[cfg(feature = "full")]
     keyed("keys", 2, key_listing::keys),
@@ -216,18 +251,31 @@ static COMMANDS: &[CommandSpec] = &[
     writing("sort", -2, sort::sort),
     #[cfg(feature = "full")]
     keyed("sort_ro", -2, sort::sort_ro),
+    #[cfg(feature = "full")]
     writing("hset", -4, hashes::hset),
+    #[cfg(feature = "full")]
     keyed("hget", 3, hashes::hget),
+    #[cfg(feature = "full")]
     writing("hdel", -3, hashes::hdel),
+    #[cfg(feature = "full")]
     keyed("hexists", 3, hashes::hexists),
+    #[cfg(feature = "full")]
     keyed("hgetall", 2, hashes::hgetall),
+    #[cfg(feature = "full")]
     writing("hincrby", 4, hashes::hincrby),
+    #[cfg(feature = "full")]
     keyed("hmget", -3, hashes::hmget),
+    #[cfg(feature = "full")]
     keyed("hlen", 2, hashes::hlen),
+    #[cfg(feature = "full")]
     keyed("hkeys", 2, hashes::hkeys),
+    #[cfg(feature = "full")]
     keyed("hvals", 2, hashes::hvals),
+    #[cfg(feature = "full")]
     writing("hsetnx", 4, hashes::hsetnx),
+    #[cfg(feature = "full")]
     writing("hmset", -4, hashes::hmset),
+    #[cfg(feature = "full")]
     keyed("hstrlen", 3, hashes::hstrlen),
     #[cfg(feature = "full")]
     writing("hincrbyfloat", 4, hashes::hincrbyfloat),
@@ -313,18 +361,31 @@ static COMMANDS: &[CommandSpec] = &[
     keyed("srandmember", -2, sets::srandmember),
     #[cfg(feature = "full")]
     keyed("sscan", -3, sets::sscan),
+    #[cfg(feature = "full")]
     writing("zadd", -4, zsets::zadd),
+    #[cfg(feature = "full")]
     writing("zrem", -3, zsets::zrem),
+    #[cfg(feature = "full")]
     keyed("zscore", 3, zsets::zscore),
+    #[cfg(feature = "full")]
     keyed("zmscore", -3, zsets::zmscore),
+    #[cfg(feature = "full")]
     keyed("zcard", 2, zsets::zcard),
+    #[cfg(feature = "full")]
     writing("zincrby", 4, zsets::zincrby),
+    #[cfg(feature = "full")]
     keyed("zcount", 4, zsets::zcount),
+    #[cfg(feature = "full")]
     keyed("zrank", 3, zsets::zrank),
+    #[cfg(feature = "full")]
     keyed("zrevrank", 3, zsets::zrevrank),
+    #[cfg(feature = "full")]
     keyed("zrange", -4, zsets::range::zrange),
+    #[cfg(feature = "full")]
     keyed("zrangebyscore", -4, zsets::range::zrangebyscore),
+    #[cfg(feature = "full")]
     keyed("zrevrange", -4, zsets::range::zrevrange),
+    #[cfg(feature = "full")]
     keyed("zrevrangebyscore", -4, zsets::range::zrevrangebyscore),
     #[cfg(feature = "full")]
     keyed("zrangebylex", -4, zsets::range::zrangebylex),
@@ -334,11 +395,15 @@ static COMMANDS: &[CommandSpec] = &[
     writing("zrangestore", -5, zsets::range::zrangestore),
     #[cfg(feature = "full")]
     keyed("zlexcount", 4, zsets::range::zlexcount),
+    #[cfg(feature = "full")]
     writing("zremrangebyrank", 4, zsets::range::zremrangebyrank),
+    #[cfg(feature = "full")]
     writing("zremrangebyscore", 4, zsets::range::zremrangebyscore),
     #[cfg(feature = "full")]
     writing("zremrangebylex", 4, zsets::range::zremrangebylex),
+    #[cfg(feature = "full")]
     writing("zpopmin", -2, zsets::pop::zpopmin),
+    #[cfg(feature = "full")]
     writing("zpopmax", -2, zsets::pop::zpopmax),
     #[cfg(feature = "full")]
     writing("zmpop", -4, zsets::pop::zmpop),
@@ -371,7 +436,9 @@ static COMMANDS: &[CommandSpec] = &[
     // PUBLISH is not a write, but Redis flags it `may-replicate`, which read-only scripts refuse.
     #[cfg(feature = "full")]
     writing("publish", 3, server::publish),
+    #[cfg(feature = "full")]
     keyed("ping", -1, connection::ping),
+    #[cfg(feature = "full")]
     keyed("echo", 2, connection::echo),
     #[cfg(feature = "full")]
     writing("flushall", -1, databases::flushall),
@@ -403,6 +470,7 @@ static COMMANDS: &[CommandSpec] = &[
         writes: false,
         handler: Handler::Keys(server::debug),
     },
+    #[cfg(feature = "full")]
     CommandSpec {
         name: "eval",
         arity: -3,
@@ -434,6 +502,7 @@ static COMMANDS: &[CommandSpec] = &[
         writes: false,
         handler: Handler::Scripting(functions::fcall_ro),
     },
+    #[cfg(feature = "full")]
     CommandSpec {
         name: "eval_ro",
         arity: -3,
@@ -441,6 +510,7 @@ static COMMANDS: &[CommandSpec] = &[
         writes: false,
         handler: Handler::Scripting(scripting::eval_ro),
     },
+    #[cfg(feature = "full")]
     CommandSpec {
         name: "evalsha_ro",
         arity: -3,
@@ -448,6 +518,7 @@ static COMMANDS: &[CommandSpec] = &[
         writes: false,
         handler: Handler::Scripting(scripting::evalsha_ro),
     },
+    #[cfg(feature = "full")]
     CommandSpec {
         name: "evalsha",
         arity: -3,
@@ -455,6 +526,7 @@ static COMMANDS: &[CommandSpec] = &[
         writes: false,
         handler: Handler::Scripting(scripting::evalsha),
     },
+    #[cfg(feature = "full")]
     CommandSpec {
         name: "script",
         arity: -2,

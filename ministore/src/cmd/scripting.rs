@@ -1,14 +1,19 @@
 //! Scripting: EVAL, EVALSHA, their read-only forms EVAL_RO and EVALSHA_RO, and SCRIPT LOAD/EXISTS/FLUSH/KILL/HELP, the script cache keyed by
 //! SHA1 hex, and the bridge that lets a running script's `redis.call` reach the same keyspace
-//! (through [`CommandHost`]) while the cache itself stays out of the script's reach.
+//! (through [`CommandHost`]) while the cache itself stays out of the script's reach. Without
+//! `full` the commands are left out: scripts run through the cache alone (`Store::eval`).
 
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
+#[cfg(feature = "full")]
 use super::libraries::Libraries;
-use super::{dispatch_from_script, is_write_command, CommandResult};
+#[cfg(feature = "full")]
+use super::CommandResult;
+use super::{dispatch_from_script, is_write_command};
+#[cfg(feature = "full")]
 use crate::args::{int_arg, is};
 use crate::error::CommandError;
 use crate::interrupt::ScriptInterrupt;
@@ -33,6 +38,7 @@ pub(crate) struct ScriptCache {
     /// Set when a server may stop running scripts from another thread.
     interrupt: Option<Arc<ScriptInterrupt>>,
     /// The function libraries (FUNCTION LOAD); SCRIPT FLUSH leaves them alone.
+    #[cfg(feature = "full")]
     pub(crate) functions: Libraries,
 }
 
@@ -44,6 +50,7 @@ impl Default for ScriptCache {
             recent: Default::default(),
             buffers: RunBuffers::default(),
             interrupt: None,
+            #[cfg(feature = "full")]
             functions: Default::default(),
         }
     }
@@ -183,6 +190,7 @@ impl ScriptCache {
     }
 
     /// Whether a script with this SHA1 (any case) is cached.
+    #[cfg(feature = "full")]
     pub(crate) fn contains(&self, sha: &[u8]) -> bool {
         lowercase_sha(sha).is_some_and(|key| self.scripts.contains_key(&key))
     }
@@ -245,6 +253,7 @@ impl ScriptCache {
 
     /// Runs `function` of the library at position `library` (FCALL), read-only when the
     /// function is registered `no-writes` or `ro_command` (FCALL_RO).
+    #[cfg(feature = "full")]
     pub(crate) fn run_function(
         &mut self,
         keyspace: &mut Keyspace,
@@ -269,6 +278,7 @@ impl ScriptCache {
     }
 
     /// The step budget of a run (a library's load gets the same).
+    #[cfg(feature = "full")]
     pub(crate) fn step_budget(&self) -> u64 {
         self.step_budget
     }
@@ -313,9 +323,11 @@ fn lowercase_sha(sha: &[u8]) -> Option<ShaHex> {
 }
 
 /// A script's `KEYS` and `ARGV`, borrowed from the command line.
+#[cfg(feature = "full")]
 type KeysAndArgv<'w, 'b> = (&'w [&'b [u8]], &'w [&'b [u8]]);
 
 /// Splits `numkeys key... arg...` (from `words[2]` on) into KEYS and ARGV, without copying.
+#[cfg(feature = "full")]
 fn keys_and_argv<'w, 'b>(words: &'w [&'b [u8]]) -> Result<KeysAndArgv<'w, 'b>, CommandError> {
     let numkeys = int_arg(words[2])?;
     let available = words.len() - 3;
@@ -330,6 +342,7 @@ fn keys_and_argv<'w, 'b>(words: &'w [&'b [u8]]) -> Result<KeysAndArgv<'w, 'b>, C
 }
 
 /// `EVAL script numkeys [key ...] [arg ...]`
+#[cfg(feature = "full")]
 pub(crate) fn eval(
     keyspace: &mut Keyspace,
     scripts: &mut ScriptCache,
@@ -341,6 +354,7 @@ pub(crate) fn eval(
 
 /// `EVALSHA sha1 numkeys [key ...] [arg ...]` — a SHA that is not 40 characters long is
 /// NOSCRIPT before anything else is checked.
+#[cfg(feature = "full")]
 pub(crate) fn evalsha(
     keyspace: &mut Keyspace,
     scripts: &mut ScriptCache,
@@ -354,6 +368,7 @@ pub(crate) fn evalsha(
 }
 
 /// `EVAL_RO script numkeys [key ...] [arg ...]` — EVAL whose script may not write.
+#[cfg(feature = "full")]
 pub(crate) fn eval_ro(
     keyspace: &mut Keyspace,
     scripts: &mut ScriptCache,
@@ -364,6 +379,7 @@ pub(crate) fn eval_ro(
 }
 
 /// `EVALSHA_RO sha1 numkeys [key ...] [arg ...]` — EVALSHA whose script may not write.
+#[cfg(feature = "full")]
 pub(crate) fn evalsha_ro(
     keyspace: &mut Keyspace,
     scripts: &mut ScriptCache,
@@ -377,6 +393,7 @@ pub(crate) fn evalsha_ro(
 }
 
 /// SCRIPT's subcommands with their arities (counting `SCRIPT` and the subcommand).
+#[cfg(feature = "full")]
 const SUBCOMMANDS: &[(&str, i32)] = &[
     ("load", 3),
     ("exists", -3),
@@ -386,6 +403,7 @@ const SUBCOMMANDS: &[(&str, i32)] = &[
 ];
 
 /// The lines of `SCRIPT HELP`, as Redis 7.0 prints them.
+#[cfg(feature = "full")]
 const HELP: &[&str] = &[
     "SCRIPT <subcommand> [<arg> [value] [opt] ...]. Subcommands are:",
     "DEBUG (YES|SYNC|NO)",
@@ -407,6 +425,7 @@ const HELP: &[&str] = &[
 ];
 
 /// `SCRIPT LOAD|EXISTS|FLUSH|KILL|HELP …`
+#[cfg(feature = "full")]
 pub(crate) fn script(
     _: &mut Keyspace,
     scripts: &mut ScriptCache,

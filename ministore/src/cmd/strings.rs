@@ -1,12 +1,18 @@
 //! String commands that read or replace whole values: GET, MGET, SET with all its options,
 //! SETNX, SETEX, PSETEX, MSET, MSETNX, GETSET, GETDEL, GETEX, INCR/INCRBY/DECR/DECRBY and
 //! INCRBYFLOAT (in x87 `long double`, as Redis computes it). Edits inside a value (APPEND,
-//! GETRANGE, SETRANGE…) are in `string_ranges`, LCS in `lcs`.
+//! GETRANGE, SETRANGE…) are in `string_ranges`, LCS in `lcs`. Without `full` only GET and SET
+//! are here.
 
 use super::CommandResult;
-use crate::args::{int_arg, is, parse_int, ArgCursor};
+#[cfg(feature = "full")]
+use crate::args::parse_int;
+use crate::args::{int_arg, is, ArgCursor};
 use crate::error::CommandError;
-use crate::keyspace::{Keyspace, StrForm, Value};
+#[cfg(feature = "full")]
+use crate::keyspace::StrForm;
+use crate::keyspace::{Keyspace, Value};
+#[cfg(feature = "full")]
 use crate::longdouble::{LongDouble, LongDoubleError};
 use crate::reply::Reply;
 
@@ -19,6 +25,7 @@ pub(crate) fn get(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
 }
 
 /// `MGET key [key ...]` — each value, or nil for a missing key or one that is not a string.
+#[cfg(feature = "full")]
 pub(crate) fn mget(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let values = words[1..]
         .iter()
@@ -31,6 +38,7 @@ pub(crate) fn mget(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
 }
 
 /// `SETNX key value` — SET NX answering 1 or 0.
+#[cfg(feature = "full")]
 pub(crate) fn setnx(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     if keyspace.contains(words[1]) {
         return Ok(Reply::Integer(0));
@@ -163,22 +171,26 @@ pub(crate) fn set(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
 }
 
 /// `INCR key`
+#[cfg(feature = "full")]
 pub(crate) fn incr(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     increment(keyspace, words[1], 1)
 }
 
 /// `DECR key`
+#[cfg(feature = "full")]
 pub(crate) fn decr(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     increment(keyspace, words[1], -1)
 }
 
 /// `INCRBY key increment` — the increment is checked before the key is looked at.
+#[cfg(feature = "full")]
 pub(crate) fn incrby(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let by = int_arg(words[2])?;
     increment(keyspace, words[1], by)
 }
 
 /// `DECRBY key decrement`
+#[cfg(feature = "full")]
 pub(crate) fn decrby(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let by = int_arg(words[2])?;
     let by = by.checked_neg().ok_or(CommandError::DecrementOverflow)?;
@@ -186,6 +198,7 @@ pub(crate) fn decrby(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult 
 }
 
 /// Adds `by` to the integer at `key` (0 if missing), keeping the key's expiry.
+#[cfg(feature = "full")]
 fn increment(keyspace: &mut Keyspace, key: &[u8], by: i64) -> CommandResult {
     let Some(bytes) = keyspace.string(key)? else {
         keyspace.insert(key, Value::string(by.to_string().into_bytes()), None);
@@ -203,6 +216,7 @@ fn increment(keyspace: &mut Keyspace, key: &[u8], by: i64) -> CommandResult {
 }
 
 /// `SETEX key seconds value`
+#[cfg(feature = "full")]
 pub(crate) fn setex(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let deadline = deadline_for(keyspace, ExpiryOption::Seconds, words[2], "setex")?;
     keyspace.insert(words[1], Value::string(words[3].to_vec()), Some(deadline));
@@ -210,6 +224,7 @@ pub(crate) fn setex(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
 }
 
 /// `PSETEX key milliseconds value`
+#[cfg(feature = "full")]
 pub(crate) fn psetex(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let deadline = deadline_for(keyspace, ExpiryOption::Millis, words[2], "psetex")?;
     keyspace.insert(words[1], Value::string(words[3].to_vec()), Some(deadline));
@@ -217,6 +232,7 @@ pub(crate) fn psetex(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult 
 }
 
 /// `MSET key value [key value ...]` — sets every pair, dropping their expiries.
+#[cfg(feature = "full")]
 pub(crate) fn mset(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     if words.len().is_multiple_of(2) {
         return Err(CommandError::WrongArity { command: "mset" });
@@ -228,6 +244,7 @@ pub(crate) fn mset(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
 }
 
 /// `MSETNX key value [key value ...]` — all pairs, or none if any key exists; 1 or 0.
+#[cfg(feature = "full")]
 pub(crate) fn msetnx(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     if words.len().is_multiple_of(2) {
         return Err(CommandError::WrongArity { command: "msetnx" });
@@ -244,6 +261,7 @@ pub(crate) fn msetnx(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult 
 }
 
 /// The string at `key` as a bulk reply, nil if missing, WRONGTYPE if not a string.
+#[cfg(feature = "full")]
 fn current(keyspace: &mut Keyspace, key: &[u8]) -> CommandResult {
     Ok(match keyspace.string(key)? {
         Some(bytes) => Reply::bulk(bytes.as_slice()),
@@ -252,6 +270,7 @@ fn current(keyspace: &mut Keyspace, key: &[u8]) -> CommandResult {
 }
 
 /// `GETSET key value` — the old value; the new one has no expiry.
+#[cfg(feature = "full")]
 pub(crate) fn getset(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let old = current(keyspace, words[1])?;
     keyspace.insert(words[1], Value::string(words[2].to_vec()), None);
@@ -259,6 +278,7 @@ pub(crate) fn getset(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult 
 }
 
 /// `GETDEL key` — the value, and the key is gone.
+#[cfg(feature = "full")]
 pub(crate) fn getdel(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let old = current(keyspace, words[1])?;
     if old != Reply::Nil {
@@ -268,6 +288,7 @@ pub(crate) fn getdel(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult 
 }
 
 /// GETEX's one option: a new expiry, or PERSIST.
+#[cfg(feature = "full")]
 #[derive(Clone, Copy, PartialEq)]
 enum GetExOption {
     Keep,
@@ -277,6 +298,7 @@ enum GetExOption {
 
 /// `[EX s|PX ms|EXAT t|PXAT t|PERSIST]`: one kind only (the same one may repeat, the last
 /// amount wins); a missing amount is a syntax error.
+#[cfg(feature = "full")]
 fn parse_getex<'a>(words: &'a [&'a [u8]]) -> Result<(GetExOption, &'a [u8]), CommandError> {
     let mut option = GetExOption::Keep;
     let mut amount: &[u8] = b"";
@@ -301,6 +323,7 @@ fn parse_getex<'a>(words: &'a [&'a [u8]]) -> Result<(GetExOption, &'a [u8]), Com
 /// `GETEX key [EX s|PX ms|EXAT t|PXAT t|PERSIST]` — the value, with its expiry changed. The
 /// options are checked first, the key's type next, the amount last; a deadline already
 /// past deletes the key (after replying its value).
+#[cfg(feature = "full")]
 pub(crate) fn getex(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let (option, amount) = parse_getex(words)?;
     let key = words[1];
@@ -332,6 +355,7 @@ pub(crate) fn getex(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
 /// `INCRBYFLOAT key increment` — the sum in x87 `long double`, printed with 17 decimals
 /// and trailing zeros dropped; the key keeps its expiry. The key's type is checked first,
 /// then its value, then the increment.
+#[cfg(feature = "full")]
 pub(crate) fn incrbyfloat(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     // Redis's order: the key's type, then the stored value, then the increment.
     let stored = keyspace.string(words[1])?;

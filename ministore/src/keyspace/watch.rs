@@ -45,6 +45,12 @@ struct WatchedKey {
 }
 
 impl Keyspace {
+    /// Whether no key is watched, so a write has no one to tell. WATCH is `full`'s: without it
+    /// this is true where it is compiled, and the bookkeeping below is left out of the build.
+    fn nothing_watched(&self) -> bool {
+        !cfg!(feature = "full") || self.watches.by_key.is_empty()
+    }
+
     /// A new watcher id, watching nothing.
     pub(crate) fn new_watcher(&mut self) -> WatcherId {
         self.watches.next_id += 1;
@@ -107,7 +113,7 @@ impl Keyspace {
 
     /// Tells the watchers of `key` (selected database) that a write touched it.
     pub(crate) fn touch(&mut self, key: &[u8], exists_after: bool) {
-        if self.watches.by_key.is_empty() {
+        if self.nothing_watched() {
             return;
         }
         let slot = (self.selected, key.to_vec());
@@ -143,7 +149,7 @@ impl Keyspace {
     /// FLUSHDB, FLUSHALL and SWAPDB: every watched key of `db` that exists there (or in the
     /// database replacing it) is touched.
     pub(crate) fn touch_all_in_db(&mut self, db: usize, replaced_with: Option<usize>) {
-        if self.watches.by_key.is_empty() {
+        if self.nothing_watched() {
             return;
         }
         let exists = |keyspace: &Keyspace, db: usize, key: &[u8]| {
@@ -167,7 +173,7 @@ impl Keyspace {
     /// Runs a write command; afterwards every watched key it left different is touched.
     /// Costs nothing while no key is watched.
     pub(crate) fn observe_writes<R>(&mut self, run: impl FnOnce(&mut Keyspace) -> R) -> R {
-        if self.watches.by_key.is_empty() {
+        if self.nothing_watched() {
             return run(self);
         }
         let before: Vec<(WatchKey, Vec<u8>)> = self

@@ -6,8 +6,9 @@
 //! under `lib/`.
 //!
 //! Without the `full` feature the handles of the libraries that build leaves out (`table`,
-//! `math`, `cjson`, `bit`, `cmsgpack`, `struct`, `coroutine`, and `string`'s `format` and
-//! pattern functions) do not exist, so nothing can reach their code.
+//! `math`, `cjson`, `bit`, `cmsgpack`, `struct`, `coroutine`, `string`'s `format` and pattern
+//! functions, and `redis.setresp` and `redis.register_function`) do not exist, so nothing can
+//! reach their code.
 
 /// The library tables. They are read-only and identical in every run, so they are not built as
 /// tables at all: indexing one is a static lookup (see `lib_tables::lib_get`).
@@ -125,9 +126,11 @@ pub enum RedisFunc {
     ReplicateCommands,
     SetRepl,
     AclCheckCmd,
+    #[cfg(feature = "full")]
     SetResp,
     Breakpoint,
     Debug,
+    #[cfg(feature = "full")]
     RegisterFunction,
 }
 

@@ -202,6 +202,7 @@ mod redis {
         "REDIS_VERSION",
         "REDIS_VERSION_NUM",
         "acl_check_cmd",
+        #[cfg(feature = "full")]
         "setresp",
         "breakpoint",
         "debug",
@@ -232,6 +233,7 @@ mod redis {
         Func::ReplicateCommands,
         Func::SetRepl,
         Func::AclCheckCmd,
+        #[cfg(feature = "full")]
         Func::SetResp,
         Func::Breakpoint,
         Func::Debug,
@@ -265,9 +267,11 @@ mod redis {
                 Func::ReplicateCommands => "replicate_commands",
                 Func::SetRepl => "set_repl",
                 Func::AclCheckCmd => "acl_check_cmd",
+                #[cfg(feature = "full")]
                 Func::SetResp => "setresp",
                 Func::Breakpoint => "breakpoint",
                 Func::Debug => "debug",
+                #[cfg(feature = "full")]
                 Func::RegisterFunction => "register_function",
             }
         }
@@ -286,6 +290,7 @@ mod redis {
 
     /// `redis.name` while FUNCTION LOAD runs a library's top level: only these fields exist.
     pub fn load_field(name: &[u8]) -> Option<Value> {
+        #[cfg(feature = "full")]
         if name == b"register_function" {
             return Some(Value::Builtin(Builtin::Redis(Func::RegisterFunction)));
         }

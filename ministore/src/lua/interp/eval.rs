@@ -5,7 +5,7 @@
 use super::saved::Saved;
 use super::{
     input_slot, library_named, memory_error, runtime_error, type_error, Fault, Frame, Interp,
-    RunKind, EXPR_NESTING,
+    EXPR_NESTING,
 };
 use crate::lua::ast::{BinOp, Expr, ExprKind, TableField, UnOp};
 use crate::lua::value::Value;
@@ -118,7 +118,7 @@ impl Interp<'_> {
         // static lookup without evaluating the name and the key string.
         if let ExprKind::Name(name) = &obj.kind {
             if let Some(slot) = input_slot(name) {
-                if frame.lookup(name).is_none() && self.kind != RunKind::Function {
+                if frame.lookup(name).is_none() && !self.kind.is_function() {
                     self.step(obj.line)?;
                     let k = self.eval(key, frame)?;
                     self.charge(k.weight(), line)?;

@@ -205,6 +205,19 @@ pub enum RunKind {
     Function,
 }
 
+impl RunKind {
+    /// FUNCTION LOAD running a library's top level. FUNCTION is `full`'s, so without it this is
+    /// false where it is compiled, and the load-time paths are left out of the build.
+    pub fn is_load(self) -> bool {
+        cfg!(feature = "full") && self == RunKind::Load
+    }
+
+    /// FCALL running a function; likewise only ever true with `full`.
+    pub fn is_function(self) -> bool {
+        cfg!(feature = "full") && self == RunKind::Function
+    }
+}
+
 /// The variables visible in one function activation, and its extra arguments (`...`).
 pub struct Frame<'c> {
     locals: Vec<(Arc<str>, Cell)>,
@@ -395,10 +408,10 @@ impl<'h> Interp<'h> {
 
     fn global_value(&mut self, name: &str) -> Option<Value> {
         // A library's top level (FUNCTION LOAD) sees nothing but a reduced `redis`.
-        if self.kind == RunKind::Load {
+        if self.kind.is_load() {
             return (name == "redis").then_some(Value::Lib(Lib::Redis));
         }
-        if self.kind == RunKind::Function && input_slot(name).is_some() {
+        if self.kind.is_function() && input_slot(name).is_some() {
             return None;
         }
         if let Some(lib) = library_named(name) {
@@ -416,7 +429,7 @@ impl<'h> Interp<'h> {
     /// `lib.field`; while a library loads, `redis` has only its load-time fields and any other
     /// is reported as Redis reports it, as a missing global.
     pub(crate) fn lib_field(&self, lib: Lib, field: &[u8], line: u32) -> Result<Value, Fault> {
-        if self.kind != RunKind::Load {
+        if !self.kind.is_load() {
             return Ok(lib_tables::lib_field(lib, field));
         }
         if lib != Lib::Redis {

@@ -6,7 +6,7 @@ use super::super::convert;
 use super::super::interp::{Fault, Interp};
 use super::args::{one, Site};
 use crate::lua::handle::Builtin;
-use crate::lua::interp::RunKind;
+#[cfg(feature = "full")]
 use crate::lua::lib_state::Registered;
 use crate::lua::value::{TableRef, Value};
 use crate::shape::shape;
@@ -14,6 +14,7 @@ use crate::shape::shape;
 pub use crate::lua::handle::RedisFunc as Func;
 
 /// The flags `redis.register_function` accepts.
+#[cfg(feature = "full")]
 const FUNCTION_FLAGS: &[&str] = &[
     "no-writes",
     "allow-oom",
@@ -24,6 +25,7 @@ const FUNCTION_FLAGS: &[&str] = &[
 
 /// `redis.register_function(name, callback)` or `redis.register_function{function_name=…,
 /// callback=…, flags={…}, description=…}`, with Redis's error texts.
+#[cfg(feature = "full")]
 fn register_function(it: &mut Interp, args: Vec<Value>, line: u32) -> Result<Vec<Value>, Fault> {
     let fail = |text: &str| Fault::Error {
         value: convert::error_table(format!("ERR {text}")),
@@ -129,7 +131,7 @@ fn register_function(it: &mut Interp, args: Vec<Value>, line: u32) -> Result<Vec
     if !valid_name(&registered.name) {
         return Err(fail("Library names can only contain letters, numbers, or underscores(_) and must be at least one character long"));
     }
-    if it.kind != RunKind::Load {
+    if !it.kind.is_load() {
         return Err(fail(
             "redis.register_function can only be called on FUNCTION LOAD command",
         ));
@@ -143,6 +145,7 @@ fn register_function(it: &mut Interp, args: Vec<Value>, line: u32) -> Result<Vec
 }
 
 /// Redis's rule for library and function names: letters, digits and `_`, at least one.
+#[cfg(feature = "full")]
 pub fn valid_name(name: &[u8]) -> bool {
     !name.is_empty() && name.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_')
 }
@@ -155,7 +158,8 @@ pub fn redis_call(it: &mut Interp, b: Builtin, args: &[Value], line: u32) -> Res
     // Library functions copy, scan or hash their string arguments: charge for their length.
     let weight: u64 = args.iter().map(Value::weight).sum();
     it.charge(weight, line)?;
-    let resp3 = it.libs.resp == 3;
+    // `redis.setresp` is `full`'s: without it, replies reach a script by RESP2's rules only.
+    let resp3 = cfg!(feature = "full") && it.libs.resp == 3;
     let converted = convert::with_command_words(args, |words| {
         let reply = it.host.call(words);
         let failed = reply.is_error();
@@ -186,6 +190,7 @@ pub fn redis_call(it: &mut Interp, b: Builtin, args: &[Value], line: u32) -> Res
 pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Vec<Value>, Fault> {
     let line = site.line;
     match f {
+        #[cfg(feature = "full")]
         Func::RegisterFunction => register_function(it, args, line),
         Func::Call | Func::Pcall => redis_call(it, Builtin::Redis(f), &args, line).map(|v| vec![v]),
         Func::ErrorReply => match args.as_slice() {
@@ -251,6 +256,7 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Ve
             }
             Ok(Vec::new())
         }
+        #[cfg(feature = "full")]
         Func::SetResp => {
             if args.len() != 1 {
                 return Err(raise("ERR redis.setresp() requires one argument.", line));
