@@ -210,5 +210,11 @@ async fn committed_writes_travel_in_the_url_fragment() {
     assert!(log[0].contains("token 35"));
     assert!(log[1].contains("token 33: 33 < 35, rejected"));
     assert_eq!(fig.max_seen(), "35");
+    drop(fig);
+
+    // One commit in the link: the log lists it once, whether or not the build had read it too.
+    set_fragment("#fence=35").await;
+    let fig = Mounted::figure().await;
+    assert_eq!(fig.log().len(), 1, "{:?}", fig.log());
     set_fragment("").await;
 }

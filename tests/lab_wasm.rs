@@ -17,8 +17,8 @@ use lockdive::lab::{check, figures, store};
 use lockdive::scenarios::fence::FenceLedger;
 use lockdive::App;
 use lockdive_contract::hooks::{
-    with_value, CHOICE_SELECTOR, COMMIT, COMMIT_EVENT, FIGURE, FIGURE_SELECTOR, PATH, PENDING,
-    READOUT_SELECTOR, SLOT, SLOT_LIVE, TONE,
+    with_value, CHOICE_SELECTOR, COMMIT, COMMIT_EVENT, FIGURE, FIGURE_SELECTOR, OUTCOMES_EVENT,
+    PATH, PENDING, READOUT_SELECTOR, SLOT, SLOT_LIVE, TONE,
 };
 use lockdive_contract::lab::{LabChunk, LabState, PendingAction};
 use lockdive_contract::Figure;
@@ -217,8 +217,23 @@ async fn a_commit_asked_for_before_the_lab_is_live_is_carried_out_once_and_hover
         "nothing committed yet"
     );
 
+    // The first wasm hears once that the sources changed, with the commit.
+    let told = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let heard = told.clone();
+    let on_outcomes =
+        Closure::<dyn FnMut(web_sys::CustomEvent)>::new(move |event: web_sys::CustomEvent| {
+            heard.borrow_mut().push(event.detail().as_string())
+        });
+    fence
+        .add_event_listener_with_callback(OUTCOMES_EVENT, on_outcomes.as_ref().unchecked_ref())
+        .expect("listening");
     mount_lab();
     tick().await;
+    assert_eq!(
+        *told.borrow(),
+        vec![Some("35".to_string())],
+        "one word to the first wasm, with the commit"
+    );
     // A stale wake-up after the commit was taken must not commit again.
     fence
         .dispatch_event(&Event::new(COMMIT_EVENT).expect("an event"))

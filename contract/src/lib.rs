@@ -6,7 +6,8 @@
 //! how course links find their base (`course_base`).
 //!
 //! No dependencies: the first wasm builds on this crate, and it must bring it names and rules only.
-//! The markup's writers (the Leptos components), the first wasm, the lab and the tests all take
+//! The markup's writers (the components and their markup functions), the first wasm, the lab and
+//! the tests all take
 //! these names from here, so a renamed hook is one edit and a misspelt one does not compile.
 
 #[macro_use]

@@ -607,7 +607,7 @@ fn with_javascript_off_every_section_code_block_and_static_verdict_is_readable()
 /// prerendered page at the last moment before the wasm runs (when its instantiation resolves, just
 /// before the glue calls `main`), with the figures that were there.
 const TAKEOVER_PROBE: &str = r##"(() => {
-  const probe = { shift: 0, before: null, oldFigures: [], slotNames: [], choices: [] };
+  const probe = { shift: 0, before: null, oldFigures: [], slots: [], slotNames: [], choices: [] };
   window.__lockdiveProbe = probe;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (!entry.hadRecentInput) probe.shift += entry.value;
@@ -632,7 +632,8 @@ const TAKEOVER_PROBE: &str = r##"(() => {
           // What each slot holds as built (a live part), and the figures' choices, which are in
           // no slot.
           probe.oldFigures = [...document.querySelectorAll("@SLOT@ > *")];
-          probe.slotNames = probe.oldFigures.map((f) => f.parentElement.getAttribute("@SLOT_NAME@"));
+          probe.slots = probe.oldFigures.map((f) => f.parentElement);
+          probe.slotNames = probe.slots.map((slot) => slot.getAttribute("@SLOT_NAME@"));
           probe.choices = [...document.querySelectorAll("@CHOICE@")];
         }
         return result;
@@ -653,7 +654,7 @@ async fn takeover_report(page: &Page) -> E2eResult<serde_json::Value> {
            prerenderedFigures: p.oldFigures.length, \
            slots: p.slotNames, \
            stillPrerendered: p.slotNames.filter((name, i) => p.oldFigures[i].isConnected), \
-           liveSlots: p.slotNames.filter((name, i) => p.oldFigures[i].parentElement.hasAttribute('@SLOT_LIVE@')), \
+           liveSlots: p.slotNames.filter((name, i) => p.slots[i].hasAttribute('@SLOT_LIVE@')), \
            choices: p.choices.length, \
            choicesKept: p.choices.filter(c => c.isConnected).length, \
            figures: figures.map(f => f.dataset.figure), \

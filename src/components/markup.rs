@@ -1,5 +1,5 @@
-//! Markup as a string, for a part whose live side needs no view library (the lock checker): one
-//! function renders it, the build puts the string in the prerendered page and the lab chunk puts
+//! Markup as a string, for a part whose live side needs no view library (the player, figure 2's
+//! parts, the lock checker, the readouts): one function renders it, the build puts the string in the prerendered page and the lab chunk puts
 //! it in the DOM (`innerHTML`), so the two cannot drift. Text and attribute values are escaped
 //! here, and only here.
 

@@ -48,17 +48,26 @@ pub fn enhance(figure: &Element, slots: Vec<(LivePart, Element)>) -> bool {
     if slots.is_empty() || !super::wire_once(figure) {
         return false;
     }
-    // What the build put in each slot, which renders the fence with no commits: a part whose
-    // markup for the fence the lab opens with is the same is left as it stands.
-    let built = FenceLedger::new().board();
+    let ledger = FenceLedger::replay(&share_url::read().fence);
+    let board = ledger.board();
+    // The build renders the fence with no commits: with none in the link either, each part the
+    // lab puts in whole already holds what the lab would put there, and is left as it stands.
+    let built_matches = ledger.log().is_empty();
     let shown = slots
         .iter()
-        .map(|(part, _)| whole_markup(*part, &built, None).unwrap_or_default())
+        .map(|(part, _)| match whole_markup(*part, &board, None) {
+            Some(markup) if built_matches => markup,
+            _ => String::new(),
+        })
         .collect();
-    let built_log = Some(built.log.len());
+    // The log's lines as built.
+    let built_log = slots
+        .iter()
+        .find_map(|(_, slot)| slot.query_selector(LOG).ok().flatten())
+        .map(|log| log.child_element_count() as usize);
     let live = Rc::new(LiveFence {
         figure: figure.clone(),
-        ledger: RefCell::new(FenceLedger::replay(&share_url::read().fence)),
+        ledger: RefCell::new(ledger),
         just_committed: RefCell::new(None),
         seen: max_seen_in_setup(),
         slots,
@@ -73,34 +82,38 @@ pub fn enhance(figure: &Element, slots: Vec<(LivePart, Element)>) -> bool {
         }
     }
     let asked = live.clone();
-    on(figure, COMMIT_EVENT, move |_: Event| asked.take_commit());
-    // The state a shared link opened on, then the commit asked for before the lab was live.
-    live.show();
-    live.take_commit();
+    on(figure, COMMIT_EVENT, move |_: Event| {
+        asked.take_commit();
+    });
+    // The commit asked for before the lab was live, if any, else the state the link opened on:
+    // one word to the first wasm either way.
+    if !live.take_commit() {
+        live.show_board(&board);
+    }
     true
 }
 
 impl LiveFence {
-    /// Takes the commit the figure asks for, if any, and carries it out.
-    fn take_commit(&self) {
+    /// Takes the commit the figure asks for, if any, and carries it out. Returns whether it did
+    /// (and so showed the fence).
+    fn take_commit(&self) -> bool {
         let Some(key) = self.figure.get_attribute(COMMIT) else {
-            return;
+            return false;
         };
         let _ = self.figure.remove_attribute(COMMIT);
-        if let Ok(token) = key.parse::<i64>() {
-            self.commit(token);
-        }
+        key.parse::<i64>().is_ok_and(|token| self.commit(token))
     }
 
-    /// Commits the write of the writer holding `token`, unless the log is full.
-    fn commit(&self, token: i64) {
+    /// Commits the write of the writer holding `token`, unless the log is full. Returns whether it
+    /// did.
+    fn commit(&self, token: i64) -> bool {
         let Some(writer) = Writer::with_token(token) else {
-            return;
+            return false;
         };
         let tokens = {
             let mut ledger = self.ledger.borrow_mut();
             if ledger.log().len() >= MAX_FENCE_COMMITS {
-                return;
+                return false;
             }
             let outcome = ledger.commit(writer).clone();
             *self.just_committed.borrow_mut() = Some(outcome);
@@ -108,6 +121,7 @@ impl LiveFence {
         };
         self.show();
         share_url::update(|state| state.fence = tokens);
+        true
     }
 
     /// Empties the log: the fence returns to `seen`. An empty log stays as it is.
@@ -121,25 +135,30 @@ impl LiveFence {
         share_url::update(|state| state.fence.clear());
     }
 
-    /// Brings every live part in line with the fence, then tells the first wasm, with the commit
-    /// just made, if any.
+    /// Brings every live part in line with the fence, then tells the first wasm.
     fn show(&self) {
         let board = self.ledger.borrow().board();
+        self.show_board(&board);
+    }
+
+    /// Brings every live part in line with `board`, the fence's now, then tells the first wasm,
+    /// with the commit just made, if any.
+    fn show_board(&self, board: &FenceBoard) {
         let committed = self.just_committed.borrow().clone();
         let mut shown = self.shown.borrow_mut();
         for (at, (part, slot)) in self.slots.iter().enumerate() {
             match part {
                 LivePart::FenceResource => {
                     if let Ok(Some(max)) = slot.query_selector(MAX_SEEN) {
-                        set_text(&max, &max_seen_text(&board));
+                        set_text(&max, &max_seen_text(board));
                     }
                     if let Ok(Some(reset)) = slot.query_selector(RESET) {
-                        set_if_changed(&reset, "aria-disabled", reset_disabled(&board));
+                        set_if_changed(&reset, "aria-disabled", reset_disabled(board));
                     }
                 }
-                LivePart::FenceLog => self.show_log(slot, &board, &mut shown.1),
+                LivePart::FenceLog => self.show_log(slot, board, &mut shown.1),
                 part => {
-                    if let Some(markup) = whole_markup(*part, &board, committed.as_ref()) {
+                    if let Some(markup) = whole_markup(*part, board, committed.as_ref()) {
                         put_in(slot, &mut shown.0[at], markup);
                     }
                 }

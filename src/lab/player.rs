@@ -53,7 +53,7 @@ struct LivePlayer {
 struct ShownMarkup {
     status: String,
     labels: Vec<String>,
-    exchange: Option<String>,
+    exchange: String,
     rows: String,
 }
 
@@ -125,11 +125,10 @@ impl LivePlayer {
                     .unwrap_or_default()
             })
             .collect();
-        shown.exchange = Some(
-            self.find(EXCHANGE)
-                .map(|e| e.outer_html())
-                .unwrap_or_default(),
-        );
+        shown.exchange = self
+            .find(EXCHANGE)
+            .map(|e| e.outer_html())
+            .unwrap_or_default();
         shown.rows = self
             .find(KEYS_BODY)
             .map(|e| e.inner_html())
@@ -152,16 +151,23 @@ impl LivePlayer {
                 input.set_value(&slider.value(&head).to_string());
             }
         }
-        for choice in ReleaseChoice::ALL {
-            let Some(radio) = self.input(&format!("input[{RELEASE}=\"{}\"]", choice.hook())) else {
-                continue;
-            };
-            if radio.checked() != radio.default_checked() {
-                if radio.checked() {
-                    head.choice = choice;
-                }
-            } else {
-                radio.set_checked(head.choice == choice);
+        let radios: Vec<(ReleaseChoice, HtmlInputElement)> = ReleaseChoice::ALL
+            .into_iter()
+            .filter_map(|choice| {
+                let radio = self.input(&format!("input[{RELEASE}=\"{}\"]", choice.hook()))?;
+                Some((choice, radio))
+            })
+            .collect();
+        if radios
+            .iter()
+            .any(|(_, r)| r.checked() != r.default_checked())
+        {
+            if let Some((choice, _)) = radios.iter().find(|(_, r)| r.checked()) {
+                head.choice = *choice;
+            }
+        } else {
+            for (choice, radio) in &radios {
+                radio.set_checked(head.choice == *choice);
             }
         }
     }
@@ -228,8 +234,10 @@ impl LivePlayer {
         key.prevent_default();
     }
 
-    /// Changes the head, then shows it, plays on if playing, and writes the shared link.
+    /// Changes the head, then shows it, schedules the next played step if the step or playback
+    /// changed, and writes the shared link.
     fn change(self: &Rc<Self>, change: &dyn Fn(&mut PlayHead)) {
+        let before = *self.head.borrow();
         {
             let mut head = self.head.borrow_mut();
             change(&mut head);
@@ -238,8 +246,10 @@ impl LivePlayer {
             }
         }
         self.show();
-        self.play_on();
         let head = *self.head.borrow();
+        if (head.step, head.playing) != (before.step, before.playing) {
+            self.play_on();
+        }
         let changed = {
             let shared = self.shared.borrow();
             (shared.step, shared.lease_ms, shared.stall_ms, shared.choice)
@@ -258,8 +268,8 @@ impl LivePlayer {
             let live = self.clone();
             Timeout::new(PLAY_STEP_MS, move || live.change(&|head| head.nudge(1)))
         });
-        // The fired timer is replaced, not dropped from inside its own callback: `change` runs
-        // in it, and this assignment drops the previous handle only after the new one is made.
+        // Called from the fired timer's own callback too, which this drops: wasm-bindgen frees a
+        // closure only once it has returned.
         let _previous = self.pending.replace(next);
     }
 
@@ -380,7 +390,7 @@ impl LivePlayer {
         set_text(&now, &timeline.title_of(step));
         let mut shown = self.markup.borrow_mut();
         let exchange = exchange(step).finish();
-        if shown.exchange.as_ref() != Some(&exchange) {
+        if shown.exchange != exchange {
             match self.find(EXCHANGE) {
                 Some(line) if exchange.is_empty() => line.remove(),
                 Some(line) => line.set_outer_html(&exchange),
@@ -388,7 +398,7 @@ impl LivePlayer {
                     let _ = now.insert_adjacent_html("afterend", &exchange);
                 }
             }
-            shown.exchange = Some(exchange);
+            shown.exchange = exchange;
         }
         if let Some(caption) = self.find(KEYS_CAPTION) {
             set_text(&caption, &keys_caption(step));

@@ -37,6 +37,13 @@ pub enum ConsoleSeed {
 }
 
 impl ConsoleSeed {
+    /// Every console, in page order.
+    pub const ALL: [ConsoleSeed; 3] = [
+        ConsoleSeed::LostLock,
+        ConsoleSeed::Fence,
+        ConsoleSeed::Attempts,
+    ];
+
     /// The value of the console's `data-console` hook.
     pub fn hook(self) -> &'static str {
         match self {

@@ -2,22 +2,21 @@
 //! button, and one lane per writer: its button (as built, for the first wasm) and what the fence
 //! would do with its write now (a live part, against the committed state).
 
+use lockdive_contract::hooks::TONE;
+
+use super::fence_log::seen_text;
+use super::fence_readout::mark;
+use crate::components::markup::{truth, Markup};
+use crate::scenarios::fence::{FenceBoard, FenceOutcome, Writer, FENCE_KEY};
+
 views! {
     use leptos::attr::custom::custom_attribute;
     use leptos::prelude::*;
-}
-use lockdive_contract::hooks::TONE;
-views! {
     use lockdive_contract::hooks::{PATH, WRITER};
 
     use super::choice::ChoiceButton;
+    use super::slot::{LivePart, MarkupSlot};
 }
-use super::fence_log::seen_text;
-use super::fence_readout::mark;
-#[cfg(feature = "views")]
-use super::slot::{LivePart, MarkupSlot};
-use crate::components::markup::{truth, Markup};
-use crate::scenarios::fence::{FenceBoard, FenceOutcome, Writer, FENCE_KEY};
 
 /// The max seen's element in the resource bar.
 pub const MAX_SEEN: &str = "[data-fence-max]";

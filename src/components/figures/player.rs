@@ -4,22 +4,21 @@
 //! run: the build puts it in the page, and the figures' lab chunk makes it live where it stands
 //! (`lockdive::lab::player`), setting what changes from the same functions.
 
-views! {
-    use leptos::attr::custom::custom_attribute;
-    use leptos::prelude::*;
-    use lockdive_contract::hooks::PLAYER;
-}
-
 use super::player_controls::{knobs, transport};
 use super::player_frame::{frame, timeline_list};
 use super::player_head::PlayHead;
 use super::player_status::status;
-#[cfg(feature = "views")]
-use super::share_url;
 use crate::components::markup::Markup;
-#[cfg(feature = "views")]
-use crate::scenarios::lost_lock::LostLockOutcome;
 use crate::scenarios::player::Timeline;
+
+views! {
+    use leptos::attr::custom::custom_attribute;
+    use leptos::prelude::*;
+    use lockdive_contract::hooks::PLAYER;
+
+    use super::share_url;
+    use crate::scenarios::lost_lock::LostLockOutcome;
+}
 
 /// How long a played step stays on screen.
 pub const PLAY_STEP_MS: u32 = 1_400;

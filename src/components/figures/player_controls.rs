@@ -67,7 +67,7 @@ impl Slider {
         format!("input[data-slider=\"{}\"]", self.hook())
     }
 
-    /// `#pl-<hook> ~ output`'s twin: the `<output>` showing the value.
+    /// `output[for="pl-<hook>"]`: the `<output>` showing the value.
     pub fn output_selector(self) -> String {
         format!("output[for=\"pl-{}\"]", self.hook())
     }

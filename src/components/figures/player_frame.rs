@@ -92,12 +92,17 @@ pub fn holder(step: Option<&LockStep>) -> Option<String> {
         .map(|k| format!("\"{}\"", k.value))
 }
 
-/// `width: 62.5%`: what is left of the lease, to a tenth of a percent (in whole numbers: the
-/// figures' chunk needs no float formatting).
+/// `width: 62.5%`: what is left of the lease, to a tenth of a percent, a tie to the even tenth
+/// (in whole numbers: the figures' chunk needs no float formatting).
 pub fn lease_left_style(step: Option<&LockStep>, lease_ms: u64) -> String {
     let left = step.map_or(0, |s| s.lock_pttl.max(0).unsigned_abs());
     let lease = lease_ms.max(1);
-    let tenths = (left.saturating_mul(1000).saturating_add(lease / 2) / lease).min(1000);
+    let scaled = left.saturating_mul(1000);
+    let (mut tenths, rest) = (scaled / lease, scaled % lease);
+    if rest * 2 > lease || (rest * 2 == lease && tenths % 2 == 1) {
+        tenths += 1;
+    }
+    let tenths = tenths.min(1000);
     format!("width: {}.{}%", tenths / 10, tenths % 10)
 }
 
@@ -237,4 +242,30 @@ fn frame_detail(timeline: &Timeline, step: &LockStep) -> Markup {
             &timeline.note(step),
         );
     m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lease_left_style;
+    use crate::scenarios::lost_lock::{LostLockOutcome, ReleaseChoice};
+    use crate::scenarios::player::PlayerSetup;
+
+    #[test]
+    fn the_lease_bar_is_what_is_left_of_the_lease_to_a_tenth_of_a_percent() {
+        let run =
+            LostLockOutcome::run_with(PlayerSetup::new(8_000, 7_500), ReleaseChoice::BlindDel);
+        let mut step = run.steps[0].clone();
+        for (pttl, width) in [
+            (8_000, "width: 100.0%"),
+            (500, "width: 6.2%"),
+            (1_500, "width: 18.8%"),
+            (1, "width: 0.0%"),
+            (-2, "width: 0.0%"),
+            (9_000, "width: 100.0%"),
+        ] {
+            step.lock_pttl = pttl;
+            assert_eq!(lease_left_style(Some(&step), 8_000), width, "PTTL {pttl}");
+        }
+        assert_eq!(lease_left_style(None, 8_000), "width: 0.0%");
+    }
 }

@@ -2,14 +2,15 @@
 //! and word, never colour alone), its sentence and the store's evidence; and its sources, one
 //! `<template data-readout-for>` per choice, which the first wasm swaps into it.
 
+use lockdive_contract::hooks::{COMMITTED, READOUT_FOR, TONE};
+
+use crate::components::markup::Markup;
+
 views! {
     use leptos::attr::custom::custom_attribute;
     use leptos::prelude::*;
     use lockdive_contract::hooks::READOUT;
 }
-use lockdive_contract::hooks::{COMMITTED, READOUT_FOR, TONE};
-
-use crate::components::markup::Markup;
 
 /// A verdict's mark: ✓, ⚠ or ✗ plus the word that carries it for readers who cannot see colour.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -19,7 +19,7 @@ use lockdive_contract::hooks::{
 use crate::scenarios::console::ConsoleSeed;
 use crate::scenarios::fence::Writer;
 
-/// What the lab mounts into one slot: a part of the page that needs the store.
+/// What one slot holds: a part of the page that needs the store, which the lab makes live.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LivePart {
     /// Figure 1's scenario player.
@@ -74,13 +74,8 @@ impl LivePart {
 
     /// Reads a slot's `data-island` value.
     pub fn from_slot_name(name: &str) -> Option<LivePart> {
-        let seeds = [
-            ConsoleSeed::LostLock,
-            ConsoleSeed::Fence,
-            ConsoleSeed::Attempts,
-        ];
         if let Some(hook) = name.strip_prefix(CONSOLE_SLOT_PREFIX) {
-            return seeds
+            return ConsoleSeed::ALL
                 .into_iter()
                 .find(|seed| seed.hook() == hook)
                 .map(LivePart::Console);

@@ -20,31 +20,31 @@ pub mod explore;
 pub mod hooks;
 pub mod picker;
 pub mod scripts;
-#[cfg(feature = "views")]
-mod table;
 pub mod verdicts;
 
 use std::sync::Arc;
 
+use crate::components::markup::Markup;
+use crate::scenarios::lockcheck::{Bound, CheckReport, LockSpec, Progress};
+
+pub use verdicts::summary;
+
 views! {
-    use leptos::prelude::*;
+    mod table;
 
     use leptos::attr::custom::custom_attribute;
+    use leptos::prelude::*;
     use lockdive_contract::hooks::FIGURE;
     use lockdive_contract::Figure;
 
     use super::{LivePart, LiveSlot};
+    use crate::scenarios::lockcheck::catalogue;
+
+    pub use table::StaticCheckTable;
 }
-use crate::components::markup::Markup;
-#[cfg(feature = "views")]
-use crate::scenarios::lockcheck::catalogue;
-use crate::scenarios::lockcheck::{Bound, CheckReport, LockSpec, Progress};
 
 #[cfg(all(not(target_arch = "wasm32"), feature = "views"))]
 pub use table::catalogue_reports;
-#[cfg(feature = "views")]
-pub use table::StaticCheckTable;
-pub use verdicts::summary;
 
 /// The live part's element, `[data-check]`, which the lab listens on.
 pub const LIVE: &str = "[data-check]";
