@@ -30,7 +30,7 @@ impl PlayHead {
             lease_ms: setup.lease_ms,
             stall_ms: setup.stall_ms,
             choice: shared.release.unwrap_or(ReleaseChoice::BlindDel),
-            step: shared.step.unwrap_or(0).min(STEP_COUNT - 1),
+            step: shared.step.unwrap_or(0),
             playing: false,
         }
     }
