@@ -46,9 +46,12 @@ pub enum PointerKind {
 }
 
 impl PointerKind {
+    /// The `PointerEvent.pointerType` of a finger; every other kind hovers.
+    pub const TOUCH_TYPE: &'static str = "touch";
+
     /// From a `PointerEvent.pointerType`.
     pub fn from_pointer_type(pointer_type: &str) -> Self {
-        if pointer_type == "touch" {
+        if pointer_type == Self::TOUCH_TYPE {
             PointerKind::Touch
         } else {
             PointerKind::Hovering

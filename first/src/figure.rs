@@ -1,58 +1,65 @@
 //! Every figure's choices, made to answer hover, focus, a tap and Esc by
 //! `lockdive_contract::choice_layers`, for the page's whole life: showing a choice lights its row,
 //! presses its button and swaps the readout's content for the choice's
-//! `<template data-readout-for>` (its source), read when it is shown. A commit is handed to the lab
-//! on the figure (`hooks::COMMIT`, `hooks::COMMIT_EVENT`); when the lab has re-rendered a figure's
-//! sources (`hooks::OUTCOMES_EVENT`) the list of them is read again, and the commit just made is
-//! shown from its own source while its choice stays on show.
+//! `<template data-readout-for>` (its source). A commit is handed to the lab on the figure
+//! (`hooks::COMMIT`, `hooks::COMMIT_EVENT`); when the lab has re-rendered a figure's sources
+//! (`hooks::OUTCOMES_EVENT`) they are read again, and the commit just made is shown from its own
+//! source while its choice stays on show.
+//!
+//! Everything a choice shows is read when the figure is, and written with the words of `words`:
+//! a hover, the reach every reader makes, is a handful of DOM writes and nothing else.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
+use js_sys::Array;
 use wasm_bindgen::JsCast;
-use web_sys::{CustomEvent, Element, Event, EventInit, HtmlElement, HtmlTemplateElement, Node};
+use web_sys::{
+    CustomEvent, DomTokenList, Element, Event, EventInit, HtmlElement, HtmlTemplateElement,
+};
 
 use lockdive_contract::choice_layers::{Activation, ChoiceLayers, PointerKind, LEAVE_GRACE_MS};
 use lockdive_contract::hooks::{
-    CHOICE_SELECTOR, COMMIT, COMMITS, COMMITTED, COMMIT_EVENT, FIGURE_SELECTOR, LIT,
-    OUTCOMES_EVENT, PATH, PATH_SELECTOR, READOUT_FOR, READOUT_FOR_SELECTOR, READOUT_SELECTOR,
-    SELECTED, TONE,
+    CHOICE_SELECTOR, COMMIT, COMMITS, COMMITTED, COMMIT_EVENT, FIGURE_SELECTOR, OUTCOMES_EVENT,
+    PATH, PATH_SELECTOR, READOUT_FOR, READOUT_FOR_SELECTOR, READOUT_SELECTOR, TONE,
 };
 use lockdive_contract::lab::LabChunk;
 
 use crate::dom::{self, on};
 use crate::lab;
+use crate::words::{self, Word};
 
 /// One choice of a prerendered figure: a `.fig-choice` button inside a `[data-path]` row. The
 /// row's path is the key the figure's `data-selected` and the readout's template share.
 struct Choice {
     button: HtmlElement,
     key: String,
+    /// The key as the figure's `data-selected` is written.
+    key_word: Word,
     /// The button commits its choice (figure 2's writers), which needs the store: the lab.
     commits: bool,
 }
 
 /// One readout source: its key (`""` for the idle one), whether it is the outcome of the commit
-/// just made rather than the key's what-if, and its template, whose tone and content are read when
-/// it is shown.
+/// just made rather than the key's what-if, its tone, and its body: a copy of its template's
+/// content made when the source is read, whose nodes are moved into the readout when it is
+/// shown and out again when another is (moving them is a third of the work of copying them on
+/// every show). A figure's sources are read when the figure is, and again when the lab says it
+/// re-rendered them (`outcomes_changed`): the lab puts in new templates, never changes one in
+/// place.
 struct BuiltReadout {
     key: String,
     committed: bool,
-    template: HtmlTemplateElement,
+    tone: Option<(String, Word)>,
+    body: Array,
 }
 
-impl BuiltReadout {
-    /// The source's tone, as it says now.
-    fn tone(&self) -> Option<String> {
-        self.template.get_attribute(TONE)
-    }
-
-    /// A copy of the source's body, which every source holds in its `content` (the build's
-    /// HTML, and the lab's markup, put in as HTML).
-    fn copy(&self) -> Option<Node> {
-        self.template.content().clone_node_with_deep(true).ok()
-    }
+/// A `[data-path]` row, lit when its choice is shown.
+struct Row {
+    element: Element,
+    classes: DomTokenList,
+    path: String,
 }
 
 /// What one prerendered figure shows, and the elements it changes to show it — all read once, so
@@ -61,8 +68,9 @@ struct PrerenderedFigure {
     figure: Element,
     readout: Element,
     readouts: Vec<BuiltReadout>,
-    /// The `[data-path]` rows and their paths, lit when their choice is shown.
-    rows: Vec<(Element, String)>,
+    /// The tone the readout has now (its `data-tone`), so an unchanged one is not written again.
+    readout_tone: Option<String>,
+    rows: Vec<Row>,
     choices: Vec<Choice>,
     layers: ChoiceLayers<usize>,
     shown: Option<usize>,
@@ -90,6 +98,7 @@ impl PrerenderedFigure {
                     let commits = button.has_attribute(COMMITS);
                     Some(Choice {
                         button,
+                        key_word: Word::new(&key),
                         key,
                         commits,
                     })
@@ -98,12 +107,17 @@ impl PrerenderedFigure {
         let readouts = read_sources(&figure);
         let rows = dom::all::<Element>(figure.query_selector_all(PATH_SELECTOR))
             .into_iter()
-            .filter_map(|row| {
-                let path = row.get_attribute(PATH)?;
-                Some((row, path))
+            .filter_map(|element| {
+                let path = element.get_attribute(PATH)?;
+                Some(Row {
+                    classes: element.class_list(),
+                    element,
+                    path,
+                })
             })
             .collect();
         (!choices.is_empty()).then(|| PrerenderedFigure {
+            readout_tone: readout.get_attribute(TONE),
             figure,
             readout,
             readouts,
@@ -122,15 +136,17 @@ impl PrerenderedFigure {
     fn outcomes_changed(&mut self, committed: Option<String>) {
         self.readouts = read_sources(&self.figure);
         self.just_committed = committed;
-        for (row, path) in &self.rows {
-            let what_if = self
-                .readouts
-                .iter()
-                .find(|r| !r.committed && r.key == *path);
-            if let Some(tone) = what_if.and_then(BuiltReadout::tone) {
-                let _ = row.set_attribute(TONE, &tone);
+        words::with(|words| {
+            for row in &self.rows {
+                let what_if = self
+                    .readouts
+                    .iter()
+                    .find(|r| !r.committed && r.key == row.path);
+                if let Some((_, tone)) = what_if.and_then(|r| r.tone.as_ref()) {
+                    words::set(&row.element, &words.tone, tone);
+                }
             }
-        }
+        });
         self.render();
     }
 
@@ -144,64 +160,61 @@ impl PrerenderedFigure {
     /// Renders what the layers show: the readout, the lit row, the pressed button.
     fn render(&mut self) {
         let now = self.layers.shown();
-        if !self.figure.is_connected() {
-            return;
-        }
         let before = std::mem::replace(&mut self.shown, now);
-        let key = self.key_of(now);
+        let key = now.and_then(|index| self.choices.get(index));
+        let key = key.map(|choice| choice.key.as_str());
         // A commit's outcome is shown until its choice is no longer on show.
-        if self.just_committed.is_some() && self.just_committed != key {
+        if self.just_committed.is_some() && self.just_committed.as_deref() != key {
             self.just_committed = None;
         }
-        // The readout first: it is what the reader reads and the screen reader announces.
-        let wanted = key.as_deref().unwrap_or("");
         let committed = self.just_committed.is_some();
-        if let Some(built) = self
-            .readouts
-            .iter()
-            .find(|r| r.key == wanted && r.committed == committed)
-        {
-            if let Some(tone) = built.tone() {
-                let _ = self.readout.set_attribute(TONE, &tone);
+        words::with(|words| {
+            // The readout first: it is what the reader reads and the screen reader announces.
+            let wanted = key.unwrap_or("");
+            if let Some(built) = self
+                .readouts
+                .iter()
+                .find(|r| r.key == wanted && r.committed == committed)
+            {
+                if let Some((tone, word)) = &built.tone {
+                    if self.readout_tone.as_ref() != Some(tone) {
+                        words::set(&self.readout, &words.tone, word);
+                        self.readout_tone = Some(tone.clone());
+                    }
+                }
+                self.readout.replace_children_with_node(&built.body);
             }
-            if let Some(copy) = built.copy() {
-                self.readout.replace_children_with_node_1(&copy);
+            if before == now {
+                return;
             }
-        }
-        if before == now {
-            return;
-        }
-        // The rows, buttons and figure are written by this struct alone, and the build leaves
-        // them unselected: only the choice shown before and the one shown now change.
-        let old_key = self.key_of(before);
-        for (row, path) in &self.rows {
-            if old_key.as_deref() == Some(path.as_str()) {
-                let _ = row.class_list().remove_1(LIT);
+            // The rows, buttons and figure are written by this struct alone, and the build leaves
+            // them unselected: only the choice shown before and the one shown now change.
+            let old_key = before
+                .and_then(|index| self.choices.get(index))
+                .map(|choice| choice.key.as_str());
+            for row in &self.rows {
+                let path = Some(row.path.as_str());
+                if old_key == path && key != path {
+                    words::toggle(&row.classes, &words.lit, false);
+                }
+                if key == path && old_key != path {
+                    words::toggle(&row.classes, &words.lit, true);
+                }
             }
-            if key.as_deref() == Some(path.as_str()) {
-                let _ = row.class_list().add_1(LIT);
+            for (index, pressed) in [(before, &words.no), (now, &words.yes)] {
+                if let Some(choice) = index.and_then(|index| self.choices.get(index)) {
+                    words::set(&choice.button, &words.pressed, pressed);
+                }
             }
-        }
-        for (index, pressed) in [(before, "false"), (now, "true")] {
-            if let Some(choice) = index.and_then(|index| self.choices.get(index)) {
-                let _ = choice.button.set_attribute("aria-pressed", pressed);
+            match now.and_then(|index| self.choices.get(index)) {
+                Some(choice) => words::set(&self.figure, &words.selected, &choice.key_word),
+                None => words::remove(&self.figure, &words.selected),
             }
-        }
-        let _ = match &key {
-            Some(key) => self.figure.set_attribute(SELECTED, key),
-            None => self.figure.remove_attribute(SELECTED),
-        };
-    }
-
-    /// The key of the choice at `index`.
-    fn key_of(&self, index: Option<usize>) -> Option<String> {
-        index
-            .and_then(|index| self.choices.get(index))
-            .map(|choice| choice.key.clone())
+        });
     }
 }
 
-/// A figure's readout sources, in document order: which they are, not yet what they say.
+/// A figure's readout sources, in document order: which they are and what they say.
 fn read_sources(figure: &Element) -> Vec<BuiltReadout> {
     dom::all::<HtmlTemplateElement>(figure.query_selector_all(READOUT_FOR_SELECTOR))
         .into_iter()
@@ -209,10 +222,29 @@ fn read_sources(figure: &Element) -> Vec<BuiltReadout> {
             Some(BuiltReadout {
                 key: template.get_attribute(READOUT_FOR)?,
                 committed: template.has_attribute(COMMITTED),
-                template,
+                tone: template.get_attribute(TONE).map(|tone| {
+                    let word = Word::new(&tone);
+                    (tone, word)
+                }),
+                body: body_of(&template),
             })
         })
         .collect()
+}
+
+/// A copy of a source's body, which every source holds in its `content` (the build's HTML, and
+/// the lab's markup, put in as HTML), as the list of its top nodes.
+fn body_of(template: &HtmlTemplateElement) -> Array {
+    let body = Array::new();
+    if let Ok(copy) = template.content().clone_node_with_deep(true) {
+        let nodes = copy.child_nodes();
+        for i in 0..nodes.length() {
+            if let Some(node) = nodes.item(i) {
+                body.push(&node);
+            }
+        }
+    }
+    body
 }
 
 /// Makes every figure under `root` answer. Returns how many do.
@@ -246,7 +278,7 @@ fn listen_to(figure: Rc<RefCell<PrerenderedFigure>>) {
         .map(|c| c.button.clone())
         .collect();
     for (index, button) in buttons.into_iter().enumerate() {
-        let kind = |e: &web_sys::PointerEvent| PointerKind::from_pointer_type(&e.pointer_type());
+        let kind = words::pointer_kind;
         on(
             &button,
             "pointerenter",
@@ -299,7 +331,9 @@ fn listen_to(figure: Rc<RefCell<PrerenderedFigure>>) {
             .dyn_ref::<CustomEvent>()
             .and_then(|e| e.detail().as_string());
         if let Ok(mut figure) = told.try_borrow_mut() {
-            figure.outcomes_changed(committed);
+            if figure.figure.is_connected() {
+                figure.outcomes_changed(committed);
+            }
         }
     });
     if let Some(window) = web_sys::window() {

@@ -16,6 +16,7 @@ pub mod embed;
 pub mod figure;
 mod lab;
 mod theme;
+mod words;
 
 use lockdive_contract::fragment;
 

@@ -52,8 +52,12 @@ fn find(root: &Element, selector: &str) -> Element {
 }
 
 fn hover(target: &Element) {
+    enter(target, "mouse");
+}
+
+fn enter(target: &Element, pointer_type: &str) {
     let init = PointerEventInit::new();
-    init.set_pointer_type("mouse");
+    init.set_pointer_type(pointer_type);
     let event = PointerEvent::new_with_event_init_dict("pointerenter", &init).expect("an event");
     target.dispatch_event(&event).expect("dispatched");
 }
@@ -76,6 +80,32 @@ fn a_built_figure_answers_a_hover_from_its_templates() {
     assert!(!find(&root, &format!("[{PATH}=\"left\"]"))
         .class_list()
         .contains(LIT));
+
+    // From one choice to the other and back: each shows its own source, whole, every time, and
+    // the sources stay as the build wrote them.
+    let left = find(&root, &format!("[{PATH}=\"left\"] .{CHOICE}"));
+    for _ in 0..2 {
+        hover(&left);
+        assert_eq!(readout.text_content().as_deref(), Some("left is safe"));
+        assert_eq!(readout.get_attribute(TONE).as_deref(), Some("ok"));
+        assert_eq!(figure.get_attribute(SELECTED).as_deref(), Some("left"));
+        assert_eq!(
+            right.get_attribute("aria-pressed").as_deref(),
+            Some("false")
+        );
+        assert!(!row.class_list().contains(LIT));
+        hover(&right);
+        assert_eq!(readout.text_content().as_deref(), Some("right breaks"));
+        assert_eq!(readout.get_attribute(TONE).as_deref(), Some("bad"));
+        assert_eq!(left.get_attribute("aria-pressed").as_deref(), Some("false"));
+        assert!(row.class_list().contains(LIT));
+    }
+    let template = find(&root, &format!("template[{READOUT_FOR}=\"left\"]"));
+    assert_eq!(template.inner_html(), "left is safe");
+
+    // A finger's enter never selects: the readout stays on the choice shown.
+    enter(&left, "touch");
+    assert_eq!(readout.text_content().as_deref(), Some("right breaks"));
 
     let light = find(&root, &format!("[{THEME_CHOICE}=\"light\"]"));
     light.unchecked_ref::<HtmlElement>().click();
