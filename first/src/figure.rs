@@ -9,7 +9,7 @@
 //! Everything a choice shows is read when the figure is, and written with the words of `words`:
 //! a hover, the reach every reader makes, is a handful of DOM writes and nothing else.
 
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
 
 use gloo_timers::callback::Timeout;
@@ -43,7 +43,7 @@ struct Choice {
 
 /// One readout source: its key (`""` for the idle one), whether it is the outcome of the commit
 /// just made rather than the key's what-if, its tone, and its body: a copy of its template's
-/// content made when the source is read, whose nodes are moved into the readout when it is
+/// content made the first time it is shown, whose nodes are moved into the readout whenever it is
 /// shown and out again when another is (moving them is a third of the work of copying them on
 /// every show). A figure's sources are read when the figure is, and again when the lab says it
 /// re-rendered them (`outcomes_changed`): the lab puts in new templates, never changes one in
@@ -52,7 +52,15 @@ struct BuiltReadout {
     key: String,
     committed: bool,
     tone: Option<(String, Word)>,
-    body: Array,
+    template: HtmlTemplateElement,
+    body: OnceCell<Array>,
+}
+
+impl BuiltReadout {
+    /// The source's body, copied from its template on first use.
+    fn body(&self) -> &Array {
+        self.body.get_or_init(|| body_of(&self.template))
+    }
 }
 
 /// A `[data-path]` row, lit when its choice is shown.
@@ -182,7 +190,7 @@ impl PrerenderedFigure {
                         self.readout_tone = Some(tone.clone());
                     }
                 }
-                self.readout.replace_children_with_node(&built.body);
+                self.readout.replace_children_with_node(built.body());
             }
             if before == now {
                 return;
@@ -226,7 +234,8 @@ fn read_sources(figure: &Element) -> Vec<BuiltReadout> {
                     let word = Word::new(&tone);
                     (tone, word)
                 }),
-                body: body_of(&template),
+                template,
+                body: OnceCell::new(),
             })
         })
         .collect()
