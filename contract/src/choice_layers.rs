@@ -49,7 +49,8 @@ impl PointerKind {
     /// The `PointerEvent.pointerType` of a finger; every other kind hovers.
     pub const TOUCH_TYPE: &'static str = "touch";
 
-    /// From a `PointerEvent.pointerType`.
+    /// From a `PointerEvent.pointerType`. The first wasm applies the same rule to the event's
+    /// JS string without copying it (`pointer_kind` in `first/src/words.rs`).
     pub fn from_pointer_type(pointer_type: &str) -> Self {
         if pointer_type == Self::TOUCH_TYPE {
             PointerKind::Touch

@@ -6,8 +6,9 @@
 //! (`hooks::OUTCOMES_EVENT`) they are read again, and the commit just made is shown from its own
 //! source while its choice stays on show.
 //!
-//! Everything a choice shows is read when the figure is, and written with the words of `words`:
-//! a hover, the reach every reader makes, is a handful of DOM writes and nothing else.
+//! What a choice shows is read when the figure is, and written with the words of `words`; a
+//! source's body is copied from its template the first time it is shown. After that, a hover, the
+//! reach every reader makes, is a handful of DOM writes and nothing else.
 
 use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
@@ -70,8 +71,8 @@ struct Row {
     path: String,
 }
 
-/// What one prerendered figure shows, and the elements it changes to show it — all read once, so
-/// a hover asks the DOM for nothing and only writes.
+/// What one prerendered figure shows, and the elements it changes to show it — all read once
+/// (each source's body on its first show), so a hover asks the DOM for nothing and only writes.
 struct PrerenderedFigure {
     figure: Element,
     readout: Element,
@@ -222,7 +223,8 @@ impl PrerenderedFigure {
     }
 }
 
-/// A figure's readout sources, in document order: which they are and what they say.
+/// A figure's readout sources, in document order: which they are and their tones. Each body is
+/// copied on its first show.
 fn read_sources(figure: &Element) -> Vec<BuiltReadout> {
     dom::all::<HtmlTemplateElement>(figure.query_selector_all(READOUT_FOR_SELECTOR))
         .into_iter()

@@ -1,8 +1,8 @@
 //! The words a shown choice writes into the page — attribute names, their values, the lit row's
 //! class, a pointer's kind — made JS strings once, and the DOM calls that take them as they are.
 //!
-//! web-sys's calls take `&str`, which the glue decodes into a new JS string on every call (a
-//! `TextDecoder` per argument); a hover writes about ten of them. A handler that passes strings
+//! web-sys's calls take `&str`, which the glue decodes into a new JS string on every call (one
+//! decode per argument); a hover writes about ten of them. A handler that passes strings
 //! the page already holds does only the DOM's own work, so it runs in less of the CPU time a
 //! throttled or busy device gives it.
 
