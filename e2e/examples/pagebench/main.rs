@@ -6,7 +6,8 @@
 //! throttling (DevTools protocol), and reach-to-readout latency (a hover's
 //! pointerenter, a focus, a tap's pointerdown and click, to the readout's DOM change; 200 of each,
 //! median and p99; beside them the harness's floor, the same reaches on its own choice on an empty
-//! page), and the lock checker (`#check`) in the lab:
+//! page, and the hover's cost per event in a loop of 3 000), and the lock checker (`#check`) in
+//! the lab:
 //! for each catalogue lock, the default bound explored in the browser (schedules per second, read
 //! off the figure's own live line) and the longest gap between animation frames while it ran; and
 //! the lab's live controls at frame rate: a slider step (real ArrowRight/ArrowLeft keys on the
@@ -17,7 +18,7 @@
 //! This file runs the measurements in their order and owns what they all share (the result type,
 //! the run's sizes and throttle rate, which build is measured, percentiles). Each module owns one
 //! kind of measurement: [`loads`] page weight, first paint, interactive and reach → lab chunk live;
-//! [`reaches`] hover, focus and tap → readout, and the harness's floor; [`checker`] the lock
+//! [`reaches`] hover, focus and tap → readout, the harness's floor and the hover's cost in a loop; [`checker`] the lock
 //! checker's runs; [`live`] the lab's live controls; [`report`] the tables printed from them all.
 //! [`floor`] builds the static floor and [`browser`] holds the browser helpers they share.
 
@@ -43,9 +44,10 @@ use checker::check_lock_runs;
 use floor::{serialise_after_mount, strip_scripts, write_floor};
 use live::live_controls;
 use loads::{lab_after_reach, loads, weight, Files};
-use reaches::{harness_floor, reaches, Reach};
+use reaches::{harness_floor, hover_cost, reaches, Reach};
 use report::{
-    print_check_lock, print_harness_floor, print_live_controls, print_slowest, print_table,
+    print_check_lock, print_harness_floor, print_hover_cost, print_live_controls, print_slowest,
+    print_table,
 };
 
 fn main() {
@@ -130,12 +132,14 @@ fn run() -> BenchResult {
                 reach_slow.push(reaches(&client, &live.page_url, Build::Live, reach).await?);
                 harness_slow.push(harness_floor(&client, reach).await?);
             }
+            let hover_slow = hover_cost(&client, &live.page_url).await?;
             throttle(driver.port, &session, 1.0)?;
             let (mut reach_fast, mut harness_fast) = (Vec::new(), Vec::new());
             for reach in Reach::ALL {
                 reach_fast.push(reaches(&client, &live.page_url, Build::Live, reach).await?);
                 harness_fast.push(harness_floor(&client, reach).await?);
             }
+            let hover_fast = hover_cost(&client, &live.page_url).await?;
             let floor_hover =
                 reaches(&client, &floor.page_url, Build::StaticFloor, Reach::Hover).await?;
             let checks_fast = check_lock_runs(&client, &live.page_url).await?;
@@ -156,6 +160,7 @@ fn run() -> BenchResult {
             );
             print_slowest(&reach_fast, &reach_slow);
             print_harness_floor(&harness_fast, &harness_slow);
+            print_hover_cost(&hover_fast, &hover_slow);
             print_check_lock(&checks_fast, &checks_slow);
             print_live_controls(&controls_fast, &controls_slow);
             BenchResult::Ok(())

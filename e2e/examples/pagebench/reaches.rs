@@ -1,6 +1,7 @@
 //! Reach → readout latency: hover, focus and tap on the page's choices, timed to the readout's
 //! first DOM change, and the harness's floor (the same reaches on its own choice on an empty page),
-//! so the page's own cost is the difference.
+//! so the page's own cost is the difference; and the hover's cost in a loop, the handler's own
+//! time with the browser's pauses averaged out.
 
 use fantoccini::Client;
 use serde_json::{json, Value};
@@ -155,4 +156,57 @@ async fn timed_reaches(
         .iter()
         .map(Value::as_f64)
         .collect())
+}
+
+/// Hovers in one loop, to time the first wasm's hover handler apart from the browser's pauses:
+/// so many that a throttled page's pauses average out.
+pub const LOOP_HOVERS: usize = 3000;
+
+/// What a hover costs the page, in µs per hover: `LOOP_HOVERS` `pointerenter`s dispatched in one
+/// synchronous loop round the same choices as [`reaches`] (the event's construction and dispatch
+/// included), and the same on the harness's own button, whose handler writes one text node.
+pub struct HoverCost {
+    pub page_us: f64,
+    pub own_us: f64,
+}
+
+/// Times [`HoverCost`] on a fresh load of `url`.
+pub async fn hover_cost(client: &Client, url: &str) -> BenchResult<HoverCost> {
+    client.goto("about:blank").await?;
+    client.goto(url).await?;
+    wait_for(client, &figures_interactive()).await?;
+    let costs = client
+        .execute(
+            "const [selector, count] = arguments;
+             const enter = target => target.dispatchEvent(
+                 new PointerEvent('pointerenter', { pointerType: 'mouse', isPrimary: true }));
+             const perHover = targets => {
+                 for (let i = 0; i < 50; i++) enter(targets[i % targets.length]);
+                 const start = performance.now();
+                 for (let i = 0; i < count; i++) enter(targets[i % targets.length]);
+                 return (performance.now() - start) / count * 1000;
+             };
+             const page = perHover([...document.querySelectorAll(selector)]);
+             const own = document.createElement('button');
+             const text = document.createElement('p');
+             own.style.cssText = text.style.cssText = 'position: fixed; left: -9999px; top: 0';
+             document.body.append(own, text);
+             let flips = 0;
+             own.addEventListener('pointerenter', () => { text.textContent = String(flips++); });
+             const ownCost = perHover([own]);
+             own.remove(); text.remove();
+             return [page, ownCost];",
+            vec![json!(HOVER_TARGETS), json!(LOOP_HOVERS)],
+        )
+        .await?;
+    let cost = |at: usize| {
+        costs
+            .get(at)
+            .and_then(Value::as_f64)
+            .ok_or("the hover loop returned no time")
+    };
+    Ok(HoverCost {
+        page_us: cost(0)?,
+        own_us: cost(1)?,
+    })
 }

@@ -7,7 +7,7 @@ use lockdive_contract::lab::LabChunk;
 use crate::checker::{CheckRun, CHECK_ROUNDS};
 use crate::live::{LiveControls, CONSOLE_LINES};
 use crate::loads::Loads;
-use crate::reaches::Reach;
+use crate::reaches::{HoverCost, Reach, LOOP_HOVERS};
 use crate::{percentile, HOVERS, LOADS, THROTTLE};
 
 /// gzip bytes per file kind.
@@ -156,6 +156,24 @@ pub fn print_harness_floor(fast: &Reaches, slow: &Reaches) {
             hover_cell(slow)
         );
     }
+}
+
+/// The hover's cost in a loop, beside the harness's own button.
+pub fn print_hover_cost(fast: &HoverCost, slow: &HoverCost) {
+    println!(
+        "\nthe hover's cost in a loop ({LOOP_HOVERS} `pointerenter`s dispatched round the same \
+         choices, the event's construction and dispatch included), µs per hover:"
+    );
+    println!("| handler | 1× CPU | {THROTTLE}× CPU |");
+    println!("|---|---|---|");
+    println!(
+        "| the first wasm's, on the page's choices | {:.1} µs | {:.1} µs |",
+        fast.page_us, slow.page_us
+    );
+    println!(
+        "| the harness's own button (writes one text node) | {:.1} µs | {:.1} µs |",
+        fast.own_us, slow.own_us
+    );
 }
 
 fn kb(bytes: u64) -> String {
