@@ -1,6 +1,6 @@
 //! The browser helpers every measurement shares: opening the WebDriver session, throttling the
-//! CPU through DevTools, waiting on a script's condition, the page's readiness checks, and a
-//! pointer's reach that loads a lab chunk.
+//! CPU through DevTools, a fresh load, waiting on a script's condition, the page's readiness
+//! checks, and a pointer's reach that loads a lab chunk.
 
 use std::time::{Duration, Instant};
 
@@ -48,6 +48,14 @@ pub async fn open_browser(driver: &ChromeDriver) -> BenchResult<Client> {
     timeouts.set_script(Some(Duration::from_secs(600)));
     client.update_timeouts(timeouts).await?;
     Ok(client)
+}
+
+/// Loads `url` afresh (after a blank page, so nothing of the last load stays) and waits until
+/// `ready` holds.
+pub async fn fresh_load(client: &Client, url: &str, ready: &str) -> BenchResult {
+    client.goto("about:blank").await?;
+    client.goto(url).await?;
+    wait_for(client, ready).await
 }
 
 pub async fn wait_for(client: &Client, condition: &str) -> BenchResult {

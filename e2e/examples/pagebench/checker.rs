@@ -7,7 +7,7 @@ use serde_json::json;
 
 use lockdive_contract::lab::LabChunk;
 
-use crate::browser::{chunk_live, figures_interactive, wait_for};
+use crate::browser::{chunk_live, figures_interactive, fresh_load, wait_for};
 use crate::BenchResult;
 
 /// One lock explored in the browser: what the figure's live line said, the wall time from the
@@ -28,9 +28,7 @@ const CHECK_FIGURE: &str = lockdive::components::figures::check_lock::hooks::FIG
 /// lock: picks the custom entry again (the state goes idle), starts counting animation
 /// frames, clicks the lock and waits for `data-state="done"` on the live line.
 pub async fn check_lock_runs(client: &Client, url: &str) -> BenchResult<Vec<CheckRun>> {
-    client.goto("about:blank").await?;
-    client.goto(url).await?;
-    wait_for(client, &figures_interactive()).await?;
+    fresh_load(client, url, &figures_interactive()).await?;
     let ids: Vec<String> = lockdive::scenarios::lockcheck::catalogue::all()
         .into_iter()
         .map(|s| s.id)

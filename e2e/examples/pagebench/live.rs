@@ -9,7 +9,7 @@ use lockdive_contract::lab::LabChunk;
 use lockdive_e2e::chromedriver::cdp;
 use lockdive_e2e::hooks::{writer, FENCE, LOST_LOCK};
 
-use crate::browser::{chunk_live, figures_interactive, reach_for, wait_for};
+use crate::browser::{chunk_live, figures_interactive, fresh_load, reach_for, wait_for};
 use crate::BenchResult;
 
 /// The lab's live controls, each a list of ms per input (None: nothing changed within
@@ -90,9 +90,7 @@ pub async fn live_controls(
     url: &str,
     devtools: (u16, &str),
 ) -> BenchResult<LiveControls> {
-    client.goto("about:blank").await?;
-    client.goto(url).await?;
-    wait_for(client, &figures_interactive()).await?;
+    fresh_load(client, url, &figures_interactive()).await?;
     let chunks = [LabChunk::Store, LabChunk::Figures];
     for chunk in chunks {
         reach_for(client, chunk, None).await?;

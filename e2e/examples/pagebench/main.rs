@@ -18,9 +18,10 @@
 //! This file runs the measurements in their order and owns what they all share (the result type,
 //! the run's sizes and throttle rate, which build is measured, percentiles). Each module owns one
 //! kind of measurement: [`loads`] page weight, first paint, interactive and reach → lab chunk live;
-//! [`reaches`] hover, focus and tap → readout, the harness's floor and the hover's cost in a loop; [`checker`] the lock
-//! checker's runs; [`live`] the lab's live controls; [`report`] the tables printed from them all.
-//! [`floor`] builds the static floor and [`browser`] holds the browser helpers they share.
+//! [`reaches`] hover, focus and tap → readout, the harness's floor and the hover's cost in a
+//! loop; [`checker`] the lock checker's runs; [`live`] the lab's live controls; [`report`] the
+//! tables printed from them all. [`floor`] builds the static floor and [`browser`] holds the
+//! browser helpers they share.
 
 mod browser;
 mod checker;

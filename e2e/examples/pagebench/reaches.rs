@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use lockdive_contract::hooks::READOUT;
 use lockdive_e2e::hooks::script;
 
-use crate::browser::{figures_interactive, wait_for};
+use crate::browser::{figures_interactive, fresh_load};
 use crate::{BenchResult, Build, HOVERS};
 
 const HOVER_TARGETS: &str = "[data-release], [data-writer]";
@@ -49,16 +49,11 @@ pub async fn reaches(
     build: Build,
     reach: Reach,
 ) -> BenchResult<Vec<Option<f64>>> {
-    client.goto("about:blank").await?;
-    client.goto(url).await?;
-    wait_for(
-        client,
-        &match build {
-            Build::Live => figures_interactive(),
-            Build::StaticFloor => "return document.readyState === 'complete';".to_string(),
-        },
-    )
-    .await?;
+    let ready = match build {
+        Build::Live => figures_interactive(),
+        Build::StaticFloor => PAGE_COMPLETE.to_string(),
+    };
+    fresh_load(client, url, &ready).await?;
     timed_reaches(client, reach, Some(HOVER_TARGETS)).await
 }
 
@@ -66,11 +61,12 @@ pub async fn reaches(
 /// harness's own choice, whose handler writes one text node. What any page would show for
 /// a reach on this machine and browser; the page's rows, less this, are the page's own cost.
 pub async fn harness_floor(client: &Client, reach: Reach) -> BenchResult<Vec<Option<f64>>> {
-    client.goto("about:blank").await?;
-    client.goto(EMPTY_PAGE).await?;
-    wait_for(client, "return document.readyState === 'complete';").await?;
+    fresh_load(client, EMPTY_PAGE, PAGE_COMPLETE).await?;
     timed_reaches(client, reach, None).await
 }
+
+/// A script that is true once a page without the first wasm has loaded.
+const PAGE_COMPLETE: &str = "return document.readyState === 'complete';";
 
 /// A page with no content, style or script of its own.
 const EMPTY_PAGE: &str = "data:text/html,<!doctype html><title>floor</title>";
@@ -172,9 +168,7 @@ pub struct HoverCost {
 
 /// Times [`HoverCost`] on a fresh load of `url`.
 pub async fn hover_cost(client: &Client, url: &str) -> BenchResult<HoverCost> {
-    client.goto("about:blank").await?;
-    client.goto(url).await?;
-    wait_for(client, &figures_interactive()).await?;
+    fresh_load(client, url, &figures_interactive()).await?;
     let costs = client
         .execute(
             "const [selector, count] = arguments;
