@@ -246,16 +246,10 @@ fn read_sources(figure: &Element) -> Vec<BuiltReadout> {
 /// A copy of a source's body, which every source holds in its `content` (the build's HTML, and
 /// the lab's markup, put in as HTML), as the list of its top nodes.
 fn body_of(template: &HtmlTemplateElement) -> Array {
-    let body = Array::new();
-    if let Ok(copy) = template.content().clone_node_with_deep(true) {
-        let nodes = copy.child_nodes();
-        for i in 0..nodes.length() {
-            if let Some(node) = nodes.item(i) {
-                body.push(&node);
-            }
-        }
+    match template.content().clone_node_with_deep(true) {
+        Ok(copy) => Array::from(&copy.child_nodes()),
+        Err(_) => Array::new(),
     }
-    body
 }
 
 /// Makes every figure under `root` answer. Returns how many do.
