@@ -3,6 +3,7 @@
 //! appears (and back until it goes), the player steps by button and keyboard, figure 2 commits 35
 //! then rejects 34, and a shared link reopens both where they were.
 
+use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
 use lockdive_contract::hooks::LOCK_PICKER_SELECTOR;
 use lockdive_contract::lab::LabChunk;
@@ -19,6 +20,22 @@ const HAZARD: &str = r#"[data-player] [data-hazard="true"]"#;
 async fn wait_for_text(page: &Page, css: &str, says: &[&str]) -> E2eResult<String> {
     page.wait_for_text(css, says, std::time::Duration::from_secs(5))
         .await
+}
+
+/// Polls the page's URL until its fragment is `expected`: the page writes it after the paint, at
+/// most once per `share_url::WRITE_GAP_MS`.
+async fn wait_for_fragment(page: &Page, expected: &str) -> E2eResult {
+    let started = std::time::Instant::now();
+    loop {
+        let url = page.client.current_url().await?;
+        if url.fragment() == Some(expected) {
+            return Ok(());
+        }
+        if started.elapsed() > std::time::Duration::from_secs(3) {
+            return Err(format!("the URL never held #{expected}; it is {url}").into());
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
 }
 
 async fn slider_ms(page: &Page, css: &str) -> E2eResult<u64> {
@@ -291,11 +308,7 @@ fn the_player_steps_with_buttons_and_arrow_keys_and_switches_release_at_the_last
             Some("4"),
             "switching the release keeps the step"
         );
-        let url = page.client.current_url().await?;
-        assert_eq!(
-            url.fragment(),
-            Some("play=4&lease=10000&stall=12500&release=token")
-        );
+        wait_for_fragment(&page, "play=4&lease=10000&stall=12500&release=token").await?;
         page.screenshot(PLAYER, "player-token-checked-step-5")
             .await?;
         Ok(())
@@ -343,13 +356,62 @@ fn committing_35_then_34_rejects_34_and_reset_returns_to_seen_34() {
             },
         )
         .await?;
-        let url = page.client.current_url().await?;
-        assert_eq!(url.fragment(), Some("fence=35,34"));
+        wait_for_fragment(&page, "fence=35,34").await?;
         page.screenshot(FENCE, "fence-committed-35-then-34").await?;
         page.click(&format!("{FENCE} [data-fence-reset]")).await?;
         page.move_pointer_away().await?;
         page.wait_for_readout(FENCE, &FENCE_IDLE).await?;
         assert_eq!(page.count(&format!("{log} > li")).await?, 0);
+        Ok(())
+    });
+}
+
+#[test]
+fn a_link_copied_after_seconds_of_slider_steps_holds_the_last_state() {
+    with_page(|page| async move {
+        let slider = format!("{PLAYER} {STALL_SLIDER}");
+        page.client.goto("about:blank").await?;
+        page.goto("#stall=1000").await?;
+        page.wait_for_lab().await?;
+        page.scroll_into_view(&slider).await?;
+        page.client
+            .execute(
+                "document.querySelector(arguments[0]).focus();",
+                vec![serde_json::Value::String(slider.clone())],
+            )
+            .await?;
+        // 300 steps on the real keyboard, one every 20 ms, then End: each step is a new state,
+        // more than the 200 history writes Chromium keeps in 10 s if the page wrote one a frame.
+        let mut keys = KeyActions::new("keyboard".into());
+        for step in 0..300 {
+            let key = if step % 2 == 0 { Key::Right } else { Key::Left };
+            keys = keys
+                .then(KeyAction::Down { value: key.into() })
+                .then(KeyAction::Up { value: key.into() })
+                .then(KeyAction::Pause {
+                    duration: std::time::Duration::from_millis(20),
+                });
+        }
+        keys = keys
+            .then(KeyAction::Down {
+                value: Key::End.into(),
+            })
+            .then(KeyAction::Up {
+                value: Key::End.into(),
+            });
+        page.client.perform_actions(keys).await?;
+        let longest = page
+            .find(&slider)
+            .await?
+            .attr("max")
+            .await?
+            .ok_or("the stall slider has no max")?;
+        assert_eq!(slider_ms(&page, &slider).await?.to_string(), longest);
+        wait_for_fragment(
+            &page,
+            &format!("play=0&lease=10000&stall={longest}&release=blind"),
+        )
+        .await?;
         Ok(())
     });
 }
