@@ -67,6 +67,7 @@ pub mod serve;
 pub mod session;
 mod shape;
 pub mod store;
+mod strtod;
 
 pub use interrupt::ScriptInterrupt;
 pub use pubsub::Deliver;

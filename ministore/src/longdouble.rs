@@ -59,7 +59,7 @@ impl LongDouble {
         }
         if lower.starts_with(b"0x") {
             // Hex floats: read through the f64 reader, exact for up to 53 significant bits.
-            let parsed = crate::args::strtod(body);
+            let parsed = crate::strtod::strtod(body);
             if parsed.consumed != body.len() || parsed.range_error || !parsed.value.is_finite() {
                 return Err(LongDoubleError::NotANumber);
             }

@@ -14,11 +14,11 @@ use super::lists::{
     move_element, parse_end, parse_multi_pop, pop_from_first, pop_one_from_first, End,
 };
 use super::CommandResult;
-use crate::args::strtod;
 use crate::error::CommandError;
 use crate::keyspace::Keyspace;
 use crate::longdouble::LongDouble;
 use crate::reply::Reply;
+use crate::strtod::strtod;
 
 /// Where a blocking command's timeout argument is, if `name` (lowercase) with these words is a
 /// blocking command a server should wait on; arities that the command would refuse give `None`.

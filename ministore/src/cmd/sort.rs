@@ -6,11 +6,12 @@
 use std::cmp::Ordering;
 
 use super::CommandResult;
-use crate::args::{int_arg, is, strtod};
+use crate::args::{int_arg, is};
 use crate::error::CommandError;
 use crate::keyspace::{Keyspace, Value};
 use crate::order;
 use crate::reply::Reply;
+use crate::strtod::strtod;
 
 /// The elements SORT reads from a value, in the value's own order; `None` for a type SORT
 /// refuses (WRONGTYPE). Lists give their elements, sets their members, sorted sets their

@@ -221,18 +221,20 @@ impl<'a> Lexer<'a> {
 
     fn number(&mut self) -> Result<Token, LexError> {
         let start = self.pos;
-        // Lua 5.1 reads digits, dots, exponent signs and any alphanumerics, then converts.
-        loop {
-            let c = self.peek();
-            if c.is_ascii_alphanumeric() || c == b'.' || c == b'_' {
-                if (c == b'e' || c == b'E') && matches!(self.peek_at(1), b'+' | b'-') {
-                    self.pos += 2;
-                } else {
-                    self.pos += 1;
-                }
-            } else {
-                break;
+        // Lua 5.1's `read_numeral`: digits and dots, then one exponent mark with its sign, then
+        // letters, digits and underscores; the run converts whole or is a malformed number. So
+        // `0xA.8` is the numeral `0xA` and then `.8`, and in `1e+5e+3` the numeral is `1e+5e`.
+        while self.peek().is_ascii_digit() || self.peek() == b'.' {
+            self.pos += 1;
+        }
+        if matches!(self.peek(), b'e' | b'E') {
+            self.pos += 1;
+            if matches!(self.peek(), b'+' | b'-') {
+                self.pos += 1;
             }
+        }
+        while self.peek().is_ascii_alphanumeric() || self.peek() == b'_' {
+            self.pos += 1;
         }
         let text = String::from_utf8_lossy(&self.src[start..self.pos]).into_owned();
         match super::number::parse_number(text.as_bytes()) {

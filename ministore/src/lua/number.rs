@@ -2,41 +2,23 @@
 //! the libraries all apply: text to number as Lua 5.1 reads it, and number to integer as
 //! Redis's Lua bridge casts it. Nothing here knows about values or the interpreter.
 
-use crate::float_parse::parse_f64;
+use crate::strtod::{is_c_space, strtod};
 
-/// Lua 5.1's string→number conversion (`luaO_str2d`): surrounding whitespace allowed, decimal
-/// (with exponent, `inf`, `nan` as glibc's strtod accepts) or `0x` hexadecimal.
+/// Lua 5.1's string→number conversion (`luaO_str2d`): C's `strtod` must read something, and
+/// only whitespace may follow what it read. glibc's `strtod` reads hex itself (`0x10`, `0x1.8p3`),
+/// so Lua's fallback to `strtoul` when `strtod` stops at an `x` never finds more: it stops at the
+/// same `x`.
 pub fn parse_number(bytes: &[u8]) -> Option<f64> {
     // Lua converts the C string: a NUL ends it.
     let bytes = bytes.split(|&c| c == 0).next().unwrap_or_default();
-    let s = std::str::from_utf8(bytes).ok()?;
-    let t = s.trim_matches(|c: char| matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0b' | '\x0c'));
-    if t.is_empty() {
+    let read = strtod(bytes);
+    if read.consumed == 0 {
         return None;
     }
-    let (neg, body) = match t.as_bytes()[0] {
-        b'-' => (true, &t[1..]),
-        b'+' => (false, &t[1..]),
-        _ => (false, t),
-    };
-    if body.len() > 2 && (body.starts_with("0x") || body.starts_with("0X")) {
-        let v = u64::from_str_radix(&body[2..], 16).ok()? as f64;
-        return Some(if neg { -v } else { v });
-    }
-    if body.starts_with(['+', '-']) {
-        return None;
-    }
-    let ok_chars = body
-        .bytes()
-        .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'e' | b'E' | b'+' | b'-'));
-    let special = [&b"inf"[..], b"infinity", b"nan"]
+    bytes[read.consumed..]
         .iter()
-        .any(|name| body.as_bytes().eq_ignore_ascii_case(name));
-    if !ok_chars && !special {
-        return None;
-    }
-    let v = parse_f64(body.as_bytes())?;
-    Some(if neg { -v } else { v })
+        .all(|&c| is_c_space(c))
+        .then_some(read.value)
 }
 
 /// Converts a double to an integer the way Redis's Lua bridge does (C cast on x86-64):

@@ -739,6 +739,21 @@ mod tests {
     }
 
     #[test]
+    fn strings_read_as_glibcs_strtod_reads_them() {
+        assert_eq!(parse_number(b"0x1p4"), Some(16.0));
+        assert_eq!(parse_number(b"0X1P-2"), Some(0.25));
+        assert_eq!(parse_number(b"-0x1.8p1"), Some(-3.0));
+        assert_eq!(parse_number(b"\t-inf\n"), Some(f64::NEG_INFINITY));
+        assert!(parse_number(b"nan(1)").is_some_and(f64::is_nan));
+        assert!(parse_number(b"-nan").is_some_and(|n| n.is_nan() && n.is_sign_negative()));
+        // What strtod leaves unread must be whitespace; a NUL ends the C string.
+        for rejected in [&b"0x"[..], b"0x1p", b"1e", b"1e+", b".", b"nan(", b"5 x"] {
+            assert_eq!(parse_number(rejected), None, "{rejected:?}");
+        }
+        assert_eq!(parse_number(b"7\0junk"), Some(7.0));
+    }
+
+    #[test]
     fn out_of_range_numbers_convert_to_the_minimum_integer() {
         assert_eq!(number_to_integer(3.99), 3);
         assert_eq!(number_to_integer(-3.99), -3);

@@ -82,6 +82,35 @@ fn tokens_carry_their_line() {
 }
 
 #[test]
+fn numerals_are_cut_as_lua_5_1_reads_them() {
+    // Digits and dots, one exponent mark and its sign, then letters, digits and underscores.
+    assert_eq!(
+        toks("0x1p4 0xA.5 1e+2"),
+        vec![
+            Tok::Number(16.0),
+            Tok::Number(10.0),
+            Tok::Number(0.5),
+            Tok::Number(100.0),
+            Tok::Eof
+        ]
+    );
+    for (src, near) in [
+        ("return 0x1P-2", "0x1P"),
+        ("return 0x.8", "0x"),
+        ("return 1e+5e+3", "1e+5e"),
+        ("return 5..2", "5..2"),
+        ("return 1.2.3", "1.2.3"),
+    ] {
+        let e = tokenize(src.as_bytes()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("malformed number near '{near}'"),
+            "{src}"
+        );
+    }
+}
+
+#[test]
 fn errors_are_worded_like_lua() {
     let e = tokenize(b"return 'abc").unwrap_err();
     assert_eq!(e.to_string(), "unfinished string near '<eof>'");

@@ -4,8 +4,8 @@
 
 use super::super::interp::{Fault, Interp};
 use super::args::{one, Args};
-use super::strtod::strtod;
 use crate::lua::value::{TableRef, Value};
+use crate::strtod::strtod;
 
 /// A token, as lua-cjson names them in errors.
 #[derive(Debug, Clone, PartialEq)]
@@ -174,13 +174,12 @@ impl Parser<'_, '_> {
 
     fn number(&mut self) -> (Token, usize) {
         let start = self.pos;
-        match strtod(&self.s[start..]) {
-            Some((n, len)) => {
-                self.pos += len;
-                (Token::Num(n), start)
-            }
-            None => (Token::Error("invalid number"), start),
+        let read = strtod(&self.s[start..]);
+        if read.consumed == 0 {
+            return (Token::Error("invalid number"), start);
         }
+        self.pos += read.consumed;
+        (Token::Num(read.value), start)
     }
 
     fn hex4(&self, i: usize) -> Option<u32> {

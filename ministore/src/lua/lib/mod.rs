@@ -37,8 +37,6 @@ mod string;
 #[cfg(feature = "full")]
 mod strmatch;
 #[cfg(feature = "full")]
-mod strtod;
-#[cfg(feature = "full")]
 mod table;
 
 use super::handle::Builtin;

@@ -1,0 +1,176 @@
+//! C's `strtod` as glibc reads the front of a string: leading whitespace, a sign, `inf`,
+//! `infinity` and `nan`, hex floats and decimal floats. Redis reads scores and bounds through it,
+//! Lua 5.1 reads numerals and `tonumber` through it, and `cjson` reads JSON numbers through it, so
+//! all three read a number as the one C function would.
+
+use crate::float_parse::parse_f64;
+
+/// What C `strtod` made of the start of a string.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Strtod {
+    /// The number read (0 when nothing could be read).
+    pub(crate) value: f64,
+    /// Bytes consumed, leading whitespace included; 0 when nothing could be read.
+    pub(crate) consumed: usize,
+    /// Whether C would set `ERANGE`: the value overflowed to ±inf or underflowed to 0.
+    pub(crate) range_error: bool,
+}
+
+/// C's `strtod` (glibc): leading whitespace, a sign, then `inf`/`infinity`/`nan`, a hex float
+/// (`0x1.8p3`) or a decimal float; reads the longest prefix that is a number.
+pub(crate) fn strtod(input: &[u8]) -> Strtod {
+    const NOTHING: Strtod = Strtod {
+        value: 0.0,
+        consumed: 0,
+        range_error: false,
+    };
+    let mut at = input.iter().take_while(|b| is_c_space(**b)).count();
+    let number_start = at;
+    let negative = match input.get(at) {
+        Some(b'-') => {
+            at += 1;
+            true
+        }
+        Some(b'+') => {
+            at += 1;
+            false
+        }
+        _ => false,
+    };
+    let sign = if negative { -1.0 } else { 1.0 };
+    let rest = &input[at..];
+    if starts_with_ignore_case(rest, b"infinity") {
+        return finished(sign * f64::INFINITY, at + 8, false);
+    }
+    if starts_with_ignore_case(rest, b"inf") {
+        return finished(sign * f64::INFINITY, at + 3, false);
+    }
+    if starts_with_ignore_case(rest, b"nan") {
+        let mut end = at + 3;
+        if input.get(end) == Some(&b'(') {
+            let inner = input[end + 1..]
+                .iter()
+                .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+                .count();
+            if input.get(end + 1 + inner) == Some(&b')') {
+                end += inner + 2;
+            }
+        }
+        // glibc keeps the sign: "-nan" reads as a negative NaN, which prints as "-nan".
+        return finished(if negative { -f64::NAN } else { f64::NAN }, end, false);
+    }
+    if let Some(hex) = hex_float(rest) {
+        return finished(sign * hex.value, at + hex.consumed, hex.range_error);
+    }
+    match decimal_float(&input[number_start..]) {
+        Some(decimal) => Strtod {
+            consumed: number_start + decimal.consumed,
+            ..decimal
+        },
+        None => NOTHING,
+    }
+}
+
+fn finished(value: f64, consumed: usize, range_error: bool) -> Strtod {
+    Strtod {
+        value,
+        consumed,
+        range_error,
+    }
+}
+
+/// `[sign] digits [. digits] [e [sign] digits]` with at least one mantissa digit.
+fn decimal_float(text: &[u8]) -> Option<Strtod> {
+    let mut at = usize::from(matches!(text.first(), Some(b'+' | b'-')));
+    let int_digits = count_digits(&text[at..]);
+    at += int_digits;
+    let mut frac_digits = 0;
+    if text.get(at) == Some(&b'.') {
+        frac_digits = count_digits(&text[at + 1..]);
+        if int_digits > 0 || frac_digits > 0 {
+            at += 1 + frac_digits;
+        }
+    }
+    if int_digits == 0 && frac_digits == 0 {
+        return None;
+    }
+    let mantissa_nonzero = text[..at].iter().any(|b| (b'1'..=b'9').contains(b));
+    if matches!(text.get(at), Some(b'e' | b'E')) {
+        let mut exp_at = at + 1;
+        if matches!(text.get(exp_at), Some(b'+' | b'-')) {
+            exp_at += 1;
+        }
+        let exp_digits = count_digits(&text[exp_at..]);
+        if exp_digits > 0 {
+            at = exp_at + exp_digits;
+        }
+    }
+    // The prefix is in the form `parse_f64` reads, which rounds like glibc.
+    let value = parse_f64(&text[..at])?;
+    let range_error = value.is_infinite() || (value == 0.0 && mantissa_nonzero);
+    Some(finished(value, at, range_error))
+}
+
+/// `0x` hexdigits `[. hexdigits] [p [sign] digits]`, unsigned (the caller applies the sign).
+fn hex_float(text: &[u8]) -> Option<Strtod> {
+    if !(text.len() > 2 && text[0] == b'0' && (text[1] == b'x' || text[1] == b'X')) {
+        return None;
+    }
+    let mut at = 2;
+    let mut mantissa = 0.0_f64;
+    let mut any_digit = false;
+    let mut frac_digits: i64 = 0;
+    let mut seen_point = false;
+    while let Some(&byte) = text.get(at) {
+        if let Some(digit) = (byte as char).to_digit(16) {
+            mantissa = mantissa * 16.0 + f64::from(digit);
+            any_digit = true;
+            if seen_point {
+                frac_digits += 1;
+            }
+        } else if byte == b'.' && !seen_point {
+            seen_point = true;
+        } else {
+            break;
+        }
+        at += 1;
+    }
+    if !any_digit {
+        return None;
+    }
+    let mut exponent: i64 = 0;
+    if matches!(text.get(at), Some(b'p' | b'P')) {
+        let mut exp_at = at + 1;
+        let exp_negative = text.get(exp_at) == Some(&b'-');
+        if matches!(text.get(exp_at), Some(b'+' | b'-')) {
+            exp_at += 1;
+        }
+        let exp_digits = count_digits(&text[exp_at..]);
+        if exp_digits > 0 {
+            for &digit in &text[exp_at..exp_at + exp_digits] {
+                exponent = (exponent * 10 + i64::from(digit - b'0')).min(100_000);
+            }
+            if exp_negative {
+                exponent = -exponent;
+            }
+            at = exp_at + exp_digits;
+        }
+    }
+    let power = (exponent - 4 * frac_digits).clamp(-100_000, 100_000) as i32;
+    let value = mantissa * 2f64.powi(power);
+    let range_error = value.is_infinite() || (value == 0.0 && mantissa != 0.0);
+    Some(finished(value, at, range_error))
+}
+
+fn count_digits(text: &[u8]) -> usize {
+    text.iter().take_while(|b| b.is_ascii_digit()).count()
+}
+
+fn starts_with_ignore_case(text: &[u8], prefix: &[u8]) -> bool {
+    text.len() >= prefix.len() && text[..prefix.len()].eq_ignore_ascii_case(prefix)
+}
+
+/// C's `isspace` in the C locale.
+pub(crate) fn is_c_space(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r')
+}
