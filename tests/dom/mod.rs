@@ -287,7 +287,7 @@ pub fn tap_elsewhere() {
 /// Replaces the test page's URL fragment with `fragment` (e.g. `#fence=35`) without a reload.
 pub async fn set_fragment(fragment: &str) {
     // A figure's own write, due after the next paint, lands first rather than over this one.
-    after_paint().await;
+    after_share_write().await;
     let url = document().url().expect("a URL");
     let base = url.split('#').next().unwrap_or_default().to_string();
     replace_state(&JsValue::NULL, "", &format!("{base}{fragment}"));
@@ -302,8 +302,15 @@ pub fn fragment() -> String {
 }
 
 /// The fragment once the figures' pending write has landed: they write their state into the URL
-/// after the frame their change is painted in.
+/// after the frame their change is painted in, at most once per `share_url::WRITE_GAP_MS`.
 pub async fn painted_fragment() -> String {
-    after_paint().await;
+    after_share_write().await;
     fragment()
+}
+
+/// Waits until a write of the figures' state into the URL, asked for before this call, has
+/// landed: the gap a write may wait out after the one before it, then the frame it waits for.
+async fn after_share_write() {
+    TimeoutFuture::new(lockdive::components::figures::share_url::WRITE_GAP_MS as u32 + 5).await;
+    after_paint().await;
 }
