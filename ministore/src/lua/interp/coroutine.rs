@@ -193,7 +193,8 @@ impl Interp<'_> {
     }
 }
 
-#[cfg(test)]
+// The tests run scripts through the `coroutine` library, which only `full` has.
+#[cfg(all(test, feature = "full"))]
 mod tests {
     use super::*;
     use crate::lua::{parser, CommandHost, Script};
