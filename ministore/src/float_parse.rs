@@ -264,7 +264,7 @@ pub(crate) fn binary_quotient(
 /// `(quotient + s) × 2^binary_exponent` rounded to the nearest double, ties to even, where `s`
 /// is 0, or when `sticky` something strictly between 0 and 1 (then the quotient has at least
 /// 54 bits). Subnormal results keep the bits down to 2^-1074; too large a value is infinity.
-fn round_to_f64(quotient: u128, binary_exponent: i64, sticky: bool) -> f64 {
+pub(crate) fn round_to_f64(quotient: u128, binary_exponent: i64, sticky: bool) -> f64 {
     if quotient == 0 {
         return 0.0;
     }

@@ -3,7 +3,7 @@
 //! Lua 5.1 reads numerals and `tonumber` through it, and `cjson` reads JSON numbers through it, so
 //! all three read a number as the one C function would.
 
-use crate::float_parse::parse_f64;
+use crate::float_parse::{parse_f64, round_to_f64};
 
 /// What C `strtod` made of the start of a string.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -111,22 +111,33 @@ fn decimal_float(text: &[u8]) -> Option<Strtod> {
     Some(finished(value, at, range_error))
 }
 
-/// `0x` hexdigits `[. hexdigits] [p [sign] digits]`, unsigned (the caller applies the sign).
+/// `0x` hexdigits `[. hexdigits] [p [sign] digits]`, unsigned (the caller applies the sign),
+/// rounded once to the nearest double as glibc does, subnormals included.
 fn hex_float(text: &[u8]) -> Option<Strtod> {
     if !(text.len() > 2 && text[0] == b'0' && (text[1] == b'x' || text[1] == b'X')) {
         return None;
     }
     let mut at = 2;
-    let mut mantissa = 0.0_f64;
+    // The digits as `mantissa × 2^shift`: the first 31 significant hex digits exactly (at most
+    // 124 bits), any later non-zero digit only marking that something below them is non-zero.
+    let mut mantissa: u128 = 0;
+    let mut shift: i64 = 0;
+    let mut sticky = false;
     let mut any_digit = false;
-    let mut frac_digits: i64 = 0;
     let mut seen_point = false;
     while let Some(&byte) = text.get(at) {
         if let Some(digit) = (byte as char).to_digit(16) {
-            mantissa = mantissa * 16.0 + f64::from(digit);
             any_digit = true;
-            if seen_point {
-                frac_digits += 1;
+            if mantissa >> 120 == 0 {
+                mantissa = mantissa << 4 | u128::from(digit);
+                if seen_point {
+                    shift -= 4;
+                }
+            } else {
+                sticky |= digit != 0;
+                if !seen_point {
+                    shift += 4;
+                }
             }
         } else if byte == b'.' && !seen_point {
             seen_point = true;
@@ -156,9 +167,9 @@ fn hex_float(text: &[u8]) -> Option<Strtod> {
             at = exp_at + exp_digits;
         }
     }
-    let power = (exponent - 4 * frac_digits).clamp(-100_000, 100_000) as i32;
-    let value = mantissa * 2f64.powi(power);
-    let range_error = value.is_infinite() || (value == 0.0 && mantissa != 0.0);
+    // With `sticky` set the mantissa has over 120 bits, as `round_to_f64` needs.
+    let value = round_to_f64(mantissa, shift + exponent, sticky);
+    let range_error = value.is_infinite() || (value == 0.0 && (mantissa != 0 || sticky));
     Some(finished(value, at, range_error))
 }
 

@@ -6,8 +6,8 @@ use crate::strtod::{is_c_space, strtod};
 
 /// Lua 5.1's string→number conversion (`luaO_str2d`): C's `strtod` must read something, and
 /// only whitespace may follow what it read. glibc's `strtod` reads hex itself (`0x10`, `0x1.8p3`),
-/// so Lua's fallback to `strtoul` when `strtod` stops at an `x` never finds more: it stops at the
-/// same `x`.
+/// so Lua's fallback to `strtoul` when `strtod` stops at an `x` never finds more: it stops at or
+/// before that `x`.
 pub fn parse_number(bytes: &[u8]) -> Option<f64> {
     // Lua converts the C string: a NUL ends it.
     let bytes = bytes.split(|&c| c == 0).next().unwrap_or_default();
