@@ -6,7 +6,7 @@
 
 mod dom;
 
-use dom::{bubbling_event, fragment, key_down, painted_fragment, set_fragment, tick, Mounted};
+use dom::{bubbling_event, key_down, painted_fragment, set_fragment, tick, Mounted};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use lockdive::components::figures::LostLockFigure;
@@ -116,7 +116,7 @@ async fn the_player_opens_on_step_0_of_the_briefs_run_with_the_hazard_shown() {
         .contains("A> SET resource:lock abc NX PX 10000 → OK"));
     assert_eq!(fig.count(".pl-timeline li"), 5);
     assert_eq!(
-        fragment(),
+        painted_fragment().await,
         "",
         "opening the page writes nothing into the URL"
     );
@@ -253,7 +253,7 @@ async fn a_change_writes_the_players_state_into_the_fragment() {
     set_fragment("#s2").await;
     let fig = Mounted::figure().await;
     assert_eq!(
-        fragment(),
+        painted_fragment().await,
         "#s2",
         "a section anchor is left alone until the learner acts"
     );

@@ -1,7 +1,8 @@
 //! End-to-end steps for the lab on the real release build (run by ./scripts/test.sh
 //! with `LOCKDIVE_DIST`, see the harness, `e2e/src/lib.rs`): the real mouse drags figure 1's stall slider until the hazard
 //! appears (and back until it goes), the player steps by button and keyboard, figure 2 commits 35
-//! then rejects 34, and a shared link reopens both where they were.
+//! then rejects 34, a shared link reopens both where they were, and after seconds of slider
+//! steps on the real keyboard the link holds the last state.
 
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;

@@ -286,7 +286,8 @@ pub fn tap_elsewhere() {
 
 /// Replaces the test page's URL fragment with `fragment` (e.g. `#fence=35`) without a reload.
 pub async fn set_fragment(fragment: &str) {
-    // A figure's own write, due after the next paint, lands first rather than over this one.
+    // A figure's own write, due after the write gap and the next paint, lands first rather than
+    // over this one.
     after_share_write().await;
     let url = document().url().expect("a URL");
     let base = url.split('#').next().unwrap_or_default().to_string();

@@ -31,7 +31,8 @@ pub fn update(change: impl FnOnce(&mut SharedState)) {
 /// `pushState`/`replaceState` calls in 10 s and silently drops the rest until the 10 s are up, so
 /// writing once a frame, a learner stepping a slider for a few seconds would leave the link stuck
 /// at a state they had already left. At most one write per 100 ms is half that rate, and the
-/// latest state is still written: it waits at most this long after the write before it.
+/// latest state is still written: at most this long after the write before it, then after the
+/// next paint.
 pub const WRITE_GAP_MS: f64 = 100.0;
 
 // Writing at every gap for 10 s uses at most half of Chromium's 200.
@@ -91,13 +92,13 @@ mod page {
     /// frame is painted and [`super::WRITE_GAP_MS`] have passed since the last write; the latest
     /// fragment given by then is the one written.
     pub fn replace_fragment(fragment: &str) {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
         let queued = UNWRITTEN.with_borrow_mut(|unwritten| unwritten.replace(fragment.to_string()));
         if queued.is_some() {
             return;
         }
-        let Some(window) = web_sys::window() else {
-            return;
-        };
         let wait = super::wait_before_write(LAST_WRITE.get(), now());
         // The gap's timeout, then a frame, then a timeout queued from that frame's callback,
         // which runs after the frame's paint.
