@@ -2,6 +2,8 @@
 //! `\" \\ \n \r \t \b \a \xHH` escapes, and `'single quoted'` words (only `\'` escapes), plus
 //! the few lines redis-cli's prompt handles itself (`quit`, a repeat count, `:set`, `help`).
 
+use crate::strtod::is_c_space;
+
 /// Why a line could not be split into words (redis-cli prints `Invalid argument(s)`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct SplitError;
@@ -105,11 +107,6 @@ enum Quote {
     None,
     Double,
     Single,
-}
-
-/// C's `isspace` in the C locale.
-fn is_c_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
 }
 
 fn is_hex(b: u8) -> bool {

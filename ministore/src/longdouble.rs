@@ -7,6 +7,7 @@ use std::cmp::Ordering;
 
 use crate::bignum::BigUint;
 use crate::float_parse::{binary_quotient, DecimalText};
+use crate::strtod::is_c_space;
 
 /// A finite extended-precision value `(-1)^negative * significand * 2^exponent`.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -42,10 +43,7 @@ impl LongDouble {
         if word.is_empty() || word.len() >= MAX_CHARS || word.contains(&0) {
             return Err(LongDoubleError::NotANumber);
         }
-        if word
-            .first()
-            .is_none_or(|b| b.is_ascii_whitespace() || *b == 0x0b)
-        {
+        if word.first().is_none_or(|b| is_c_space(*b)) {
             return Err(LongDoubleError::NotANumber);
         }
         let (negative, body) = match word.split_first() {

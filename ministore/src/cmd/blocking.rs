@@ -18,7 +18,7 @@ use crate::error::CommandError;
 use crate::keyspace::Keyspace;
 use crate::longdouble::LongDouble;
 use crate::reply::Reply;
-use crate::strtod::strtod;
+use crate::strtod::{is_c_space, strtod};
 
 /// Where a blocking command's timeout argument is, if `name` (lowercase) with these words is a
 /// blocking command a server should wait on; arities that the command would refuse give `None`.
@@ -63,9 +63,7 @@ const MAX_LONG_DOUBLE_CHARS: usize = 5 * 1024;
 /// `long double`'s they are not a float.
 pub(crate) fn parse_timeout(word: &[u8]) -> Result<Timeout, CommandError> {
     let parsed = strtod(word);
-    let leading_space = word
-        .first()
-        .is_none_or(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r'));
+    let leading_space = word.first().is_none_or(|b| is_c_space(*b));
     if leading_space
         || word.len() >= MAX_LONG_DOUBLE_CHARS
         || parsed.consumed != word.len()

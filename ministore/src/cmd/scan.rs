@@ -7,6 +7,7 @@ use crate::args::{int_arg, is};
 use crate::error::CommandError;
 use crate::glob;
 use crate::reply::Reply;
+use crate::strtod::is_c_space;
 
 /// SCAN's options after the cursor.
 pub(crate) struct ScanOptions<'a> {
@@ -33,10 +34,7 @@ pub(crate) fn parse_cursor(word: &[u8]) -> Result<u64, CommandError> {
         Some(end) => &word[..end],
         None => word,
     };
-    if word
-        .first()
-        .is_some_and(|b| b.is_ascii_whitespace() || *b == 0x0b)
-    {
+    if word.first().is_some_and(|b| is_c_space(*b)) {
         return Err(invalid);
     }
     let (negative, digits) = match word.split_first() {

@@ -70,7 +70,7 @@ fn class_matches(c: u8, cl: u8) -> bool {
         b'd' => c.is_ascii_digit(),
         b'l' => c.is_ascii_lowercase(),
         b'p' => c.is_ascii_punctuation(),
-        b's' => matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'),
+        b's' => crate::strtod::is_c_space(c),
         b'u' => c.is_ascii_uppercase(),
         b'w' => c.is_ascii_alphanumeric(),
         b'x' => c.is_ascii_hexdigit(),

@@ -11,6 +11,7 @@ use super::super::interp::{bare_error, runtime_error, Fault, Interp};
 use super::args::{one, Args, Site};
 use crate::lua::handle::Builtin;
 use crate::lua::value::Value;
+use crate::strtod::is_c_space;
 
 pub use crate::lua::handle::BaseFunc as Func;
 
@@ -83,9 +84,8 @@ fn tonumber(a: &Args) -> Result<Vec<Value>, Fault> {
     }
     // Lua hands strtoul a C string: it ends at the first NUL.
     let s = s.split(|&c| c == 0).next().unwrap_or_default();
-    let is_space = |c: &u8| matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r');
     one(match strtoul(s, base as u32) {
-        Some((n, end)) if s[end..].iter().all(is_space) => Value::Num(n as f64),
+        Some((n, end)) if s[end..].iter().all(|&c| is_c_space(c)) => Value::Num(n as f64),
         _ => Value::Nil,
     })
 }
@@ -95,10 +95,7 @@ fn tonumber(a: &Args) -> Result<Vec<Value>, Fault> {
 /// digit.
 fn strtoul(s: &[u8], base: u32) -> Option<(u64, usize)> {
     let at = |i: usize| s.get(i).copied().unwrap_or(0);
-    let mut i = s
-        .iter()
-        .position(|c| !matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r'))
-        .unwrap_or(s.len());
+    let mut i = s.iter().position(|&c| !is_c_space(c)).unwrap_or(s.len());
     let negative = at(i) == b'-';
     if matches!(at(i), b'-' | b'+') {
         i += 1;
