@@ -1,7 +1,7 @@
 //! Reading and listening to the page's DOM from Rust, for both wasm modules (the lab uses it from
 //! here too): a query's matches as a list of the element type the caller needs — a failed query
 //! (a selector the browser refuses) or a node of another type reads as no match, never a panic —
-//! and a listener kept for the page's life.
+//! a listener kept for the page's life, and the page's monotonic clock.
 
 use wasm_bindgen::convert::FromWasmAbi;
 use wasm_bindgen::prelude::Closure;
@@ -32,4 +32,11 @@ pub fn on<E: FromWasmAbi + 'static>(
     {
         handler.forget();
     }
+}
+
+/// The page's monotonic clock in ms, `performance.now()`; 0 where there is none.
+pub fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
 }

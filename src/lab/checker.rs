@@ -10,7 +10,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use lockdive_contract::hooks::{READOUT_SELECTOR, TONE};
-use lockdive_first::dom::{all, on};
+use lockdive_first::dom::{all, now_ms, on};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, HtmlElement, HtmlInputElement, HtmlTextAreaElement, KeyboardEvent};
 
@@ -400,11 +400,4 @@ fn property_of(element: &Element) -> Option<String> {
         .ok()
         .flatten()?
         .get_attribute(verdicts::PROPERTY)
-}
-
-/// A monotonic clock in ms: `performance.now()`.
-fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
 }

@@ -49,6 +49,7 @@ fn wait_before_write(last: Option<f64>, now: f64) -> f64 {
 mod page {
     use std::cell::{Cell, RefCell};
 
+    use lockdive_first::dom::now_ms;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
 
@@ -64,12 +65,6 @@ mod page {
         static UNWRITTEN: RefCell<Option<String>> = const { RefCell::new(None) };
         /// When the last write was made (`performance.now()`), if one was.
         static LAST_WRITE: Cell<Option<f64>> = const { Cell::new(None) };
-    }
-
-    fn now() -> f64 {
-        web_sys::window()
-            .and_then(|w| w.performance())
-            .map_or(0.0, |p| p.now())
     }
 
     fn url() -> Option<String> {
@@ -99,7 +94,7 @@ mod page {
         if queued.is_some() {
             return;
         }
-        let wait = super::wait_before_write(LAST_WRITE.get(), now());
+        let wait = super::wait_before_write(LAST_WRITE.get(), now_ms());
         // The gap's timeout, then a frame, then a timeout queued from that frame's callback,
         // which runs after the frame's paint.
         let after_gap = Closure::once_into_js(|| {
@@ -132,7 +127,7 @@ mod page {
             return;
         }
         let base = url.split('#').next().unwrap_or_default();
-        LAST_WRITE.set(Some(now()));
+        LAST_WRITE.set(Some(now_ms()));
         // A refused replaceState (e.g. a sandboxed iframe) only costs the shareable link.
         let _refused = replace_state(&JsValue::NULL, "", &format!("{base}{fragment}"));
     }
