@@ -19,7 +19,7 @@ lock's acquire, a write to the resource as holder, its extend and its release fo
 ministore store — the same Redis 7.0 and Lua semantics as the figures above — through every order in which \
 their steps can interleave, with stalls that move the virtual clock past every lease wherever one can fall, and \
 checks five properties after each step; the figure's caption gives the bound. Pick the token-checked release \
-of [§2](#s2), a foil, a real library's scripts exactly as it sends them, or paste your own.",
+of [§2](#s2), a foil, a real library's scripts or commands exactly as it sends them, or paste your own.",
         ),
         Block::Para(
             "A property that holds held in every schedule explored; a broken one comes with the shortest \

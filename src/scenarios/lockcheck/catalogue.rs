@@ -1,5 +1,5 @@
 //! The locks the figure offers: the brief's token-checked release, the two teaching foils (blind
-//! `DEL`, `GET` then `DEL`), a fenced lock, and seven real libraries' unmodified scripts, each
+//! `DEL`, `GET` then `DEL`), a fenced lock, and eight real libraries' unmodified scripts or commands, each
 //! called the way its library calls it (keys, arguments, token shape, success rule) and credited
 //! with its provenance. The library scripts are the test data under `ministore/tests/locklibs/`,
 //! read in with `include_str!`, never copied.
@@ -15,7 +15,7 @@ pub const FENCED_ACQUIRE_SCRIPT: &str = include_str!("../lua/fenced_acquire.lua"
 pub const FENCING_COUNTER_KEY: &str = "resource:fencing";
 
 /// Every catalogue id, in the order the figure lists them.
-pub const IDS: [&str; 11] = [
+pub const IDS: [&str; 13] = [
     "token-checked",
     "blind-del",
     "get-then-del",
@@ -27,6 +27,8 @@ pub const IDS: [&str; 11] = [
     "bsm-redislock",
     "spring",
     "bullmq",
+    "shedlock",
+    "shedlock-safe",
 ];
 
 /// Every catalogue entry, in [`IDS`] order.
@@ -52,6 +54,8 @@ fn lookup(id: &str) -> Option<LockSpec> {
         "bsm-redislock" => bsm_redislock(),
         "spring" => spring(),
         "bullmq" => bullmq(),
+        "shedlock" => shedlock(),
+        "shedlock-safe" => shedlock_safe(),
         _ => return None,
     })
 }
@@ -493,4 +497,75 @@ pub fn bullmq() -> LockSpec {
                 .into(),
         ),
     }
+}
+
+const SHEDLOCK_DELETE: &str = include_str!("../../../ministore/tests/locklibs/shedlock/delete.lua");
+const SHEDLOCK_UPDATE: &str = include_str!("../../../ministore/tests/locklibs/shedlock/update.lua");
+
+/// Where ShedLock's Redis providers keep their lock and its two scripts.
+fn shedlock_provenance() -> Provenance {
+    Provenance {
+        library: "ShedLock 7.9.0",
+        repository: "github.com/lukas-krecan/ShedLock",
+        source_file: "providers/redis/shedlock-support-redis/src/main/java/net/javacrumbs/\
+                      shedlock/provider/redis/support/InternalRedisLockProvider.java",
+        snapshot_commit: "2495b1406d85323b8deadbe75d7a5dd3e8b8e844",
+        licence: "Apache-2.0",
+        local_copy: "ministore/tests/locklibs/shedlock/",
+    }
+}
+
+/// ShedLock's Redis lock providers as configured by default (`safeUpdate` false): `SET NX PX`
+/// to lock, `SET XX PX` to extend, `DEL` to unlock — neither of the last two compares the value.
+pub fn shedlock() -> LockSpec {
+    LockSpec {
+        id: "shedlock".into(),
+        name: "ShedLock RedisLockProvider".into(),
+        key: "job-lock:default:reportTask".into(),
+        ttl_ms: 600_000,
+        tokens: [
+            "ADDED:2026-12-06T09:00:00.000Z@node-a:3f1c0e7a-9b2d-4c6e-8f0a-1b2c3d4e5f60".into(),
+            "ADDED:2026-12-06T09:00:00.200Z@node-b:7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d".into(),
+            "ADDED:2026-12-06T09:00:00.400Z@node-c:c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f".into(),
+        ],
+        acquire: set_nx_px(),
+        extend: Some(Op::command("SET {key} {token} XX PX {ttl_ms}", Success::Ok)),
+        release: Op::command("DEL {key}", Success::Always),
+        fencing: FencingSource::None,
+        provenance: Some(shedlock_provenance()),
+        note: Some(
+            "safeUpdate false, the providers' default; lockAtMostFor 10 min and lockAtLeastFor 0, \
+             so unlock is DEL. ShedLock's README asks for a lockAtMostFor much longer than the \
+             task and warns that a task running past it may run on more than one node"
+                .into(),
+        ),
+    }
+}
+
+/// ShedLock with `safeUpdate(true)`: extend and unlock run its two scripts, which compare the
+/// value first.
+pub fn shedlock_safe() -> LockSpec {
+    let mut spec = shedlock();
+    spec.id = "shedlock-safe".into();
+    spec.name = "ShedLock RedisLockProvider, safeUpdate".into();
+    spec.extend = Some(Op::script(
+        "update.lua",
+        SHEDLOCK_UPDATE,
+        &["{key}"],
+        &["{token}", "{ttl_ms}"],
+        Success::Truthy,
+    ));
+    spec.release = Op::script(
+        "delete.lua",
+        SHEDLOCK_DELETE,
+        &["{key}"],
+        &["{token}"],
+        Success::Always,
+    );
+    spec.note = Some(
+        "safeUpdate(true); lockAtMostFor 10 min and lockAtLeastFor 0, so unlock is the delete \
+         script"
+            .into(),
+    );
+    spec
 }
