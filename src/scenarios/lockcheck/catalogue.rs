@@ -535,8 +535,9 @@ pub fn shedlock() -> LockSpec {
         provenance: Some(shedlock_provenance()),
         note: Some(
             "safeUpdate false, the providers' default; lockAtMostFor 10 min and lockAtLeastFor 0, \
-             so unlock is DEL. ShedLock's README asks for a lockAtMostFor much longer than the \
-             task and warns that a task running past it may run on more than one node"
+             so unlock is DEL; extend is what LockExtender and KeepAliveLockProvider call. \
+             ShedLock's README asks for a lockAtMostFor much longer than the task's normal run \
+             and warns that past it more than one process may hold the lock"
                 .into(),
         ),
     }
