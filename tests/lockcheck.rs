@@ -95,6 +95,49 @@ fn get_then_del_loses_the_lock_between_its_two_commands() {
 }
 
 #[test]
+fn shedlocks_default_extend_takes_over_and_its_unlock_deletes_the_lock_another_node_took() {
+    let report = report("shedlock");
+    let a = Some(ClientId::A);
+    let b = Some(ClientId::B);
+    // A's task outlives lockAtMostFor; B locks; A's extend (SET XX) puts A's value on B's key.
+    let extends = shortest(&report, Property::NeverExtendsAnothers);
+    assert_eq!(
+        shape(extends),
+        vec![
+            (a, "acquire"),
+            (a, "work"),
+            (None, "stall"),
+            (b, "acquire"),
+            (a, "extend"),
+        ]
+    );
+    let last = extends.steps.last().expect("a step");
+    assert!(last.sent.line.contains(" XX PX "), "{}", last.sent.line);
+    assert_eq!(last.sent.reply, ministore::Reply::ok());
+    assert_replays(extends);
+    // The same stall, and A's unlock is a DEL of B's lock.
+    let deletes = shortest(&report, Property::NeverDeletesAnothers);
+    let last = deletes.steps.last().expect("a step");
+    assert_eq!((last.client, last.action), (a, StepAction::Release));
+    assert_eq!(last.sent.line, "DEL job-lock:default:reportTask");
+    assert_eq!(last.sent.reply, ministore::Reply::Integer(1));
+    assert_replays(deletes);
+}
+
+#[test]
+fn shedlock_with_safe_update_spares_the_other_nodes_lock() {
+    let report = report("shedlock-safe");
+    for property in [
+        Property::NeverDeletesAnothers,
+        Property::NeverExtendsAnothers,
+        Property::ExclusionWhileLeasesHold,
+    ] {
+        assert_eq!(report.verdict(property), Verdict::Holds, "{property:?}");
+    }
+    assert!(!report.fatal());
+}
+
+#[test]
 fn the_token_checked_release_holds_the_first_three() {
     let report = report("token-checked");
     for property in [
