@@ -29,7 +29,7 @@ fn main() {
         bound.clients, bound.stalls, bound.acquire_attempts
     );
     println!(
-        "{:<14} {:>9} {:>11} {:>9} {:>14} {:>12}",
+        "{:<18} {:>9} {:>11} {:>9} {:>14} {:>12}",
         "lock", "states", "schedules", "ms", "schedules/s", "states/s"
     );
     for spec in catalogue::all() {
@@ -56,7 +56,7 @@ fn main() {
         report.get_or_insert(explorer.report());
         let Some(report) = report else { continue };
         println!(
-            "{:<14} {:>9} {:>11} {:>9.1} {:>14.0} {:>12.0}",
+            "{:<18} {:>9} {:>11} {:>9.1} {:>14.0} {:>12.0}",
             spec.id,
             report.states,
             report.schedules,

@@ -1,5 +1,5 @@
 //! The locks the figure offers: the brief's token-checked release, the two teaching foils (blind
-//! `DEL`, `GET` then `DEL`), a fenced lock, and eight real libraries' unmodified scripts or commands, each
+//! `DEL`, `GET` then `DEL`), a fenced lock, and nine real libraries' unmodified scripts or commands, each
 //! called the way its library calls it (keys, arguments, token shape, success rule) and credited
 //! with its provenance. The library scripts are the test data under `ministore/tests/locklibs/`,
 //! read in with `include_str!`, never copied.
@@ -15,7 +15,7 @@ pub const FENCED_ACQUIRE_SCRIPT: &str = include_str!("../lua/fenced_acquire.lua"
 pub const FENCING_COUNTER_KEY: &str = "resource:fencing";
 
 /// Every catalogue id, in the order the figure lists them.
-pub const IDS: [&str; 13] = [
+pub const IDS: [&str; 14] = [
     "token-checked",
     "blind-del",
     "get-then-del",
@@ -27,6 +27,7 @@ pub const IDS: [&str; 13] = [
     "bsm-redislock",
     "spring",
     "bullmq",
+    "python-redis-lock",
     "shedlock",
     "shedlock-safe",
 ];
@@ -54,6 +55,7 @@ fn lookup(id: &str) -> Option<LockSpec> {
         "bsm-redislock" => bsm_redislock(),
         "spring" => spring(),
         "bullmq" => bullmq(),
+        "python-redis-lock" => python_redis_lock(),
         "shedlock" => shedlock(),
         "shedlock-safe" => shedlock_safe(),
         _ => return None,
@@ -494,6 +496,56 @@ pub fn bullmq() -> LockSpec {
         note: Some(
             "BullMQ takes the job lock inside moveToActive, which is not in the data: the take \
              is modelled as SET … NX PX"
+                .into(),
+        ),
+    }
+}
+
+const PYTHON_REDIS_LOCK_EXTEND: &str =
+    include_str!("../../../ministore/tests/locklibs/python-redis-lock/extend.lua");
+const PYTHON_REDIS_LOCK_UNLOCK: &str =
+    include_str!("../../../ministore/tests/locklibs/python-redis-lock/unlock.lua");
+
+/// python-redis-lock 4.0.1 (`redis_lock.Lock`): `SET NX EX` in whole seconds, the extend script
+/// (0 when it extended) and the unlock script, which also signals a waiter.
+pub fn python_redis_lock() -> LockSpec {
+    LockSpec {
+        id: "python-redis-lock".into(),
+        name: "python-redis-lock Lock".into(),
+        key: "lock:report".into(),
+        ttl_ms: 10_000,
+        tokens: [
+            "Vb0q4kX2m9TzR7cLw1NfY8sE".into(),
+            "pH3dJ6uQ1aZ5gK0oW2yM7xCt".into(),
+            "Ns8Ld2Rf5Ub1Xk9Gh3Tq0Ve6".into(),
+        ],
+        acquire: Op::command("SET {key} {token} NX EX {ttl_s}", Success::Ok),
+        extend: Some(Op::script(
+            "extend.lua",
+            PYTHON_REDIS_LOCK_EXTEND,
+            &["{key}", "lock-signal:report"],
+            &["{token}", "{ttl_s}"],
+            Success::Zero,
+        )),
+        release: Op::script(
+            "unlock.lua",
+            PYTHON_REDIS_LOCK_UNLOCK,
+            &["{key}", "lock-signal:report"],
+            &["{token}", "1000"],
+            Success::Always,
+        ),
+        fencing: FencingSource::None,
+        provenance: Some(Provenance {
+            library: "python-redis-lock 4.0.1",
+            repository: "github.com/ionelmc/python-redis-lock",
+            source_file: "src/redis_lock/__init__.py",
+            snapshot_commit: "e448f12f49aa4a07885fe8cd02eae19a7e75fa51",
+            licence: "BSD-2-Clause",
+            local_copy: "ministore/tests/locklibs/python-redis-lock/",
+        }),
+        note: Some(
+            "Lock(conn, \"report\", expire=10): without expire the lock never expires; the \
+             unlock script also pushes onto lock-signal:report to wake a waiter's BLPOP"
                 .into(),
         ),
     }

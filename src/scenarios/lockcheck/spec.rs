@@ -251,6 +251,8 @@ pub enum Success {
     Ok,
     /// A nil reply (Redisson's lock script answers nil when it took the lock).
     Nil,
+    /// The integer 0 (python-redis-lock's extend answers 0 when it extended, 1 or 2 when not).
+    Zero,
     /// Any reply that is not an error, nil, integer 0, or the string `0`; an array counts when
     /// it is non-empty and every element counts. The rule for the learner's own scripts.
     Truthy,
@@ -266,6 +268,7 @@ impl Success {
         match self {
             Success::Ok => matches!(reply, Reply::Status(s) if s == "OK"),
             Success::Nil => matches!(reply, Reply::Nil),
+            Success::Zero => matches!(reply, Reply::Integer(0)),
             Success::Truthy => truthy(reply),
             Success::EqualsToken => matches!(reply, Reply::Bulk(b) if b == token),
             Success::Always => true,

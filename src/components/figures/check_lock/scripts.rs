@@ -12,6 +12,7 @@ pub fn success_words(success: Success) -> &'static str {
     match success {
         Success::Ok => "goes on if the reply is OK",
         Success::Nil => "goes on if the reply is nil",
+        Success::Zero => "goes on if the reply is 0",
         Success::Truthy => "goes on if the reply is not an error, nil, 0 or \"0\"",
         Success::EqualsToken => "goes on if the reply is the client's own token",
         Success::Always => "goes on whatever the reply",
