@@ -674,4 +674,15 @@ mod tests {
         assert!(t(Reply::Array(vec![Reply::Integer(1)])));
         assert!(!t(Reply::Error("ERR x".into())));
     }
+
+    #[test]
+    fn zero_is_only_the_integer_zero() {
+        let z = |r: Reply| Success::Zero.passes(&r, b"abc");
+        assert!(z(Reply::Integer(0)));
+        assert!(!z(Reply::Integer(1)));
+        assert!(!z(Reply::Integer(2)));
+        assert!(!z(Reply::Bulk(b"0".to_vec())));
+        assert!(!z(Reply::Nil));
+        assert!(!z(Reply::Error("ERR x".into())));
+    }
 }
