@@ -557,7 +557,7 @@ const SHEDLOCK_UPDATE: &str = include_str!("../../../ministore/tests/locklibs/sh
 /// Where ShedLock's Redis providers keep their lock and its two scripts.
 fn shedlock_provenance() -> Provenance {
     Provenance {
-        library: "ShedLock 7.9.0",
+        library: "ShedLock 7.9.1-SNAPSHOT",
         repository: "github.com/lukas-krecan/ShedLock",
         source_file: "providers/redis/shedlock-support-redis/src/main/java/net/javacrumbs/\
                       shedlock/provider/redis/support/InternalRedisLockProvider.java",
@@ -587,7 +587,8 @@ pub fn shedlock() -> LockSpec {
         provenance: Some(shedlock_provenance()),
         note: Some(
             "safeUpdate false, the providers' default; lockAtMostFor 10 min and lockAtLeastFor 0, \
-             so unlock is DEL; extend is what LockExtender and KeepAliveLockProvider call. \
+             so unlock is DEL; extend is LockExtender's (KeepAliveLockProvider checks its own \
+             clock first, so with it the takeover needs a pause after that check). \
              ShedLock's README asks for a lockAtMostFor much longer than the task's normal run \
              and warns that past it more than one process may hold the lock"
                 .into(),

@@ -1,5 +1,5 @@
 //! The lock checker: runs a lock's acquire, extend and release — the brief's token-checked release,
-//! the teaching foils, a real library's unmodified scripts, or the learner's own — for two or three
+//! the teaching foils, a real library's unmodified scripts or commands, or the learner's own — for two or three
 //! clients against one `ministore::Store`, through every interleaving of their steps and of the
 //! virtual clock passing a lease (a stall), and checks five properties after each step.
 //!
