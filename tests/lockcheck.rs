@@ -128,6 +128,31 @@ fn shedlocks_default_extend_takes_over_and_its_unlock_deletes_the_lock_another_n
 }
 
 #[test]
+fn rqs_scheduler_heartbeat_renews_the_lock_a_second_scheduler_took_and_its_stop_deletes_it() {
+    let report = report("rq-scheduler");
+    let a = Some(ClientId::A);
+    let b = Some(ClientId::B);
+    let renews = shortest(&report, Property::NeverExtendsAnothers);
+    let renewing = shape(renews);
+    assert_eq!(
+        renewing[renewing.len() - 3..],
+        [(None, "stall"), (b, "acquire"), (a, "extend")]
+    );
+    assert_eq!(
+        renews.lines().last().map(String::as_str),
+        Some("EXPIRE rq:scheduler-lock:default 61")
+    );
+    assert_replays(renews);
+    let deletes = shortest(&report, Property::NeverDeletesAnothers);
+    let deleting = shape(deletes);
+    assert_eq!(
+        deleting[deleting.len() - 3..],
+        [(None, "stall"), (b, "acquire"), (a, "release")]
+    );
+    assert_replays(deletes);
+}
+
+#[test]
 fn shedlock_with_safe_update_spares_the_other_nodes_lock() {
     let report = report("shedlock-safe");
     for property in [
@@ -207,7 +232,7 @@ fn only_the_fenced_lock_keeps_stale_writes_out() {
 fn every_catalogue_entry_runs_without_a_script_error_and_its_verdicts_are_pinned() {
     use Verdict::{Broken as B, Holds as H};
     // never-deletes, never-extends, exclusion-while-leases-hold, across-stall, fenced-writes
-    let pinned: [(&str, [Verdict; 5]); 14] = [
+    let pinned: [(&str, [Verdict; 5]); 15] = [
         ("token-checked", [H, H, H, B, B]),
         ("blind-del", [B, H, B, B, B]),
         ("get-then-del", [B, H, B, B, B]),
@@ -222,6 +247,7 @@ fn every_catalogue_entry_runs_without_a_script_error_and_its_verdicts_are_pinned
         ("python-redis-lock", [H, H, H, B, B]),
         ("shedlock", [B, B, B, B, B]),
         ("shedlock-safe", [H, H, H, B, B]),
+        ("rq-scheduler", [B, B, B, B, B]),
     ];
     assert_eq!(pinned.len(), catalogue::IDS.len());
     for (id, expected) in pinned {

@@ -1,5 +1,5 @@
 //! The locks the figure offers: the brief's token-checked release, the two teaching foils (blind
-//! `DEL`, `GET` then `DEL`), a fenced lock, and nine real libraries' unmodified scripts or commands, each
+//! `DEL`, `GET` then `DEL`), a fenced lock, and ten real libraries' unmodified scripts or commands, each
 //! called the way its library calls it (keys, arguments, token shape, success rule) and credited
 //! with its provenance. The library scripts are the test data under `ministore/tests/locklibs/`,
 //! read in with `include_str!`, never copied.
@@ -15,7 +15,7 @@ pub const FENCED_ACQUIRE_SCRIPT: &str = include_str!("../lua/fenced_acquire.lua"
 pub const FENCING_COUNTER_KEY: &str = "resource:fencing";
 
 /// Every catalogue id, in the order the figure lists them.
-pub const IDS: [&str; 14] = [
+pub const IDS: [&str; 15] = [
     "token-checked",
     "blind-del",
     "get-then-del",
@@ -30,6 +30,7 @@ pub const IDS: [&str; 14] = [
     "python-redis-lock",
     "shedlock",
     "shedlock-safe",
+    "rq-scheduler",
 ];
 
 /// Every catalogue entry, in [`IDS`] order.
@@ -58,6 +59,7 @@ fn lookup(id: &str) -> Option<LockSpec> {
         "python-redis-lock" => python_redis_lock(),
         "shedlock" => shedlock(),
         "shedlock-safe" => shedlock_safe(),
+        "rq-scheduler" => rq_scheduler(),
         _ => return None,
     })
 }
@@ -622,4 +624,39 @@ pub fn shedlock_safe() -> LockSpec {
             .into(),
     );
     spec
+}
+
+/// RQ's scheduler lock (`RQScheduler`): `SET NX EX` per queue, renewed by a blind `EXPIRE` every
+/// interval and released with a blind `DEL`.
+pub fn rq_scheduler() -> LockSpec {
+    LockSpec {
+        id: "rq-scheduler".into(),
+        name: "RQ scheduler lock".into(),
+        key: "rq:scheduler-lock:default".into(),
+        ttl_ms: 61_000,
+        tokens: [
+            "5f2c9e1a7b3d4c6e8f0a1b2c3d4e5f60".into(),
+            "9a8b7c6d5e4f40312f1e0d9c8b7a6b5c".into(),
+            "c0ffee00d15ea5e5b0a710ad5eed1e55".into(),
+        ],
+        acquire: Op::command("SET {key} {token} NX EX {ttl_s}", Success::Ok),
+        extend: Some(Op::command("EXPIRE {key} {ttl_s}", Success::Always)),
+        release: Op::command("DEL {key}", Success::Always),
+        fencing: FencingSource::None,
+        provenance: Some(Provenance {
+            library: "RQ 2.10.0",
+            repository: "github.com/rq/rq",
+            source_file: "rq/scheduler.py",
+            snapshot_commit: "aa666a8a60dbc5e8bb43f166cda869c67426a11a",
+            licence: "BSD-2-Clause",
+            local_copy: "ministore/tests/locklibs/rq.cases",
+        }),
+        note: Some(
+            "the lock of a worker run with --with-scheduler, for the default queue; interval 1 s, \
+             so the lock lasts 61 s and the heartbeat renews it every second with EXPIRE, its \
+             reply unread; the scheduler DELs its locks when it stops. RQ's docs say only one \
+             scheduler can run for a queue at a time; a pause past 61 s lets a second one in"
+                .into(),
+        ),
+    }
 }

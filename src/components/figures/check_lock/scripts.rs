@@ -130,7 +130,7 @@ fn provenance_list(provenance: &Provenance, m: &mut Markup) {
     }
     m.element("dt", &[], "licence")
         .element("dd", &[], provenance.licence)
-        .element("dt", &[], "copy here")
+        .element("dt", &[], "in this repository")
         .open("dd", &[])
         .element("code", &[], provenance.local_copy)
         .close("dd")
