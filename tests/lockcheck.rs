@@ -145,11 +145,48 @@ fn rqs_scheduler_heartbeat_renews_the_lock_a_second_scheduler_took_and_its_stop_
     assert_replays(renews);
     let deletes = shortest(&report, Property::NeverDeletesAnothers);
     let deleting = shape(deletes);
+    assert_eq!(deleting[0], (a, "acquire"));
     assert_eq!(
         deleting[deleting.len() - 3..],
         [(None, "stall"), (b, "acquire"), (a, "release")]
     );
+    let last = deletes.steps.last().expect("a step");
+    assert_eq!(last.sent.line, "DEL rq:scheduler-lock:default");
+    assert_eq!(last.sent.reply, ministore::Reply::Integer(1));
     assert_replays(deletes);
+}
+
+#[test]
+fn python_redis_locks_extend_answers_1_on_a_lock_another_client_took_and_counts_as_refused() {
+    let spec = catalogue::by_id("python-redis-lock").expect("an entry");
+    let [a_token, b_token, _] = &spec.tokens;
+    let Some(step) = spec.extend.as_ref().map(|op| &op.steps[0]) else {
+        panic!("python-redis-lock extends");
+    };
+    let Call::Script { text, .. } = &step.call else {
+        panic!("with a script");
+    };
+    let mut store = Store::new();
+    let lease = (spec.ttl_ms / 1000).to_string();
+    let key = spec.key.as_str();
+    store.exec(&["SET", key, a_token, "NX", "EX", &lease]);
+    store.exec(&["DEBUG", "SLEEP", "10.001"]);
+    store.exec(&["SET", key, b_token, "NX", "EX", &lease]);
+    let signal = "lock-signal:report";
+    let reply = store.exec(&["EVAL", text, "2", key, signal, a_token, &lease]);
+    assert_eq!(reply, ministore::Reply::Integer(1));
+    assert!(!step.success.passes(&reply, a_token.as_bytes()));
+    assert!(step
+        .success
+        .passes(&ministore::Reply::Integer(0), a_token.as_bytes()));
+    assert_eq!(
+        store.exec(&["GET", key]),
+        ministore::Reply::Bulk(b_token.clone().into_bytes())
+    );
+    assert_eq!(
+        report("python-redis-lock").verdict(Property::ExclusionWhileLeasesHold),
+        Verdict::Holds
+    );
 }
 
 #[test]

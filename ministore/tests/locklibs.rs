@@ -1,7 +1,8 @@
 //! Real lock libraries' Lua scripts, unmodified, run through real Redis and through ministore.
 //!
 //! `tests/locklibs/<library>/*.lua` hold the scripts byte for byte as each library sends them
-//! (provenance in `tests/locklibs/README.md`). `tests/locklibs/<library>.cases` is a
+//! (provenance in `tests/locklibs/README.md`); a library that sends no script (RQ's scheduler
+//! lock) has a case file of its commands and no folder. `tests/locklibs/<library>.cases` is a
 //! conformance file in redis-cli syntax with two additions:
 //! - `{{name}}` becomes `<library>/name.lua` as one double-quoted redis-cli word, and
 //!   `{{sha:name}}` its SHA1, so a case can `EVAL`, `SCRIPT LOAD` or `EVALSHA` the real text;

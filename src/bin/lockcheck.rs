@@ -117,7 +117,7 @@ fn print_list() {
             .as_ref()
             .map(|p| format!(" — {} ({}, {})", p.library, p.repository, p.licence))
             .unwrap_or_default();
-        println!("{:<14} {}{from}", spec.id, spec.name);
+        println!("{:<18} {}{from}", spec.id, spec.name);
     }
 }
 

@@ -547,7 +547,9 @@ pub fn python_redis_lock() -> LockSpec {
         }),
         note: Some(
             "Lock(conn, \"report\", expire=10): without expire the lock never expires; the \
-             unlock script also pushes onto lock-signal:report to wake a waiter's BLPOP"
+             unlock script also pushes onto lock-signal:report to wake a waiter's BLPOP. Extend \
+             is a manual extend(): with auto_renewal a refused extend only stops the renewal \
+             thread, and the holder goes on"
                 .into(),
         ),
     }
@@ -586,7 +588,10 @@ pub fn shedlock() -> LockSpec {
         extend: Some(Op::command("SET {key} {token} XX PX {ttl_ms}", Success::Ok)),
         release: Op::command("DEL {key}", Success::Always),
         fencing: FencingSource::None,
-        provenance: Some(shedlock_provenance()),
+        provenance: Some(Provenance {
+            local_copy: "ministore/tests/locklibs/shedlock.cases",
+            ..shedlock_provenance()
+        }),
         note: Some(
             "safeUpdate false, the providers' default; lockAtMostFor 10 min and lockAtLeastFor 0, \
              so unlock is DEL; extend is LockExtender's (KeepAliveLockProvider checks its own \
@@ -604,6 +609,7 @@ pub fn shedlock_safe() -> LockSpec {
     let mut spec = shedlock();
     spec.id = "shedlock-safe".into();
     spec.name = "ShedLock RedisLockProvider, safeUpdate".into();
+    spec.provenance = Some(shedlock_provenance());
     spec.extend = Some(Op::script(
         "update.lua",
         SHEDLOCK_UPDATE,
@@ -636,8 +642,8 @@ pub fn rq_scheduler() -> LockSpec {
         ttl_ms: 61_000,
         tokens: [
             "5f2c9e1a7b3d4c6e8f0a1b2c3d4e5f60".into(),
-            "9a8b7c6d5e4f40312f1e0d9c8b7a6b5c".into(),
-            "c0ffee00d15ea5e5b0a710ad5eed1e55".into(),
+            "9a8b7c6d5e4f4031af1e0d9c8b7a6b5c".into(),
+            "c0ffee00d15e45e5b0a710ad5eed1e55".into(),
         ],
         acquire: Op::command("SET {key} {token} NX EX {ttl_s}", Success::Ok),
         extend: Some(Op::command("EXPIRE {key} {ttl_s}", Success::Always)),
@@ -655,7 +661,8 @@ pub fn rq_scheduler() -> LockSpec {
             "the lock of a worker run with --with-scheduler, for the default queue; interval 1 s, \
              so the lock lasts 61 s and the heartbeat renews it every second with EXPIRE, its \
              reply unread; the scheduler DELs its locks when it stops. RQ's docs say only one \
-             scheduler can run for a queue at a time; a pause past 61 s lets a second one in"
+             scheduler can run for a queue at a time; a pause past 61 s lets a second one in when \
+             its worker next tries (at start, then every 10 minutes)"
                 .into(),
         ),
     }

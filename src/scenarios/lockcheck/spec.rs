@@ -381,13 +381,13 @@ pub struct Provenance {
     pub library: &'static str,
     /// The repository ("github.com/go-redsync/redsync").
     pub repository: &'static str,
-    /// The source file(s) the scripts were read from.
+    /// The source file(s) the scripts or commands were read from.
     pub source_file: &'static str,
     /// The commit the text was read at.
     pub snapshot_commit: &'static str,
     /// The licence (SPDX identifier).
     pub licence: &'static str,
-    /// Where the copies live in this repository.
+    /// Where this repository keeps the scripts, or the case file of the commands.
     pub local_copy: &'static str,
 }
 
@@ -412,7 +412,7 @@ pub struct LockSpec {
     pub release: Op,
     /// Whether acquiring hands out a fencing token.
     pub fencing: FencingSource,
-    /// Where the scripts come from (catalogue entries taken from a library).
+    /// Where the scripts or commands come from (catalogue entries taken from a library).
     pub provenance: Option<Provenance>,
     /// One line on any modelling choice ("BullMQ takes the lock inside moveToActive…").
     pub note: Option<String>,

@@ -106,7 +106,8 @@ pub fn lock_scripts(spec: &LockSpec) -> Markup {
     m
 }
 
-/// `dl[data-provenance]`: library, repository at the commit read, file, licence, local copy.
+/// `dl[data-provenance]`: library, repository at the commit read, file, licence, and where this
+/// repository keeps them.
 fn provenance_list(provenance: &Provenance, m: &mut Markup) {
     let tree = format!(
         "https://{}/tree/{}",
