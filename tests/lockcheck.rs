@@ -269,7 +269,7 @@ fn only_the_fenced_lock_keeps_stale_writes_out() {
 fn every_catalogue_entry_runs_without_a_script_error_and_its_verdicts_are_pinned() {
     use Verdict::{Broken as B, Holds as H};
     // never-deletes, never-extends, exclusion-while-leases-hold, across-stall, fenced-writes
-    let pinned: [(&str, [Verdict; 5]); 15] = [
+    let pinned: [(&str, [Verdict; 5]); 16] = [
         ("token-checked", [H, H, H, B, B]),
         ("blind-del", [B, H, B, B, B]),
         ("get-then-del", [B, H, B, B, B]),
@@ -282,6 +282,7 @@ fn every_catalogue_entry_runs_without_a_script_error_and_its_verdicts_are_pinned
         ("spring", [H, H, H, B, B]),
         ("bullmq", [H, H, H, B, B]),
         ("python-redis-lock", [H, H, H, B, B]),
+        ("laravel", [H, H, H, B, B]),
         ("shedlock", [B, B, B, B, B]),
         ("shedlock-safe", [H, H, H, B, B]),
         ("rq-scheduler", [B, B, B, B, B]),

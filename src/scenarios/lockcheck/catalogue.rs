@@ -1,5 +1,5 @@
 //! The locks the figure offers: the brief's token-checked release, the two teaching foils (blind
-//! `DEL`, `GET` then `DEL`), a fenced lock, and ten real libraries' unmodified scripts or commands, each
+//! `DEL`, `GET` then `DEL`), a fenced lock, and eleven real libraries' unmodified scripts or commands, each
 //! called the way its library calls it (keys, arguments, token shape, success rule) and credited
 //! with its provenance. The library scripts are the test data under `ministore/tests/locklibs/`,
 //! read in with `include_str!`, never copied.
@@ -15,7 +15,7 @@ pub const FENCED_ACQUIRE_SCRIPT: &str = include_str!("../lua/fenced_acquire.lua"
 pub const FENCING_COUNTER_KEY: &str = "resource:fencing";
 
 /// Every catalogue id, in the order the figure lists them.
-pub const IDS: [&str; 15] = [
+pub const IDS: [&str; 16] = [
     "token-checked",
     "blind-del",
     "get-then-del",
@@ -28,6 +28,7 @@ pub const IDS: [&str; 15] = [
     "spring",
     "bullmq",
     "python-redis-lock",
+    "laravel",
     "shedlock",
     "shedlock-safe",
     "rq-scheduler",
@@ -57,6 +58,7 @@ fn lookup(id: &str) -> Option<LockSpec> {
         "spring" => spring(),
         "bullmq" => bullmq(),
         "python-redis-lock" => python_redis_lock(),
+        "laravel" => laravel(),
         "shedlock" => shedlock(),
         "shedlock-safe" => shedlock_safe(),
         "rq-scheduler" => rq_scheduler(),
@@ -550,6 +552,55 @@ pub fn python_redis_lock() -> LockSpec {
              unlock script also pushes onto lock-signal:report to wake a waiter's BLPOP. Extend \
              is a manual extend(): with auto_renewal a refused extend only stops the renewal \
              thread, and the holder goes on"
+                .into(),
+        ),
+    }
+}
+
+const LARAVEL_REFRESH: &str = include_str!("../../../ministore/tests/locklibs/laravel/refresh.lua");
+const LARAVEL_RELEASE: &str = include_str!("../../../ministore/tests/locklibs/laravel/release.lua");
+
+/// Laravel's Redis cache lock (`Cache::lock`): `SET … EX … NX`, the refresh script (1 when it
+/// refreshed) and the release script.
+pub fn laravel() -> LockSpec {
+    LockSpec {
+        id: "laravel".into(),
+        name: "Laravel Cache::lock (Redis)".into(),
+        key: "laravel-cache-report".into(),
+        ttl_ms: 10_000,
+        tokens: [
+            "Qm7tZx2LpW9cVb4N".into(),
+            "r8KfJ3sYh6DnT1gE".into(),
+            "Xa5uP0wCe2HjM9qL".into(),
+        ],
+        acquire: Op::command("SET {key} {token} EX {ttl_s} NX", Success::Ok),
+        extend: Some(Op::script(
+            "refresh.lua",
+            LARAVEL_REFRESH,
+            &["{key}"],
+            &["{token}", "{ttl_s}"],
+            Success::Truthy,
+        )),
+        release: Op::script(
+            "release.lua",
+            LARAVEL_RELEASE,
+            &["{key}"],
+            &["{token}"],
+            Success::Always,
+        ),
+        fencing: FencingSource::None,
+        provenance: Some(Provenance {
+            library: "Laravel 13.26.1",
+            repository: "github.com/laravel/framework",
+            source_file: "src/Illuminate/Cache/LuaScripts.php, src/Illuminate/Cache/RedisLock.php",
+            snapshot_commit: "bd71b45fbb7e672957bf6ff61baddefe15fbca6a",
+            licence: "MIT",
+            local_copy: "ministore/tests/locklibs/laravel/",
+        }),
+        note: Some(
+            "Cache::lock('report', 10) with the default cache prefix; a Redis connection prefix, \
+             when configured, goes in front of the key. Extend is refresh(); forceRelease() is a \
+             plain DEL and is not modelled"
                 .into(),
         ),
     }
