@@ -566,7 +566,7 @@ pub fn laravel() -> LockSpec {
     LockSpec {
         id: "laravel".into(),
         name: "Laravel Cache::lock (Redis)".into(),
-        key: "laravel-cache-report".into(),
+        key: "laravel-database-laravel-cache-report".into(),
         ttl_ms: 10_000,
         tokens: [
             "Qm7tZx2LpW9cVb4N".into(),
@@ -598,9 +598,9 @@ pub fn laravel() -> LockSpec {
             local_copy: "ministore/tests/locklibs/laravel/",
         }),
         note: Some(
-            "Cache::lock('report', 10) with the default cache prefix; a Redis connection prefix, \
-             when configured, goes in front of the key. Extend is refresh(); forceRelease() is a \
-             plain DEL and is not modelled"
+            "Cache::lock('report', 10) with the default Redis and cache prefixes; without the 10 \
+             the lock never expires. Extend is refresh(); forceRelease() is a plain DEL and is not \
+             modelled"
                 .into(),
         ),
     }
