@@ -1,7 +1,7 @@
 //! The lock checker: runs a lock's acquire, extend and release — the brief's token-checked release,
-//! the teaching foils, a real library's unmodified scripts or commands, or the learner's own — for two or three
-//! clients against one `ministore::Store`, through every interleaving of their steps and of the
-//! virtual clock passing a lease (a stall), and checks five properties after each step.
+//! the teaching foils, a real library's unmodified scripts or commands, or the learner's own — for
+//! two or three clients against one `ministore::Store`, through every interleaving of their steps
+//! and of the virtual clock passing a lease (a stall), and checks five properties after each step.
 //!
 //! - [`spec`]: what a lock is to the checker ([`LockSpec`]: operations, keys, arguments, token shape);
 //! - [`catalogue`]: the locks the figure offers, with each script's provenance;
