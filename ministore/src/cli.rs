@@ -2,7 +2,7 @@
 //! `\" \\ \n \r \t \b \a \xHH` escapes, and `'single quoted'` words (only `\'` escapes), plus
 //! the few lines redis-cli's prompt handles itself (`quit`, a repeat count, `:set`, `help`).
 
-use crate::strtod::is_c_space;
+use crate::strtod::{after_space_and_sign, is_c_space};
 
 /// Why a line could not be split into words (redis-cli prints `Invalid argument(s)`).
 #[derive(Debug, Clone, PartialEq)]
@@ -226,22 +226,8 @@ fn set_preference(words: &[Vec<u8>]) -> Vec<u8> {
 /// check does. `None`: not a count (the word is sent as the command). `Some(None)`: a count
 /// redis-cli rejects (zero, negative, out of range, or the empty word). `Some(Some(n))`: repeat n times.
 fn repeat_count(word: &[u8]) -> Option<Option<u64>> {
-    let mut i = 0;
-    while i < word.len() && is_c_space(word[i]) {
-        i += 1;
-    }
-    let negative = match word.get(i) {
-        Some(b'-') => {
-            i += 1;
-            true
-        }
-        Some(b'+') => {
-            i += 1;
-            false
-        }
-        _ => false,
-    };
-    let digits = &word[i.min(word.len())..];
+    let (i, negative) = after_space_and_sign(word);
+    let digits = &word[i..];
     if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
         // strtol consumed nothing (end points at the word's start), so the word counts as
         // a number only if it is empty.

@@ -24,19 +24,7 @@ pub(crate) fn strtod(input: &[u8]) -> Strtod {
         consumed: 0,
         range_error: false,
     };
-    let mut at = input.iter().take_while(|b| is_c_space(**b)).count();
-    let number_start = at;
-    let negative = match input.get(at) {
-        Some(b'-') => {
-            at += 1;
-            true
-        }
-        Some(b'+') => {
-            at += 1;
-            false
-        }
-        _ => false,
-    };
+    let (at, negative) = after_space_and_sign(input);
     let sign = if negative { -1.0 } else { 1.0 };
     let rest = &input[at..];
     if starts_with_ignore_case(rest, b"infinity") {
@@ -62,12 +50,24 @@ pub(crate) fn strtod(input: &[u8]) -> Strtod {
     if let Some(hex) = hex_float(rest) {
         return finished(sign * hex.value, at + hex.consumed, hex.range_error);
     }
-    match decimal_float(&input[number_start..]) {
-        Some(decimal) => Strtod {
-            consumed: number_start + decimal.consumed,
-            ..decimal
-        },
+    match decimal_float(rest) {
+        Some(decimal) => finished(
+            sign * decimal.value,
+            at + decimal.consumed,
+            decimal.range_error,
+        ),
         None => NOTHING,
+    }
+}
+
+/// Where C's number conversions (`strtod`, `strtol`, `strtoul`) start on the digits: past leading
+/// whitespace and one optional sign. The index there, and whether the sign was `-`.
+pub(crate) fn after_space_and_sign(input: &[u8]) -> (usize, bool) {
+    let at = input.iter().take_while(|b| is_c_space(**b)).count();
+    match input.get(at) {
+        Some(b'-') => (at + 1, true),
+        Some(b'+') => (at + 1, false),
+        _ => (at, false),
     }
 }
 
@@ -79,11 +79,11 @@ fn finished(value: f64, consumed: usize, range_error: bool) -> Strtod {
     }
 }
 
-/// `[sign] digits [. digits] [e [sign] digits]` with at least one mantissa digit.
+/// `digits [. digits] [e [sign] digits]` with at least one mantissa digit, unsigned (the caller
+/// applies the sign).
 fn decimal_float(text: &[u8]) -> Option<Strtod> {
-    let mut at = usize::from(matches!(text.first(), Some(b'+' | b'-')));
-    let int_digits = count_digits(&text[at..]);
-    at += int_digits;
+    let int_digits = count_digits(text);
+    let mut at = int_digits;
     let mut frac_digits = 0;
     if text.get(at) == Some(&b'.') {
         frac_digits = count_digits(&text[at + 1..]);

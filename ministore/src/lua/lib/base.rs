@@ -11,7 +11,7 @@ use super::super::interp::{bare_error, runtime_error, Fault, Interp};
 use super::args::{one, Args, Site};
 use crate::lua::handle::Builtin;
 use crate::lua::value::Value;
-use crate::strtod::is_c_space;
+use crate::strtod::{after_space_and_sign, is_c_space};
 
 pub use crate::lua::handle::BaseFunc as Func;
 
@@ -95,11 +95,7 @@ fn tonumber(a: &Args) -> Result<Vec<Value>, Fault> {
 /// digit.
 fn strtoul(s: &[u8], base: u32) -> Option<(u64, usize)> {
     let at = |i: usize| s.get(i).copied().unwrap_or(0);
-    let mut i = s.iter().position(|&c| !is_c_space(c)).unwrap_or(s.len());
-    let negative = at(i) == b'-';
-    if matches!(at(i), b'-' | b'+') {
-        i += 1;
-    }
+    let (mut i, negative) = after_space_and_sign(s);
     if base == 16 && at(i) == b'0' && at(i + 1) | 0x20 == b'x' && at(i + 2).is_ascii_hexdigit() {
         i += 2;
     }
