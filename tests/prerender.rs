@@ -8,6 +8,7 @@
 use lockdive_contract::lab::LabChunk;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 
 use lockdive::content::model::Block;
 use lockdive::content::DIVE;
@@ -69,6 +70,13 @@ impl Drop for ScratchPage {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.folder);
     }
+}
+
+/// The project's index.html as the build prerenders it, run once for every test that only reads
+/// it: the prerender computes every figure's verdicts and the lock checker's whole catalogue.
+fn plain_page() -> &'static str {
+    static PAGE: OnceLock<String> = OnceLock::new();
+    PAGE.get_or_init(|| ScratchPage::new("plain").prerender())
 }
 
 /// The prerendered nodes: what sits between the marks in `<body>`.
@@ -180,9 +188,8 @@ fn assert_verdicts(figure_name: &str, page: &str, expected: Vec<String>) {
 
 #[test]
 fn the_prerendered_page_holds_every_section_in_the_briefs_order() {
-    let scratch = ScratchPage::new("sections");
-    let page = scratch.prerender();
-    let body = prerendered(&page);
+    let page = plain_page();
+    let body = prerendered(page);
     let mut last = 0;
     for section in DIVE.sections {
         let anchor = format!("<section id=\"{}\"", section.id);
@@ -196,9 +203,8 @@ fn the_prerendered_page_holds_every_section_in_the_briefs_order() {
 
 #[test]
 fn the_prerendered_page_holds_every_code_block_as_written() {
-    let scratch = ScratchPage::new("code");
-    let page = scratch.prerender();
-    let blocks: Vec<String> = elements(prerendered(&page), "pre", "")
+    let page = plain_page();
+    let blocks: Vec<String> = elements(prerendered(page), "pre", "")
         .into_iter()
         .map(visible_text)
         .collect();
@@ -223,9 +229,8 @@ fn the_prerendered_page_holds_every_code_block_as_written() {
 
 #[test]
 fn the_prerendered_figures_show_the_verdicts_ministore_computes() {
-    let scratch = ScratchPage::new("verdicts");
-    let page = scratch.prerender();
-    let body = prerendered(&page);
+    let page = plain_page();
+    let body = prerendered(page);
     assert_verdicts(
         "lost-lock",
         body,
@@ -255,9 +260,8 @@ fn the_prerendered_figures_show_the_verdicts_ministore_computes() {
 
 #[test]
 fn nothing_in_the_prerendered_page_waits_for_a_script() {
-    let scratch = ScratchPage::new("scriptless");
-    let page = scratch.prerender();
-    let prerendered_body = prerendered(&page);
+    let page = plain_page();
+    let prerendered_body = prerendered(page);
     // The one kind of inert markup allowed: each choice's readout, shown on hover. What a reader
     // needs without a script — the idle readout, the static verdicts — is outside them.
     let templates = elements(prerendered_body, "template", "");
@@ -363,9 +367,8 @@ fn assert_template_says(figure: &str, key: &str, sentence: &str, evidence: &[Str
 
 #[test]
 fn each_figure_carries_every_choices_readout_as_ministore_computed_it() {
-    let scratch = ScratchPage::new("templates");
-    let page = scratch.prerender();
-    let body = prerendered(&page);
+    let page = plain_page();
+    let body = prerendered(page);
 
     let lost_lock = figure(body, "lost-lock");
     let runs: Vec<LostLockOutcome> = ReleaseChoice::ALL
@@ -444,9 +447,9 @@ fn the_build_names_each_lab_chunks_files_after_their_content_and_the_page_finds_
             .folder
             .join(format!("{}_bg.wasm", chunk.bin()))
             .exists());
-        // A second run finds nothing left to rename, and the page keeps naming the loader.
-        assert!(scratch.prerender().contains(loader));
     }
+    // A second run finds nothing left to rename, and the page keeps naming every loader.
+    assert_eq!(scratch.prerender(), page);
 }
 
 /// The text of each `<span class="{class}">` in `html`, as read.
@@ -470,9 +473,8 @@ fn figure_steps(html: &str) -> Vec<(String, String, String)> {
 
 #[test]
 fn every_step_of_figure_1_is_in_the_players_default_timeline() {
-    let scratch = ScratchPage::new("one-model");
-    let page = scratch.prerender();
-    let figure = figure(prerendered(&page), "lost-lock");
+    let page = plain_page();
+    let figure = figure(prerendered(page), "lost-lock");
     let drawing = elements(figure, "div", "class=\"ll-drawing\"")[0];
     // Steps 1–3, then steps 4–5 of the blind DEL, the player's default release.
     let mut shown: Vec<(String, String, String)> = (1..=3)
@@ -536,9 +538,8 @@ fn every_step_of_figure_1_is_in_the_players_default_timeline() {
 
 #[test]
 fn figure_1_calls_no_choice_safe_and_defines_broken_exclusion_once() {
-    let scratch = ScratchPage::new("no-safe");
-    let page = scratch.prerender();
-    let body = prerendered(&page);
+    let page = plain_page();
+    let body = prerendered(page);
     let figure_text = visible_text(figure(body, "lost-lock"));
     assert!(
         !figure_text.to_lowercase().contains("safe"),
@@ -568,9 +569,8 @@ fn figure_1_calls_no_choice_safe_and_defines_broken_exclusion_once() {
 
 #[test]
 fn figure_2_shows_the_script_it_runs() {
-    let scratch = ScratchPage::new("fence-script");
-    let page = scratch.prerender();
-    let fence = figure(prerendered(&page), "fence");
+    let page = plain_page();
+    let fence = figure(prerendered(page), "fence");
     let disclosure = elements(fence, "details", "data-scripts");
     assert_eq!(disclosure.len(), 1);
     let code = elements(disclosure[0], "code", "")
@@ -586,9 +586,8 @@ fn figure_2_shows_the_script_it_runs() {
 
 #[test]
 fn figure_3_labels_its_scripts_a_model_and_offers_alternatives_not_steps() {
-    let scratch = ScratchPage::new("attempts-model");
-    let page = scratch.prerender();
-    let attempts = figure(prerendered(&page), "attempts");
+    let page = plain_page();
+    let attempts = figure(prerendered(page), "attempts");
     let disclosure = visible_text(elements(attempts, "details", "data-scripts")[0]);
     assert!(disclosure.contains(
         "a model of EchoMQ's @claim / @complete / @retry: the lines quoted in §4 are from jobs.ex, \
@@ -609,9 +608,8 @@ fn figure_3_labels_its_scripts_a_model_and_offers_alternatives_not_steps() {
 fn the_lock_checkers_section_sits_after_s5_and_its_table_is_the_explorers_verdicts() {
     use lockdive::scenarios::lockcheck::{catalogue, check, Bound, Property, Verdict};
 
-    let scratch = ScratchPage::new("check-lock");
-    let page = scratch.prerender();
-    let body = prerendered(&page);
+    let page = plain_page();
+    let body = prerendered(page);
 
     // The anchors in page order: §1–§5, the checker, §6 — and §6 still says §6.
     let at = |id: &str| {
