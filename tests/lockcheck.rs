@@ -3,8 +3,8 @@
 //! property broke, and the shortest schedule that broke it, replayed line by line.
 
 use lockdive::scenarios::lockcheck::{
-    catalogue, check, Bound, Call, CheckReport, ClientId, Counterexample, Explorer, LockSpec,
-    Property, SpecError, StepAction, Verdict,
+    catalogue, check, Bound, Call, CheckReport, ClientId, Counterexample, Explorer, LockSpec, Op,
+    Property, SpecError, StepAction, Success, Verdict,
 };
 use lockdive::scenarios::RELEASE_SCRIPT;
 use ministore::cli::split_line;
@@ -35,6 +35,30 @@ fn shortest(report: &CheckReport, property: Property) -> &Counterexample {
         .counterexample
         .as_ref()
         .expect("a broken property has its counterexample")
+}
+
+/// Sends every step of `op` as `client` sends it (a script as `EVAL`), returning the replies.
+fn send(store: &mut Store, spec: &LockSpec, op: &Op, client: ClientId) -> Vec<ministore::Reply> {
+    let resolve = |templates: &[lockdive::scenarios::lockcheck::Template]| -> Vec<String> {
+        templates.iter().map(|t| t.resolve(spec, client)).collect()
+    };
+    op.steps
+        .iter()
+        .map(|step| {
+            let words = match &step.call {
+                Call::Command(templates) => resolve(templates),
+                Call::Script {
+                    text, keys, args, ..
+                } => [
+                    vec!["EVAL".to_string(), text.to_string(), keys.len().to_string()],
+                    resolve(keys),
+                    resolve(args),
+                ]
+                .concat(),
+            };
+            store.exec(&words)
+        })
+        .collect()
 }
 
 fn shape(counterexample: &Counterexample) -> Vec<(Option<ClientId>, &'static str)> {
@@ -190,6 +214,77 @@ fn python_redis_locks_extend_answers_1_on_a_lock_another_client_took_and_counts_
 }
 
 #[test]
+fn symfonys_lock_is_a_sorted_set_of_tokens_and_a_stalled_holder_leaves_the_next_ones_alone() {
+    use ministore::Reply::{Array, Bulk, Integer, Nil};
+    let spec = catalogue::by_id("symfony-lock").expect("an entry");
+    let Some(extend) = spec.extend.as_ref() else {
+        panic!("Symfony's lock extends");
+    };
+    let (a, b) = (ClientId::A, ClientId::B);
+    let mut store = Store::new();
+    // A: save, then putOffExpiration; the key is a sorted set expiring with its lease.
+    assert_eq!(
+        send(&mut store, &spec, &spec.acquire, a),
+        [Integer(1), Integer(1)]
+    );
+    assert_eq!(
+        store.exec(&["TYPE", &spec.key]),
+        ministore::Reply::Status("zset".into())
+    );
+    assert_eq!(store.exec(&["PTTL", &spec.key]), Integer(300_000));
+    // B is refused while A's lease holds.
+    assert_eq!(send(&mut store, &spec, &spec.acquire, b)[0], Nil);
+    // A stalls past its lease; B takes the lock.
+    store.exec(&["DEBUG", "SLEEP", "300.001"]);
+    assert_eq!(
+        send(&mut store, &spec, &spec.acquire, b),
+        [Integer(1), Integer(1)]
+    );
+    let b_lock = Array(vec![
+        Bulk(b"__write__".to_vec()),
+        Bulk(spec.tokens[1].clone().into_bytes()),
+    ]);
+    assert_eq!(store.exec(&["ZRANGE", &spec.key, "0", "-1"]), b_lock);
+    // A wakes: its refresh, its delete and its exists all answer nil, and B's lock stands.
+    assert_eq!(send(&mut store, &spec, extend, a), [Nil]);
+    assert_eq!(send(&mut store, &spec, &spec.release, a), [Nil, Nil]);
+    assert_eq!(store.exec(&["ZRANGE", &spec.key, "0", "-1"]), b_lock);
+    assert_eq!(store.exec(&["PTTL", &spec.key]), Integer(300_000));
+    // B's own release empties the set, so the key is gone.
+    assert_eq!(send(&mut store, &spec, &spec.release, b), [Integer(1), Nil]);
+    assert_eq!(store.exec(&["EXISTS", &spec.key]), Integer(0));
+}
+
+#[test]
+fn a_blind_del_of_symfonys_sorted_set_is_caught_deleting_anothers_lock() {
+    // The checker reads a sorted set's members for the owner's token, so the same lock released
+    // with a plain DEL breaks the first property where Symfony's own delete keeps it.
+    let mut spec = catalogue::by_id("symfony-lock").expect("an entry");
+    spec.id = "symfony-blind-del".into();
+    spec.extend = None;
+    spec.release = Op::command("DEL {key}", Success::Always);
+    let report = check(&spec, Bound::default()).expect("checks");
+    assert_eq!(
+        report.verdict(Property::NeverDeletesAnothers),
+        Verdict::Broken
+    );
+    let deletes = shortest(&report, Property::NeverDeletesAnothers);
+    let deleting = shape(deletes);
+    assert_eq!(
+        deleting[deleting.len() - 2..],
+        [
+            (Some(ClientId::B), "acquire"),
+            (Some(ClientId::A), "release")
+        ]
+    );
+    assert_replays(deletes);
+    assert_eq!(
+        self::report("symfony-lock").verdict(Property::NeverDeletesAnothers),
+        Verdict::Holds
+    );
+}
+
+#[test]
 fn shedlock_with_safe_update_spares_the_other_nodes_lock() {
     let report = report("shedlock-safe");
     for property in [
@@ -269,7 +364,7 @@ fn only_the_fenced_lock_keeps_stale_writes_out() {
 fn every_catalogue_entry_runs_without_a_script_error_and_its_verdicts_are_pinned() {
     use Verdict::{Broken as B, Holds as H};
     // never-deletes, never-extends, exclusion-while-leases-hold, across-stall, fenced-writes
-    let pinned: [(&str, [Verdict; 5]); 16] = [
+    let pinned: [(&str, [Verdict; 5]); 17] = [
         ("token-checked", [H, H, H, B, B]),
         ("blind-del", [B, H, B, B, B]),
         ("get-then-del", [B, H, B, B, B]),
@@ -283,6 +378,7 @@ fn every_catalogue_entry_runs_without_a_script_error_and_its_verdicts_are_pinned
         ("bullmq", [H, H, H, B, B]),
         ("python-redis-lock", [H, H, H, B, B]),
         ("laravel", [H, H, H, B, B]),
+        ("symfony-lock", [H, H, H, B, B]),
         ("shedlock", [B, B, B, B, B]),
         ("shedlock-safe", [H, H, H, B, B]),
         ("rq-scheduler", [B, B, B, B, B]),

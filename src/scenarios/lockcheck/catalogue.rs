@@ -1,5 +1,5 @@
 //! The locks the figure offers: the brief's token-checked release, the two teaching foils (blind
-//! `DEL`, `GET` then `DEL`), a fenced lock, and eleven real libraries' unmodified scripts or commands, each
+//! `DEL`, `GET` then `DEL`), a fenced lock, and twelve real libraries' unmodified scripts or commands, each
 //! called the way its library calls it (keys, arguments, token shape, success rule) and credited
 //! with its provenance. The library scripts are the test data under `ministore/tests/locklibs/`,
 //! read in with `include_str!`, never copied.
@@ -15,7 +15,7 @@ pub const FENCED_ACQUIRE_SCRIPT: &str = include_str!("../lua/fenced_acquire.lua"
 pub const FENCING_COUNTER_KEY: &str = "resource:fencing";
 
 /// Every catalogue id, in the order the figure lists them.
-pub const IDS: [&str; 16] = [
+pub const IDS: [&str; 17] = [
     "token-checked",
     "blind-del",
     "get-then-del",
@@ -29,6 +29,7 @@ pub const IDS: [&str; 16] = [
     "bullmq",
     "python-redis-lock",
     "laravel",
+    "symfony-lock",
     "shedlock",
     "shedlock-safe",
     "rq-scheduler",
@@ -59,6 +60,7 @@ fn lookup(id: &str) -> Option<LockSpec> {
         "bullmq" => bullmq(),
         "python-redis-lock" => python_redis_lock(),
         "laravel" => laravel(),
+        "symfony-lock" => symfony_lock(),
         "shedlock" => shedlock(),
         "shedlock-safe" => shedlock_safe(),
         "rq-scheduler" => rq_scheduler(),
@@ -601,6 +603,87 @@ pub fn laravel() -> LockSpec {
             "Cache::lock('report', 10) with the default Redis and cache prefixes; without the 10 \
              the lock never expires. Extend is refresh(); forceRelease() is a plain DEL and is not \
              modelled"
+                .into(),
+        ),
+    }
+}
+
+const SYMFONY_SAVE: &str = include_str!("../../../ministore/tests/locklibs/symfony-lock/save.lua");
+const SYMFONY_PUT_OFF: &str =
+    include_str!("../../../ministore/tests/locklibs/symfony-lock/put_off_expiration.lua");
+const SYMFONY_DELETE: &str =
+    include_str!("../../../ministore/tests/locklibs/symfony-lock/delete.lua");
+const SYMFONY_EXISTS: &str =
+    include_str!("../../../ministore/tests/locklibs/symfony-lock/exists.lua");
+
+/// What Symfony's scripts get as `ARGV[1]`: the client's `microtime(true)`, which they read only
+/// on a Redis without `TIME` in scripts (before 5.0). One fixed reading stands for every call.
+const SYMFONY_MICROTIME: &str = "1796547600.4821";
+
+/// Symfony Lock's `RedisStore`: the lock is a sorted set of its holders' tokens, each scored with
+/// its expiry by Redis's own clock (`TIME`), plus `__write__` for an exclusive lock; the key
+/// expires with its latest member. `Lock::acquire()` saves with the store's initial TTL and then
+/// puts the expiry off to the lock's TTL; `release()` deletes, then asks whether the key still
+/// holds its token.
+pub fn symfony_lock() -> LockSpec {
+    let put_off = || {
+        Op::script(
+            "putOffExpiration.lua",
+            SYMFONY_PUT_OFF,
+            &["{key}"],
+            &[SYMFONY_MICROTIME, "{token}", "{ttl_ms}"],
+            Success::Truthy,
+        )
+    };
+    LockSpec {
+        id: "symfony-lock".into(),
+        name: "Symfony Lock RedisStore".into(),
+        key: "pdf-creation".into(),
+        ttl_ms: 300_000,
+        tokens: [
+            "1E1cD/ow4NgrOl3otcQ32/JO2KlqIeeDqYKlR3S6w+w=".into(),
+            "s+Cp9CZfuBSzVQqjQF60kkMJBLvoTsV01e8URP9oELA=".into(),
+            "PGjqitufv4gIrzjGWAmZBbc7prSG6tTxQkLM2tb3Llc=".into(),
+        ],
+        acquire: Op::script(
+            "save.lua",
+            SYMFONY_SAVE,
+            &["{key}"],
+            &[SYMFONY_MICROTIME, "{token}", "{ttl_ms}"],
+            Success::Truthy,
+        )
+        .then(put_off()),
+        extend: Some(put_off()),
+        release: Op::script(
+            "delete.lua",
+            SYMFONY_DELETE,
+            &["{key}"],
+            &["{token}"],
+            Success::Always,
+        )
+        .then(Op::script(
+            "exists.lua",
+            SYMFONY_EXISTS,
+            &["{key}"],
+            &[SYMFONY_MICROTIME, "{token}"],
+            Success::Always,
+        )),
+        fencing: FencingSource::None,
+        provenance: Some(Provenance {
+            library: "Symfony Lock 7.2",
+            repository: "github.com/symfony/lock",
+            source_file: "Store/RedisStore.php, Lock.php",
+            snapshot_commit: "ec0e86b97c3ab2bc67df2713d863eb63ea5ba972",
+            licence: "MIT",
+            local_copy: "ministore/tests/locklibs/symfony-lock/",
+        }),
+        note: Some(
+            "createLock('pdf-creation') over new RedisStore($redis): the store's initial TTL and \
+             the lock's TTL are both 300 s by default. Acquire is save, then putOffExpiration to \
+             the lock's TTL; extend is refresh(); release is delete, then exists, which throws \
+             if the token is still there. The scripts read the time with TIME; ARGV[1], the \
+             client's microtime(true), is read only before Redis 5.0 and shows one fixed value. \
+             Shared (read) locks are not modelled"
                 .into(),
         ),
     }

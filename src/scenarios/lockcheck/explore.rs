@@ -1171,8 +1171,9 @@ fn stall_seconds(ttl_ms: u64) -> String {
     format!("{}", ttl_ms / 1000 + 1)
 }
 
-/// The client whose token the lock key's value holds (a string containing it, or a hash field
-/// or value containing it, as Redisson stores `<uuid>:<thread>` as a field).
+/// The client whose token the lock key's value holds: a string containing it, a hash field or
+/// value containing it (Redisson stores `<uuid>:<thread>` as a field), or a sorted-set member,
+/// set member or list element containing it (Symfony's lock is a sorted set of tokens).
 fn owner(lock: &Option<KeySnapshot>, programs: &[Program]) -> Option<usize> {
     let entry = lock.as_ref()?;
     let holds = |bytes: &[u8], token: &[u8]| {
@@ -1183,7 +1184,10 @@ fn owner(lock: &Option<KeySnapshot>, programs: &[Program]) -> Option<usize> {
         ValueSnapshot::Hash(fields) => fields
             .iter()
             .any(|(f, v)| holds(f, &p.token) || holds(v, &p.token)),
-        _ => false,
+        ValueSnapshot::ZSet(members) => members.iter().any(|(m, _)| holds(m, &p.token)),
+        ValueSnapshot::Set(items) | ValueSnapshot::List(items) => {
+            items.iter().any(|item| holds(item, &p.token))
+        }
     })
 }
 
