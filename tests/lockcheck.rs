@@ -4,7 +4,7 @@
 
 use lockdive::scenarios::lockcheck::{
     catalogue, check, Bound, Call, CheckReport, ClientId, Counterexample, Explorer, LockSpec, Op,
-    Property, SpecError, StepAction, Success, Verdict,
+    Property, SpecError, StepAction, Success, Template, Verdict,
 };
 use lockdive::scenarios::RELEASE_SCRIPT;
 use ministore::cli::split_line;
@@ -37,28 +37,33 @@ fn shortest(report: &CheckReport, property: Property) -> &Counterexample {
         .expect("a broken property has its counterexample")
 }
 
-/// Sends every step of `op` as `client` sends it (a script as `EVAL`), returning the replies.
+/// Sends the steps of `op` as `client` sends them (a script as `EVAL`), stopping after the first
+/// reply its step's success rule refuses, as the library and the explorer do; returns the replies.
 fn send(store: &mut Store, spec: &LockSpec, op: &Op, client: ClientId) -> Vec<ministore::Reply> {
-    let resolve = |templates: &[lockdive::scenarios::lockcheck::Template]| -> Vec<String> {
+    let resolve = |templates: &[Template]| -> Vec<String> {
         templates.iter().map(|t| t.resolve(spec, client)).collect()
     };
-    op.steps
-        .iter()
-        .map(|step| {
-            let words = match &step.call {
-                Call::Command(templates) => resolve(templates),
-                Call::Script {
-                    text, keys, args, ..
-                } => [
-                    vec!["EVAL".to_string(), text.to_string(), keys.len().to_string()],
-                    resolve(keys),
-                    resolve(args),
-                ]
-                .concat(),
-            };
-            store.exec(&words)
-        })
-        .collect()
+    let mut replies = Vec::new();
+    for step in &op.steps {
+        let words = match &step.call {
+            Call::Command(templates) => resolve(templates),
+            Call::Script {
+                text, keys, args, ..
+            } => [
+                vec!["EVAL".to_string(), text.to_string(), keys.len().to_string()],
+                resolve(keys),
+                resolve(args),
+            ]
+            .concat(),
+        };
+        let reply = store.exec(&words);
+        let goes_on = step.success.passes(&reply, spec.token(client).as_bytes());
+        replies.push(reply);
+        if !goes_on {
+            break;
+        }
+    }
+    replies
 }
 
 fn shape(counterexample: &Counterexample) -> Vec<(Option<ClientId>, &'static str)> {
@@ -232,8 +237,8 @@ fn symfonys_lock_is_a_sorted_set_of_tokens_and_a_stalled_holder_leaves_the_next_
         ministore::Reply::Status("zset".into())
     );
     assert_eq!(store.exec(&["PTTL", &spec.key]), Integer(300_000));
-    // B is refused while A's lease holds.
-    assert_eq!(send(&mut store, &spec, &spec.acquire, b)[0], Nil);
+    // B is refused while A's lease holds, at its first script.
+    assert_eq!(send(&mut store, &spec, &spec.acquire, b), [Nil]);
     // A stalls past its lease; B takes the lock.
     store.exec(&["DEBUG", "SLEEP", "300.001"]);
     assert_eq!(
@@ -282,6 +287,26 @@ fn a_blind_del_of_symfonys_sorted_set_is_caught_deleting_anothers_lock() {
         self::report("symfony-lock").verdict(Property::NeverDeletesAnothers),
         Verdict::Holds
     );
+}
+
+#[test]
+fn a_token_kept_in_a_list_or_a_set_is_read_as_its_clients_lock() {
+    // A learner's lock that pushes its token into a list or adds it to a set, and a blind DEL:
+    // the checker finds B's token among the members and reports the DEL as deleting B's lock.
+    for push in ["RPUSH", "SADD"] {
+        let acquire = format!(
+            "if redis.call('EXISTS', KEYS[1]) == 0 then redis.call('{push}', KEYS[1], ARGV[1]) \
+             redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end return 0"
+        );
+        let spec = LockSpec::custom(Some(&acquire), "DEL {key}", None, 10_000).expect("a spec");
+        let report = check(&spec, Bound::default()).expect("checks");
+        assert_eq!(
+            report.verdict(Property::NeverDeletesAnothers),
+            Verdict::Broken,
+            "{push}"
+        );
+        assert_replays(shortest(&report, Property::NeverDeletesAnothers));
+    }
 }
 
 #[test]

@@ -428,6 +428,7 @@ fn the_build_names_each_lab_chunks_files_after_their_content_and_the_page_finds_
         .expect("loader");
     }
     let page = scratch.prerender();
+    let mut loaders = Vec::new();
     for chunk in LabChunk::ALL {
         let loader = page
             .split(&format!(
@@ -447,9 +448,16 @@ fn the_build_names_each_lab_chunks_files_after_their_content_and_the_page_finds_
             .folder
             .join(format!("{}_bg.wasm", chunk.bin()))
             .exists());
+        loaders.push(loader);
     }
-    // A second run finds nothing left to rename, and the page keeps naming every loader.
+    // A second run finds nothing left to rename: the page and the renamed files stay as they were.
     assert_eq!(scratch.prerender(), page);
+    for loader in loaders {
+        assert!(
+            scratch.folder.join(loader).is_file(),
+            "{loader} is still there"
+        );
+    }
 }
 
 /// The text of each `<span class="{class}">` in `html`, as read.

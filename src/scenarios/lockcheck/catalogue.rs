@@ -617,7 +617,8 @@ const SYMFONY_EXISTS: &str =
     include_str!("../../../ministore/tests/locklibs/symfony-lock/exists.lua");
 
 /// What Symfony's scripts get as `ARGV[1]`: the client's `microtime(true)`, which they read only
-/// on a Redis without `TIME` in scripts (before 5.0). One fixed reading stands for every call.
+/// when the store's probe finds that the server refuses writes after `TIME` in a script (Redis
+/// before 5.0). One fixed reading stands for every call.
 const SYMFONY_MICROTIME: &str = "1796547600.4821";
 
 /// Symfony Lock's `RedisStore`: the lock is a sorted set of its holders' tokens, each scored with
@@ -628,7 +629,7 @@ const SYMFONY_MICROTIME: &str = "1796547600.4821";
 pub fn symfony_lock() -> LockSpec {
     let put_off = || {
         Op::script(
-            "putOffExpiration.lua",
+            "put_off_expiration.lua",
             SYMFONY_PUT_OFF,
             &["{key}"],
             &[SYMFONY_MICROTIME, "{token}", "{ttl_ms}"],
@@ -670,9 +671,9 @@ pub fn symfony_lock() -> LockSpec {
         )),
         fencing: FencingSource::None,
         provenance: Some(Provenance {
-            library: "Symfony Lock 7.2",
+            library: "Symfony Lock 7.2-dev",
             repository: "github.com/symfony/lock",
-            source_file: "Store/RedisStore.php, Lock.php",
+            source_file: "Store/RedisStore.php, Lock.php, LockFactory.php",
             snapshot_commit: "ec0e86b97c3ab2bc67df2713d863eb63ea5ba972",
             licence: "MIT",
             local_copy: "ministore/tests/locklibs/symfony-lock/",
@@ -682,8 +683,8 @@ pub fn symfony_lock() -> LockSpec {
              the lock's TTL are both 300 s by default. Acquire is save, then putOffExpiration to \
              the lock's TTL; extend is refresh(); release is delete, then exists, which throws \
              if the token is still there. The scripts read the time with TIME; ARGV[1], the \
-             client's microtime(true), is read only before Redis 5.0 and shows one fixed value. \
-             Shared (read) locks are not modelled"
+             client's microtime(true), is read only where a script may not write after TIME \
+             (Redis before 5.0) and shows one fixed value. Shared (read) locks are not modelled"
                 .into(),
         ),
     }
