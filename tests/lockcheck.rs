@@ -186,6 +186,46 @@ fn rqs_scheduler_heartbeat_renews_the_lock_a_second_scheduler_took_and_its_stop_
 }
 
 #[test]
+fn resque_schedulers_release_checks_in_a_script_and_deletes_in_a_command_of_its_own() {
+    let report = report("resque-scheduler");
+    let a = Some(ClientId::A);
+    let b = Some(ClientId::B);
+    // Its extend is token-checked; its release is not one atomic step.
+    assert_eq!(
+        report.verdict(Property::NeverExtendsAnothers),
+        Verdict::Holds
+    );
+    let deletes = shortest(&report, Property::NeverDeletesAnothers);
+    let deleting = shape(deletes);
+    assert_eq!(
+        deleting[deleting.len() - 4..],
+        [
+            (a, "release"),
+            (None, "stall"),
+            (b, "acquire"),
+            (a, "release")
+        ]
+    );
+    let check = &deletes.steps[deletes.steps.len() - 4];
+    assert!(check.sent.line.starts_with("EVAL "), "{}", check.sent.line);
+    assert_eq!(check.sent.reply, ministore::Reply::Integer(1));
+    let last = deletes.steps.last().expect("a step");
+    assert_eq!(
+        last.sent.line,
+        "DEL resque:resque:resque_scheduler_master_lock"
+    );
+    assert_eq!(last.sent.reply, ministore::Reply::Integer(1));
+    assert_replays(deletes);
+    // With its DEL gone, a third scheduler takes the lock the second still holds.
+    let two_hold = shortest(&report, Property::ExclusionWhileLeasesHold);
+    assert_eq!(
+        shape(two_hold).last(),
+        Some(&(Some(ClientId::C), "acquire"))
+    );
+    assert_replays(two_hold);
+}
+
+#[test]
 fn python_redis_locks_extend_answers_1_on_a_lock_another_client_took_and_counts_as_refused() {
     let spec = catalogue::by_id("python-redis-lock").expect("an entry");
     let [a_token, b_token, _] = &spec.tokens;
@@ -389,7 +429,7 @@ fn only_the_fenced_lock_keeps_stale_writes_out() {
 fn every_catalogue_entry_runs_without_a_script_error_and_its_verdicts_are_pinned() {
     use Verdict::{Broken as B, Holds as H};
     // never-deletes, never-extends, exclusion-while-leases-hold, across-stall, fenced-writes
-    let pinned: [(&str, [Verdict; 5]); 17] = [
+    let pinned: [(&str, [Verdict; 5]); 18] = [
         ("token-checked", [H, H, H, B, B]),
         ("blind-del", [B, H, B, B, B]),
         ("get-then-del", [B, H, B, B, B]),
@@ -407,6 +447,7 @@ fn every_catalogue_entry_runs_without_a_script_error_and_its_verdicts_are_pinned
         ("shedlock", [B, B, B, B, B]),
         ("shedlock-safe", [H, H, H, B, B]),
         ("rq-scheduler", [B, B, B, B, B]),
+        ("resque-scheduler", [B, H, B, B, B]),
     ];
     assert_eq!(pinned.len(), catalogue::IDS.len());
     for (id, expected) in pinned {
