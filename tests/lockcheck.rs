@@ -206,22 +206,32 @@ fn resque_schedulers_release_checks_in_a_script_and_deletes_in_a_command_of_its_
             (a, "release")
         ]
     );
+    let del = "DEL resque:resque:resque_scheduler_master_lock";
     let check = &deletes.steps[deletes.steps.len() - 4];
-    assert!(check.sent.line.starts_with("EVAL "), "{}", check.sent.line);
+    assert!(
+        check.sent.short.starts_with("EVAL <locked.lua> 1 "),
+        "{}",
+        check.sent.short
+    );
     assert_eq!(check.sent.reply, ministore::Reply::Integer(1));
     let last = deletes.steps.last().expect("a step");
-    assert_eq!(
-        last.sent.line,
-        "DEL resque:resque:resque_scheduler_master_lock"
-    );
+    assert_eq!(last.sent.line, del);
     assert_eq!(last.sent.reply, ministore::Reply::Integer(1));
     assert_replays(deletes);
-    // With its DEL gone, a third scheduler takes the lock the second still holds.
+    // With B's lock deleted, a third scheduler takes the lock while B's lease holds.
     let two_hold = shortest(&report, Property::ExclusionWhileLeasesHold);
-    assert_eq!(
-        shape(two_hold).last(),
-        Some(&(Some(ClientId::C), "acquire"))
-    );
+    let holding = shape(two_hold);
+    let (took, before) = holding.split_last().expect("steps");
+    assert_ne!(took.0, None);
+    let deleter = two_hold.steps.len() - 2;
+    assert_eq!(two_hold.steps[deleter].sent.line, del);
+    assert_eq!(before[deleter].1, "release");
+    let robbed = before[..deleter]
+        .iter()
+        .rev()
+        .find(|(_, action)| *action == "acquire")
+        .and_then(|(client, _)| *client);
+    assert!(robbed.is_some() && robbed != took.0 && robbed != before[deleter].0);
     assert_replays(two_hold);
 }
 

@@ -859,9 +859,10 @@ pub fn resque_scheduler() -> LockSpec {
              carries twice (the library puts it in the key and redis-namespace adds it again). \
              Each pass of the scheduler's loop sends acquire and, when that answers 0, locked, \
              which renews the holder's lock: extend is locked. release_master_lock, at shutdown \
-             and after a Redis connection error, sends locked and then, when it answered 1, DEL \
-             as a command of its own. locked has just renewed the lease, so the DEL deletes \
-             another scheduler's lock only after a pause of more than 180 s between the two"
+             and after a Redis connection or timeout error, sends locked and then, when it \
+             answered 1, DEL as a command of its own. locked has just renewed the lease, so the \
+             first DEL that deletes another scheduler's lock needs a pause of more than 180 s \
+             between the two"
                 .into(),
         ),
     }
