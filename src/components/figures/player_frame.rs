@@ -139,15 +139,47 @@ pub fn frame(timeline: &Timeline, head: &PlayHead) -> Markup {
     m
 }
 
-/// A key's value as the player's table shows it.
+/// How many entries of a hash, sorted set, list or set the table shows before it counts the rest.
+const SHOWN_ENTRIES: usize = 3;
+
+/// A key's value as the player's table shows it: a string in quotes; a collection by its type and
+/// size, then its first entries (a hash's fields with their values, a sorted set's members in
+/// score order), so a reader can see whose token a lock kept as a field or member holds.
 fn shown_value(value: &ValueSnapshot) -> String {
     match value {
-        ValueSnapshot::String(bytes) => format!("\"{}\"", String::from_utf8_lossy(bytes)),
-        ValueSnapshot::Hash(fields) => format!("hash of {}", fields.len()),
-        ValueSnapshot::ZSet(members) => format!("zset of {}", members.len()),
-        ValueSnapshot::List(items) => format!("list of {}", items.len()),
-        ValueSnapshot::Set(members) => format!("set of {}", members.len()),
+        ValueSnapshot::String(bytes) => quoted(bytes),
+        ValueSnapshot::Hash(fields) => entries(
+            "hash",
+            fields.len(),
+            fields
+                .iter()
+                .map(|(f, v)| format!("{}: {}", quoted(f), quoted(v))),
+        ),
+        ValueSnapshot::ZSet(members) => entries(
+            "zset",
+            members.len(),
+            members.iter().map(|(m, _)| quoted(m)),
+        ),
+        ValueSnapshot::List(items) => entries("list", items.len(), items.iter().map(|i| quoted(i))),
+        ValueSnapshot::Set(items) => entries("set", items.len(), items.iter().map(|i| quoted(i))),
     }
+}
+
+fn quoted(bytes: &[u8]) -> String {
+    format!("\"{}\"", String::from_utf8_lossy(bytes))
+}
+
+/// `zset of 2: "__write__", "abc"`, and `, … 2 more` past [`SHOWN_ENTRIES`].
+fn entries(kind: &str, count: usize, shown: impl Iterator<Item = String>) -> String {
+    let shown: Vec<String> = shown.take(SHOWN_ENTRIES).collect();
+    if shown.is_empty() {
+        return format!("{kind} of {count}");
+    }
+    let mut text = format!("{kind} of {count}: {}", shown.join(", "));
+    if count > shown.len() {
+        text.push_str(&format!(", … {} more", count - shown.len()));
+    }
+    text
 }
 
 /// A table of the store's keys, `table.pl-keys`: figure 1's player shows one after each step, and
@@ -246,9 +278,10 @@ fn frame_detail(timeline: &Timeline, step: &LockStep) -> Markup {
 
 #[cfg(test)]
 mod tests {
-    use super::lease_left_style;
+    use super::{lease_left_style, shown_value};
     use crate::scenarios::lost_lock::{LostLockOutcome, ReleaseChoice};
     use crate::scenarios::player::PlayerSetup;
+    use ministore::ValueSnapshot;
 
     #[test]
     fn the_lease_bar_is_what_is_left_of_the_lease_to_a_tenth_of_a_percent() {
@@ -267,5 +300,22 @@ mod tests {
             assert_eq!(lease_left_style(Some(&step), 8_000), width, "PTTL {pttl}");
         }
         assert_eq!(lease_left_style(None, 8_000), "width: 0.0%");
+    }
+
+    #[test]
+    fn a_collection_shows_its_first_entries_so_a_token_in_it_can_be_read() {
+        let zset = ValueSnapshot::ZSet(vec![
+            (b"__write__".to_vec(), 300_000.0),
+            (b"s+Cp9C=".to_vec(), 300_000.0),
+        ]);
+        assert_eq!(shown_value(&zset), "zset of 2: \"__write__\", \"s+Cp9C=\"");
+        let hash = ValueSnapshot::Hash(vec![(b"uuid:1".to_vec(), b"1".to_vec())]);
+        assert_eq!(shown_value(&hash), "hash of 1: \"uuid:1\": \"1\"");
+        let list = ValueSnapshot::List((1..=5).map(|i| format!("j{i}").into_bytes()).collect());
+        assert_eq!(
+            shown_value(&list),
+            "list of 5: \"j1\", \"j2\", \"j3\", … 2 more"
+        );
+        assert_eq!(shown_value(&ValueSnapshot::Set(vec![])), "set of 0");
     }
 }
