@@ -236,6 +236,24 @@ fn resque_schedulers_release_checks_in_a_script_and_deletes_in_a_command_of_its_
 }
 
 #[test]
+fn celery_onces_clear_lock_is_the_blind_del_of_section_1() {
+    // The same verdicts and the same counterexample as the brief's blind DEL, on a real library's
+    // key and tokens: the first task returns after its hour and deletes the second's lock.
+    let library = report("celery-once");
+    let foil = report("blind-del");
+    assert_eq!(verdicts(&library), verdicts(&foil));
+    let deletes = shortest(&library, Property::NeverDeletesAnothers);
+    assert_eq!(
+        shape(deletes),
+        shape(shortest(&foil, Property::NeverDeletesAnothers))
+    );
+    let last = deletes.steps.last().expect("a step");
+    assert_eq!(last.sent.line, "DEL qo_reports.build_report_report_id-7");
+    assert_eq!(last.sent.reply, ministore::Reply::Integer(1));
+    assert_replays(deletes);
+}
+
+#[test]
 fn python_redis_locks_extend_answers_1_on_a_lock_another_client_took_and_counts_as_refused() {
     let spec = catalogue::by_id("python-redis-lock").expect("an entry");
     let [a_token, b_token, _] = &spec.tokens;
@@ -439,7 +457,7 @@ fn only_the_fenced_lock_keeps_stale_writes_out() {
 fn every_catalogue_entry_runs_without_a_script_error_and_its_verdicts_are_pinned() {
     use Verdict::{Broken as B, Holds as H};
     // never-deletes, never-extends, exclusion-while-leases-hold, across-stall, fenced-writes
-    let pinned: [(&str, [Verdict; 5]); 18] = [
+    let pinned: [(&str, [Verdict; 5]); 19] = [
         ("token-checked", [H, H, H, B, B]),
         ("blind-del", [B, H, B, B, B]),
         ("get-then-del", [B, H, B, B, B]),
@@ -458,6 +476,7 @@ fn every_catalogue_entry_runs_without_a_script_error_and_its_verdicts_are_pinned
         ("shedlock-safe", [H, H, H, B, B]),
         ("rq-scheduler", [B, B, B, B, B]),
         ("resque-scheduler", [B, H, B, B, B]),
+        ("celery-once", [B, H, B, B, B]),
     ];
     assert_eq!(pinned.len(), catalogue::IDS.len());
     for (id, expected) in pinned {

@@ -1,5 +1,5 @@
 //! The locks the figure offers: the brief's token-checked release, the two teaching foils (blind
-//! `DEL`, `GET` then `DEL`), a fenced lock, and thirteen real libraries' unmodified scripts or commands, each
+//! `DEL`, `GET` then `DEL`), a fenced lock, and fourteen real libraries' unmodified scripts or commands, each
 //! called the way its library calls it (keys, arguments, token shape, success rule) and credited
 //! with its provenance. The library scripts are the test data under `ministore/tests/locklibs/`,
 //! read in with `include_str!`, never copied.
@@ -15,7 +15,7 @@ pub const FENCED_ACQUIRE_SCRIPT: &str = include_str!("../lua/fenced_acquire.lua"
 pub const FENCING_COUNTER_KEY: &str = "resource:fencing";
 
 /// Every catalogue id, in the order the figure lists them.
-pub const IDS: [&str; 18] = [
+pub const IDS: [&str; 19] = [
     "token-checked",
     "blind-del",
     "get-then-del",
@@ -34,6 +34,7 @@ pub const IDS: [&str; 18] = [
     "shedlock-safe",
     "rq-scheduler",
     "resque-scheduler",
+    "celery-once",
 ];
 
 /// Every catalogue entry, in [`IDS`] order.
@@ -66,6 +67,7 @@ fn lookup(id: &str) -> Option<LockSpec> {
         "shedlock-safe" => shedlock_safe(),
         "rq-scheduler" => rq_scheduler(),
         "resque-scheduler" => resque_scheduler(),
+        "celery-once" => celery_once(),
         _ => return None,
     })
 }
@@ -863,6 +865,42 @@ pub fn resque_scheduler() -> LockSpec {
              answered 1, DEL as a command of its own. locked has just renewed the lease, so the \
              first DEL that deletes another scheduler's lock needs a pause of more than 180 s \
              between the two"
+                .into(),
+        ),
+    }
+}
+
+/// celery_once's task lock: redis-py's `Lock` takes it when a task is queued, and the worker
+/// frees it with a plain `DEL` when the task returns — §1's blind `DEL`, in a library.
+pub fn celery_once() -> LockSpec {
+    LockSpec {
+        id: "celery-once".into(),
+        name: "celery_once QueueOnce (Redis)".into(),
+        key: "qo_reports.build_report_report_id-7".into(),
+        ttl_ms: 3_600_000,
+        tokens: [
+            "b1be381cf14211f1bb6e02fc9a3c5e01".into(),
+            "c47d2e10f14211f1a2d10242ac110004".into(),
+            "d0931f6af14211f19c4e0242ac110007".into(),
+        ],
+        acquire: set_nx_px(),
+        extend: None,
+        release: Op::command("DEL {key}", Success::Always),
+        fencing: FencingSource::None,
+        provenance: Some(Provenance {
+            library: "celery_once 3.0.1",
+            repository: "github.com/cameronmaske/celery-once",
+            source_file: "celery_once/backends/redis.py, celery_once/tasks.py",
+            snapshot_commit: "4f68b6b3c8503b9360179a246521b07315cdf577",
+            licence: "BSD-2-Clause",
+            local_copy: "ministore/tests/locklibs/celery-once.cases",
+        }),
+        note: Some(
+            "a QueueOnce task build_report(report_id=7) with the Redis backend and the default \
+             once_timeout of one hour: apply_async takes the lock through redis-py's Lock, and the \
+             worker's after_return DELs it once the task has run, whoever's token it holds. A \
+             task still queued or running after an hour lets the same task be queued again, and \
+             when the first one returns its DEL frees the lock the second took"
                 .into(),
         ),
     }
