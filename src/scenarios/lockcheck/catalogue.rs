@@ -890,17 +890,20 @@ pub fn celery_once() -> LockSpec {
         provenance: Some(Provenance {
             library: "celery_once 3.0.1",
             repository: "github.com/cameronmaske/celery-once",
-            source_file: "celery_once/backends/redis.py, celery_once/tasks.py",
+            source_file: "celery_once/backends/redis.py, celery_once/tasks.py, \
+                          celery_once/helpers.py",
             snapshot_commit: "4f68b6b3c8503b9360179a246521b07315cdf577",
             licence: "BSD-2-Clause",
             local_copy: "ministore/tests/locklibs/celery-once.cases",
         }),
         note: Some(
             "a QueueOnce task build_report(report_id=7) with the Redis backend and the default \
-             once_timeout of one hour: apply_async takes the lock through redis-py's Lock, and the \
-             worker's after_return DELs it once the task has run, whoever's token it holds. A \
-             task still queued or running after an hour lets the same task be queued again, and \
-             when the first one returns its DEL frees the lock the second took"
+             timeout of one hour: apply_async takes the lock through redis-py's Lock, and the \
+             worker's after_return DELs it once the task has run, whoever's token it holds (a \
+             retry keeps the lock). A task still queued or running after an hour lets the same \
+             task, with the same arguments, be queued again, and when the first one returns its \
+             DEL frees the lock the second took. Not modelled: task.apply(), which takes no lock \
+             and still DELs it on return"
                 .into(),
         ),
     }
