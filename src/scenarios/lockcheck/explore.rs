@@ -8,8 +8,10 @@
 //! schedules through it and its shortest path from the start are final by then. Equal states
 //! (store snapshot, clock, every client's program counter and beliefs, stalls used) are merged,
 //! so the work is proportional to distinct states while the schedule count stays that of the
-//! unmerged tree. Exploration runs in chunks ([`Explorer::run`]) so a browser can show progress
-//! between frames, and stops at [`MAX_STATES`] rather than hang.
+//! unmerged tree. Many distinct states share one store and differ only in where the clients
+//! are; a client's command on an equal store runs once, and its resulting store and reply are
+//! reused (outside a WATCH). Exploration runs in chunks ([`Explorer::run`]) so a browser can show
+//! progress between frames, and stops at [`MAX_STATES`] rather than hang.
 //!
 //! Time moves only in stalls, each a full lease: every lease taken before a stall has lapsed
 //! after it, and no time passes between two clients' steps. So an extend that skips the token
@@ -17,8 +19,10 @@
 //! they were; a release or extend that may touch another's lock therefore runs under a WATCH from
 //! a second connection, and any write to that lock counts (on a real clock the reset ends later).
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
 use ministore::{KeySnapshot, Reply, Session, Store, ValueSnapshot};
 
@@ -35,6 +39,14 @@ use crate::scenarios::{integer_in, FENCED_WRITE_SCRIPT};
 
 /// Exploration stops after this many distinct states, with the report saying so.
 pub const MAX_STATES: u64 = 500_000;
+
+/// A client command's result by the store it ran on (its [`store_key`]) and its words.
+type StepMemo = HashMap<(Arc<[u8]>, Vec<Vec<u8>>), (Reply, Store), BuildHasherDefault<StateHasher>>;
+
+/// How many step results the explorer keeps for reuse, each a store and a reply: about ten
+/// times the distinct (store, command) pairs of any catalogue lock (at most 456), a few MB at
+/// most. Past it, new commands simply run.
+const STEP_MEMO_CAP: usize = 4_096;
 
 /// The interpreter steps one script may take: ten times what every catalogue script fits in
 /// (1,000), low enough that a runaway script costs well under a millisecond a call (the explorer
@@ -130,6 +142,9 @@ struct State {
     newest_written: u8,
     /// The lock key as it is in `store`.
     lock: Option<KeySnapshot>,
+    /// The bytes `store` is equal by (every live key, its value and lease, and the clock): the
+    /// part of [`state_key`] that decides what a command does.
+    store_key: Arc<[u8]>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -289,6 +304,13 @@ pub struct Explorer {
     done: bool,
     cap_reached: bool,
     state_cap: u64,
+    /// What a client's command did to a store, by the store's key and the command's words:
+    /// many states share a store and differ only in where the clients are, and each of them
+    /// would otherwise run the same command (often a script) on the same keys again.
+    step_memo: RefCell<StepMemo>,
+    /// The store key of the state [`Explorer::apply`] is stepping from, when the step may use
+    /// the memo (no WATCH registered for it).
+    memo_from: RefCell<Option<Arc<[u8]>>>,
 }
 
 impl Explorer {
@@ -321,6 +343,7 @@ impl Explorer {
             next_generation: 1,
             newest_written: 0,
             lock: None,
+            store_key: Arc::from(store_key(&[], 0)),
         };
         let mut explorer = Explorer {
             lock_id: spec.id.clone(),
@@ -346,6 +369,8 @@ impl Explorer {
             done: false,
             cap_reached: false,
             state_cap: MAX_STATES,
+            step_memo: RefCell::new(HashMap::default()),
+            memo_from: RefCell::new(None),
         };
         explorer.probe_alone()?;
         let ranks = explorer.max_rank() + 1;
@@ -596,16 +621,21 @@ impl Explorer {
             }
             _ => None,
         };
+        if watcher.is_none() {
+            *self.memo_from.borrow_mut() = Some(state.store_key.clone());
+        }
         let mut outcome = match action {
             Action::Stall => self.stall(&mut next),
             Action::Client(i) => self.client_step(&mut next, usize::from(i), record),
         };
+        self.memo_from.borrow_mut().take();
         let written = watcher
             .as_mut()
             .is_some_and(|session| written_since_watch(&mut next.store, session));
         next.last_was_stall = action == Action::Stall;
         let snapshot = next.store.snapshot();
         next.lock = snapshot.iter().find(|e| e.key == self.key).cloned();
+        next.store_key = Arc::from(store_key(&snapshot, next.store.now_ms()));
         if let Action::Client(i) = action {
             let change = LockChange {
                 before: &state.lock,
@@ -704,8 +734,27 @@ impl Explorer {
         .with_client(client)
     }
 
+    /// Runs `words` on `store`, or, when the same command already ran on an equal store, puts
+    /// that run's resulting store in place and returns its reply.
+    fn exec_remembered(&self, store: &mut Store, words: &[Vec<u8>]) -> Reply {
+        let Some(from) = self.memo_from.borrow_mut().take() else {
+            return store.exec(words);
+        };
+        let key = (from, words.to_vec());
+        if let Some((reply, after)) = self.step_memo.borrow().get(&key) {
+            *store = after.clone();
+            return reply.clone();
+        }
+        let reply = store.exec(words);
+        let mut memo = self.step_memo.borrow_mut();
+        if memo.len() < STEP_MEMO_CAP {
+            memo.insert(key, (reply.clone(), store.clone()));
+        }
+        reply
+    }
+
     fn send(&self, store: &mut Store, line: &Line, record: bool) -> SentCommand {
-        let reply = store.exec(&line.exec);
+        let reply = self.exec_remembered(store, &line.exec);
         if !record {
             return SentCommand {
                 line: String::new(),
@@ -1251,8 +1300,32 @@ fn key_rows(snapshot: Vec<KeySnapshot>) -> Vec<KeyRow> {
 }
 
 /// The bytes two states are equal by: every live key with its value and remaining lease, the
-/// clock, every client's program counter and beliefs, and the stalls used.
+/// clock ([`store_key`]), every client's program counter and beliefs, and the stalls used.
 fn state_key(state: &State, snapshot: &[KeySnapshot]) -> Vec<u8> {
+    let mut out = store_key(snapshot, state.store.now_ms());
+    let mut put = |bytes: &[u8]| {
+        out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+        out.extend_from_slice(bytes);
+    };
+    for c in &state.clients {
+        let phase = c.phase as u8;
+        put(&[phase, c.attempt, c.line, u8::from(c.holds), c.generation]);
+        put(&c.lease_until.to_le_bytes());
+        put(&c.attempt_started.to_le_bytes());
+        put(&c.fence.map_or(i64::MIN, |f| f).to_le_bytes());
+    }
+    put(&[
+        state.stalls,
+        u8::from(state.last_was_stall),
+        state.next_generation,
+        state.newest_written,
+    ]);
+    out
+}
+
+/// The bytes two stores are equal by for the explorer: every live key with its value and
+/// remaining lease, and the clock.
+fn store_key(snapshot: &[KeySnapshot], now_ms: u64) -> Vec<u8> {
     let mut out = Vec::with_capacity(128);
     let mut put = |bytes: &[u8]| {
         out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
@@ -1295,19 +1368,6 @@ fn state_key(state: &State, snapshot: &[KeySnapshot]) -> Vec<u8> {
         }
     }
     put(b"|");
-    put(&state.store.now_ms().to_le_bytes());
-    for c in &state.clients {
-        let phase = c.phase as u8;
-        put(&[phase, c.attempt, c.line, u8::from(c.holds), c.generation]);
-        put(&c.lease_until.to_le_bytes());
-        put(&c.attempt_started.to_le_bytes());
-        put(&c.fence.map_or(i64::MIN, |f| f).to_le_bytes());
-    }
-    put(&[
-        state.stalls,
-        u8::from(state.last_was_stall),
-        state.next_generation,
-        state.newest_written,
-    ]);
+    put(&now_ms.to_le_bytes());
     out
 }
