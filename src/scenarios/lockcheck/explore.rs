@@ -9,8 +9,8 @@
 //! (store snapshot, clock, every client's program counter and beliefs, stalls used) are merged,
 //! so the work is proportional to distinct states while the schedule count stays that of the
 //! unmerged tree. Many distinct states share one store and differ only in where the clients
-//! are; a client's command on an equal store runs once, and its resulting store and reply are
-//! reused (outside a WATCH). Exploration runs in chunks ([`Explorer::run`]) so a browser can show
+//! are; a client's script call on an equal store runs once, and its resulting store and reply
+//! are reused (outside a WATCH). Exploration runs in chunks ([`Explorer::run`]) so a browser can show
 //! progress between frames, and stops at [`MAX_STATES`] rather than hang.
 //!
 //! Time moves only in stalls, each a full lease: every lease taken before a stall has lapsed
@@ -40,7 +40,7 @@ use crate::scenarios::{integer_in, FENCED_WRITE_SCRIPT};
 /// Exploration stops after this many distinct states, with the report saying so.
 pub const MAX_STATES: u64 = 500_000;
 
-/// A client command's result by the store it ran on (its [`store_key`]) and its words.
+/// A client's script call's result by the store it ran on (its [`store_key`]) and its words.
 type StepMemo = HashMap<(Arc<[u8]>, Vec<Vec<u8>>), (Reply, Store), BuildHasherDefault<StateHasher>>;
 
 /// How many step results the explorer keeps for reuse, each a store and a reply: about ten
@@ -304,9 +304,9 @@ pub struct Explorer {
     done: bool,
     cap_reached: bool,
     state_cap: u64,
-    /// What a client's command did to a store, by the store's key and the command's words:
+    /// What a client's script call did to a store, by the store's key and the call's words:
     /// many states share a store and differ only in where the clients are, and each of them
-    /// would otherwise run the same command (often a script) on the same keys again.
+    /// would otherwise run the same script on the same keys again.
     step_memo: RefCell<StepMemo>,
     /// The store key of the state [`Explorer::apply`] is stepping from, when the step may use
     /// the memo (no WATCH registered for it).
@@ -734,10 +734,12 @@ impl Explorer {
         .with_client(client)
     }
 
-    /// Runs `words` on `store`, or, when the same command already ran on an equal store, puts
-    /// that run's resulting store in place and returns its reply.
+    /// Runs `words` on `store`, or, when the same script call already ran on an equal store,
+    /// puts that run's resulting store in place and returns its reply. A plain command runs
+    /// each time: it costs less than keeping and finding its result.
     fn exec_remembered(&self, store: &mut Store, words: &[Vec<u8>]) -> Reply {
-        let Some(from) = self.memo_from.borrow_mut().take() else {
+        let from = self.memo_from.borrow_mut().take();
+        let Some(from) = from.filter(|_| words.first().is_some_and(|w| w == b"EVALSHA")) else {
             return store.exec(words);
         };
         let key = (from, words.to_vec());
