@@ -1,8 +1,8 @@
 //! The locks the figure offers: the brief's token-checked release, the two teaching foils (blind
-//! `DEL`, `GET` then `DEL`), a fenced lock, and fourteen real libraries' unmodified scripts or commands, each
-//! called the way its library calls it (keys, arguments, token shape, success rule) and credited
-//! with its provenance. The library scripts are the test data under `ministore/tests/locklibs/`,
-//! read in with `include_str!`, never copied.
+//! `DEL`, `GET` then `DEL`), a fenced lock, and fourteen real libraries' unmodified scripts or
+//! commands, each called the way its library calls it (keys, arguments, token shape, success rule)
+//! and credited with its provenance. The library scripts are the test data under
+//! `ministore/tests/locklibs/`, read in with `include_str!`, never copied.
 
 use super::spec::{FencingSource, LockSpec, Op, Provenance, SpecError, Success};
 use crate::scenarios::lost_lock::{A_TOKEN, B_TOKEN, LEASE_MS, LOCK_KEY};
@@ -849,8 +849,8 @@ pub fn resque_scheduler() -> LockSpec {
         provenance: Some(Provenance {
             library: "resque-scheduler 5.0.0",
             repository: "github.com/resque/resque-scheduler",
-            source_file: "lib/resque/scheduler/lock/resilient.rb, lib/resque/scheduler/lock/base.rb, \
-                          lib/resque/scheduler/locking.rb",
+            source_file: "lib/resque/scheduler/lock/resilient.rb, \
+                          lib/resque/scheduler/lock/base.rb, lib/resque/scheduler/locking.rb",
             snapshot_commit: "786653ee46448ecf03483315f8c8a770455a7cb2",
             licence: "MIT",
             local_copy: "ministore/tests/locklibs/resque-scheduler/",

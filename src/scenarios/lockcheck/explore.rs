@@ -10,8 +10,8 @@
 //! so the work is proportional to distinct states while the schedule count stays that of the
 //! unmerged tree. Many distinct states share one store and differ only in where the clients
 //! are; a client's script call on an equal store runs once, and its resulting store and reply
-//! are reused (outside a WATCH). Exploration runs in chunks ([`Explorer::run`]) so a browser can show
-//! progress between frames, and stops at [`MAX_STATES`] rather than hang.
+//! are reused (outside a WATCH). Exploration runs in chunks ([`Explorer::run`]) so a browser can
+//! show progress between frames, and stops at [`MAX_STATES`] rather than hang.
 //!
 //! Time moves only in stalls, each a full lease: every lease taken before a stall has lapsed
 //! after it, and no time passes between two clients' steps. So an extend that skips the token
@@ -43,9 +43,9 @@ pub const MAX_STATES: u64 = 500_000;
 /// A client's script call's result by the store it ran on (its [`store_key`]) and its words.
 type StepMemo = HashMap<(Arc<[u8]>, Vec<Vec<u8>>), (Reply, Store), BuildHasherDefault<StateHasher>>;
 
-/// How many step results the explorer keeps for reuse, each a store and a reply: about ten
-/// times the distinct (store, command) pairs of any catalogue lock (at most 456), a few MB at
-/// most. Past it, new commands simply run.
+/// How many step results the explorer keeps for reuse, each a store and a reply: about nine
+/// times the distinct (store, command) pairs of any catalogue lock at the default bound (at most
+/// 456, fewer of them script calls), a few MB at most. Past it, new calls simply run.
 const STEP_MEMO_CAP: usize = 4_096;
 
 /// The interpreter steps one script may take: ten times what every catalogue script fits in
@@ -143,7 +143,9 @@ struct State {
     /// The lock key as it is in `store`.
     lock: Option<KeySnapshot>,
     /// The bytes `store` is equal by (every live key, its value and lease, and the clock): the
-    /// part of [`state_key`] that decides what a command does.
+    /// part of [`state_key`] that decides what the locks' commands do. The store's random state,
+    /// script cache and other databases are not in it; a custom lock whose commands read those
+    /// (`SPOP`, `SCRIPT FLUSH`, `MOVE`) is explored as if they were the same everywhere.
     store_key: Arc<[u8]>,
 }
 
