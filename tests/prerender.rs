@@ -450,7 +450,8 @@ fn the_build_names_each_lab_chunks_files_after_their_content_and_the_page_finds_
             .exists());
         loaders.push(loader);
     }
-    // A second run finds nothing left to rename: the page and the renamed loaders stay as they were.
+    // A second run finds nothing left to rename: the page and the renamed loaders stay as they
+    // were.
     assert_eq!(scratch.prerender(), page);
     for loader in loaders {
         assert!(
