@@ -482,7 +482,7 @@ impl Explorer {
         }
         let depth = self.meta[pending.id as usize].depth + 1;
         for action in actions {
-            let (next, outcome, snapshot) = self.apply(&pending.state, action, false);
+            let (next, outcome, _) = self.apply(&pending.state, action, false);
             let mut broken = pending.broken;
             for property in Property::ALL {
                 let p = property.index();
@@ -503,21 +503,14 @@ impl Explorer {
                 action,
                 depth,
             };
-            self.insert(next, &snapshot, reached, pending.paths, broken);
+            self.insert(next, reached, pending.paths, broken);
         }
     }
 
     /// Adds `state`, reached by `reached` with `paths` schedules, or merges it into its equal.
-    fn insert(
-        &mut self,
-        state: State,
-        snapshot: &[KeySnapshot],
-        reached: Meta,
-        paths: u64,
-        broken: [u64; 5],
-    ) {
+    fn insert(&mut self, state: State, reached: Meta, paths: u64, broken: [u64; 5]) {
         let rank = self.rank_of(&state);
-        let key = state_key(&state, snapshot);
+        let key = state_key(&state);
         let Some(bucket) = self.buckets.get_mut(rank) else {
             return;
         };
@@ -1304,9 +1297,10 @@ fn key_rows(snapshot: Vec<KeySnapshot>) -> Vec<KeyRow> {
 }
 
 /// The bytes two states are equal by: every live key with its value and remaining lease, the
-/// clock ([`store_key`]), every client's program counter and beliefs, and the stalls used.
-fn state_key(state: &State, snapshot: &[KeySnapshot]) -> Vec<u8> {
-    let mut out = store_key(snapshot, state.store.now_ms());
+/// clock (the state's [`store_key`], serialised once when the step made it), every client's
+/// program counter and beliefs, and the stalls used.
+fn state_key(state: &State) -> Vec<u8> {
+    let mut out = state.store_key.to_vec();
     let mut put = |bytes: &[u8]| {
         out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
         out.extend_from_slice(bytes);
