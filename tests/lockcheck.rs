@@ -255,30 +255,25 @@ fn celery_onces_clear_lock_is_the_blind_del_of_section_1() {
 
 #[test]
 fn python_redis_locks_extend_answers_1_on_a_lock_another_client_took_and_counts_as_refused() {
+    use ministore::Reply::{Bulk, Integer};
     let spec = catalogue::by_id("python-redis-lock").expect("an entry");
     let [a_token, b_token, _] = &spec.tokens;
-    let Some(step) = spec.extend.as_ref().map(|op| &op.steps[0]) else {
+    let Some(extend) = spec.extend.as_ref() else {
         panic!("python-redis-lock extends");
     };
-    let Call::Script { text, .. } = &step.call else {
-        panic!("with a script");
-    };
     let mut store = Store::new();
-    let lease = (spec.ttl_ms / 1000).to_string();
-    let key = spec.key.as_str();
-    store.exec(&["SET", key, a_token, "NX", "EX", &lease]);
+    let ok = || ministore::Reply::Status("OK".into());
+    assert_eq!(send(&mut store, &spec, &spec.acquire, ClientId::A), [ok()]);
     store.exec(&["DEBUG", "SLEEP", "10.001"]);
-    store.exec(&["SET", key, b_token, "NX", "EX", &lease]);
-    let signal = "lock-signal:report";
-    let reply = store.exec(&["EVAL", text, "2", key, signal, a_token, &lease]);
-    assert_eq!(reply, ministore::Reply::Integer(1));
-    assert!(!step.success.passes(&reply, a_token.as_bytes()));
-    assert!(step
-        .success
-        .passes(&ministore::Reply::Integer(0), a_token.as_bytes()));
+    assert_eq!(send(&mut store, &spec, &spec.acquire, ClientId::B), [ok()]);
+    // A's extend, with the spec's own keys and arguments: 1, which the success rule refuses.
+    assert_eq!(send(&mut store, &spec, extend, ClientId::A), [Integer(1)]);
+    let step = &extend.steps[0];
+    assert!(!step.success.passes(&Integer(1), a_token.as_bytes()));
+    assert!(step.success.passes(&Integer(0), a_token.as_bytes()));
     assert_eq!(
-        store.exec(&["GET", key]),
-        ministore::Reply::Bulk(b_token.clone().into_bytes())
+        store.exec(&["GET", &spec.key]),
+        Bulk(b_token.clone().into_bytes())
     );
     assert_eq!(
         report("python-redis-lock").verdict(Property::ExclusionWhileLeasesHold),
@@ -396,14 +391,15 @@ fn shedlock_with_safe_update_spares_the_other_nodes_lock() {
         store.exec(&split_line(&step.sent.line).expect("a redis-cli line"));
     }
     let safe = catalogue::by_id("shedlock-safe").expect("an entry");
-    let Some(Call::Script { text, .. }) = safe.extend.as_ref().map(|op| &op.steps[0].call) else {
-        panic!("safeUpdate extends with a script");
+    let Some(safe_extend) = safe.extend.as_ref() else {
+        panic!("safeUpdate extends");
     };
-    let a_token = &safe.tokens[0];
-    assert!(extend.sent.line.contains(a_token.as_str()));
-    let lease = safe.ttl_ms.to_string();
-    let reply = store.exec(&["EVAL", text, "1", &safe.key, a_token, &lease]);
-    assert_eq!(reply, ministore::Reply::Integer(0));
+    assert!(matches!(safe_extend.steps[0].call, Call::Script { .. }));
+    assert!(extend.sent.line.contains(safe.tokens[0].as_str()));
+    assert_eq!(
+        send(&mut store, &safe, safe_extend, ClientId::A),
+        [ministore::Reply::Integer(0)]
+    );
     assert_eq!(
         store.exec(&["GET", &safe.key]),
         ministore::Reply::Bulk(safe.tokens[1].clone().into_bytes())
