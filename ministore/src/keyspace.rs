@@ -140,6 +140,11 @@ impl Keyspace {
         &mut self.rng
     }
 
+    /// The random generator's state (see [`Rng::state`]).
+    pub(crate) fn rng_state(&self) -> u64 {
+        self.rng.state()
+    }
+
     /// Where PUBLISH delivers.
     pub(crate) fn pubsub(&mut self) -> &mut PubSub {
         &mut self.pubsub

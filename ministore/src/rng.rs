@@ -20,6 +20,11 @@ impl Rng {
         Rng(seed)
     }
 
+    /// The generator's whole state: equal states draw the same numbers from here on.
+    pub(crate) fn state(&self) -> u64 {
+        self.0
+    }
+
     /// The next 64 random bits.
     pub(crate) fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);

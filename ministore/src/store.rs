@@ -148,6 +148,79 @@ impl Store {
         }
     }
 
+    /// The bytes two stores are equal by: when they are equal, every command line run on
+    /// either answers the same and leaves the two equal again. They hold every database's live
+    /// keys, each with its value, its encoding as OBJECT ENCODING names it and its deadline;
+    /// the clock; the random draws' state; the cached scripts' SHA1s and the function
+    /// libraries. What a connection holds (its database, MULTI block and WATCH list) is the
+    /// [`Session`]'s, and what is set through this API (step budget, PUBLISH's delivery) is
+    /// not in them.
+    pub fn state_key(&self) -> Vec<u8> {
+        fn put(out: &mut Vec<u8>, bytes: &[u8]) {
+            out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+            out.extend_from_slice(bytes);
+        }
+        let mut out = Vec::with_capacity(256);
+        let mut entries = Vec::new();
+        for db in 0..DATABASES {
+            entries.clear();
+            entries.extend(self.keyspace.live_entries_of(db));
+            if entries.is_empty() {
+                continue;
+            }
+            order::sort_by(&mut entries, |a, b| a.0.cmp(b.0));
+            put(&mut out, &(db as u64).to_le_bytes());
+            put(&mut out, &(entries.len() as u64).to_le_bytes());
+            for (key, entry) in &entries {
+                put(&mut out, key);
+                put(
+                    &mut out,
+                    &entry.expires_at.unwrap_or(i64::MIN).to_le_bytes(),
+                );
+                put(&mut out, entry.value.type_name().as_bytes());
+                put(&mut out, entry.value.encoding().as_bytes());
+                // Each item's words are length-prefixed and their number fixed by the type, so
+                // a count makes the entry's bytes read back one way only.
+                let mut items = |count: usize| put(&mut out, &(count as u64).to_le_bytes());
+                match &entry.value {
+                    Value::Str(bytes, _) => put(&mut out, bytes),
+                    Value::Hash(table) => {
+                        items(table.iter().count());
+                        for (field, value) in table.iter() {
+                            put(&mut out, field);
+                            put(&mut out, value);
+                        }
+                    }
+                    Value::ZSet(set) => {
+                        items(set.iter().count());
+                        for ranked in set.iter() {
+                            put(&mut out, &ranked.member);
+                            put(&mut out, &ranked.score.to_bits().to_le_bytes());
+                        }
+                    }
+                    Value::List(list) => {
+                        items(list.len());
+                        for item in list {
+                            put(&mut out, item);
+                        }
+                    }
+                    Value::Set(set) => {
+                        let members = set.members();
+                        items(members.len());
+                        for member in &members {
+                            put(&mut out, member);
+                        }
+                    }
+                }
+            }
+        }
+        put(&mut out, b"|");
+        put(&mut out, &self.keyspace.clock_ms().to_le_bytes());
+        put(&mut out, &self.keyspace.rng_state().to_le_bytes());
+        self.scripts.write_state_key(&mut out, put);
+        out
+    }
+
     /// Every live key of database 0, sorted by name, with its value and remaining TTL.
     pub fn snapshot(&self) -> Vec<KeySnapshot> {
         self.snapshot_db(0)

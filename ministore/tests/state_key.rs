@@ -1,0 +1,158 @@
+//! `Store::state_key`: the bytes two stores are equal by. Stores that got to the same contents
+//! by different commands share a key; stores that some command would still tell apart do not,
+//! and each test shows that command.
+
+use ministore::{Reply, Store};
+
+fn run(store: &mut Store, lines: &[&[&str]]) {
+    for line in lines {
+        store.exec(line);
+    }
+}
+
+#[test]
+fn stores_with_the_same_keys_leases_and_clock_share_a_key_however_they_got_there() {
+    let mut direct = Store::new();
+    run(
+        &mut direct,
+        &[
+            &["SET", "lock", "xyz", "PX", "30000"],
+            &["HSET", "h", "f", "1"],
+        ],
+    );
+    let mut roundabout = Store::new();
+    run(
+        &mut roundabout,
+        &[
+            &["SET", "lock", "abc"],
+            &["HSET", "h", "f", "1", "g", "2"],
+            &["HDEL", "h", "g"],
+            &["SET", "lock", "xyz", "PX", "30000"],
+            &["SET", "gone", "soon", "PX", "10"],
+            &["GET", "lock"],
+        ],
+    );
+    // The key set PX 10 has lapsed by the time the other store's clock is there too.
+    direct.advance(20);
+    roundabout.advance(20);
+    assert_eq!(direct.state_key(), roundabout.state_key());
+}
+
+#[test]
+fn the_lease_and_the_clock_are_in_the_key() {
+    let mut short = Store::new();
+    short.exec(&["SET", "lock", "abc", "PX", "100"]);
+    let mut long = Store::new();
+    long.exec(&["SET", "lock", "abc", "PX", "200"]);
+    assert_ne!(short.state_key(), long.state_key());
+    assert_eq!(short.exec(&["PTTL", "lock"]), Reply::Integer(100));
+
+    let mut later = Store::new();
+    later.advance(1);
+    assert_ne!(Store::new().state_key(), later.state_key());
+}
+
+#[test]
+fn keys_in_other_databases_are_in_the_key() {
+    let mut moved = Store::new();
+    run(
+        &mut moved,
+        &[&["SET", "lock", "abc"], &["MOVE", "lock", "1"]],
+    );
+    let mut deleted = Store::new();
+    run(&mut deleted, &[&["SET", "lock", "abc"], &["DEL", "lock"]]);
+    assert_eq!(moved.snapshot(), deleted.snapshot());
+    assert_ne!(moved.state_key(), deleted.state_key());
+    // What tells them apart: database 1 has the key in one of them.
+    assert_eq!(moved.exec(&["SWAPDB", "0", "1"]), Reply::ok());
+    assert_eq!(deleted.exec(&["SWAPDB", "0", "1"]), Reply::ok());
+    assert_eq!(moved.exec(&["GET", "lock"]), Reply::bulk("abc"));
+    assert_eq!(deleted.exec(&["GET", "lock"]), Reply::Nil);
+}
+
+#[test]
+fn the_random_draws_state_is_in_the_key() {
+    let members = ["SADD", "bag", "a", "b", "c", "d", "e", "f", "g", "h"];
+    let mut drawn = Store::new();
+    run(&mut drawn, &[&members, &["SRANDMEMBER", "bag"]]);
+    let mut untouched = Store::new();
+    untouched.exec(&members);
+    assert_eq!(drawn.snapshot(), untouched.snapshot());
+    assert_ne!(drawn.state_key(), untouched.state_key());
+    // The next draws differ: one store's generator has moved on.
+    let draws = |store: &mut Store| -> Vec<Reply> {
+        (0..8)
+            .map(|_| store.exec(&["SRANDMEMBER", "bag"]))
+            .collect()
+    };
+    assert_ne!(draws(&mut drawn), draws(&mut untouched));
+}
+
+#[test]
+fn cached_scripts_and_function_libraries_are_in_the_key() {
+    let mut loaded = Store::new();
+    let sha = loaded.script_load("return 1");
+    assert_ne!(loaded.state_key(), Store::new().state_key());
+    let Reply::Bulk(sha) = sha else {
+        panic!("SCRIPT LOAD answered {sha:?}");
+    };
+    let evalsha = [b"EVALSHA".to_vec(), sha, b"0".to_vec()];
+    assert_eq!(loaded.exec(&evalsha), Reply::Integer(1));
+    assert!(Store::new().exec(&evalsha).is_error());
+
+    let mut library = Store::new();
+    let code = "#!lua name=locks\nredis.register_function('one', function() return 1 end)";
+    assert_eq!(
+        library.exec(&["FUNCTION", "LOAD", code]),
+        Reply::bulk("locks")
+    );
+    assert_ne!(library.state_key(), Store::new().state_key());
+    // Equal libraries, loaded by different routes, are equal.
+    let mut reloaded = Store::new();
+    run(
+        &mut reloaded,
+        &[
+            &[
+                "FUNCTION",
+                "LOAD",
+                "#!lua name=other\nredis.register_function('two', function() return 2 end)",
+            ],
+            &["FUNCTION", "DELETE", "other"],
+            &["FUNCTION", "LOAD", code],
+        ],
+    );
+    assert_eq!(library.state_key(), reloaded.state_key());
+}
+
+#[test]
+fn a_values_encoding_is_in_the_key() {
+    // APPEND leaves a raw string however short; SET of the same bytes is embstr.
+    let mut appended = Store::new();
+    run(&mut appended, &[&["SET", "k", "ab"], &["APPEND", "k", "c"]]);
+    let mut set = Store::new();
+    set.exec(&["SET", "k", "abc"]);
+    assert_eq!(appended.snapshot(), set.snapshot());
+    assert_ne!(appended.state_key(), set.state_key());
+    assert_eq!(
+        appended.exec(&["OBJECT", "ENCODING", "k"]),
+        Reply::bulk("raw")
+    );
+    assert_eq!(
+        set.exec(&["OBJECT", "ENCODING", "k"]),
+        Reply::bulk("embstr")
+    );
+}
+
+#[test]
+fn values_of_different_types_never_share_bytes() {
+    let mut hash = Store::new();
+    hash.exec(&["HSET", "k", "", ""]);
+    let mut list = Store::new();
+    list.exec(&["RPUSH", "k", "", ""]);
+    assert_ne!(hash.state_key(), list.state_key());
+    let mut set = Store::new();
+    set.exec(&["SADD", "k", "a"]);
+    let mut zset = Store::new();
+    zset.exec(&["ZADD", "k", "0", "a"]);
+    assert_ne!(set.state_key(), zset.state_key());
+}
