@@ -6,7 +6,8 @@
 //! States are processed in order of progress (every step moves some client's program on, or
 //! uses a stall), so each state's predecessors are all done before it is expanded: the number of
 //! schedules through it and its shortest path from the start are final by then. Equal states
-//! (store snapshot, clock, every client's program counter and beliefs, stalls used) are merged,
+//! (equal stores by `Store::state_key`, every client's program counter and beliefs, stalls
+//! used) are merged,
 //! so the work is proportional to distinct states while the schedule count stays that of the
 //! unmerged tree. Many distinct states share one store and differ only in where the clients
 //! are; a client's script call on an equal store runs once, and its resulting store and reply
@@ -22,7 +23,6 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::Arc;
 
 use ministore::{KeySnapshot, Reply, Session, Store, ValueSnapshot};
 
@@ -40,8 +40,13 @@ use crate::scenarios::{integer_in, FENCED_WRITE_SCRIPT};
 /// Exploration stops after this many distinct states, with the report saying so.
 pub const MAX_STATES: u64 = 500_000;
 
-/// A client's script call's result by the store it ran on (its [`store_key`]) and its words.
-type StepMemo = HashMap<(Arc<[u8]>, Vec<Vec<u8>>), (Reply, Store), BuildHasherDefault<StateHasher>>;
+/// A client's script call's result by the store it ran on (its [`StoreId`]) and its words.
+type StepMemo = HashMap<(StoreId, Vec<Vec<u8>>), (Reply, Store), BuildHasherDefault<StateHasher>>;
+
+/// Names one distinct store of a run: stores with equal [`Store::state_key`]s share an id, so a
+/// state's key holds four bytes for its store instead of the store's whole key, and the many
+/// states that share a store share its key once.
+type StoreId = u32;
 
 /// How many step results the explorer keeps for reuse, each a store and a reply: about nine
 /// times the distinct (store, command) pairs of any catalogue lock at the default bound (at most
@@ -142,11 +147,10 @@ struct State {
     newest_written: u8,
     /// The lock key as it is in `store`.
     lock: Option<KeySnapshot>,
-    /// The bytes `store` is equal by (every live key, its value and lease, and the clock): the
-    /// part of [`state_key`] that decides what the locks' commands do. The store's random state,
-    /// script cache and other databases are not in it; a custom lock whose commands read those
-    /// (`SPOP`, `SCRIPT FLUSH`, `MOVE`) is explored as if they were the same everywhere.
-    store_key: Arc<[u8]>,
+    /// Which store `store` is, by its [`Store::state_key`] (every database's keys, values,
+    /// encodings and leases, the clock, the random draws' state, the cached scripts): the part
+    /// of [`state_key`] that decides what the locks' commands do.
+    store_id: StoreId,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -310,9 +314,11 @@ pub struct Explorer {
     /// many states share a store and differ only in where the clients are, and each of them
     /// would otherwise run the same script on the same keys again.
     step_memo: RefCell<StepMemo>,
+    /// Every distinct store's id, by its [`Store::state_key`].
+    store_ids: RefCell<HashMap<Vec<u8>, StoreId, BuildHasherDefault<StateHasher>>>,
     /// The store key of the state [`Explorer::apply`] is stepping from, when the step may use
     /// the memo (no WATCH registered for it).
-    memo_from: RefCell<Option<Arc<[u8]>>>,
+    memo_from: RefCell<Option<StoreId>>,
 }
 
 impl Explorer {
@@ -337,6 +343,7 @@ impl Explorer {
         if spec.fencing != FencingSource::None {
             store.script_load(FENCED_WRITE_SCRIPT);
         }
+        let store_ids = HashMap::from_iter([(store.state_key(), 0)]);
         let start = State {
             store,
             clients: vec![ClientState::START; programs.len()],
@@ -345,7 +352,7 @@ impl Explorer {
             next_generation: 1,
             newest_written: 0,
             lock: None,
-            store_key: Arc::from(store_key(&[], 0)),
+            store_id: 0,
         };
         let mut explorer = Explorer {
             lock_id: spec.id.clone(),
@@ -372,6 +379,7 @@ impl Explorer {
             cap_reached: false,
             state_cap: MAX_STATES,
             step_memo: RefCell::new(HashMap::default()),
+            store_ids: RefCell::new(store_ids),
             memo_from: RefCell::new(None),
         };
         explorer.probe_alone()?;
@@ -591,9 +599,8 @@ impl Explorer {
         self.client_rank(&done) * self.programs.len() + usize::from(self.bound.stalls)
     }
 
-    /// Runs one step from `state`: the new state and what the step did.
-    /// Runs one step from `state`: the new state, what the step did, and the store's keys after
-    /// it (one snapshot serves the checks, the deduplication and the report).
+    /// Runs one step from `state`: the new state, what the step did, and database 0's keys after
+    /// it (one snapshot serves the checks and the report).
     /// With `record`, the outcome carries the command lines as shown (the report needs them;
     /// exploring does not, and they hold whole scripts).
     fn apply(
@@ -617,7 +624,7 @@ impl Explorer {
             _ => None,
         };
         if watcher.is_none() {
-            *self.memo_from.borrow_mut() = Some(state.store_key.clone());
+            *self.memo_from.borrow_mut() = Some(state.store_id);
         }
         let mut outcome = match action {
             Action::Stall => self.stall(&mut next),
@@ -630,7 +637,7 @@ impl Explorer {
         next.last_was_stall = action == Action::Stall;
         let snapshot = next.store.snapshot();
         next.lock = snapshot.iter().find(|e| e.key == self.key).cloned();
-        next.store_key = Arc::from(store_key(&snapshot, next.store.now_ms()));
+        next.store_id = self.store_id(next.store.state_key());
         if let Action::Client(i) = action {
             let change = LockChange {
                 before: &state.lock,
@@ -727,6 +734,13 @@ impl Explorer {
             Phase::Release | Phase::Done => self.release_step(next, i, record),
         }
         .with_client(client)
+    }
+
+    /// The id of the store whose [`Store::state_key`] is `key`: its own if it is new.
+    fn store_id(&self, key: Vec<u8>) -> StoreId {
+        let mut ids = self.store_ids.borrow_mut();
+        let next = ids.len() as StoreId;
+        *ids.entry(key).or_insert(next)
     }
 
     /// Runs `words` on `store`, or, when the same script call already ran on an equal store,
@@ -1296,11 +1310,11 @@ fn key_rows(snapshot: Vec<KeySnapshot>) -> Vec<KeyRow> {
         .collect()
 }
 
-/// The bytes two states are equal by: every live key with its value and remaining lease, the
-/// clock (the state's [`store_key`], serialised once when the step made it), every client's
+/// The bytes two states are equal by: the store's id (equal stores share one), every client's
 /// program counter and beliefs, and the stalls used.
 fn state_key(state: &State) -> Vec<u8> {
-    let mut out = state.store_key.to_vec();
+    let mut out = Vec::with_capacity(8 + 40 * state.clients.len());
+    out.extend_from_slice(&state.store_id.to_le_bytes());
     let mut put = |bytes: &[u8]| {
         out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
         out.extend_from_slice(bytes);
@@ -1318,54 +1332,5 @@ fn state_key(state: &State) -> Vec<u8> {
         state.next_generation,
         state.newest_written,
     ]);
-    out
-}
-
-/// The bytes two stores are equal by for the explorer: every live key with its value and
-/// remaining lease, and the clock.
-fn store_key(snapshot: &[KeySnapshot], now_ms: u64) -> Vec<u8> {
-    let mut out = Vec::with_capacity(128);
-    let mut put = |bytes: &[u8]| {
-        out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
-        out.extend_from_slice(bytes);
-    };
-    for entry in snapshot {
-        put(&entry.key);
-        put(&entry.ttl_ms.map_or(u64::MAX, |t| t).to_le_bytes());
-        match &entry.value {
-            ValueSnapshot::String(bytes) => {
-                put(b"s");
-                put(bytes);
-            }
-            ValueSnapshot::Hash(fields) => {
-                put(b"h");
-                for (f, v) in fields {
-                    put(f);
-                    put(v);
-                }
-            }
-            ValueSnapshot::List(items) => {
-                put(b"l");
-                for item in items {
-                    put(item);
-                }
-            }
-            ValueSnapshot::Set(items) => {
-                put(b"S");
-                for item in items {
-                    put(item);
-                }
-            }
-            ValueSnapshot::ZSet(members) => {
-                put(b"z");
-                for (m, score) in members {
-                    put(m);
-                    put(&score.to_bits().to_le_bytes());
-                }
-            }
-        }
-    }
-    put(b"|");
-    put(&now_ms.to_le_bytes());
     out
 }
