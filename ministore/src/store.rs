@@ -221,6 +221,47 @@ impl Store {
         out
     }
 
+    /// The bytes two connections over equal stores (equal [`Store::state_key`]s) are equal by:
+    /// the selected database, the open MULTI block's queued lines, and the WATCH list with
+    /// whether EXEC would fail now.
+    pub fn session_key(&self, session: &Session) -> Vec<u8> {
+        fn put(out: &mut Vec<u8>, bytes: &[u8]) {
+            out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+            out.extend_from_slice(bytes);
+        }
+        let mut out = Vec::with_capacity(16);
+        put(&mut out, &(session.db as u64).to_le_bytes());
+        match &session.multi {
+            None => put(&mut out, b"-"),
+            Some(transaction) => {
+                put(&mut out, if transaction.refused { b"!" } else { b"m" });
+                put(&mut out, &(transaction.queued.len() as u64).to_le_bytes());
+                for line in &transaction.queued {
+                    put(&mut out, &(line.len() as u64).to_le_bytes());
+                    for word in line {
+                        put(&mut out, word);
+                    }
+                }
+            }
+        }
+        if let Some(id) = session.watcher {
+            let keys = self.keyspace.watched_by(id);
+            put(&mut out, &[u8::from(self.keyspace.watch_spoiled(id))]);
+            put(&mut out, &(keys.len() as u64).to_le_bytes());
+            for (db, key, expired) in keys {
+                put(&mut out, &(db as u64).to_le_bytes());
+                put(&mut out, key);
+                put(&mut out, &[u8::from(expired)]);
+            }
+        }
+        out
+    }
+
+    /// Whether any connection watches a key: a write may then fail another's EXEC.
+    pub fn watching(&self) -> bool {
+        self.keyspace.anything_watched()
+    }
+
     /// Every live key of database 0, sorted by name, with its value and remaining TTL.
     pub fn snapshot(&self) -> Vec<KeySnapshot> {
         self.snapshot_db(0)

@@ -156,3 +156,38 @@ fn values_of_different_types_never_share_bytes() {
     zset.exec(&["ZADD", "k", "0", "a"]);
     assert_ne!(set.state_key(), zset.state_key());
 }
+
+#[test]
+fn a_connections_key_holds_its_multi_block_and_its_watch_list_with_whether_exec_would_fail() {
+    use ministore::Session;
+    let mut store = Store::new();
+    store.exec(&["SET", "lock", "abc"]);
+    let fresh = store.session_key(&Session::new());
+
+    let mut watching = Session::new();
+    store.exec_in(&mut watching, &["WATCH", "lock"]);
+    let watched = store.session_key(&watching);
+    assert_ne!(watched, fresh);
+    assert!(store.watching());
+
+    // Another connection's write spoils the WATCH: EXEC would now fail.
+    let mut other = Session::new();
+    store.exec_in(&mut other, &["SET", "lock", "xyz"]);
+    let spoiled = store.session_key(&watching);
+    assert_ne!(spoiled, watched);
+
+    store.exec_in(&mut watching, &["MULTI"]);
+    let in_multi = store.session_key(&watching);
+    store.exec_in(&mut watching, &["DEL", "lock"]);
+    assert_ne!(store.session_key(&watching), in_multi);
+    assert_eq!(store.exec_in(&mut watching, &["EXEC"]), Reply::Nil);
+    assert_eq!(store.session_key(&watching), fresh);
+    assert!(!store.watching());
+
+    // WATCH lists taken in another order are equal.
+    let (mut one, mut two) = (Session::new(), Session::new());
+    store.exec_in(&mut one, &["WATCH", "a", "b"]);
+    store.exec_in(&mut two, &["WATCH", "b"]);
+    store.exec_in(&mut two, &["WATCH", "a"]);
+    assert_eq!(store.session_key(&one), store.session_key(&two));
+}

@@ -94,6 +94,29 @@ impl Keyspace {
         }
     }
 
+    /// Whether any connection watches a key.
+    pub(crate) fn anything_watched(&self) -> bool {
+        !self.nothing_watched()
+    }
+
+    /// The keys `id` watches, sorted by database and name, each with whether it had already
+    /// expired when it was watched.
+    pub(crate) fn watched_by(&self, id: WatcherId) -> Vec<(usize, &[u8], bool)> {
+        let mut keys: Vec<(usize, &[u8], bool)> = self
+            .watches
+            .watchers
+            .get(&id)
+            .map(|w| {
+                w.keys
+                    .iter()
+                    .map(|k| (k.db, k.key.as_slice(), k.expired))
+                    .collect()
+            })
+            .unwrap_or_default();
+        crate::order::sort_by(&mut keys, |a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+        keys
+    }
+
     /// Whether EXEC must fail for `id`: a watched key was touched, or has expired since it
     /// was watched.
     pub(crate) fn watch_spoiled(&self, id: WatcherId) -> bool {
