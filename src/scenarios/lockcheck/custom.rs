@@ -24,8 +24,9 @@ use super::spec::{
 };
 use crate::scenarios::lost_lock::{A_TOKEN, B_TOKEN, LOCK_KEY};
 
-/// Commands a template may not send: they change the one connection every client shares here
-/// (SELECT, MULTI…) or the clock the explorer runs (DEBUG SLEEP).
+/// Commands a template may not send: they change the connection's state (SELECT, MULTI,
+/// WATCH…), which a counterexample replayed on one connection could not keep apart per client,
+/// or the clock the explorer runs (DEBUG SLEEP).
 const CONNECTION_COMMANDS: [&str; 14] = [
     "SELECT",
     "MULTI",
@@ -125,6 +126,7 @@ fn parse_op(op: OpKind, text: &str) -> Result<Op, SpecError> {
         steps.push(OpStep {
             call: Call::Command(templates),
             success: Success::Truthy,
+            on_refusal: None,
         });
     }
     if steps.is_empty() {
@@ -153,6 +155,7 @@ fn lua_op(op: OpKind, text: &str) -> Result<Op, SpecError> {
                 args: vec![arg("{token}"), arg("{ttl_ms}")],
             },
             success: Success::Truthy,
+            on_refusal: None,
         }],
     })
 }

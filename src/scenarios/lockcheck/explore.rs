@@ -31,7 +31,7 @@ use super::report::{
     StepAction, Verdict,
 };
 use super::spec::{
-    Bound, Call, ClientId, FencingSource, LockSpec, OpKind, Property, SpecError, Success,
+    Bound, Call, ClientId, FencingSource, LockSpec, OpKind, OpStep, Property, SpecError, Success,
 };
 use crate::scenarios::fence::{DATA_KEY, FENCE_KEY};
 use crate::scenarios::lost_lock::KeyRow;
@@ -87,6 +87,8 @@ struct Line {
     line: String,
     short: String,
     success: Success,
+    /// What the client sends next when the reply does not pass ([`OpStep::on_refusal`]).
+    on_refusal: Option<Box<Line>>,
 }
 
 /// One client's three operations, resolved.
@@ -121,6 +123,18 @@ struct ClientState {
     /// 1 for the first successful acquire of the schedule, 2 for the next…; 0 before.
     generation: u8,
     fence: Option<i64>,
+    /// A refused step's [`Line::on_refusal`], still to be sent: the client's next step, whatever
+    /// its program counter has moved on to.
+    cleanup: Option<Cleanup>,
+}
+
+/// Which refused step's clean-up a client still has to send.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Cleanup {
+    op: OpKind,
+    /// The acquire attempt the refused step belonged to, from 1 (0 for extend and release).
+    attempt: u8,
+    line: u8,
 }
 
 impl ClientState {
@@ -133,6 +147,7 @@ impl ClientState {
         attempt_started: 0,
         generation: 0,
         fence: None,
+        cleanup: None,
     };
 }
 
@@ -140,6 +155,8 @@ impl ClientState {
 #[derive(Clone)]
 struct State {
     store: Store,
+    /// Each client's own connection to `store`: its WATCH list and MULTI block.
+    sessions: Vec<Session>,
     clients: Vec<ClientState>,
     stalls: u8,
     last_was_stall: bool,
@@ -181,11 +198,17 @@ enum Note {
     GoesOn,
     TriesAgain,
     GivesUp,
-    Wrote { accepted: bool },
+    Wrote {
+        accepted: bool,
+    },
     Extends,
     ExtendRefused,
-    ReleaseStep { step: u8 },
+    ReleaseStep {
+        step: u8,
+    },
     Releases,
+    /// The refused step's clean-up went out.
+    CleansUp,
     Stall,
 }
 
@@ -211,6 +234,7 @@ impl Outcome {
             }
             Note::ReleaseStep { step } => format!("{name} releases: command {step} of its release"),
             Note::Releases => format!("{name} releases"),
+            Note::CleansUp => format!("{name} sends what its library sends after a refused step"),
             Note::Stall => "everyone stalls: the clock jumps past every lease".to_string(),
         };
         let Some(Touch { owner, how }) = self.touched else {
@@ -346,6 +370,7 @@ impl Explorer {
         let store_ids = HashMap::from_iter([(store.state_key(), 0)]);
         let start = State {
             store,
+            sessions: vec![Session::new(); programs.len()],
             clients: vec![ClientState::START; programs.len()],
             stalls: 0,
             last_was_stall: false,
@@ -404,7 +429,7 @@ impl Explorer {
     /// fault, found before any exploring.
     fn probe_alone(&self) -> Result<(), SpecError> {
         let mut state = self.start.clone();
-        while state.clients[0].phase != Phase::Done {
+        while state.clients[0].phase != Phase::Done || state.clients[0].cleanup.is_some() {
             let op = match state.clients[0].phase {
                 Phase::Acquire => Some(OpKind::Acquire),
                 Phase::Extend => Some(OpKind::Extend),
@@ -552,7 +577,7 @@ impl Explorer {
             .clients
             .iter()
             .enumerate()
-            .filter(|(_, c)| c.phase != Phase::Done)
+            .filter(|(_, c)| c.phase != Phase::Done || c.cleanup.is_some())
             .map(|(i, _)| Action::Client(i as u8))
             .collect();
         // A stall at the very start, after another stall, or once everyone is done changes
@@ -568,8 +593,14 @@ impl Explorer {
         actions
     }
 
-    /// Where a client's program counter stands, counting every step it may take.
+    /// Where a client's program counter stands, counting every step it may take. A clean-up
+    /// still to send counts one step short of where the refusal moved the counter: the refused
+    /// step is never an operation's last, so that is still past the refused step.
     fn client_rank(&self, c: &ClientState) -> usize {
+        self.counter_rank(c) - usize::from(c.cleanup.is_some())
+    }
+
+    fn counter_rank(&self, c: &ClientState) -> usize {
         let program = &self.programs[0];
         let acquire = program.acquire.len() * usize::from(self.bound.acquire_attempts);
         let extend = program.extend.len();
@@ -727,6 +758,11 @@ impl Explorer {
     fn client_step(&self, next: &mut State, i: usize, record: bool) -> Outcome {
         let client = ClientId::ALL[i];
         let c = next.clients[i];
+        if let Some(cleanup) = c.cleanup {
+            return self
+                .cleanup_step(next, i, cleanup, record)
+                .with_client(client);
+        }
         match c.phase {
             Phase::Acquire => self.acquire_step(next, i, record),
             Phase::Work => self.work_step(next, i, record),
@@ -743,20 +779,29 @@ impl Explorer {
         *ids.entry(key).or_insert(next)
     }
 
-    /// Runs `words` on `store`, or, when the same script call already ran on an equal store,
-    /// puts that run's resulting store in place and returns its reply. A plain command runs
-    /// each time: it costs less than keeping and finding its result.
-    fn exec_remembered(&self, store: &mut Store, words: &[Vec<u8>]) -> Reply {
+    /// Runs `words` on `store` as the client whose connection `session` is, or, when the same
+    /// script call already ran on an equal store, puts that run's resulting store in place and
+    /// returns its reply. A plain command runs each time: it costs less than keeping and finding
+    /// its result. So does any call while a connection watches a key (the resulting store's
+    /// WATCH lists are not in its key) or from a connection in a transaction or another database.
+    fn exec_remembered(
+        &self,
+        store: &mut Store,
+        session: &mut Session,
+        words: &[Vec<u8>],
+    ) -> Reply {
         let from = self.memo_from.borrow_mut().take();
-        let Some(from) = from.filter(|_| words.first().is_some_and(|w| w == b"EVALSHA")) else {
-            return store.exec(words);
+        let reusable =
+            words.first().is_some_and(|w| w == b"EVALSHA") && plain(session) && !store.watching();
+        let Some(from) = from.filter(|_| reusable) else {
+            return store.exec_in(session, words);
         };
         let key = (from, words.to_vec());
         if let Some((reply, after)) = self.step_memo.borrow().get(&key) {
             *store = after.clone();
             return reply.clone();
         }
-        let reply = store.exec(words);
+        let reply = store.exec_in(session, words);
         let mut memo = self.step_memo.borrow_mut();
         if memo.len() < STEP_MEMO_CAP {
             memo.insert(key, (reply.clone(), store.clone()));
@@ -764,8 +809,12 @@ impl Explorer {
         reply
     }
 
-    fn send(&self, store: &mut Store, line: &Line, record: bool) -> SentCommand {
-        let reply = self.exec_remembered(store, &line.exec);
+    /// Client `i` sends `line` on its own connection.
+    fn send(&self, next: &mut State, i: usize, line: &Line, record: bool) -> SentCommand {
+        let State {
+            store, sessions, ..
+        } = next;
+        let reply = self.exec_remembered(store, &mut sessions[i], &line.exec);
         if !record {
             return SentCommand {
                 line: String::new(),
@@ -790,11 +839,18 @@ impl Explorer {
         if c.line == 0 {
             c.attempt_started = now;
         }
-        let sent = self.send(&mut next.store, line, record);
+        let sent = self.send(next, i, line, record);
         let action = StepAction::Acquire {
             attempt: c.attempt + 1,
         };
         let passes = line.success.passes(&sent.reply, &program.token);
+        if !passes && line.on_refusal.is_some() {
+            c.cleanup = Some(Cleanup {
+                op: OpKind::Acquire,
+                attempt: c.attempt + 1,
+                line: c.line,
+            });
+        }
         let last = usize::from(c.line) + 1 == program.acquire.len();
         let note = if passes && last {
             c.holds = true;
@@ -835,7 +891,7 @@ impl Explorer {
         if c.holds && lapsed && other_holds {
             broke |= 1 << Property::ExclusionAcrossStall.index();
         }
-        let sent = self.send(&mut next.store, &line, record);
+        let sent = self.send(next, i, &line, record);
         let accepted = !sent.reply.is_error();
         let note = if accepted {
             if next.newest_written > c.generation {
@@ -865,8 +921,15 @@ impl Explorer {
         let Some(line) = program.extend.get(usize::from(c.line)) else {
             return Outcome::nothing(StepAction::Extend);
         };
-        let sent = self.send(&mut next.store, line, record);
+        let sent = self.send(next, i, line, record);
         let passes = line.success.passes(&sent.reply, &program.token);
+        if !passes && line.on_refusal.is_some() {
+            c.cleanup = Some(Cleanup {
+                op: OpKind::Extend,
+                attempt: 0,
+                line: c.line,
+            });
+        }
         let last = usize::from(c.line) + 1 == program.extend.len();
         let note = if passes && last {
             c.lease_until = now.saturating_add(self.ttl_ms);
@@ -896,8 +959,15 @@ impl Explorer {
         };
         // A client that starts releasing has stopped acting as holder.
         c.holds = false;
-        let sent = self.send(&mut next.store, line, record);
+        let sent = self.send(next, i, line, record);
         let passes = line.success.passes(&sent.reply, &program.token);
+        if !passes && line.on_refusal.is_some() {
+            c.cleanup = Some(Cleanup {
+                op: OpKind::Release,
+                attempt: 0,
+                line: c.line,
+            });
+        }
         let last = usize::from(c.line) + 1 == program.release.len();
         let note = if passes && !last {
             Note::ReleaseStep { step: c.line + 1 }
@@ -915,6 +985,33 @@ impl Explorer {
             .with_fault_from_reply()
     }
 
+    /// Sends the clean-up of the refused step `cleanup` names; the refusal itself already moved
+    /// the client's program on.
+    fn cleanup_step(&self, next: &mut State, i: usize, cleanup: Cleanup, record: bool) -> Outcome {
+        let program = &self.programs[i];
+        let (lines, action) = match cleanup.op {
+            OpKind::Acquire => (
+                &program.acquire,
+                StepAction::Acquire {
+                    attempt: cleanup.attempt,
+                },
+            ),
+            OpKind::Extend => (&program.extend, StepAction::Extend),
+            OpKind::Release => (&program.release, StepAction::Release),
+        };
+        next.clients[i].cleanup = None;
+        let Some(line) = lines
+            .get(usize::from(cleanup.line))
+            .and_then(|line| line.on_refusal.as_deref())
+        else {
+            return Outcome::nothing(action);
+        };
+        let sent = self.send(next, i, line, record);
+        Outcome::new(action, sent)
+            .with_note(Note::CleansUp)
+            .with_fault_from_reply()
+    }
+
     /// The holder's write: through the fenced-write script when it holds a fencing token, a
     /// plain `SET` otherwise (the resource cannot tell writers apart).
     fn work_line(&self, client: ClientId, fence: Option<i64>, record: bool) -> Line {
@@ -927,6 +1024,7 @@ impl Explorer {
                 short: line.clone(),
                 line,
                 success: Success::Always,
+                on_refusal: None,
             };
         };
         let token = token.to_string();
@@ -956,6 +1054,7 @@ impl Explorer {
             line,
             short,
             success: Success::Always,
+            on_refusal: None,
         }
     }
 
@@ -1110,7 +1209,7 @@ impl Program {
                 .map(|op| {
                     op.steps
                         .iter()
-                        .map(|step| Line::resolve(spec, client, &step.call, step.success))
+                        .map(|step| Line::resolve_step(spec, client, step))
                         .collect()
                 })
                 .unwrap_or_default()
@@ -1125,12 +1224,26 @@ impl Program {
 }
 
 impl Program {
+    /// Every line the client may send, clean-ups included.
     fn lines(&self) -> impl Iterator<Item = &Line> {
-        self.acquire.iter().chain(&self.extend).chain(&self.release)
+        self.acquire
+            .iter()
+            .chain(&self.extend)
+            .chain(&self.release)
+            .flat_map(|line| std::iter::once(line).chain(line.on_refusal.as_deref()))
     }
 }
 
 impl Line {
+    fn resolve_step(spec: &LockSpec, client: ClientId, step: &OpStep) -> Line {
+        let mut line = Line::resolve(spec, client, &step.call, step.success);
+        line.on_refusal = step
+            .on_refusal
+            .as_ref()
+            .map(|call| Box::new(Line::resolve(spec, client, call, Success::Always)));
+        line
+    }
+
     fn resolve(spec: &LockSpec, client: ClientId, call: &Call, success: Success) -> Line {
         match call {
             Call::Command(templates) => {
@@ -1147,6 +1260,7 @@ impl Line {
                     exec: words.into_iter().map(String::into_bytes).collect(),
                     script: None,
                     success,
+                    on_refusal: None,
                 }
             }
             Call::Script {
@@ -1175,6 +1289,7 @@ impl Line {
                     exec,
                     script: Some(text.to_string()),
                     success,
+                    on_refusal: None,
                 }
             }
         }
@@ -1310,8 +1425,13 @@ fn key_rows(snapshot: Vec<KeySnapshot>) -> Vec<KeyRow> {
         .collect()
 }
 
+/// Whether a connection is as a fresh one: database 0, no MULTI block, no WATCH.
+fn plain(session: &Session) -> bool {
+    session.db() == 0 && !session.in_multi() && !session.is_watching()
+}
+
 /// The bytes two states are equal by: the store's id (equal stores share one), every client's
-/// program counter and beliefs, and the stalls used.
+/// connection, program counter and beliefs, and the stalls used.
 fn state_key(state: &State) -> Vec<u8> {
     let mut out = Vec::with_capacity(8 + 40 * state.clients.len());
     out.extend_from_slice(&state.store_id.to_le_bytes());
@@ -1319,9 +1439,18 @@ fn state_key(state: &State) -> Vec<u8> {
         out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
         out.extend_from_slice(bytes);
     };
-    for c in &state.clients {
+    for (c, session) in state.clients.iter().zip(&state.sessions) {
+        if plain(session) {
+            put(b"");
+        } else {
+            put(&state.store.session_key(session));
+        }
         let phase = c.phase as u8;
         put(&[phase, c.attempt, c.line, u8::from(c.holds), c.generation]);
+        match c.cleanup {
+            None => put(b""),
+            Some(Cleanup { op, attempt, line }) => put(&[op as u8 + 1, attempt, line]),
+        }
         put(&c.lease_until.to_le_bytes());
         put(&c.attempt_started.to_le_bytes());
         put(&c.fence.map_or(i64::MIN, |f| f).to_le_bytes());

@@ -314,6 +314,11 @@ pub struct OpStep {
     /// The operation goes on past this step only if the reply passes; at the last step, passing
     /// means the operation succeeded.
     pub success: Success,
+    /// What the client sends next when the reply does not pass, before the operation ends or
+    /// tries again: StackExchange.Redis's `UNWATCH` after a compare that failed. It is a step of
+    /// its own, so another client may act first. Never on an operation's last step, whose
+    /// refusal is the operation's outcome.
+    pub on_refusal: Option<Call>,
 }
 
 /// An operation: its steps, sent one at a time (another client may act between two of them).
@@ -330,6 +335,7 @@ impl Op {
             steps: vec![OpStep {
                 call: Call::Command(words(line)),
                 success,
+                on_refusal: None,
             }],
         }
     }
@@ -345,8 +351,18 @@ impl Op {
                     args: args.iter().map(|a| parse_known(a)).collect(),
                 },
                 success,
+                on_refusal: None,
             }],
         }
+    }
+
+    /// This operation with `line` (words separated by spaces, each a template) sent when its last
+    /// step so far is refused (see [`OpStep::on_refusal`]).
+    pub fn on_refusal(mut self, line: &str) -> Op {
+        if let Some(step) = self.steps.last_mut() {
+            step.on_refusal = Some(Call::Command(words(line)));
+        }
+        self
     }
 
     /// This operation followed by `next`'s steps.
@@ -438,6 +454,13 @@ impl LockSpec {
                 if op.steps.iter().any(wordless) {
                     return Err(SpecError::Empty { op: kind });
                 }
+                if op
+                    .steps
+                    .last()
+                    .is_some_and(|step| step.on_refusal.is_some())
+                {
+                    return Err(SpecError::RefusalStepLast { op: kind });
+                }
             }
         }
         let tokens = &self.tokens;
@@ -497,7 +520,8 @@ pub enum SpecError {
         /// 1-based line.
         line: usize,
     },
-    /// A command that changes the connection (SELECT, MULTI…): every client shares one here.
+    /// A command that changes the connection's state (SELECT, MULTI, WATCH…): a counterexample
+    /// replays on one connection, where another client's lines would land inside it.
     UnsupportedCommand {
         /// Which operation.
         op: OpKind,
@@ -531,6 +555,12 @@ pub enum SpecError {
         op: OpKind,
         /// How many steps it has.
         steps: usize,
+    },
+    /// An operation's last step has something to send when it is refused: that refusal is the
+    /// operation's outcome, and anything sent after it belongs to no step.
+    RefusalStepLast {
+        /// Which operation.
+        op: OpKind,
     },
     /// The clients' tokens must be non-empty, distinct, and none inside another (the checker
     /// tells owners apart by the token a lock key's value holds).
@@ -581,6 +611,11 @@ impl fmt::Display for SpecError {
             SpecError::BadOpLength { op, steps } => write!(
                 f,
                 "the {} has {steps} steps; it must have 1 to {MAX_OP_STEPS}",
+                op.name()
+            ),
+            SpecError::RefusalStepLast { op } => write!(
+                f,
+                "the {} ends at its last step: nothing can be sent when that step is refused",
                 op.name()
             ),
             SpecError::BadTokens => f.write_str(
