@@ -8,7 +8,7 @@ use lockdive::scenarios::lockcheck::{
 };
 use lockdive::scenarios::RELEASE_SCRIPT;
 use ministore::cli::split_line;
-use ministore::Store;
+use ministore::{Session, Store};
 
 fn report(id: &str) -> CheckReport {
     let spec = catalogue::by_id(id).expect("a catalogue entry");
@@ -37,32 +37,38 @@ fn shortest(report: &CheckReport, property: Property) -> &Counterexample {
         .expect("a broken property has its counterexample")
 }
 
-/// Sends the steps of `op` as `client` sends them (a script as `EVAL`), stopping after the first
-/// reply its step's success rule refuses, as the library and the explorer do; returns the replies.
+/// Sends the steps of `op` as `client` sends them (a script as `EVAL`) on a connection of its
+/// own, stopping after the first reply its step's success rule refuses, as the library and the
+/// explorer do, once that step's clean-up (if any) is sent; returns the replies.
 fn send(store: &mut Store, spec: &LockSpec, op: &Op, client: ClientId) -> Vec<ministore::Reply> {
     let resolve = |templates: &[Template]| -> Vec<String> {
         templates.iter().map(|t| t.resolve(spec, client)).collect()
     };
+    let words = |call: &Call| match call {
+        Call::Command(templates) => resolve(templates),
+        Call::Script {
+            text, keys, args, ..
+        } => [
+            vec!["EVAL".to_string(), text.to_string(), keys.len().to_string()],
+            resolve(keys),
+            resolve(args),
+        ]
+        .concat(),
+    };
+    let mut session = Session::new();
     let mut replies = Vec::new();
     for step in &op.steps {
-        let words = match &step.call {
-            Call::Command(templates) => resolve(templates),
-            Call::Script {
-                text, keys, args, ..
-            } => [
-                vec!["EVAL".to_string(), text.to_string(), keys.len().to_string()],
-                resolve(keys),
-                resolve(args),
-            ]
-            .concat(),
-        };
-        let reply = store.exec(&words);
+        let reply = store.exec_in(&mut session, &words(&step.call));
         let goes_on = step.success.passes(&reply, spec.token(client).as_bytes());
         replies.push(reply);
         if !goes_on {
+            if let Some(cleanup) = &step.on_refusal {
+                replies.push(store.exec_in(&mut session, &words(cleanup)));
+            }
             break;
         }
     }
+    store.end_session(&mut session);
     replies
 }
 
@@ -250,6 +256,74 @@ fn celery_onces_clear_lock_is_the_blind_del_of_section_1() {
     let last = deletes.steps.last().expect("a step");
     assert_eq!(last.sent.line, "DEL qo_reports.build_report_report_id-7");
     assert_eq!(last.sent.reply, ministore::Reply::Integer(1));
+    assert_replays(deletes);
+}
+
+#[test]
+fn stackexchange_redis_release_after_a_stall_sees_bs_token_unwatches_and_bs_lock_stands() {
+    use ministore::Reply::{Bulk, Integer, Nil};
+    let spec = catalogue::by_id("stackexchange-redis").expect("an entry");
+    let b_token = &spec.tokens[1];
+    let ok = || ministore::Reply::Status("OK".into());
+    let mut store = Store::new();
+    assert_eq!(send(&mut store, &spec, &spec.acquire, ClientId::A), [ok()]);
+    store.exec(&["DEBUG", "SLEEP", "30.001"]);
+    assert_eq!(send(&mut store, &spec, &spec.acquire, ClientId::B), [ok()]);
+    // WATCH, GET (B's token: the compare fails), UNWATCH; no MULTI, no DEL.
+    assert_eq!(
+        send(&mut store, &spec, &spec.release, ClientId::A),
+        [ok(), Bulk(b_token.clone().into_bytes()), ok()]
+    );
+    assert_eq!(
+        store.exec(&["GET", spec.key.as_str()]),
+        Bulk(b_token.clone().into_bytes())
+    );
+    // B's own release: the compare passes and EXEC runs the DEL.
+    let queued = ministore::Reply::Status("QUEUED".into());
+    assert_eq!(
+        send(&mut store, &spec, &spec.release, ClientId::B),
+        [
+            ok(),
+            Bulk(b_token.clone().into_bytes()),
+            ok(),
+            queued,
+            ministore::Reply::Array(vec![Integer(1)])
+        ]
+    );
+    assert_eq!(store.exec(&["GET", spec.key.as_str()]), Nil);
+}
+
+#[test]
+fn without_its_watch_stackexchange_redis_transaction_would_delete_anothers_lock() {
+    // The same release with the WATCH taken out: GET, compare, MULTI, DEL, EXEC. A compares,
+    // stalls past its lease, B takes the key, and A's EXEC deletes B's lock. With the WATCH,
+    // the key's expiry spoils A's transaction and EXEC answers nil: the catalogue entry holds
+    // (pinned below).
+    let mut spec = catalogue::by_id("stackexchange-redis").expect("an entry");
+    spec.release.steps.remove(0);
+    spec.extend = None;
+    spec.id = "stackexchange-redis-without-watch".into();
+    let report = check(&spec, Bound::default()).expect("checks");
+    assert_eq!(
+        report.verdict(Property::NeverDeletesAnothers),
+        Verdict::Broken
+    );
+    let deletes = shortest(&report, Property::NeverDeletesAnothers);
+    let lines: Vec<&str> = deletes
+        .steps
+        .iter()
+        .map(|s| s.sent.short.as_str())
+        .collect();
+    let last = lines.len() - 1;
+    assert_eq!(
+        &lines[last - 2..],
+        ["MULTI", "DEL lock:nightly-invoice-export", "EXEC"]
+    );
+    assert!(lines.iter().any(|l| l.starts_with("DEBUG SLEEP")));
+    assert_eq!(
+        deletes.steps[last].sent.reply,
+        ministore::Reply::Array(vec![ministore::Reply::Integer(1)])
+    );
     assert_replays(deletes);
 }
 
@@ -453,7 +527,7 @@ fn only_the_fenced_lock_keeps_stale_writes_out() {
 fn every_catalogue_entry_runs_without_a_script_error_and_its_verdicts_are_pinned() {
     use Verdict::{Broken as B, Holds as H};
     // never-deletes, never-extends, exclusion-while-leases-hold, across-stall, fenced-writes
-    let pinned: [(&str, [Verdict; 5]); 19] = [
+    let pinned: [(&str, [Verdict; 5]); 20] = [
         ("token-checked", [H, H, H, B, B]),
         ("blind-del", [B, H, B, B, B]),
         ("get-then-del", [B, H, B, B, B]),
@@ -473,6 +547,7 @@ fn every_catalogue_entry_runs_without_a_script_error_and_its_verdicts_are_pinned
         ("rq-scheduler", [B, B, B, B, B]),
         ("resque-scheduler", [B, H, B, B, B]),
         ("celery-once", [B, H, B, B, B]),
+        ("stackexchange-redis", [H, H, H, B, B]),
     ];
     assert_eq!(pinned.len(), catalogue::IDS.len());
     for (id, expected) in pinned {

@@ -571,8 +571,16 @@ impl Explorer {
         }));
     }
 
-    /// The steps possible from `state`: each unfinished client's next step, and a stall.
+    /// The steps possible from `state`: each unfinished client's next step, and a stall. While
+    /// a client's connection is inside MULTI, only that client acts: MULTI and the commands it
+    /// queues answer OK and QUEUED and touch no key, and EXEC runs the queue against the store
+    /// and WATCH lists as they are then, so another client's step or a stall between MULTI and
+    /// EXEC leads to the same replies and store as the same step taken just before MULTI, which
+    /// is explored.
     fn actions(&self, state: &State) -> Vec<Action> {
+        if let Some(i) = (0..state.clients.len()).find(|&i| self.acts_alone(state, i)) {
+            return vec![Action::Client(i as u8)];
+        }
         let mut actions: Vec<Action> = state
             .clients
             .iter()
@@ -591,6 +599,41 @@ impl Explorer {
             actions.push(Action::Stall);
         }
         actions
+    }
+
+    /// Whether client `i`'s next step commutes with every other step, so the interleavings
+    /// with it first stand for all: a step inside MULTI (see [`Explorer::actions`]), or an
+    /// `UNWATCH`, which answers OK and changes only the client's own WATCH list, which no other
+    /// client's reply depends on.
+    fn acts_alone(&self, state: &State, i: usize) -> bool {
+        if state.sessions[i].in_multi() {
+            return true;
+        }
+        self.next_line(&state.clients[i], i).is_some_and(|line| {
+            line.exec
+                .first()
+                .is_some_and(|w| w.eq_ignore_ascii_case(b"UNWATCH"))
+        })
+    }
+
+    /// The line client `i` sends next, if it sends one (not its write to the resource).
+    fn next_line(&self, c: &ClientState, i: usize) -> Option<&Line> {
+        let program = &self.programs[i];
+        if let Some(cleanup) = c.cleanup {
+            let lines = match cleanup.op {
+                OpKind::Acquire => &program.acquire,
+                OpKind::Extend => &program.extend,
+                OpKind::Release => &program.release,
+            };
+            return lines.get(usize::from(cleanup.line))?.on_refusal.as_deref();
+        }
+        let lines = match c.phase {
+            Phase::Acquire => &program.acquire,
+            Phase::Extend => &program.extend,
+            Phase::Release => &program.release,
+            Phase::Work | Phase::Done => return None,
+        };
+        lines.get(usize::from(c.line))
     }
 
     /// Where a client's program counter stands, counting every step it may take. A clean-up

@@ -77,7 +77,11 @@ pub struct Counterexample {
 }
 
 impl Counterexample {
-    /// The command lines alone, in order: they replay in a fresh store to the same replies.
+    /// The command lines alone, in order: they replay on one connection to a fresh store to the
+    /// same replies. Each client has its own connection in the explorer; one connection stands
+    /// for all of them because no step of another client falls inside a client's MULTI block,
+    /// and only while two clients' WATCH lists overlap could one's UNWATCH or EXEC end the
+    /// other's (no catalogue counterexample does; the tests replay them all).
     pub fn lines(&self) -> Vec<String> {
         self.steps.iter().map(|s| s.sent.line.clone()).collect()
     }

@@ -258,6 +258,8 @@ pub enum Success {
     Truthy,
     /// A string equal to the client's token: a client-side compare after `GET`.
     EqualsToken,
+    /// `EXEC` ran the transaction: an array, not the nil a spoiled `WATCH` gives.
+    Committed,
     /// Any reply at all (a release goes on whatever it hears).
     Always,
 }
@@ -271,6 +273,7 @@ impl Success {
             Success::Zero => matches!(reply, Reply::Integer(0)),
             Success::Truthy => truthy(reply),
             Success::EqualsToken => matches!(reply, Reply::Bulk(b) if b == token),
+            Success::Committed => matches!(reply, Reply::Array(_)),
             Success::Always => true,
         }
     }

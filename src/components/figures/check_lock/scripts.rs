@@ -15,6 +15,7 @@ pub fn success_words(success: Success) -> &'static str {
         Success::Zero => "goes on if the reply is 0",
         Success::Truthy => "goes on if the reply is not an error, nil, 0 or \"0\"",
         Success::EqualsToken => "goes on if the reply is the client's own token",
+        Success::Committed => "goes on if EXEC ran the transaction (not nil)",
         Success::Always => "goes on whatever the reply",
     }
 }
@@ -83,6 +84,13 @@ pub fn lock_scripts(spec: &LockSpec) -> Markup {
                 )
                 .text(" — ")
                 .text(success_words(step.success));
+            if let Some(call) = &step.on_refusal {
+                m.text("; otherwise it sends ").element(
+                    "code",
+                    &[("class", "ck-line")],
+                    &sent_line(spec, call),
+                );
+            }
             if let Call::Script { name, text, .. } = &step.call {
                 m.open("details", &[("class", "ck-script"), ("open", "")])
                     .open("summary", &[])
