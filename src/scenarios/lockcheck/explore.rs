@@ -138,6 +138,12 @@ struct Cleanup {
 }
 
 impl ClientState {
+    /// Every finished client, whatever it did (see [`Explorer::apply`]).
+    const FINISHED: ClientState = ClientState {
+        phase: Phase::Done,
+        ..ClientState::START
+    };
+
     const START: ClientState = ClientState {
         phase: Phase::Acquire,
         attempt: 0,
@@ -709,6 +715,13 @@ impl Explorer {
             .as_mut()
             .is_some_and(|session| written_since_watch(&mut next.store, session));
         next.last_was_stall = action == Action::Stall;
+        // A finished client sends nothing more, holds nothing, and nothing reads its counters,
+        // lease or generation again: states that differ only there are one state.
+        for c in &mut next.clients {
+            if c.phase == Phase::Done && c.cleanup.is_none() {
+                *c = ClientState::FINISHED;
+            }
+        }
         let snapshot = next.store.snapshot();
         next.lock = snapshot.iter().find(|e| e.key == self.key).cloned();
         next.store_id = self.store_id(next.store.state_key());
