@@ -49,6 +49,9 @@ struct CaseLine {
     command: CommandLine,
     /// A `~` line: its integers are remaining milliseconds.
     clock_dependent: bool,
+    /// MULTI or a line sent after it, before EXEC or DISCARD: its marker is queued with it, so
+    /// it prints no block of its own and its reply is compared in EXEC's block.
+    queued: bool,
 }
 
 /// A script as one redis-cli double-quoted word.
@@ -107,6 +110,7 @@ fn case_lines(file: &Path) -> Vec<CaseLine> {
         std::fs::read_to_string(file).unwrap_or_else(|e| panic!("read {}: {e}", file.display()));
     let scripts = locklibs_dir().join(library_of(file));
     let mut lines = Vec::new();
+    let mut in_multi = false;
     for (i, line) in source.lines().enumerate() {
         let trimmed = line.trim_start();
         if trimmed.is_empty() || trimmed.starts_with('#') {
@@ -117,12 +121,25 @@ fn case_lines(file: &Path) -> Vec<CaseLine> {
             None => (false, line),
         };
         let at = format!("{}:{}", file.display(), i + 1);
+        let command = text.split_whitespace().next().unwrap_or("");
+        let starts = command.eq_ignore_ascii_case("MULTI");
+        let ends = ["EXEC", "DISCARD"]
+            .iter()
+            .any(|c| command.eq_ignore_ascii_case(c));
+        // MULTI's own marker is queued too: MULTI's OK is printed in EXEC's block.
+        let queued = starts || (in_multi && !ends);
+        if starts {
+            in_multi = true;
+        } else if ends {
+            in_multi = false;
+        }
         lines.push(CaseLine {
             command: CommandLine {
                 line_no: i + 1,
                 text: expand(text, &scripts, &at),
             },
             clock_dependent,
+            queued,
         });
     }
     lines
@@ -183,14 +200,8 @@ fn run_case_file(server: &RedisServer, file: &Path) -> (usize, Vec<String>) {
         .collect();
     let name = file.file_name().unwrap_or_default().to_string_lossy();
     let mut problems = Vec::new();
-    // Inside MULTI the marker is queued too, so a queued line prints no block of its own: its
-    // reply is in EXEC's block, compared there.
-    let last_marked = want.keys().copied().max().unwrap_or(0);
-    for line in &lines {
+    for line in lines.iter().filter(|line| !line.queued) {
         let no = line.command.line_no;
-        if !want.contains_key(&no) && !have.contains_key(&no) && no < last_marked {
-            continue;
-        }
         let Some(w) = want.get(&no) else {
             problems.push(format!("{name}:{no}: redis-cli printed no reply block"));
             continue;
