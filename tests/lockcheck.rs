@@ -37,14 +37,12 @@ fn shortest(report: &CheckReport, property: Property) -> &Counterexample {
         .expect("a broken property has its counterexample")
 }
 
-/// Sends the steps of `op` as `client` sends them (a script as `EVAL`) on a connection of its
-/// own, stopping after the first reply its step's success rule refuses, as the library and the
-/// explorer do, once that step's clean-up (if any) is sent; returns the replies.
-fn send(store: &mut Store, spec: &LockSpec, op: &Op, client: ClientId) -> Vec<ministore::Reply> {
+/// The words `client` sends for `call` (a script as `EVAL`).
+fn words_of(spec: &LockSpec, client: ClientId, call: &Call) -> Vec<String> {
     let resolve = |templates: &[Template]| -> Vec<String> {
         templates.iter().map(|t| t.resolve(spec, client)).collect()
     };
-    let words = |call: &Call| match call {
+    match call {
         Call::Command(templates) => resolve(templates),
         Call::Script {
             text, keys, args, ..
@@ -54,7 +52,14 @@ fn send(store: &mut Store, spec: &LockSpec, op: &Op, client: ClientId) -> Vec<mi
             resolve(args),
         ]
         .concat(),
-    };
+    }
+}
+
+/// Sends the steps of `op` as `client` sends them (a script as `EVAL`) on a connection of its
+/// own, stopping after the first reply its step's success rule refuses, as the library and the
+/// explorer do, once that step's clean-up (if any) is sent; returns the replies.
+fn send(store: &mut Store, spec: &LockSpec, op: &Op, client: ClientId) -> Vec<ministore::Reply> {
+    let words = |call: &Call| words_of(spec, client, call);
     let mut session = Session::new();
     let mut replies = Vec::new();
     for step in &op.steps {
@@ -291,6 +296,102 @@ fn stackexchange_redis_release_after_a_stall_sees_bs_token_unwatches_and_bs_lock
         ]
     );
     assert_eq!(store.exec(&["GET", spec.key.as_str()]), Nil);
+}
+
+#[test]
+fn stackexchange_redis_release_whose_lease_runs_out_after_the_compare_deletes_nothing() {
+    // A's WATCH and GET (its own token: the compare passes), then a stall past the lease and B
+    // taking the key, then A's MULTI, DEL and EXEC: the watched key expired and was written, so
+    // EXEC answers nil and B's lock stands.
+    use ministore::Reply::{Bulk, Nil, Status};
+    let spec = catalogue::by_id("stackexchange-redis").expect("an entry");
+    let [a_token, b_token, _] = &spec.tokens;
+    let release: Vec<Vec<String>> = spec
+        .release
+        .steps
+        .iter()
+        .map(|step| words_of(&spec, ClientId::A, &step.call))
+        .collect();
+    let mut store = Store::new();
+    let (mut a, mut b) = (Session::new(), Session::new());
+    let take = |client| words_of(&spec, client, &spec.acquire.steps[0].call);
+    assert_eq!(
+        store.exec_in(&mut a, &take(ClientId::A)),
+        Status("OK".into())
+    );
+    assert_eq!(store.exec_in(&mut a, &release[0]), Status("OK".into()));
+    assert_eq!(
+        store.exec_in(&mut a, &release[1]),
+        Bulk(a_token.clone().into_bytes())
+    );
+    store.exec(&["DEBUG", "SLEEP", "30.001"]);
+    assert_eq!(
+        store.exec_in(&mut b, &take(ClientId::B)),
+        Status("OK".into())
+    );
+    assert_eq!(store.exec_in(&mut a, &release[2]), Status("OK".into()));
+    assert_eq!(store.exec_in(&mut a, &release[3]), Status("QUEUED".into()));
+    assert_eq!(store.exec_in(&mut a, &release[4]), Nil);
+    assert_eq!(
+        store.exec(&["GET", spec.key.as_str()]),
+        Bulk(b_token.clone().into_bytes())
+    );
+}
+
+#[test]
+fn a_clean_up_on_an_operations_last_step_is_refused() {
+    let mut spec = catalogue::by_id("stackexchange-redis").expect("an entry");
+    spec.release = Op::command("GET {key}", Success::EqualsToken).on_refusal("UNWATCH");
+    assert!(matches!(
+        Explorer::new(&spec, Bound::default()),
+        Err(SpecError::RefusalStepLast {
+            op: lockdive::scenarios::lockcheck::OpKind::Release
+        })
+    ));
+}
+
+fn explored(spec: &LockSpec, bound: Bound, shortcuts: bool) -> CheckReport {
+    let mut explorer = Explorer::new(spec, bound).expect("explores");
+    explorer.set_shortcuts(shortcuts);
+    while !explorer.run(usize::MAX).done {}
+    explorer.report()
+}
+
+#[test]
+fn the_explorers_shortcuts_change_no_verdict() {
+    // Reusing a script call's run on an equal store changes nothing in the report at all.
+    for id in ["redisson", "laravel"] {
+        let spec = catalogue::by_id(id).expect("an entry");
+        let bound = Bound::default();
+        assert_eq!(
+            explored(&spec, bound, true),
+            explored(&spec, bound, false),
+            "{id}"
+        );
+    }
+    // Letting a client inside MULTI or about to UNWATCH act alone explores fewer interleavings,
+    // to the same verdicts; at a smaller bound, so the unreduced run stays short.
+    let mut without_watch = catalogue::by_id("stackexchange-redis").expect("an entry");
+    without_watch.release.steps.remove(0);
+    without_watch.extend = None;
+    let bound = Bound {
+        clients: 2,
+        stalls: 1,
+        acquire_attempts: 1,
+    };
+    for spec in [
+        catalogue::by_id("stackexchange-redis").expect("an entry"),
+        without_watch,
+    ] {
+        let (short, full) = (explored(&spec, bound, true), explored(&spec, bound, false));
+        assert_eq!(verdicts(&short), verdicts(&full));
+        assert!(short.states < full.states);
+        for property in &short.properties {
+            if let Some(counterexample) = &property.counterexample {
+                assert_replays(counterexample);
+            }
+        }
+    }
 }
 
 #[test]

@@ -149,12 +149,13 @@ impl Store {
     }
 
     /// The bytes two stores are equal by: when they are equal, every command line run on
-    /// either answers the same and leaves the two equal again. They hold every database's live
-    /// keys, each with its value, its encoding as OBJECT ENCODING names it and its deadline;
-    /// the clock; the random draws' state; the cached scripts' SHA1s and the function
-    /// libraries. What a connection holds (its database, MULTI block and WATCH list) is the
-    /// [`Session`]'s, and what is set through this API (step budget, PUBLISH's delivery) is
-    /// not in them.
+    /// either through equal connections ([`Store::exec_in`] with sessions whose
+    /// [`Store::session_key`]s are equal) answers the same and leaves the two equal again. They
+    /// hold every database's live keys, each with its value, its encoding as OBJECT ENCODING
+    /// names it and its deadline; the clock; the random draws' state; the cached scripts' SHA1s
+    /// and the function libraries. What a connection holds (its database, MULTI block and WATCH
+    /// list) is the [`Session`]'s, the store's own connection ([`Store::exec`]'s) included, and
+    /// what is set through this API (step budget, PUBLISH's delivery) is not in them.
     pub fn state_key(&self) -> Vec<u8> {
         fn put(out: &mut Vec<u8>, bytes: &[u8]) {
             out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());

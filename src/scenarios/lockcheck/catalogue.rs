@@ -925,7 +925,7 @@ pub fn stackexchange_redis() -> LockSpec {
     };
     LockSpec {
         id: "stackexchange-redis".into(),
-        name: "StackExchange.Redis LockTake / LockRelease".into(),
+        name: "StackExchange.Redis LockTake / LockExtend / LockRelease".into(),
         key: "lock:nightly-invoice-export".into(),
         ttl_ms: 30_000,
         tokens: [

@@ -6,12 +6,13 @@
 //! States are processed in order of progress (every step moves some client's program on, or
 //! uses a stall), so each state's predecessors are all done before it is expanded: the number of
 //! schedules through it and its shortest path from the start are final by then. Equal states
-//! (equal stores by `Store::state_key`, every client's program counter and beliefs, stalls
-//! used) are merged,
-//! so the work is proportional to distinct states while the schedule count stays that of the
-//! unmerged tree. Many distinct states share one store and differ only in where the clients
-//! are; a client's script call on an equal store runs once, and its resulting store and reply
-//! are reused (outside a WATCH). Exploration runs in chunks ([`Explorer::run`]) so a browser can
+//! (equal stores by `Store::state_key`, each client's connection by `Store::session_key`, every
+//! unfinished client's program counter and beliefs, stalls used) are merged, so the work is
+//! proportional to distinct states while the schedule count stays that of the unmerged tree.
+//! Steps that commute with every other (inside MULTI, an UNWATCH) are taken first, so their
+//! other interleavings are not counted. Many distinct states share one store and differ only in
+//! where the clients are; a client's script call on an equal store runs once, and its resulting
+//! store and reply are reused (outside a WATCH). Exploration runs in chunks ([`Explorer::run`]) so a browser can
 //! show progress between frames, and stops at [`MAX_STATES`] rather than hang.
 //!
 //! Time moves only in stalls, each a full lease: every lease taken before a stall has lapsed
@@ -171,8 +172,8 @@ struct State {
     /// The lock key as it is in `store`.
     lock: Option<KeySnapshot>,
     /// Which store `store` is, by its [`Store::state_key`] (every database's keys, values,
-    /// encodings and leases, the clock, the random draws' state, the cached scripts): the part
-    /// of [`state_key`] that decides what the locks' commands do.
+    /// encodings and leases, the clock, the random draws' state, the cached scripts): with the
+    /// clients' connections (`sessions`), what decides what the locks' commands answer.
     store_id: StoreId,
 }
 
@@ -340,6 +341,8 @@ pub struct Explorer {
     done: bool,
     cap_reached: bool,
     state_cap: u64,
+    /// Whether the step memo and the commuting-step rule are on (see [`Explorer::set_shortcuts`]).
+    shortcuts: bool,
     /// What a client's script call did to a store, by the store's key and the call's words:
     /// many states share a store and differ only in where the clients are, and each of them
     /// would otherwise run the same script on the same keys again.
@@ -409,6 +412,7 @@ impl Explorer {
             done: false,
             cap_reached: false,
             state_cap: MAX_STATES,
+            shortcuts: true,
             step_memo: RefCell::new(HashMap::default()),
             store_ids: RefCell::new(store_ids),
             memo_from: RefCell::new(None),
@@ -436,11 +440,13 @@ impl Explorer {
     fn probe_alone(&self) -> Result<(), SpecError> {
         let mut state = self.start.clone();
         while state.clients[0].phase != Phase::Done || state.clients[0].cleanup.is_some() {
-            let op = match state.clients[0].phase {
-                Phase::Acquire => Some(OpKind::Acquire),
-                Phase::Extend => Some(OpKind::Extend),
-                Phase::Release => Some(OpKind::Release),
-                Phase::Work | Phase::Done => None,
+            let c = state.clients[0];
+            let op = match (c.cleanup, c.phase) {
+                (Some(cleanup), _) => Some(cleanup.op),
+                (None, Phase::Acquire) => Some(OpKind::Acquire),
+                (None, Phase::Extend) => Some(OpKind::Extend),
+                (None, Phase::Release) => Some(OpKind::Release),
+                (None, Phase::Work | Phase::Done) => None,
             };
             let (next, outcome, _) = self.apply(&state, Action::Client(0), true);
             if let (Some(op), Some(error)) = (op, outcome.fault) {
@@ -453,6 +459,14 @@ impl Explorer {
             state = next;
         }
         Ok(())
+    }
+
+    /// Turns the explorer's two shortcuts off or on: reusing a script call's run on an equal
+    /// store, and letting a client inside MULTI or about to UNWATCH act alone. Neither changes a
+    /// verdict; off, every command runs and every interleaving is explored, which the tests use
+    /// to show it.
+    pub fn set_shortcuts(&mut self, on: bool) {
+        self.shortcuts = on;
     }
 
     /// Lowers the state cap below [`MAX_STATES`] (a tighter budget for a slow device); the
@@ -549,6 +563,9 @@ impl Explorer {
     /// Adds `state`, reached by `reached` with `paths` schedules, or merges it into its equal.
     fn insert(&mut self, state: State, reached: Meta, paths: u64, broken: [u64; 5]) {
         let rank = self.rank_of(&state);
+        // Every step moves a schedule on: a successor in this rank or below would be expanded
+        // out of order, or never.
+        debug_assert!(rank > self.rank, "a step from rank {} to {rank}", self.rank);
         let key = state_key(&state);
         let Some(bucket) = self.buckets.get_mut(rank) else {
             return;
@@ -582,9 +599,11 @@ impl Explorer {
     /// queues answer OK and QUEUED and touch no key, and EXEC runs the queue against the store
     /// and WATCH lists as they are then, so another client's step or a stall between MULTI and
     /// EXEC leads to the same replies and store as the same step taken just before MULTI, which
-    /// is explored.
+    /// is explored. (Where that would put a stall right after another, the two are as one: the
+    /// first has already let every lease lapse, which is why no schedule takes two in a row.)
     fn actions(&self, state: &State) -> Vec<Action> {
-        if let Some(i) = (0..state.clients.len()).find(|&i| self.acts_alone(state, i)) {
+        let alone = (0..state.clients.len()).find(|&i| self.shortcuts && self.acts_alone(state, i));
+        if let Some(i) = alone {
             return vec![Action::Client(i as u8)];
         }
         let mut actions: Vec<Action> = state
@@ -612,14 +631,14 @@ impl Explorer {
     /// `UNWATCH`, which answers OK and changes only the client's own WATCH list, which no other
     /// client's reply depends on.
     fn acts_alone(&self, state: &State, i: usize) -> bool {
-        if state.sessions[i].in_multi() {
-            return true;
-        }
-        self.next_line(&state.clients[i], i).is_some_and(|line| {
-            line.exec
+        let Some(line) = self.next_line(&state.clients[i], i) else {
+            return false;
+        };
+        state.sessions[i].in_multi()
+            || line
+                .exec
                 .first()
                 .is_some_and(|w| w.eq_ignore_ascii_case(b"UNWATCH"))
-        })
     }
 
     /// The line client `i` sends next, if it sends one (not its write to the resource).
@@ -847,8 +866,10 @@ impl Explorer {
         words: &[Vec<u8>],
     ) -> Reply {
         let from = self.memo_from.borrow_mut().take();
-        let reusable =
-            words.first().is_some_and(|w| w == b"EVALSHA") && plain(session) && !store.watching();
+        let reusable = self.shortcuts
+            && words.first().is_some_and(|w| w == b"EVALSHA")
+            && plain(session)
+            && !store.watching();
         let Some(from) = from.filter(|_| reusable) else {
             return store.exec_in(session, words);
         };

@@ -597,7 +597,8 @@ impl fmt::Display for SpecError {
             ),
             SpecError::UnsupportedCommand { op, line, command } => write!(
                 f,
-                "{} line {line}: {command} changes the connection, which all clients share here",
+                "{} line {line}: {command} changes the connection's state, which a \
+                 counterexample replayed on one connection could not keep apart per client",
                 op.name()
             ),
             SpecError::ScriptCompile { op, error } => {
