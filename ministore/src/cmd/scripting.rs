@@ -30,10 +30,6 @@ type ShaHex = [u8; 40];
 #[derive(Clone)]
 pub(crate) struct ScriptCache {
     scripts: Arc<HashMap<ShaHex, Cached, BuildHasherDefault<KeyHasher>>>,
-    /// The cached scripts' part of [`Store::state_key`](crate::Store::state_key): their SHA1s,
-    /// sorted, kept beside the table because a store's key is taken far more often than a
-    /// script is loaded.
-    shas_key: Arc<[u8]>,
     step_budget: u64,
     /// The short KEYS and ARGV strings of the last run, by position.
     recent: [RecentInputs; 2],
@@ -50,7 +46,6 @@ impl Default for ScriptCache {
     fn default() -> Self {
         ScriptCache {
             scripts: Arc::default(),
-            shas_key: Arc::from([0u8; 8].as_slice()),
             step_budget: DEFAULT_STEP_BUDGET,
             recent: Default::default(),
             buffers: RunBuffers::default(),
@@ -190,7 +185,6 @@ impl ScriptCache {
                     shebang: source.starts_with(b"#!"),
                 },
             );
-            self.update_shas_key();
         }
         Ok(sha)
     }
@@ -198,7 +192,12 @@ impl ScriptCache {
     /// Appends what later runs depend on: every cached script's SHA1, sorted, and with `full`
     /// each function library's name and code, in load order (FUNCTION LIST's order).
     pub(crate) fn write_state_key(&self, out: &mut Vec<u8>, put: fn(&mut Vec<u8>, &[u8])) {
-        out.extend_from_slice(&self.shas_key);
+        let mut shas: Vec<&ShaHex> = self.scripts.keys().collect();
+        crate::order::sort_by(&mut shas, |a, b| a.cmp(b));
+        out.extend_from_slice(&(shas.len() as u64).to_le_bytes());
+        for sha in shas {
+            out.extend_from_slice(sha);
+        }
         #[cfg(not(feature = "full"))]
         let _ = put;
         #[cfg(feature = "full")]
@@ -212,18 +211,6 @@ impl ScriptCache {
     #[cfg(feature = "full")]
     fn flush(&mut self) {
         self.scripts = Arc::default();
-        self.update_shas_key();
-    }
-
-    fn update_shas_key(&mut self) {
-        let mut shas: Vec<&ShaHex> = self.scripts.keys().collect();
-        crate::order::sort_by(&mut shas, |a, b| a.cmp(b));
-        let mut key = Vec::with_capacity(8 + 40 * shas.len());
-        key.extend_from_slice(&(shas.len() as u64).to_le_bytes());
-        for sha in shas {
-            key.extend_from_slice(sha);
-        }
-        self.shas_key = Arc::from(key);
     }
 
     /// Whether a script with this SHA1 (any case) is cached.
