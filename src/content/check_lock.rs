@@ -17,7 +17,8 @@ pub static SECTION: Section = Section {
             "A figure shows one schedule; a lock has to be right in all of them. The checker below runs a \
 lock's acquire, a write to the resource as holder, its extend and its release for several clients against one \
 ministore store — the same Redis 7.0 and Lua semantics as the figures above — through every order in which \
-their steps can interleave, with stalls that move the virtual clock past every lease wherever one can fall, and \
+their steps can interleave (an order that cannot answer differently from one already run, such as another \
+client's step inside a MULTI block instead of just before it, is not run again), with stalls that move the virtual clock past every lease wherever one can fall, and \
 checks five properties after each step; the figure's caption gives the bound. Pick the token-checked release \
 of [§2](#s2), a foil, a real library's scripts or commands exactly as it sends them, or paste your own.",
         ),
