@@ -9,6 +9,12 @@ use crate::order;
 use crate::reply::Reply;
 use crate::session::Session;
 
+/// Appends `bytes` to a key with its length first, so a sequence of them reads back one way.
+pub(crate) fn put(out: &mut Vec<u8>, bytes: &[u8]) {
+    out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+    out.extend_from_slice(bytes);
+}
+
 /// What one key holds, as the page renders "what the store holds now".
 #[derive(Debug, Clone, PartialEq)]
 pub enum ValueSnapshot {
@@ -157,10 +163,6 @@ impl Store {
     /// list) is the [`Session`]'s, the store's own connection ([`Store::exec`]'s) included, and
     /// what is set through this API (step budget, PUBLISH's delivery) is not in them.
     pub fn state_key(&self) -> Vec<u8> {
-        fn put(out: &mut Vec<u8>, bytes: &[u8]) {
-            out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
-            out.extend_from_slice(bytes);
-        }
         let mut out = Vec::with_capacity(256);
         let mut entries = Vec::new();
         for db in 0..DATABASES {
@@ -218,7 +220,7 @@ impl Store {
         put(&mut out, b"|");
         put(&mut out, &self.keyspace.clock_ms().to_le_bytes());
         put(&mut out, &self.keyspace.rng_state().to_le_bytes());
-        self.scripts.write_state_key(&mut out, put);
+        self.scripts.write_state_key(&mut out);
         out
     }
 
@@ -226,10 +228,6 @@ impl Store {
     /// the selected database, the open MULTI block's queued lines, and the WATCH list with
     /// whether EXEC would fail now.
     pub fn session_key(&self, session: &Session) -> Vec<u8> {
-        fn put(out: &mut Vec<u8>, bytes: &[u8]) {
-            out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
-            out.extend_from_slice(bytes);
-        }
         let mut out = Vec::with_capacity(16);
         put(&mut out, &(session.db as u64).to_le_bytes());
         match &session.multi {

@@ -20,6 +20,7 @@ use crate::interrupt::ScriptInterrupt;
 use crate::keyspace::{KeyHasher, Keyspace};
 use crate::lua::{CommandHost, RunBuffers, Script, ScriptInputs, DEFAULT_STEP_BUDGET};
 use crate::reply::Reply;
+use crate::store::put;
 
 /// A SHA1 as 40 lowercase hex digits.
 type ShaHex = [u8; 40];
@@ -191,19 +192,20 @@ impl ScriptCache {
 
     /// Appends what later runs depend on: every cached script's SHA1, sorted, and with `full`
     /// each function library's name and code, in load order (FUNCTION LIST's order).
-    pub(crate) fn write_state_key(&self, out: &mut Vec<u8>, put: fn(&mut Vec<u8>, &[u8])) {
+    pub(crate) fn write_state_key(&self, out: &mut Vec<u8>) {
         let mut shas: Vec<&ShaHex> = self.scripts.keys().collect();
         crate::order::sort_by(&mut shas, |a, b| a.cmp(b));
-        out.extend_from_slice(&(shas.len() as u64).to_le_bytes());
+        put(out, &(shas.len() as u64).to_le_bytes());
         for sha in shas {
-            out.extend_from_slice(sha);
+            put(out, sha);
         }
-        #[cfg(not(feature = "full"))]
-        let _ = put;
         #[cfg(feature = "full")]
-        for loaded in &self.functions.loaded {
-            put(out, &loaded.name);
-            put(out, &loaded.code);
+        {
+            put(out, &(self.functions.loaded.len() as u64).to_le_bytes());
+            for loaded in &self.functions.loaded {
+                put(out, &loaded.name);
+                put(out, &loaded.code);
+            }
         }
     }
 
