@@ -339,6 +339,25 @@ fn stackexchange_redis_release_whose_lease_runs_out_after_the_compare_deletes_no
 }
 
 #[test]
+fn stackexchange_redis_release_whose_lease_runs_out_with_no_one_writing_deletes_nothing() {
+    // The lease alone: A compares, stalls past its lease, and nobody takes the key; the expiry
+    // of the watched key is enough for EXEC to answer nil.
+    use ministore::Reply::{Nil, Status};
+    let spec = catalogue::by_id("stackexchange-redis").expect("an entry");
+    let line = |step: usize| words_of(&spec, ClientId::A, &spec.release.steps[step].call);
+    let mut store = Store::new();
+    let mut a = Session::new();
+    let take = words_of(&spec, ClientId::A, &spec.acquire.steps[0].call);
+    assert_eq!(store.exec_in(&mut a, &take), Status("OK".into()));
+    store.exec_in(&mut a, &line(0));
+    store.exec_in(&mut a, &line(1));
+    store.exec(&["DEBUG", "SLEEP", "30.001"]);
+    store.exec_in(&mut a, &line(2));
+    store.exec_in(&mut a, &line(3));
+    assert_eq!(store.exec_in(&mut a, &line(4)), Nil);
+}
+
+#[test]
 fn a_clean_up_on_an_operations_last_step_is_refused() {
     let mut spec = catalogue::by_id("stackexchange-redis").expect("an entry");
     spec.release = Op::command("GET {key}", Success::EqualsToken).on_refusal("UNWATCH");
@@ -386,6 +405,15 @@ fn the_explorers_shortcuts_change_no_verdict() {
         let (short, full) = (explored(&spec, bound, true), explored(&spec, bound, false));
         assert_eq!(verdicts(&short), verdicts(&full));
         assert!(short.states < full.states);
+        // Moving a commuting step keeps a schedule's length: the shortest are as short.
+        let lengths = |report: &CheckReport| -> Vec<Option<usize>> {
+            report
+                .properties
+                .iter()
+                .map(|p| p.counterexample.as_ref().map(|c| c.steps.len()))
+                .collect()
+        };
+        assert_eq!(lengths(&short), lengths(&full));
         for property in &short.properties {
             if let Some(counterexample) = &property.counterexample {
                 assert_replays(counterexample);

@@ -1,6 +1,7 @@
-//! `Store::state_key`: the bytes two stores are equal by. Stores that got to the same contents
-//! by different commands share a key; stores that some command would still tell apart do not,
-//! and each test shows that command.
+//! `Store::state_key` and `Store::session_key`: the bytes two stores, and two connections, are
+//! equal by. Stores that got to the same contents by different commands share a key; stores
+//! that some command would still tell apart do not, and the tests show that command where one
+//! reply tells them apart.
 
 use ministore::{Reply, Store};
 
@@ -100,6 +101,18 @@ fn cached_scripts_and_function_libraries_are_in_the_key() {
     assert_eq!(loaded.exec(&evalsha), Reply::Integer(1));
     assert!(Store::new().exec(&evalsha).is_error());
 
+    // The same scripts, loaded in another order or after a SCRIPT FLUSH, are equal.
+    let mut both = Store::new();
+    both.script_load("return 1");
+    both.script_load("return 2");
+    let mut reversed = Store::new();
+    reversed.script_load("return 3");
+    assert_eq!(reversed.exec(&["SCRIPT", "FLUSH"]), Reply::ok());
+    assert_eq!(reversed.state_key(), Store::new().state_key());
+    reversed.script_load("return 2");
+    reversed.script_load("return 1");
+    assert_eq!(both.state_key(), reversed.state_key());
+
     let mut library = Store::new();
     let code = "#!lua name=locks\nredis.register_function('one', function() return 1 end)";
     assert_eq!(
@@ -183,6 +196,16 @@ fn a_connections_key_holds_its_multi_block_and_its_watch_list_with_whether_exec_
     assert_eq!(store.exec_in(&mut watching, &["EXEC"]), Reply::Nil);
     assert_eq!(store.session_key(&watching), fresh);
     assert!(!store.watching());
+
+    // A watched key whose lease runs out spoils the WATCH with no write at all.
+    let mut expiring = Session::new();
+    store.exec(&["SET", "lease", "abc", "PX", "100"]);
+    store.exec_in(&mut expiring, &["WATCH", "lease"]);
+    let live = store.session_key(&expiring);
+    store.advance(101);
+    assert_ne!(store.session_key(&expiring), live);
+    store.exec_in(&mut expiring, &["MULTI"]);
+    assert_eq!(store.exec_in(&mut expiring, &["EXEC"]), Reply::Nil);
 
     // WATCH lists taken in another order are equal.
     let (mut one, mut two) = (Session::new(), Session::new());

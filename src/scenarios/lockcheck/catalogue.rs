@@ -911,8 +911,8 @@ pub fn celery_once() -> LockSpec {
     }
 }
 
-/// StackExchange.Redis's `LockTake`, `LockExtend` and `LockRelease` on a server before Redis 8.4
-/// (without `DELEX` and `SET … IFEQ`): the take is `SET … EX … NX`; the extend and the release are transactions
+/// StackExchange.Redis's `LockTake`, `LockExtend` and `LockRelease` on a server before Redis
+/// 8.4 (without `DELEX` and `SET … IFEQ`): the take is `SET … EX … NX`; the extend and the release are transactions
 /// with a `StringEqual` condition, sent as `WATCH` and `GET`, a compare in the client, then
 /// `MULTI`, the `EXPIRE` or `DEL`, and `EXEC`, or `UNWATCH` when the compare fails.
 pub fn stackexchange_redis() -> LockSpec {
@@ -942,7 +942,9 @@ pub fn stackexchange_redis() -> LockSpec {
             repository: "github.com/StackExchange/StackExchange.Redis",
             source_file: "src/StackExchange.Redis/RedisDatabase.cs, \
                           src/StackExchange.Redis/RedisTransaction.cs, \
-                          src/StackExchange.Redis/Condition.cs",
+                          src/StackExchange.Redis/Condition.cs, \
+                          src/StackExchange.Redis/Expiration.cs, \
+                          src/StackExchange.Redis/RedisFeatures.cs",
             snapshot_commit: "90bbf1fcba1c9cc464c94b96d16c2706f590383f",
             licence: "MIT",
             local_copy: "ministore/tests/locklibs/stackexchange-redis.cases",

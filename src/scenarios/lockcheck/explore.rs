@@ -19,7 +19,8 @@
 //! after it, and no time passes between two clients' steps. So an extend that skips the token
 //! check and resets another's lease to the length it was just taken with leaves value and TTL as
 //! they were; a release or extend that may touch another's lock therefore runs under a WATCH from
-//! a second connection, and any write to that lock counts (on a real clock the reset ends later).
+//! a connection of the explorer's own, and any write to that lock counts (on a real clock the
+//! reset ends later).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -50,8 +51,8 @@ type StepMemo = HashMap<(StoreId, Vec<Vec<u8>>), (Reply, Store), BuildHasherDefa
 type StoreId = u32;
 
 /// How many step results the explorer keeps for reuse, each a store and a reply: about nine
-/// times the distinct (store, command) pairs of any catalogue lock at the default bound (at most
-/// 456, fewer of them script calls), a few MB at most. Past it, new calls simply run.
+/// times the distinct script calls (store, words) of any catalogue lock at the default bound (at
+/// most 468; 576 distinct commands of any kind), a few MB at most. Past it, new calls simply run.
 const STEP_MEMO_CAP: usize = 4_096;
 
 /// The interpreter steps one script may take: ten times what every catalogue script fits in
@@ -110,6 +111,18 @@ enum Phase {
     Done,
 }
 
+impl Phase {
+    /// The operation a client in this phase is running, if it is running one.
+    fn op(self) -> Option<OpKind> {
+        match self {
+            Phase::Acquire => Some(OpKind::Acquire),
+            Phase::Extend => Some(OpKind::Extend),
+            Phase::Release => Some(OpKind::Release),
+            Phase::Work | Phase::Done => None,
+        }
+    }
+}
+
 /// A client's program counter and beliefs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct ClientState {
@@ -136,6 +149,18 @@ struct Cleanup {
     /// The acquire attempt the refused step belonged to, from 1 (0 for extend and release).
     attempt: u8,
     line: u8,
+}
+
+impl Cleanup {
+    /// The clean-up a client owes after sending `line` (line `at` of `op`): one when the reply
+    /// did not pass and the step names one.
+    fn after(line: &Line, passes: bool, op: OpKind, attempt: u8, at: u8) -> Option<Cleanup> {
+        (!passes && line.on_refusal.is_some()).then_some(Cleanup {
+            op,
+            attempt,
+            line: at,
+        })
+    }
 }
 
 impl ClientState {
@@ -216,6 +241,8 @@ enum Note {
     Releases,
     /// The refused step's clean-up went out.
     CleansUp,
+    /// A release step's reply failed its rule: the release ends there.
+    ReleaseRefused,
     Stall,
 }
 
@@ -241,7 +268,8 @@ impl Outcome {
             }
             Note::ReleaseStep { step } => format!("{name} releases: command {step} of its release"),
             Note::Releases => format!("{name} releases"),
-            Note::CleansUp => format!("{name} sends what its library sends after a refused step"),
+            Note::CleansUp => format!("{name} sends its library's clean-up after the refused step"),
+            Note::ReleaseRefused => format!("{name}'s release stops: the reply fails its check"),
             Note::Stall => "everyone stalls: the clock jumps past every lease".to_string(),
         };
         let Some(Touch { owner, how }) = self.touched else {
@@ -343,13 +371,13 @@ pub struct Explorer {
     state_cap: u64,
     /// Whether the step memo and the commuting-step rule are on (see [`Explorer::set_shortcuts`]).
     shortcuts: bool,
-    /// What a client's script call did to a store, by the store's key and the call's words:
+    /// What a client's script call did to a store, by the store's id and the call's words:
     /// many states share a store and differ only in where the clients are, and each of them
     /// would otherwise run the same script on the same keys again.
     step_memo: RefCell<StepMemo>,
     /// Every distinct store's id, by its [`Store::state_key`].
     store_ids: RefCell<HashMap<Vec<u8>, StoreId, BuildHasherDefault<StateHasher>>>,
-    /// The store key of the state [`Explorer::apply`] is stepping from, when the step may use
+    /// The store id of the state [`Explorer::apply`] is stepping from, when the step may use
     /// the memo (no WATCH registered for it).
     memo_from: RefCell<Option<StoreId>>,
 }
@@ -441,13 +469,7 @@ impl Explorer {
         let mut state = self.start.clone();
         while state.clients[0].phase != Phase::Done || state.clients[0].cleanup.is_some() {
             let c = state.clients[0];
-            let op = match (c.cleanup, c.phase) {
-                (Some(cleanup), _) => Some(cleanup.op),
-                (None, Phase::Acquire) => Some(OpKind::Acquire),
-                (None, Phase::Extend) => Some(OpKind::Extend),
-                (None, Phase::Release) => Some(OpKind::Release),
-                (None, Phase::Work | Phase::Done) => None,
-            };
+            let op = c.cleanup.map(|cleanup| cleanup.op).or(c.phase.op());
             let (next, outcome, _) = self.apply(&state, Action::Client(0), true);
             if let (Some(op), Some(error)) = (op, outcome.fault) {
                 return Err(SpecError::ScriptFailed {
@@ -643,22 +665,21 @@ impl Explorer {
 
     /// The line client `i` sends next, if it sends one (not its write to the resource).
     fn next_line(&self, c: &ClientState, i: usize) -> Option<&Line> {
-        let program = &self.programs[i];
         if let Some(cleanup) = c.cleanup {
-            let lines = match cleanup.op {
-                OpKind::Acquire => &program.acquire,
-                OpKind::Extend => &program.extend,
-                OpKind::Release => &program.release,
-            };
-            return lines.get(usize::from(cleanup.line))?.on_refusal.as_deref();
+            return self.cleanup_line(i, cleanup);
         }
-        let lines = match c.phase {
-            Phase::Acquire => &program.acquire,
-            Phase::Extend => &program.extend,
-            Phase::Release => &program.release,
-            Phase::Work | Phase::Done => return None,
-        };
-        lines.get(usize::from(c.line))
+        self.programs[i]
+            .op_lines(c.phase.op()?)
+            .get(usize::from(c.line))
+    }
+
+    /// The clean-up client `i` sends after the refused step `cleanup` names.
+    fn cleanup_line(&self, i: usize, cleanup: Cleanup) -> Option<&Line> {
+        self.programs[i]
+            .op_lines(cleanup.op)
+            .get(usize::from(cleanup.line))?
+            .on_refusal
+            .as_deref()
     }
 
     /// Where a client's program counter stands, counting every step it may take. A clean-up
@@ -691,11 +712,8 @@ impl Explorer {
     }
 
     fn max_rank(&self) -> usize {
-        let done = ClientState {
-            phase: Phase::Done,
-            ..ClientState::START
-        };
-        self.client_rank(&done) * self.programs.len() + usize::from(self.bound.stalls)
+        self.client_rank(&ClientState::FINISHED) * self.programs.len()
+            + usize::from(self.bound.stalls)
     }
 
     /// Runs one step from `state`: the new state, what the step did, and database 0's keys after
@@ -709,8 +727,8 @@ impl Explorer {
         record: bool,
     ) -> (State, Outcome, Vec<KeySnapshot>) {
         let mut next = state.clone();
-        // A step that may change another client's lock runs under a WATCH from a second
-        // connection, so a write that leaves value and TTL as they were still shows: a `PEXPIRE`
+        // A step that may change another client's lock runs under a WATCH from a connection of
+        // the explorer's own, so a write that leaves value and TTL as they were still shows: a `PEXPIRE`
         // to the lease the owner just took changes nothing on the virtual clock, where no time
         // passes between steps, but on a real one it pushes the owner's deadline later.
         let mut watcher = match action {
@@ -795,7 +813,9 @@ impl Explorer {
     /// Whether client `i`'s next step is a release or an extend while another client's token
     /// is under the lock key: the only steps the first two properties judge.
     fn may_touch_anothers(&self, state: &State, i: usize) -> bool {
-        matches!(state.clients[i].phase, Phase::Extend | Phase::Release)
+        let c = &state.clients[i];
+        c.cleanup.is_none()
+            && matches!(c.phase, Phase::Extend | Phase::Release)
             && owner(&state.lock, &self.programs).is_some_and(|o| o != i)
     }
 
@@ -921,13 +941,7 @@ impl Explorer {
             attempt: c.attempt + 1,
         };
         let passes = line.success.passes(&sent.reply, &program.token);
-        if !passes && line.on_refusal.is_some() {
-            c.cleanup = Some(Cleanup {
-                op: OpKind::Acquire,
-                attempt: c.attempt + 1,
-                line: c.line,
-            });
-        }
+        c.cleanup = Cleanup::after(line, passes, OpKind::Acquire, c.attempt + 1, c.line);
         let last = usize::from(c.line) + 1 == program.acquire.len();
         let note = if passes && last {
             c.holds = true;
@@ -1000,13 +1014,7 @@ impl Explorer {
         };
         let sent = self.send(next, i, line, record);
         let passes = line.success.passes(&sent.reply, &program.token);
-        if !passes && line.on_refusal.is_some() {
-            c.cleanup = Some(Cleanup {
-                op: OpKind::Extend,
-                attempt: 0,
-                line: c.line,
-            });
-        }
+        c.cleanup = Cleanup::after(line, passes, OpKind::Extend, 0, c.line);
         let last = usize::from(c.line) + 1 == program.extend.len();
         let note = if passes && last {
             c.lease_until = now.saturating_add(self.ttl_ms);
@@ -1038,16 +1046,12 @@ impl Explorer {
         c.holds = false;
         let sent = self.send(next, i, line, record);
         let passes = line.success.passes(&sent.reply, &program.token);
-        if !passes && line.on_refusal.is_some() {
-            c.cleanup = Some(Cleanup {
-                op: OpKind::Release,
-                attempt: 0,
-                line: c.line,
-            });
-        }
+        c.cleanup = Cleanup::after(line, passes, OpKind::Release, 0, c.line);
         let last = usize::from(c.line) + 1 == program.release.len();
         let note = if passes && !last {
             Note::ReleaseStep { step: c.line + 1 }
+        } else if !last {
+            Note::ReleaseRefused
         } else {
             Note::Releases
         };
@@ -1065,22 +1069,15 @@ impl Explorer {
     /// Sends the clean-up of the refused step `cleanup` names; the refusal itself already moved
     /// the client's program on.
     fn cleanup_step(&self, next: &mut State, i: usize, cleanup: Cleanup, record: bool) -> Outcome {
-        let program = &self.programs[i];
-        let (lines, action) = match cleanup.op {
-            OpKind::Acquire => (
-                &program.acquire,
-                StepAction::Acquire {
-                    attempt: cleanup.attempt,
-                },
-            ),
-            OpKind::Extend => (&program.extend, StepAction::Extend),
-            OpKind::Release => (&program.release, StepAction::Release),
+        let action = match cleanup.op {
+            OpKind::Acquire => StepAction::Acquire {
+                attempt: cleanup.attempt,
+            },
+            OpKind::Extend => StepAction::Extend,
+            OpKind::Release => StepAction::Release,
         };
         next.clients[i].cleanup = None;
-        let Some(line) = lines
-            .get(usize::from(cleanup.line))
-            .and_then(|line| line.on_refusal.as_deref())
-        else {
+        let Some(line) = self.cleanup_line(i, cleanup) else {
             return Outcome::nothing(action);
         };
         let sent = self.send(next, i, line, record);
@@ -1301,6 +1298,15 @@ impl Program {
 }
 
 impl Program {
+    /// The lines of one operation.
+    fn op_lines(&self, op: OpKind) -> &[Line] {
+        match op {
+            OpKind::Acquire => &self.acquire,
+            OpKind::Extend => &self.extend,
+            OpKind::Release => &self.release,
+        }
+    }
+
     /// Every line the client may send, clean-ups included.
     fn lines(&self) -> impl Iterator<Item = &Line> {
         self.acquire

@@ -79,10 +79,11 @@ pub struct Counterexample {
 impl Counterexample {
     /// The command lines alone, in order: they replay on one connection to a fresh store to the
     /// same replies. Each client has its own connection in the explorer; one connection stands
-    /// for all of them because no step of another client falls inside a client's MULTI block,
-    /// and only while two clients each have a WATCH outstanding could one's EXEC or UNWATCH end
-    /// the other's, or one write spoil both (no catalogue counterexample does; the tests replay
-    /// them all).
+    /// for all of them because, with the explorer's shortcuts on (the default), no step of
+    /// another client falls inside a client's MULTI block, and only while two clients each have
+    /// a WATCH outstanding could one's EXEC or UNWATCH end the other's, or a write that spoiled
+    /// one's WATCH fail the other's EXEC, even one watched after it (no catalogue
+    /// counterexample does; the tests replay them all).
     pub fn lines(&self) -> Vec<String> {
         self.steps.iter().map(|s| s.sent.line.clone()).collect()
     }

@@ -523,8 +523,9 @@ pub enum SpecError {
         /// 1-based line.
         line: usize,
     },
-    /// A command that changes the connection's state (SELECT, MULTI, WATCH…): a counterexample
-    /// replays on one connection, where another client's lines would land inside it.
+    /// A command that changes the connection's state (SELECT, MULTI, WATCH…), which a
+    /// counterexample replayed on one connection could not keep apart per client, or DEBUG,
+    /// whose SLEEP moves the clock only the checker's stalls move.
     UnsupportedCommand {
         /// Which operation.
         op: OpKind,
@@ -593,6 +594,11 @@ impl fmt::Display for SpecError {
             SpecError::UnbalancedQuotes { op, line } => write!(
                 f,
                 "{} line {line}: unbalanced quotes (redis-cli says \"Invalid argument(s)\")",
+                op.name()
+            ),
+            SpecError::UnsupportedCommand { op, line, command } if command == "DEBUG" => write!(
+                f,
+                "{} line {line}: DEBUG is the checker's own: its stalls move the clock",
                 op.name()
             ),
             SpecError::UnsupportedCommand { op, line, command } => write!(

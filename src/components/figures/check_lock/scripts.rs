@@ -15,7 +15,10 @@ pub fn success_words(success: Success) -> &'static str {
         Success::Zero => "goes on if the reply is 0",
         Success::Truthy => "goes on if the reply is not an error, nil, 0 or \"0\"",
         Success::EqualsToken => "goes on if the reply is the client's own token",
-        Success::Committed => "goes on if EXEC ran the transaction (not nil)",
+        Success::Committed => {
+            "goes on if EXEC ran the queued commands (an array); nil means a watched key \
+             changed or expired, and nothing ran"
+        }
         Success::Always => "goes on whatever the reply",
     }
 }
@@ -75,21 +78,23 @@ pub fn lock_scripts(spec: &LockSpec) -> Markup {
         };
         m.element("p", &[("class", "ck-op-name")], kind.name())
             .open("ol", &[("class", "ck-steps")]);
+        let mut in_multi = false;
         for step in &op.steps {
+            let line = sent_line(spec, &step.call);
+            let command = line.split(' ').next().unwrap_or("").to_ascii_uppercase();
+            let queued = in_multi && command != "EXEC" && command != "DISCARD";
+            in_multi = command == "MULTI" || queued;
             m.open("li", &[])
-                .element(
-                    "code",
-                    &[("class", "ck-line")],
-                    &sent_line(spec, &step.call),
-                )
-                .text(" — ")
-                .text(success_words(step.success));
+                .element("code", &[("class", "ck-line")], &line)
+                .text(" — ");
+            if queued {
+                m.text("queued: it runs at EXEC; ");
+            }
+            m.text(success_words(step.success));
             if let Some(call) = &step.on_refusal {
-                m.text("; otherwise it sends ").element(
-                    "code",
-                    &[("class", "ck-line")],
-                    &sent_line(spec, call),
-                );
+                m.text("; otherwise it sends ")
+                    .element("code", &[("class", "ck-line")], &sent_line(spec, call))
+                    .text(" and stops");
             }
             if let Call::Script { name, text, .. } = &step.call {
                 m.open("details", &[("class", "ck-script"), ("open", "")])
