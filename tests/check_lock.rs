@@ -6,10 +6,27 @@
 use lockdive::components::figures::check_lock::{bound_words, summary};
 use lockdive::content::check_lock::{lesson, CUSTOM_CONVENTION, SECTION};
 use lockdive::content::DIVE;
+use std::sync::OnceLock;
+
 use lockdive::scenarios::lockcheck::{
-    catalogue, check, Bound, FencingSource, LockSpec, Property, Verdict,
+    catalogue, check, Bound, CheckReport, FencingSource, LockSpec, Property, Verdict,
 };
 use lockdive::scenarios::RELEASE_SCRIPT;
+
+/// Every catalogue lock with its report under the default bound, explored once for the tests
+/// that read them all.
+fn catalogue_reports() -> &'static [(LockSpec, CheckReport)] {
+    static REPORTS: OnceLock<Vec<(LockSpec, CheckReport)>> = OnceLock::new();
+    REPORTS.get_or_init(|| {
+        catalogue::all()
+            .into_iter()
+            .map(|spec| {
+                let report = check(&spec, Bound::default()).expect("checks");
+                (spec, report)
+            })
+            .collect()
+    })
+}
 
 #[test]
 fn the_checker_comes_after_s5_and_the_briefs_sections_keep_their_numbers() {
@@ -38,8 +55,7 @@ fn each_property_points_to_the_section_that_teaches_it_and_the_stall_to_the_fenc
 #[test]
 fn the_stall_lesson_is_what_the_explorer_finds_for_every_catalogue_lock() {
     let mut fenced_seen = false;
-    for spec in catalogue::all() {
-        let report = check(&spec, Bound::default()).expect("checks");
+    for (spec, report) in catalogue_reports() {
         assert_eq!(
             report.verdict(Property::ExclusionAcrossStall),
             Verdict::Broken,
@@ -83,9 +99,8 @@ fn a_script_that_does_not_compile_is_refused_with_ministores_error() {
 
 #[test]
 fn the_summary_counts_and_names_what_the_report_says() {
-    for spec in catalogue::all() {
-        let report = check(&spec, Bound::default()).expect("checks");
-        let said = summary(&spec.name, &report);
+    for (spec, report) in catalogue_reports() {
+        let said = summary(&spec.name, report);
         let holding = report
             .properties
             .iter()
