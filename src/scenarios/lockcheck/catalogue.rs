@@ -912,9 +912,10 @@ pub fn celery_once() -> LockSpec {
 }
 
 /// StackExchange.Redis's `LockTake`, `LockExtend` and `LockRelease` on a server before Redis
-/// 8.4 (without `DELEX` and `SET … IFEQ`): the take is `SET … EX … NX`; the extend and the release are transactions
-/// with a `StringEqual` condition, sent as `WATCH` and `GET`, a compare in the client, then
-/// `MULTI`, the `EXPIRE` or `DEL`, and `EXEC`, or `UNWATCH` when the compare fails.
+/// 8.4 (without `DELEX` and `SET … IFEQ`): the take is `SET … EX … NX`; the extend and the
+/// release are transactions with a `StringEqual` condition, sent as `WATCH` and `GET`, a
+/// compare in the client, then `MULTI`, the `EXPIRE` or `DEL`, and `EXEC`, or `UNWATCH` when
+/// the compare fails.
 pub fn stackexchange_redis() -> LockSpec {
     let checked = |command: &str| {
         Op::command("WATCH {key}", Success::Always)

@@ -12,8 +12,9 @@
 //! Steps that commute with every other (inside MULTI, an UNWATCH) are taken first, so their
 //! other interleavings are not counted. Many distinct states share one store and differ only in
 //! where the clients are; a client's script call on an equal store runs once, and its resulting
-//! store and reply are reused (outside a WATCH). Exploration runs in chunks ([`Explorer::run`]) so a browser can
-//! show progress between frames, and stops at [`MAX_STATES`] rather than hang.
+//! store and reply are reused (outside a WATCH). Exploration runs in chunks
+//! ([`Explorer::run`]) so a browser can show progress between frames, and stops at
+//! [`MAX_STATES`] rather than hang.
 //!
 //! Time moves only in stalls, each a full lease: every lease taken before a stall has lapsed
 //! after it, and no time passes between two clients' steps. So an extend that skips the token
