@@ -157,11 +157,12 @@ impl Store {
     /// The bytes two stores are equal by: when they are equal, every command line run on
     /// either through equal connections ([`Store::exec_in`] with sessions whose
     /// [`Store::session_key`]s are equal) answers the same and leaves the two equal again. They
-    /// hold every database's live keys, each with its value, its encoding as OBJECT ENCODING
-    /// names it and its deadline; the clock; the random draws' state; the cached scripts' SHA1s
-    /// and the function libraries. What a connection holds (its database, MULTI block and WATCH
-    /// list) is the [`Session`]'s, the store's own connection ([`Store::exec`]'s) included, and
-    /// what is set through this API (step budget, PUBLISH's delivery) is not in them.
+    /// hold every database's live keys, each with its value and deadline as a WATCH fingerprint
+    /// prints them and its encoding as OBJECT ENCODING names it; the clock; the random draws'
+    /// state; the cached scripts' SHA1s and the function libraries. What a connection holds (its
+    /// database, MULTI block and WATCH list) is the [`Session`]'s, the store's own connection
+    /// ([`Store::exec`]'s) included, and what is set through this API (step budget, PUBLISH's
+    /// delivery) is not in them.
     pub fn state_key(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(256);
         let mut entries = Vec::new();
@@ -176,45 +177,14 @@ impl Store {
             put(&mut out, &(entries.len() as u64).to_le_bytes());
             for (key, entry) in &entries {
                 put(&mut out, key);
-                put(
-                    &mut out,
-                    &entry.expires_at.unwrap_or(i64::MIN).to_le_bytes(),
-                );
-                put(&mut out, entry.value.type_name().as_bytes());
+                // The print, length first (as `put` writes it), straight into the key.
+                let at = out.len();
+                out.extend_from_slice(&[0; 4]);
+                entry.write_print(&mut out);
+                let len = (out.len() - at - 4) as u32;
+                out[at..at + 4].copy_from_slice(&len.to_le_bytes());
+                // The print leaves a sorted set's encoding out; OBJECT ENCODING tells it.
                 put(&mut out, entry.value.encoding().as_bytes());
-                // Each item's words are length-prefixed and their number fixed by the type, so
-                // a count makes the entry's bytes read back one way only.
-                let mut items = |count: usize| put(&mut out, &(count as u64).to_le_bytes());
-                match &entry.value {
-                    Value::Str(bytes, _) => put(&mut out, bytes),
-                    Value::Hash(table) => {
-                        items(table.iter().count());
-                        for (field, value) in table.iter() {
-                            put(&mut out, field);
-                            put(&mut out, value);
-                        }
-                    }
-                    Value::ZSet(set) => {
-                        items(set.iter().count());
-                        for ranked in set.iter() {
-                            put(&mut out, &ranked.member);
-                            put(&mut out, &ranked.score.to_bits().to_le_bytes());
-                        }
-                    }
-                    Value::List(list) => {
-                        items(list.len());
-                        for item in list {
-                            put(&mut out, item);
-                        }
-                    }
-                    Value::Set(set) => {
-                        let members = set.members();
-                        items(members.len());
-                        for member in &members {
-                            put(&mut out, member);
-                        }
-                    }
-                }
             }
         }
         put(&mut out, b"|");

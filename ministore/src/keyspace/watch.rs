@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use super::{KeyHasher, Keyspace, SetValue, StrForm, Value};
+use super::{Entry, KeyHasher, Keyspace, SetValue, StrForm, Value};
 
 /// Names one watcher (one connection's WATCH list) in a store.
 pub(crate) type WatcherId = u64;
@@ -221,19 +221,26 @@ impl Keyspace {
     }
 
     /// The entry at a watched key as bytes that differ whenever the entry does in a way a
-    /// client could see: absent (no bytes) or its type, expiry and contents in order (a
-    /// string's bytes, a hash's fields and values, a list's items, a set's members, a sorted
-    /// set's members with the bits of their scores, so `-0` differs from `0`), with the
-    /// encoding state Redis keeps for good (how a string was stored, whether a hash or a set
-    /// has become a hashtable). A sorted set's encoding is left out: SORT turns a listpack into
-    /// a skiplist without Redis signalling the key. Every item carries its length, so two
-    /// different entries never print alike.
+    /// client could see: absent (no bytes), or [`Entry::write_print`]'s.
     fn fingerprint(&self, slot: &WatchKey) -> Vec<u8> {
         let mut print = Vec::new();
-        let Some(entry) = self.db_map(slot.0).and_then(|map| map.get(&slot.1)) else {
-            return print;
-        };
-        let tag = match &entry.value {
+        if let Some(entry) = self.db_map(slot.0).and_then(|map| map.get(&slot.1)) {
+            entry.write_print(&mut print);
+        }
+        print
+    }
+}
+
+impl Entry {
+    /// Appends the entry as bytes that differ whenever it does in a way a client could see: its
+    /// type, expiry and contents in order (a string's bytes, a hash's fields and values, a
+    /// list's items, a set's members, a sorted set's members with the bits of their scores, so
+    /// `-0` differs from `0`), with the encoding state Redis keeps for good (how a string was
+    /// stored, whether a hash or a set has become a hashtable). A sorted set's encoding is left
+    /// out: SORT turns a listpack into a skiplist without Redis signalling the key. Every item
+    /// carries its length, so two different entries never print alike.
+    pub(crate) fn write_print(&self, print: &mut Vec<u8>) {
+        let tag = match &self.value {
             Value::Str(_, StrForm::Encoded) => 1,
             Value::Str(_, StrForm::Plain) => 2,
             Value::Str(_, StrForm::Raw) => 3,
@@ -245,7 +252,7 @@ impl Keyspace {
             Value::ZSet(_) => 9,
         };
         print.push(tag);
-        match entry.expires_at {
+        match self.expires_at {
             None => print.push(0),
             Some(at) => {
                 print.push(1);
@@ -256,7 +263,7 @@ impl Keyspace {
             print.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
             print.extend_from_slice(bytes);
         };
-        match &entry.value {
+        match &self.value {
             Value::Str(bytes, _) => item(bytes),
             Value::Hash(table) => table.iter().for_each(|(field, value)| {
                 item(field);
@@ -270,6 +277,5 @@ impl Keyspace {
                 item(&ranked.member);
             }),
         }
-        print
     }
 }
