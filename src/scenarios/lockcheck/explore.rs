@@ -378,8 +378,8 @@ pub struct Explorer {
     step_memo: RefCell<StepMemo>,
     /// Every distinct store's id, by its [`Store::state_key`].
     store_ids: RefCell<HashMap<Vec<u8>, StoreId, BuildHasherDefault<StateHasher>>>,
-    /// The store id of the state [`Explorer::apply`] is stepping from, when the step may use
-    /// the memo (no WATCH registered for it).
+    /// The store id of the state [`Explorer::apply`] is stepping from, taken by the step's one
+    /// send ([`Explorer::exec_remembered`] decides whether the memo applies).
     memo_from: RefCell<Option<StoreId>>,
 }
 
@@ -741,9 +741,7 @@ impl Explorer {
             }
             _ => None,
         };
-        if watcher.is_none() {
-            *self.memo_from.borrow_mut() = Some(state.store_id);
-        }
+        *self.memo_from.borrow_mut() = Some(state.store_id);
         let mut outcome = match action {
             Action::Stall => self.stall(&mut next),
             Action::Client(i) => self.client_step(&mut next, usize::from(i), record),
