@@ -29,6 +29,15 @@ fn assert_replays(counterexample: &Counterexample) {
     }
 }
 
+/// The counterexample's last step sent `line`, which deleted one key (another client's lock),
+/// and the whole schedule replays.
+fn assert_ends_deleting(counterexample: &Counterexample, line: &str) {
+    let last = counterexample.steps.last().expect("a step");
+    assert_eq!(last.sent.line, line);
+    assert_eq!(last.sent.reply, ministore::Reply::Integer(1));
+    assert_replays(counterexample);
+}
+
 fn shortest(report: &CheckReport, property: Property) -> &Counterexample {
     report
         .property(property)
@@ -161,10 +170,7 @@ fn shedlocks_default_extend_takes_over_and_its_unlock_deletes_the_lock_another_n
     let (before, unlock) = shape.split_at(shape.len() - 3);
     assert!(before.contains(&(a, "acquire")), "{shape:?}");
     assert_eq!(unlock, [(None, "stall"), (b, "acquire"), (a, "release")]);
-    let last = deletes.steps.last().expect("a step");
-    assert_eq!(last.sent.line, "DEL job-lock:default:reportTask");
-    assert_eq!(last.sent.reply, ministore::Reply::Integer(1));
-    assert_replays(deletes);
+    assert_ends_deleting(deletes, "DEL job-lock:default:reportTask");
 }
 
 #[test]
@@ -190,10 +196,7 @@ fn rqs_scheduler_heartbeat_renews_the_lock_a_second_scheduler_took_and_its_stop_
         deleting[deleting.len() - 3..],
         [(None, "stall"), (b, "acquire"), (a, "release")]
     );
-    let last = deletes.steps.last().expect("a step");
-    assert_eq!(last.sent.line, "DEL rq:scheduler-lock:default");
-    assert_eq!(last.sent.reply, ministore::Reply::Integer(1));
-    assert_replays(deletes);
+    assert_ends_deleting(deletes, "DEL rq:scheduler-lock:default");
 }
 
 #[test]
@@ -225,10 +228,7 @@ fn resque_schedulers_release_checks_in_a_script_and_deletes_in_a_command_of_its_
         check.sent.short
     );
     assert_eq!(check.sent.reply, ministore::Reply::Integer(1));
-    let last = deletes.steps.last().expect("a step");
-    assert_eq!(last.sent.line, del);
-    assert_eq!(last.sent.reply, ministore::Reply::Integer(1));
-    assert_replays(deletes);
+    assert_ends_deleting(deletes, del);
     // With B's lock deleted, a third scheduler takes the lock while B's lease holds.
     let two_hold = shortest(&report, Property::ExclusionWhileLeasesHold);
     let holding = shape(two_hold);
@@ -258,10 +258,7 @@ fn celery_onces_clear_lock_is_the_blind_del_of_section_1() {
         shape(deletes),
         shape(shortest(&foil, Property::NeverDeletesAnothers))
     );
-    let last = deletes.steps.last().expect("a step");
-    assert_eq!(last.sent.line, "DEL qo_reports.build_report_report_id-7");
-    assert_eq!(last.sent.reply, ministore::Reply::Integer(1));
-    assert_replays(deletes);
+    assert_ends_deleting(deletes, "DEL qo_reports.build_report_report_id-7");
 }
 
 #[test]
