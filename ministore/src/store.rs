@@ -165,6 +165,13 @@ impl Store {
     /// delivery) is not in them.
     pub fn state_key(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(256);
+        self.write_state_key(&mut out);
+        out
+    }
+
+    /// [`Store::state_key`] appended to `out`, for a caller that keeps one buffer for many
+    /// keys.
+    pub fn write_state_key(&self, out: &mut Vec<u8>) {
         let mut entries = Vec::new();
         for db in 0..DATABASES {
             entries.clear();
@@ -173,57 +180,60 @@ impl Store {
                 continue;
             }
             order::sort_by(&mut entries, |a, b| a.0.cmp(b.0));
-            put(&mut out, &(db as u64).to_le_bytes());
-            put(&mut out, &(entries.len() as u64).to_le_bytes());
+            put(out, &(db as u64).to_le_bytes());
+            put(out, &(entries.len() as u64).to_le_bytes());
             for (key, entry) in &entries {
-                put(&mut out, key);
+                put(out, key);
                 // The print, length first (as `put` writes it), straight into the key.
                 let at = out.len();
                 out.extend_from_slice(&[0; 4]);
-                entry.write_print(&mut out);
+                entry.write_print(out);
                 let len = (out.len() - at - 4) as u32;
                 out[at..at + 4].copy_from_slice(&len.to_le_bytes());
                 // The print leaves a sorted set's encoding out; OBJECT ENCODING tells it.
-                put(&mut out, entry.value.encoding().as_bytes());
+                put(out, entry.value.encoding().as_bytes());
             }
         }
-        put(&mut out, b"|");
-        put(&mut out, &self.keyspace.clock_ms().to_le_bytes());
-        put(&mut out, &self.keyspace.rng_state().to_le_bytes());
-        self.scripts.write_state_key(&mut out);
-        out
+        put(out, b"|");
+        put(out, &self.keyspace.clock_ms().to_le_bytes());
+        put(out, &self.keyspace.rng_state().to_le_bytes());
+        self.scripts.write_state_key(out);
     }
 
     /// The bytes two connections over equal stores (equal [`Store::state_key`]s) are equal by:
     /// the selected database, the open MULTI block's queued lines, and the WATCH list with
     /// whether EXEC would fail now.
     pub fn session_key(&self, session: &Session) -> Vec<u8> {
-        let mut out = Vec::with_capacity(16);
-        put(&mut out, &(session.db as u64).to_le_bytes());
+        let mut out = Vec::with_capacity(64);
+        self.write_session_key(session, &mut out);
+        out
+    }
+
+    /// [`Store::session_key`] appended to `out`.
+    pub fn write_session_key(&self, session: &Session, out: &mut Vec<u8>) {
+        put(out, &(session.db as u64).to_le_bytes());
         match &session.multi {
-            None => put(&mut out, b"-"),
+            None => put(out, b"-"),
             Some(transaction) => {
-                put(&mut out, if transaction.refused { b"!" } else { b"m" });
-                put(&mut out, &(transaction.queued.len() as u64).to_le_bytes());
+                put(out, if transaction.refused { b"!" } else { b"m" });
+                put(out, &(transaction.queued.len() as u64).to_le_bytes());
                 for line in &transaction.queued {
-                    put(&mut out, &(line.len() as u64).to_le_bytes());
+                    put(out, &(line.len() as u64).to_le_bytes());
                     for word in line {
-                        put(&mut out, word);
+                        put(out, word);
                     }
                 }
             }
         }
         if let Some(id) = session.watcher {
-            let keys = self.keyspace.watched_by(id);
-            put(&mut out, &[u8::from(self.keyspace.watch_spoiled(id))]);
-            put(&mut out, &(keys.len() as u64).to_le_bytes());
-            for (db, key, expired) in keys {
-                put(&mut out, &(db as u64).to_le_bytes());
-                put(&mut out, key);
-                put(&mut out, &[u8::from(expired)]);
+            put(out, &[u8::from(self.keyspace.watch_spoiled(id))]);
+            for (db, key, expired) in self.keyspace.watched_by(id) {
+                put(out, &(db as u64).to_le_bytes());
+                put(out, key);
+                put(out, &[u8::from(expired)]);
             }
+            put(out, b"|");
         }
-        out
     }
 
     /// Whether any connection watches a key: a write may then fail another's EXEC.

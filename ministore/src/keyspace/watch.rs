@@ -63,14 +63,22 @@ impl Keyspace {
         let now = self.now();
         let expired = self.entries.get(key).is_some_and(|e| e.is_expired(now));
         let watcher = self.watches.watchers.entry(id).or_default();
-        if watcher.keys.iter().any(|w| w.db == db && w.key == key) {
+        // Kept sorted by (database, name), so two connections that watched the same keys in
+        // another order list them alike (see `watched_by`).
+        let Err(at) = watcher
+            .keys
+            .binary_search_by(|w| (w.db, w.key.as_slice()).cmp(&(db, key)))
+        else {
             return;
-        }
-        watcher.keys.push(WatchedKey {
-            db,
-            key: key.to_vec(),
-            expired,
-        });
+        };
+        watcher.keys.insert(
+            at,
+            WatchedKey {
+                db,
+                key: key.to_vec(),
+                expired,
+            },
+        );
         self.watches
             .by_key
             .entry((db, key.to_vec()))
@@ -101,20 +109,13 @@ impl Keyspace {
 
     /// The keys `id` watches, sorted by database and name, each with whether it had already
     /// expired when it was watched.
-    pub(crate) fn watched_by(&self, id: WatcherId) -> Vec<(usize, &[u8], bool)> {
-        let mut keys: Vec<(usize, &[u8], bool)> = self
-            .watches
+    pub(crate) fn watched_by(&self, id: WatcherId) -> impl Iterator<Item = (usize, &[u8], bool)> {
+        self.watches
             .watchers
             .get(&id)
-            .map(|w| {
-                w.keys
-                    .iter()
-                    .map(|k| (k.db, k.key.as_slice(), k.expired))
-                    .collect()
-            })
-            .unwrap_or_default();
-        crate::order::sort_by(&mut keys, |a, b| (a.0, a.1).cmp(&(b.0, b.1)));
-        keys
+            .into_iter()
+            .flat_map(|w| w.keys.iter())
+            .map(|k| (k.db, k.key.as_slice(), k.expired))
     }
 
     /// Whether EXEC must fail for `id`: a watched key was touched, or has expired since it

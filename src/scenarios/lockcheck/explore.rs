@@ -378,6 +378,8 @@ pub struct Explorer {
     step_memo: RefCell<StepMemo>,
     /// Every distinct store's id, by its [`Store::state_key`].
     store_ids: RefCell<HashMap<Vec<u8>, StoreId, BuildHasherDefault<StateHasher>>>,
+    /// Where [`Explorer::store_id`] writes each store's key before looking it up.
+    key_buffer: RefCell<Vec<u8>>,
     /// The store id of the state [`Explorer::apply`] is stepping from, taken by the step's one
     /// send ([`Explorer::exec_remembered`] decides whether the memo applies).
     memo_from: RefCell<Option<StoreId>>,
@@ -444,6 +446,7 @@ impl Explorer {
             shortcuts: true,
             step_memo: RefCell::new(HashMap::default()),
             store_ids: RefCell::new(store_ids),
+            key_buffer: RefCell::new(Vec::new()),
             memo_from: RefCell::new(None),
         };
         explorer.probe_alone()?;
@@ -760,7 +763,7 @@ impl Explorer {
         }
         let snapshot = next.store.snapshot();
         next.lock = snapshot.iter().find(|e| e.key == self.key).cloned();
-        next.store_id = self.store_id(next.store.state_key());
+        next.store_id = self.store_id(&next.store);
         if let Action::Client(i) = action {
             let change = LockChange {
                 before: &state.lock,
@@ -866,11 +869,19 @@ impl Explorer {
         .with_client(client)
     }
 
-    /// The id of the store whose [`Store::state_key`] is `key`: its own if it is new.
-    fn store_id(&self, key: Vec<u8>) -> StoreId {
+    /// The id of `store` by its [`Store::state_key`]: its own if no equal store came before.
+    /// The key is written into one buffer kept for the run, and copied only for a new store.
+    fn store_id(&self, store: &Store) -> StoreId {
+        let mut key = self.key_buffer.borrow_mut();
+        key.clear();
+        store.write_state_key(&mut key);
         let mut ids = self.store_ids.borrow_mut();
-        let next = ids.len() as StoreId;
-        *ids.entry(key).or_insert(next)
+        if let Some(&id) = ids.get(key.as_slice()) {
+            return id;
+        }
+        let id = ids.len() as StoreId;
+        ids.insert(key.clone(), id);
+        id
     }
 
     /// Runs `words` on `store` as the client whose connection `session` is, or, when the same
@@ -1515,18 +1526,21 @@ fn plain(session: &Session) -> bool {
 /// The bytes two states are equal by: the store's id (equal stores share one), every client's
 /// connection, program counter and beliefs, and the stalls used.
 fn state_key(state: &State) -> Vec<u8> {
-    let mut out = Vec::with_capacity(8 + 40 * state.clients.len());
+    let mut out = Vec::with_capacity(8 + 64 * state.clients.len());
     out.extend_from_slice(&state.store_id.to_le_bytes());
-    let mut put = |bytes: &[u8]| {
-        out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
-        out.extend_from_slice(bytes);
-    };
     for (c, session) in state.clients.iter().zip(&state.sessions) {
-        if plain(session) {
-            put(b"");
-        } else {
-            put(&state.store.session_key(session));
+        // The connection's key, length first, written in place.
+        let at = out.len();
+        out.extend_from_slice(&[0; 4]);
+        if !plain(session) {
+            state.store.write_session_key(session, &mut out);
         }
+        let len = (out.len() - at - 4) as u32;
+        out[at..at + 4].copy_from_slice(&len.to_le_bytes());
+        let mut put = |bytes: &[u8]| {
+            out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+            out.extend_from_slice(bytes);
+        };
         let phase = c.phase as u8;
         put(&[phase, c.attempt, c.line, u8::from(c.holds), c.generation]);
         match c.cleanup {
@@ -1537,7 +1551,7 @@ fn state_key(state: &State) -> Vec<u8> {
         put(&c.attempt_started.to_le_bytes());
         put(&c.fence.map_or(i64::MIN, |f| f).to_le_bytes());
     }
-    put(&[
+    out.extend_from_slice(&[
         state.stalls,
         u8::from(state.last_was_stall),
         state.next_generation,
