@@ -53,6 +53,7 @@ mod float_parse;
 pub mod frame;
 mod glob;
 mod interrupt;
+mod keybytes;
 mod keyspace;
 #[cfg(feature = "full")]
 mod longdouble;

@@ -4,16 +4,11 @@
 
 use crate::cmd;
 use crate::cmd::scripting::ScriptCache;
+use crate::keybytes::put;
 use crate::keyspace::{Keyspace, Value, DATABASES};
 use crate::order;
 use crate::reply::Reply;
 use crate::session::Session;
-
-/// Appends `bytes` to a key with its length first, so a sequence of them reads back one way.
-pub(crate) fn put(out: &mut Vec<u8>, bytes: &[u8]) {
-    out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
-    out.extend_from_slice(bytes);
-}
 
 /// What one key holds, as the page renders "what the store holds now".
 #[derive(Debug, Clone, PartialEq)]

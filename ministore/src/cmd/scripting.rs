@@ -17,10 +17,10 @@ use super::{dispatch_from_script, is_write_command};
 use crate::args::{int_arg, is};
 use crate::error::CommandError;
 use crate::interrupt::ScriptInterrupt;
+use crate::keybytes::put;
 use crate::keyspace::{KeyHasher, Keyspace};
 use crate::lua::{CommandHost, RunBuffers, Script, ScriptInputs, DEFAULT_STEP_BUDGET};
 use crate::reply::Reply;
-use crate::store::put;
 
 /// A SHA1 as 40 lowercase hex digits.
 type ShaHex = [u8; 40];
