@@ -1,0 +1,112 @@
+//! Node.js libraries: node-redlock and BullMQ's job lock.
+
+use super::super::spec::{FencingSource, LockSpec, Op, Provenance, Success};
+use super::set_nx_px;
+
+const REDLOCK_ACQUIRE: &str =
+    include_str!("../../../../ministore/tests/locklibs/node-redlock/acquire.lua");
+
+const REDLOCK_EXTEND: &str =
+    include_str!("../../../../ministore/tests/locklibs/node-redlock/extend.lua");
+
+const REDLOCK_RELEASE: &str =
+    include_str!("../../../../ministore/tests/locklibs/node-redlock/release.lua");
+
+/// node-redlock v5: its acquire, extend and release scripts on one instance.
+pub(super) fn node_redlock() -> LockSpec {
+    LockSpec {
+        id: "node-redlock".into(),
+        name: "node-redlock v5".into(),
+        key: "locks:report".into(),
+        ttl_ms: 10_000,
+        tokens: [
+            "3f1c0e7a9b2d4c6e8f0a1b2c3d4e5f60".into(),
+            "aaaaaaaabbbbbbbbccccccccdddddddd".into(),
+            "5e4d3c2b1a09f8e7d6c5b4a392817065".into(),
+        ],
+        acquire: Op::script(
+            "acquire.lua",
+            REDLOCK_ACQUIRE,
+            &["{key}"],
+            &["{token}", "{ttl_ms}"],
+            Success::Truthy,
+        ),
+        extend: Some(Op::script(
+            "extend.lua",
+            REDLOCK_EXTEND,
+            &["{key}"],
+            &["{token}", "{ttl_ms}"],
+            Success::Truthy,
+        )),
+        release: Op::script(
+            "release.lua",
+            REDLOCK_RELEASE,
+            &["{key}"],
+            &["{token}"],
+            Success::Always,
+        ),
+        fencing: FencingSource::None,
+        provenance: Some(Provenance {
+            library: "node-redlock v5.0.0-beta.2",
+            repository: "github.com/mike-marcacci/node-redlock",
+            source_file: "src/index.ts",
+            snapshot_commit: "afe5cf92c8247ba7b65b4ae36230f415493c44f0",
+            licence: "MIT",
+            local_copy: "ministore/tests/locklibs/node-redlock/",
+        }),
+        note: Some(
+            "one Redis instance: the quorum over several is not modelled; duration 10 s".into(),
+        ),
+    }
+}
+
+const BULLMQ_EXTEND: &str =
+    include_str!("../../../../ministore/tests/locklibs/bullmq/extendLock-2.lua");
+
+const BULLMQ_RELEASE: &str =
+    include_str!("../../../../ministore/tests/locklibs/bullmq/releaseLock-1.lua");
+
+/// BullMQ 6.2.0: a worker's job lock, extended with `extendLock-2`, released with
+/// `releaseLock-1`.
+pub(super) fn bullmq() -> LockSpec {
+    LockSpec {
+        id: "bullmq".into(),
+        name: "BullMQ job lock".into(),
+        key: "bull:mail:1:lock".into(),
+        ttl_ms: 30_000,
+        tokens: [
+            "3c9d2e1f-5a6b-4c7d-8e9f-0a1b2c3d4e5f:0".into(),
+            "0f0f0f0f-1a1a-4b2b-8c3c-4d4d4d4d4d4d:0".into(),
+            "7e7e7e7e-2b2b-4c3c-9d4d-5e5e5e5e5e5e:0".into(),
+        ],
+        acquire: set_nx_px(),
+        extend: Some(Op::script(
+            "extendLock-2.lua",
+            BULLMQ_EXTEND,
+            &["{key}", "bull:mail:stalled"],
+            &["{token}", "{ttl_ms}", "1"],
+            Success::Truthy,
+        )),
+        release: Op::script(
+            "releaseLock-1.lua",
+            BULLMQ_RELEASE,
+            &["{key}"],
+            &["{token}", "{ttl_ms}"],
+            Success::Always,
+        ),
+        fencing: FencingSource::None,
+        provenance: Some(Provenance {
+            library: "BullMQ 6.2.0",
+            repository: "github.com/taskforcesh/bullmq",
+            source_file: "src/commands/extendLock-2.lua, src/commands/releaseLock-1.lua",
+            snapshot_commit: "352d3c72bf2bc5ec851630a4cdcba7d44c313ed0",
+            licence: "MIT",
+            local_copy: "ministore/tests/locklibs/bullmq/",
+        }),
+        note: Some(
+            "BullMQ takes the job lock inside moveToActive, which is not in the data: the take \
+             is modelled as SET … NX PX"
+                .into(),
+        ),
+    }
+}
