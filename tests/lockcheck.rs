@@ -27,6 +27,7 @@ fn assert_replays(counterexample: &Counterexample) {
         assert_eq!(store.exec(&words), step.sent.reply, "{}", step.sent.line);
         assert_eq!(store.now_ms(), step.clock_ms, "{}", step.sent.line);
     }
+    assert!(counterexample.replays_on_one_connection());
 }
 
 /// The counterexample's last step sent `line`, which deleted one key (another client's lock),
@@ -713,6 +714,146 @@ fn pasted_command_templates_run_each_line_as_a_step() {
     );
 }
 
+/// A transaction lock pasted as command lines: StackExchange.Redis's release written by hand.
+const PASTED_TRANSACTION_RELEASE: &str = "\
+WATCH {key}
+GET {key} == {token} else UNWATCH
+MULTI
+DEL {key}
+EXEC";
+
+#[test]
+fn a_pasted_line_compares_with_the_token_and_names_what_the_client_sends_when_it_fails() {
+    let spec = LockSpec::custom(None, PASTED_TRANSACTION_RELEASE, None, 10_000).expect("parses");
+    let truthy = |line: &str| Op::command(line, Success::Truthy);
+    let expected = truthy("WATCH {key}")
+        .then(Op::command("GET {key}", Success::EqualsToken).on_refusal("UNWATCH"))
+        .then(truthy("MULTI"))
+        .then(truthy("DEL {key}"))
+        .then(truthy("EXEC"));
+    assert_eq!(spec.release, expected);
+    // Quoted, `==` and `else` are words the command sends.
+    let quoted = LockSpec::custom(None, "SET {key} \"==\" \"else\"", None, 10_000).expect("parses");
+    assert_eq!(
+        quoted.release,
+        Op::command("SET {key} == else", Success::Truthy)
+    );
+    let err = |release: &str| LockSpec::custom(None, release, None, 10_000).unwrap_err();
+    assert!(matches!(
+        err("GET {key} == abc\nDEL {key}"),
+        SpecError::BadCompare { line: 1, .. }
+    ));
+    assert!(matches!(
+        err("GET {key}\n== {token}\nDEL {key}"),
+        SpecError::BadCompare { line: 2, .. }
+    ));
+    assert!(matches!(
+        err("GET {key} == {token} else\nDEL {key}"),
+        SpecError::BadElse { line: 1, .. }
+    ));
+    assert!(matches!(
+        err("GET {key} == {token} else SELECT 1\nDEL {key}"),
+        SpecError::UnsupportedCommand { line: 1, .. }
+    ));
+    assert!(matches!(
+        err("DEL {key} else UNWATCH"),
+        SpecError::RefusalStepLast { .. }
+    ));
+}
+
+/// Each client sends on its own connection, so a pasted WATCH guards the client's own
+/// transaction: a stall past the lease and B's lock in between fail A's EXEC, and B's lock
+/// stands. Without the WATCH, A's EXEC deletes it.
+#[test]
+fn a_pasted_watch_multi_exec_release_keeps_bs_lock_and_without_its_watch_deletes_it() {
+    let bound = Bound {
+        clients: 2,
+        stalls: 1,
+        acquire_attempts: 1,
+    };
+    let run = |release: &str| {
+        let spec = LockSpec::custom(None, release, None, 10_000).expect("parses");
+        check(&spec, bound).expect("checks")
+    };
+    let watched = run(PASTED_TRANSACTION_RELEASE);
+    assert_eq!(
+        watched.verdict(Property::NeverDeletesAnothers),
+        Verdict::Holds
+    );
+    assert_eq!(
+        watched.verdict(Property::ExclusionWhileLeasesHold),
+        Verdict::Holds
+    );
+    let unwatched = run("GET {key} == {token}\nMULTI\nDEL {key}\nEXEC");
+    let deletes = shortest(&unwatched, Property::NeverDeletesAnothers);
+    let lines = deletes.lines();
+    assert_eq!(
+        lines[lines.len() - 3..],
+        ["MULTI", "DEL resource:lock", "EXEC"]
+    );
+    let last = deletes.steps.last().expect("a step");
+    assert_eq!(
+        last.sent.reply,
+        ministore::Reply::Array(vec![ministore::Reply::Integer(1)])
+    );
+    assert_replays(deletes);
+}
+
+/// Two clients' WATCHes outstanding at once: on their own connections B's EXEC fails (A's
+/// transaction wrote the key B watched), while on one connection A's EXEC ends every WATCH
+/// and B's transaction runs. The counterexample says so, and its script tells the reader.
+#[test]
+fn a_schedule_of_overlapping_watches_does_not_replay_on_one_connection() {
+    use lockdive::scenarios::lockcheck::{ScheduleStep, SentCommand};
+    use ministore::Reply;
+    let step = |client: ClientId, line: &str, reply: Reply| ScheduleStep {
+        client: Some(client),
+        action: StepAction::Release,
+        sent: SentCommand {
+            line: line.to_string(),
+            short: line.to_string(),
+            reply,
+        },
+        clock_ms: 0,
+        keys_after: Vec::new(),
+        note: String::new(),
+    };
+    let queued = || Reply::Status("QUEUED".into());
+    let counterexample = Counterexample {
+        steps: vec![
+            step(ClientId::A, "WATCH k", Reply::ok()),
+            step(ClientId::B, "WATCH k", Reply::ok()),
+            step(ClientId::A, "MULTI", Reply::ok()),
+            step(ClientId::A, "SET k a", queued()),
+            step(ClientId::A, "EXEC", Reply::Array(vec![Reply::ok()])),
+            step(ClientId::B, "MULTI", Reply::ok()),
+            step(ClientId::B, "DEL k", queued()),
+            step(ClientId::B, "EXEC", Reply::Nil),
+        ],
+    };
+    // Their own connections, as the explorer runs them, give those replies.
+    let mut store = Store::new();
+    let (mut a, mut b) = (Session::new(), Session::new());
+    for (i, s) in counterexample.steps.iter().enumerate() {
+        let session = if s.client == Some(ClientId::A) {
+            &mut a
+        } else {
+            &mut b
+        };
+        let words = split_line(&s.sent.line).expect("a redis-cli line");
+        assert_eq!(
+            store.exec_in(session, &words),
+            s.sent.reply,
+            "step {}",
+            i + 1
+        );
+    }
+    assert!(!counterexample.replays_on_one_connection());
+    assert!(counterexample
+        .to_cli_script()
+        .starts_with("# Each client sent on a connection of its own"));
+}
+
 #[test]
 fn garbage_input_is_a_spec_error() {
     let err = |release: &str| LockSpec::custom(None, release, None, 10_000).unwrap_err();
@@ -874,7 +1015,14 @@ fn fuzzed_custom_input_never_panics() {
         seed ^= seed << 17;
         seed
     };
-    const WORDS: [&str; 24] = [
+    const WORDS: [&str; 31] = [
+        "==",
+        "else",
+        "WATCH",
+        "MULTI",
+        "EXEC",
+        "UNWATCH",
+        "DISCARD",
         "SET",
         "DEL",
         "GET",

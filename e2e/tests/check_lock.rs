@@ -3,7 +3,8 @@
 //! lock (the first pick before the lab is live, kept and replayed), and every verdict row and the
 //! live line must be the native explorer's report for it; keyboard and touch pick too; a broken
 //! property's counterexample opens and steps by button and keyboard; a pasted token-checked release
-//! gets token-checked's verdicts; a script that does not compile gets ministore's error inline.
+//! gets token-checked's verdicts, and a pasted WATCH/MULTI/EXEC release the native explorer's; a
+//! script that does not compile gets ministore's error inline.
 
 use std::time::{Duration, Instant};
 
@@ -16,6 +17,11 @@ use lockdive::scenarios::lockcheck::{
 use lockdive::scenarios::RELEASE_SCRIPT;
 use lockdive_e2e::{normalize, with_page, E2eResult, Page};
 use serde_json::json;
+
+/// A release pasted as command lines: WATCH, GET compared with the token (UNWATCH when it is
+/// another's), then MULTI, DEL, EXEC.
+const TRANSACTION_RELEASE: &str =
+    "WATCH {key}\nGET {key} == {token} else UNWATCH\nMULTI\nDEL {key}\nEXEC";
 
 /// How long one exploration may take in the browser here (the default bound takes well under a
 /// second in the benchmark; the shared test machine is slower).
@@ -285,6 +291,14 @@ fn a_broken_propertys_counterexample_opens_and_steps_in_the_player() {
 #[test]
 fn a_pasted_release_is_checked_and_a_broken_script_gets_ministores_error_inline() {
     let token_checked = native("token-checked");
+    let transaction = LockSpec::custom(None, TRANSACTION_RELEASE, None, 10_000)
+        .map(|spec| check(&spec, Bound::default()))
+        .expect("parses")
+        .expect("checks");
+    assert_eq!(
+        transaction.verdict(Property::NeverDeletesAnothers),
+        Verdict::Holds
+    );
     let broken = "return redis.call('DEL', KEYS[1]";
     let refusal = LockSpec::custom(None, broken, None, 10_000)
         .expect_err("does not compile")
@@ -304,6 +318,23 @@ fn a_pasted_release_is_checked_and_a_broken_script_gets_ministores_error_inline(
             shown_verdicts(&page).await?,
             expected_verdicts(&token_checked),
             "the pasted token-checked release gets token-checked's verdicts"
+        );
+
+        // A transaction pasted as command lines, each client on a connection of its own: the
+        // native explorer's report for the same text.
+        page.find(&release).await?.clear().await?;
+        page.find(&release)
+            .await?
+            .send_keys(TRANSACTION_RELEASE)
+            .await?;
+        page.click(&within(hooks::CHECK_BUTTON)).await?;
+        let explored = format!("explored {} schedules", transaction.schedules);
+        page.wait_for_text(&within(hooks::PROGRESS), &[&explored], EXPLORE_WAIT)
+            .await?;
+        assert_eq!(
+            shown_verdicts(&page).await?,
+            expected_verdicts(&transaction),
+            "the pasted transaction gets the native explorer's verdicts"
         );
 
         // A script that does not compile: the error inline, the figure still there.

@@ -137,8 +137,13 @@ fn print_property(report: &CheckReport, property: &PropertyReport) {
         println!("         {note}");
     }
     if let Some(counterexample) = &property.counterexample {
+        let replays = if counterexample.replays_on_one_connection() {
+            "replays in redis-cli or ministore"
+        } else {
+            "each client's lines on a connection of its own"
+        };
         println!(
-            "         shortest counterexample, {} steps (replays in redis-cli or ministore):",
+            "         shortest counterexample, {} steps ({replays}):",
             counterexample.steps.len()
         );
         for line in counterexample.to_cli_script().lines() {

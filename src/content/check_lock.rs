@@ -60,5 +60,8 @@ pub const CUSTOM_CONVENTION: &str = "A text that mentions `redis.call`, `redis.p
 Lua, run as `EVAL` with `KEYS[1]` the lock's key, `ARGV[1]` the client's token and `ARGV[2]` the lease in \
 milliseconds; any other text is command lines, one step each, with the placeholders `{key}`, `{token}`, \
 `{ttl_ms}`, `{ttl_s}` and `{client}`. A step succeeds unless its reply is an error, nil, `0` or `\"0\"` (an \
-array, when it is not empty and each element succeeds). Acquire and extend are optional: without an acquire \
-the checker takes the lock with `SET {key} {token} NX PX {ttl_ms}`.";
+array, when it is not empty and each element succeeds); a line ending in `== {token}` succeeds only when its \
+reply is the client's own token, the compare a client makes after `GET`. Any line but the last may end in \
+`else` and a command, which the client sends next when the line fails (`else UNWATCH`). Each client has a \
+connection of its own, so `WATCH`, `MULTI` and `EXEC` work as in Redis. Acquire and extend are optional: \
+without an acquire the checker takes the lock with `SET {key} {token} NX PX {ttl_ms}`.";

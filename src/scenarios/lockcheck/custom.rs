@@ -6,11 +6,17 @@
 //! templates**: one redis-cli command line per line (blank lines and `#` comments skipped), each
 //! its own step, with the placeholders `{key}`, `{token}`, `{ttl_ms}`, `{ttl_s}` (the lease in
 //! whole seconds, rounded up) and `{client}` (`a`, `b`, `c`); `{{` and `}}` are literal braces.
+//! Each client sends on a connection of its own, so `WATCH`, `MULTI`, `EXEC`, `DISCARD` and
+//! `UNWATCH` work as in Redis.
 //!
 //! Success rule for every custom step: a reply counts when it is not an error, nil, integer 0 or
-//! the string `0` (so `OK`, `1`, a token, a non-empty array of such). An operation goes on to its
-//! next line only while replies count, and succeeds when its last line's reply counts. Without
-//! an acquire text the lock takes the key with `SET {key} {token} NX PX {ttl_ms}`.
+//! the string `0` (so `OK`, `1`, a token, a non-empty array of such). A command line ending in
+//! `== {token}` counts only when its reply is the client's token: the compare a client makes
+//! after `GET`. An operation goes on to its next line only while replies count, and succeeds
+//! when its last line's reply counts. A line may end with `else` and a command: what the client
+//! sends, instead of going on, when the line's reply does not count (`UNWATCH` after a failed
+//! compare); not on an operation's last line, whose refusal ends it. Without an acquire text the
+//! lock takes the key with `SET {key} {token} NX PX {ttl_ms}`.
 
 use std::sync::Arc;
 
@@ -24,16 +30,14 @@ use super::spec::{
 };
 use crate::scenarios::lost_lock::{A_TOKEN, B_TOKEN, LOCK_KEY};
 
-/// Commands a template may not send: they change the connection's state (SELECT, MULTI,
-/// WATCH…), which a counterexample replayed on one connection could not keep apart per client,
-/// or the clock the explorer runs (DEBUG SLEEP).
-const CONNECTION_COMMANDS: [&str; 14] = [
+/// Commands a template may not send: they change what the connection is (its database, a
+/// subscriber's mode, its protocol, the connection itself), which a counterexample replayed on
+/// one connection could not keep apart per client, or the clock the explorer runs (DEBUG
+/// SLEEP). A transaction's commands are allowed: each client's connection is its own, and a
+/// counterexample says when its lines need one connection per client
+/// ([`super::Counterexample::replays_on_one_connection`]).
+const CONNECTION_COMMANDS: [&str; 9] = [
     "SELECT",
-    "MULTI",
-    "EXEC",
-    "DISCARD",
-    "WATCH",
-    "UNWATCH",
     "SUBSCRIBE",
     "PSUBSCRIBE",
     "SSUBSCRIBE",
@@ -102,32 +106,24 @@ fn parse_op(op: OpKind, text: &str) -> Result<Op, SpecError> {
         if raw.trim().is_empty() || raw.trim_start().starts_with('#') {
             continue;
         }
-        let words = split_line(raw).map_err(|_| SpecError::UnbalancedQuotes { op, line })?;
-        let templates = words
-            .iter()
-            .map(|w| {
-                Template::parse(&String::from_utf8_lossy(w)).map_err(|e| match e {
-                    TemplateError::Unclosed => SpecError::UnclosedPlaceholder { op, line },
-                    TemplateError::Unknown(placeholder) => SpecError::UnknownPlaceholder {
-                        op,
-                        line,
-                        placeholder,
-                    },
-                })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        let Some(first) = words.first() else {
-            continue;
-        };
-        let command = String::from_utf8_lossy(first).to_ascii_uppercase();
-        if CONNECTION_COMMANDS.contains(&command.as_str()) {
-            return Err(SpecError::UnsupportedCommand { op, line, command });
-        }
+        let parts = LineParts::of(raw, op, line)?;
+        let call = command_call(parts.command, op, line)?;
+        let on_refusal = parts
+            .refusal
+            .map(|text| command_call(text, op, line))
+            .transpose()?;
         steps.push(OpStep {
-            call: Call::Command(templates),
-            success: Success::Truthy,
-            on_refusal: None,
+            call,
+            success: if parts.compare {
+                Success::EqualsToken
+            } else {
+                Success::Truthy
+            },
+            on_refusal,
         });
+    }
+    if steps.last().is_some_and(|step| step.on_refusal.is_some()) {
+        return Err(SpecError::RefusalStepLast { op });
     }
     if steps.is_empty() {
         return Err(SpecError::Empty { op });
@@ -139,6 +135,107 @@ fn parse_op(op: OpKind, text: &str) -> Result<Op, SpecError> {
         });
     }
     Ok(Op { steps })
+}
+
+/// One command line's parts: the command, whether `== {token}` follows it, and the command
+/// after `else`. `==` and `else` count only as bare words: quoted, they are sent as they are.
+struct LineParts<'a> {
+    command: &'a str,
+    compare: bool,
+    refusal: Option<&'a str>,
+}
+
+impl<'a> LineParts<'a> {
+    fn of(raw: &'a str, op: OpKind, line: usize) -> Result<LineParts<'a>, SpecError> {
+        let words = bare_words(raw);
+        let at = |word: &str| words.iter().position(|&(s, e)| &raw[s..e] == word);
+        let (before_else, refusal) = match at("else") {
+            Some(i) => {
+                let rest = raw[words[i].1..].trim();
+                if rest.is_empty() || i == 0 {
+                    return Err(SpecError::BadElse { op, line });
+                }
+                (&raw[..words[i].0], Some(rest))
+            }
+            None => (raw, None),
+        };
+        let (command, compare) = match at("==").filter(|&i| words[i].0 < before_else.len()) {
+            Some(i) => {
+                if before_else[words[i].1..].trim() != "{token}" || i == 0 {
+                    return Err(SpecError::BadCompare { op, line });
+                }
+                (&raw[..words[i].0], true)
+            }
+            None => (before_else, false),
+        };
+        Ok(LineParts {
+            command,
+            compare,
+            refusal,
+        })
+    }
+}
+
+/// Where each word of `raw` starts and ends, the way redis-cli splits a line, keeping only the
+/// words written without quotes (a quoted word's span is skipped, so its text never counts as
+/// `==` or `else`).
+fn bare_words(raw: &str) -> Vec<(usize, usize)> {
+    let bytes = raw.as_bytes();
+    let mut words = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i].is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let quote = matches!(bytes[i], b'"' | b'\'');
+        if quote {
+            let close = bytes[i];
+            i += 1;
+            while i < bytes.len() && bytes[i] != close {
+                // Inside double quotes a backslash escapes the next byte.
+                i += if close == b'"' && bytes[i] == b'\\' {
+                    2
+                } else {
+                    1
+                };
+            }
+            i += 1;
+        } else {
+            while i < bytes.len() && !bytes[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            words.push((start, i));
+        }
+    }
+    words
+}
+
+/// One command line's words as templates, or why the checker cannot send it.
+fn command_call(raw: &str, op: OpKind, line: usize) -> Result<Call, SpecError> {
+    let words = split_line(raw).map_err(|_| SpecError::UnbalancedQuotes { op, line })?;
+    let templates = words
+        .iter()
+        .map(|w| {
+            Template::parse(&String::from_utf8_lossy(w)).map_err(|e| match e {
+                TemplateError::Unclosed => SpecError::UnclosedPlaceholder { op, line },
+                TemplateError::Unknown(placeholder) => SpecError::UnknownPlaceholder {
+                    op,
+                    line,
+                    placeholder,
+                },
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let Some(first) = words.first() else {
+        return Err(SpecError::BadElse { op, line });
+    };
+    let command = String::from_utf8_lossy(first).to_ascii_uppercase();
+    if CONNECTION_COMMANDS.contains(&command.as_str()) {
+        return Err(SpecError::UnsupportedCommand { op, line, command });
+    }
+    Ok(Call::Command(templates))
 }
 
 fn lua_op(op: OpKind, text: &str) -> Result<Op, SpecError> {

@@ -3,7 +3,8 @@
 //! redis-cli syntax, the replies, the clock and the keys after each step — and the rendering of
 //! a counterexample as a replayable redis-cli script with `#` comments.
 
-use ministore::Reply;
+use ministore::cli::split_line;
+use ministore::{Reply, Store};
 
 use super::spec::Bound;
 use super::spec::{ClientId, Property};
@@ -77,15 +78,24 @@ pub struct Counterexample {
 }
 
 impl Counterexample {
-    /// The command lines alone, in order: they replay on one connection to a fresh store to the
-    /// same replies. Each client has its own connection in the explorer; one connection stands
-    /// for all of them because, with the explorer's shortcuts on (the default), no step of
-    /// another client falls inside a client's MULTI block, and only while two clients each have
-    /// a WATCH outstanding could one's EXEC or UNWATCH end the other's, or a write that spoiled
-    /// one's WATCH fail the other's EXEC, even one watched after it (no catalogue
-    /// counterexample does; the tests replay them all).
+    /// The command lines alone, in order. Each client has its own connection in the explorer;
+    /// the lines replay on one connection to a fresh store to the same replies when
+    /// [`Counterexample::replays_on_one_connection`] says so, as it does for every catalogue
+    /// counterexample (the tests replay them all).
     pub fn lines(&self) -> Vec<String> {
         self.steps.iter().map(|s| s.sent.line.clone()).collect()
+    }
+
+    /// Whether the lines, sent in order on one connection to a fresh store, get the replies the
+    /// clients got on their own connections. With the explorer's shortcuts on (the default), no
+    /// step of another client falls inside a client's MULTI block, so they do unless two
+    /// clients each had a WATCH outstanding: on one connection one's EXEC or UNWATCH would end
+    /// the other's, and a write that spoiled one's WATCH would fail the other's EXEC.
+    pub fn replays_on_one_connection(&self) -> bool {
+        let mut store = Store::new();
+        self.steps.iter().all(|step| {
+            split_line(&step.sent.line).is_ok_and(|words| store.exec(&words) == step.sent.reply)
+        })
     }
 
     /// The counterexample as a redis-cli script: a `#` comment before each line says who does
@@ -93,6 +103,13 @@ impl Counterexample {
     /// answered.
     pub fn to_cli_script(&self) -> String {
         let mut out = String::new();
+        if !self.replays_on_one_connection() {
+            out.push_str(
+                "# Each client sent on a connection of its own, and two clients' WATCHes overlap:\n\
+                 # on one connection these lines answer otherwise. Send each client's lines on its\n\
+                 # own redis-cli, in this order.\n",
+            );
+        }
         for (n, step) in self.steps.iter().enumerate() {
             out.push_str(&format!("# {}. {}\n", n + 1, step.note));
             if step.sent.short != step.sent.line {

@@ -523,7 +523,7 @@ pub enum SpecError {
         /// 1-based line.
         line: usize,
     },
-    /// A command that changes the connection's state (SELECT, MULTI, WATCH…), which a
+    /// A command that changes what a connection is (SELECT, SUBSCRIBE, RESET…), which a
     /// counterexample replayed on one connection could not keep apart per client, or DEBUG,
     /// whose SLEEP moves the clock only the checker's stalls move.
     UnsupportedCommand {
@@ -533,6 +533,21 @@ pub enum SpecError {
         line: usize,
         /// The command as written.
         command: String,
+    },
+    /// A command line's `==` is not followed by `{token}` alone: the client can compare a reply
+    /// with its own token, nothing else.
+    BadCompare {
+        /// Which operation.
+        op: OpKind,
+        /// 1-based line.
+        line: usize,
+    },
+    /// A command line's `else` has no command after it, or no command before it.
+    BadElse {
+        /// Which operation.
+        op: OpKind,
+        /// 1-based line.
+        line: usize,
     },
     /// A script that does not compile: ministore's `SCRIPT LOAD` error reply.
     ScriptCompile {
@@ -603,8 +618,20 @@ impl fmt::Display for SpecError {
             ),
             SpecError::UnsupportedCommand { op, line, command } => write!(
                 f,
-                "{} line {line}: {command} changes the connection's state, which a \
+                "{} line {line}: {command} changes what the connection is, which a \
                  counterexample replayed on one connection could not keep apart per client",
+                op.name()
+            ),
+            SpecError::BadCompare { op, line } => write!(
+                f,
+                "{} line {line}: `==` takes {{token}} alone: the client compares a reply with \
+                 its own token (quote \"==\" to send it as a word)",
+                op.name()
+            ),
+            SpecError::BadElse { op, line } => write!(
+                f,
+                "{} line {line}: `else` needs a command before it and the command to send after \
+                 it (quote \"else\" to send it as a word)",
                 op.name()
             ),
             SpecError::ScriptCompile { op, error } => {
