@@ -4,7 +4,7 @@
 
 use lockdive::scenarios::lockcheck::{
     catalogue, check, Bound, Call, CheckReport, ClientId, Counterexample, Explorer, LockSpec, Op,
-    Property, SpecError, StepAction, Success, Template, Verdict,
+    OpKind, Property, SpecError, StepAction, Success, Template, Verdict,
 };
 use lockdive::scenarios::RELEASE_SCRIPT;
 use ministore::cli::split_line;
@@ -396,9 +396,39 @@ fn the_explorers_shortcuts_change_no_verdict() {
         stalls: 1,
         acquire_attempts: 1,
     };
+    // Pasted locks whose acquire or release starts with an UNWATCH or a MULTI: the first step
+    // of an acquire attempt or a release is where a client notes when it started or stops
+    // believing it holds, so it never acts alone.
+    let pasted = |acquire: &str, release: &str| {
+        LockSpec::custom(Some(acquire), release, None, 10_000).expect("parses")
+    };
+    let unwatch_first = pasted(
+        "UNWATCH\nSET {key} {token} NX PX {ttl_ms}",
+        "UNWATCH\nDEL {key}",
+    );
+    let three = Bound {
+        clients: 3,
+        ..bound
+    };
+    let (short, full) = (
+        explored(&unwatch_first, three, true),
+        explored(&unwatch_first, three, false),
+    );
+    assert_eq!(verdicts(&short), verdicts(&full));
+    // A takes the lock, stalls past it, B takes it, A's DEL removes it, C takes it: B and C
+    // both hold.
+    assert_eq!(
+        short.verdict(Property::ExclusionWhileLeasesHold),
+        Verdict::Broken
+    );
+    let multi_first = pasted(
+        "MULTI\nSET {key} {token} NX PX {ttl_ms}\nEXEC",
+        PASTED_TRANSACTION_RELEASE,
+    );
     for spec in [
         catalogue::by_id("stackexchange-redis").expect("an entry"),
         without_watch,
+        multi_first,
     ] {
         let (short, full) = (explored(&spec, bound, true), explored(&spec, bound, false));
         assert_eq!(verdicts(&short), verdicts(&full));
@@ -759,11 +789,75 @@ fn a_pasted_line_compares_with_the_token_and_names_what_the_client_sends_when_it
         err("DEL {key} else UNWATCH"),
         SpecError::RefusalStepLast { .. }
     ));
+    assert!(matches!(
+        err("GET {key} == {token} else GET {key} == {token}\nDEL {key}"),
+        SpecError::BadCompare { line: 1, .. }
+    ));
+    // As redis-cli splits: a closing quote must end its word; a quote may open inside one.
+    assert!(matches!(
+        err("GET {key} \"a\"== {token}\nDEL {key}"),
+        SpecError::UnbalancedQuotes { line: 1, .. }
+    ));
+    let inside = LockSpec::custom(None, "SET k x\" else \"", None, 10_000).expect("parses");
+    assert_eq!(
+        inside.release.steps[0].call,
+        Call::Command(["SET", "k", "x else "].map(Template::literal).to_vec())
+    );
+    assert_eq!(inside.release.steps[0].on_refusal, None);
+    // `else` in any case; its command takes placeholders.
+    let renews = LockSpec::custom(
+        None,
+        "GET {key} == {token} ELSE PEXPIRE {key} {ttl_ms}\nDEL {key}",
+        None,
+        10_000,
+    )
+    .expect("parses");
+    assert_eq!(
+        renews.release,
+        Op::command("GET {key}", Success::EqualsToken)
+            .on_refusal("PEXPIRE {key} {ttl_ms}")
+            .then(truthy("DEL {key}"))
+    );
+    // An operation that leaves the connection inside MULTI is refused by the solo run.
+    for (acquire, release, op) in [
+        (None, "MULTI\nDEL {key}", OpKind::Release),
+        (
+            Some("MULTI\nSET {key} {token} NX PX {ttl_ms}"),
+            "DEL {key}",
+            OpKind::Acquire,
+        ),
+    ] {
+        let spec = LockSpec::custom(acquire, release, None, 10_000).expect("parses");
+        assert_eq!(
+            check(&spec, Bound::default()).unwrap_err(),
+            SpecError::EndsInMulti { op }
+        );
+    }
+}
+
+/// A clean-up belongs to the operation whose step was refused: the pasted transaction release
+/// with a `PEXPIRE` in place of its `UNWATCH` resets B's lease after a failed compare, which
+/// the checker sees although value and TTL read as before on the virtual clock.
+#[test]
+fn a_release_clean_up_that_rewrites_bs_lease_breaks_never_deletes_anothers() {
+    let release = PASTED_TRANSACTION_RELEASE.replace("else UNWATCH", "else PEXPIRE {key} {ttl_ms}");
+    let spec = LockSpec::custom(None, &release, None, 10_000).expect("parses");
+    let bound = Bound {
+        clients: 2,
+        stalls: 1,
+        acquire_attempts: 1,
+    };
+    let report = check(&spec, bound).expect("checks");
+    let rewrites = shortest(&report, Property::NeverDeletesAnothers);
+    let last = rewrites.steps.last().expect("a step");
+    assert_eq!(last.sent.line, "PEXPIRE resource:lock 10000");
+    assert_eq!(last.client, Some(ClientId::A));
+    assert!(last.note.contains("rewrites B's lock"), "{}", last.note);
+    assert_replays(rewrites);
 }
 
 /// Each client sends on its own connection, so a pasted WATCH guards the client's own
-/// transaction: a stall past the lease and B's lock in between fail A's EXEC, and B's lock
-/// stands. Without the WATCH, A's EXEC deletes it.
+/// transaction: no schedule deletes B's lock. Without the WATCH, A's EXEC deletes it.
 #[test]
 fn a_pasted_watch_multi_exec_release_keeps_bs_lock_and_without_its_watch_deletes_it() {
     let bound = Bound {
@@ -1015,9 +1109,14 @@ fn fuzzed_custom_input_never_panics() {
         seed ^= seed << 17;
         seed
     };
-    const WORDS: [&str; 31] = [
+    const WORDS: [&str; 36] = [
         "==",
         "else",
+        "ELSE",
+        "\"==\"",
+        "x\"",
+        "'a b'",
+        "é",
         "WATCH",
         "MULTI",
         "EXEC",

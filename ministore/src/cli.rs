@@ -22,6 +22,22 @@ impl std::error::Error for SplitError {}
 /// A quoted section may start inside a word (`ab"cd"` is `abcd`) but a closing quote must be
 /// followed by whitespace or the end of the line. A blank line gives no words.
 pub fn split_line(line: impl AsRef<[u8]>) -> Result<Vec<Vec<u8>>, SplitError> {
+    Ok(split_words(line)?.into_iter().map(|w| w.bytes).collect())
+}
+
+/// One word of a line as [`split_words`] reads it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CliWord {
+    /// The word's bytes, quotes and escapes resolved.
+    pub bytes: Vec<u8>,
+    /// Whether any of it was written inside quotes.
+    pub quoted: bool,
+}
+
+/// [`split_line`]'s words, each saying whether it was written with quotes: a caller that gives
+/// some bare words a meaning of its own (as the lock checker's `==` and `else`) lets a quoted
+/// one stand for itself.
+pub fn split_words(line: impl AsRef<[u8]>) -> Result<Vec<CliWord>, SplitError> {
     let bytes = line.as_ref();
     let line = match bytes.iter().position(|&b| b == 0) {
         Some(nul) => &bytes[..nul],
@@ -39,6 +55,7 @@ pub fn split_line(line: impl AsRef<[u8]>) -> Result<Vec<Vec<u8>>, SplitError> {
             return Ok(words);
         }
         let mut word = Vec::new();
+        let mut quoted = false;
         let mut quote = Quote::None;
         let mut done = false;
         while !done {
@@ -88,8 +105,14 @@ pub fn split_line(line: impl AsRef<[u8]>) -> Result<Vec<Vec<u8>>, SplitError> {
                 // `is_c_space` skips between words).
                 Quote::None => match c {
                     b' ' | b'\n' | b'\r' | b'\t' | 0 => done = true,
-                    b'"' => quote = Quote::Double,
-                    b'\'' => quote = Quote::Single,
+                    b'"' => {
+                        quote = Quote::Double;
+                        quoted = true;
+                    }
+                    b'\'' => {
+                        quote = Quote::Single;
+                        quoted = true;
+                    }
                     other => word.push(other),
                 },
             }
@@ -97,7 +120,10 @@ pub fn split_line(line: impl AsRef<[u8]>) -> Result<Vec<Vec<u8>>, SplitError> {
                 p += 1;
             }
         }
-        words.push(word);
+        words.push(CliWord {
+            bytes: word,
+            quoted,
+        });
     }
 }
 
@@ -244,7 +270,7 @@ fn repeat_count(word: &[u8]) -> Option<Option<u64>> {
 
 #[cfg(test)]
 mod tests {
-    use super::{prompt_action, split_line, PromptAction, SplitError};
+    use super::{prompt_action, split_line, split_words, PromptAction, SplitError};
 
     fn words(line: &str) -> Vec<String> {
         split_line(line)
@@ -262,6 +288,17 @@ mod tests {
         assert_eq!(words("PING\r"), ["PING"]);
         assert!(words("   ").is_empty());
         assert!(words("").is_empty());
+    }
+
+    #[test]
+    fn each_word_says_whether_any_of_it_was_quoted() {
+        let quoted: Vec<bool> = split_words(r#"SET == "==" x'y z' "" else"#)
+            .expect("splits")
+            .iter()
+            .map(|w| w.quoted)
+            .collect();
+        assert_eq!(quoted, [false, false, true, true, true, false]);
+        assert_eq!(split_words(r#"a "b"c"#), Err(SplitError));
     }
 
     #[test]

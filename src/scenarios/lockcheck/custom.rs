@@ -20,7 +20,7 @@
 
 use std::sync::Arc;
 
-use ministore::cli::split_line;
+use ministore::cli::{split_words, CliWord};
 use ministore::{Reply, Store};
 
 use super::catalogue::C_TOKEN;
@@ -107,10 +107,10 @@ fn parse_op(op: OpKind, text: &str) -> Result<Op, SpecError> {
             continue;
         }
         let parts = LineParts::of(raw, op, line)?;
-        let call = command_call(parts.command, op, line)?;
+        let call = command_call(&parts.command, op, line)?;
         let on_refusal = parts
             .refusal
-            .map(|text| command_call(text, op, line))
+            .map(|words| command_call(&words, op, line))
             .transpose()?;
         steps.push(OpStep {
             call,
@@ -137,84 +137,50 @@ fn parse_op(op: OpKind, text: &str) -> Result<Op, SpecError> {
     Ok(Op { steps })
 }
 
-/// One command line's parts: the command, whether `== {token}` follows it, and the command
-/// after `else`. `==` and `else` count only as bare words: quoted, they are sent as they are.
-struct LineParts<'a> {
-    command: &'a str,
+/// One command line's parts: the command's words, whether `== {token}` follows them, and the
+/// words after `else`. `==` and `else` (in any case) count only as words written without quotes:
+/// quoted, they are sent as they are.
+struct LineParts {
+    command: Vec<Vec<u8>>,
     compare: bool,
-    refusal: Option<&'a str>,
+    refusal: Option<Vec<Vec<u8>>>,
 }
 
-impl<'a> LineParts<'a> {
-    fn of(raw: &'a str, op: OpKind, line: usize) -> Result<LineParts<'a>, SpecError> {
-        let words = bare_words(raw);
-        let at = |word: &str| words.iter().position(|&(s, e)| &raw[s..e] == word);
-        let (before_else, refusal) = match at("else") {
-            Some(i) => {
-                let rest = raw[words[i].1..].trim();
-                if rest.is_empty() || i == 0 {
-                    return Err(SpecError::BadElse { op, line });
-                }
-                (&raw[..words[i].0], Some(rest))
-            }
-            None => (raw, None),
+impl LineParts {
+    fn of(raw: &str, op: OpKind, line: usize) -> Result<LineParts, SpecError> {
+        let words = split_words(raw).map_err(|_| SpecError::UnbalancedQuotes { op, line })?;
+        let bare = |word: &CliWord, text: &str| {
+            !word.quoted && word.bytes.eq_ignore_ascii_case(text.as_bytes())
         };
-        let (command, compare) = match at("==").filter(|&i| words[i].0 < before_else.len()) {
-            Some(i) => {
-                if before_else[words[i].1..].trim() != "{token}" || i == 0 {
-                    return Err(SpecError::BadCompare { op, line });
-                }
-                (&raw[..words[i].0], true)
+        let bytes =
+            |words: &[CliWord]| -> Vec<Vec<u8>> { words.iter().map(|w| w.bytes.clone()).collect() };
+        let (head, refusal) = match words.iter().position(|w| bare(w, "else")) {
+            Some(i) if i == 0 || i + 1 == words.len() => {
+                return Err(SpecError::BadElse { op, line })
             }
-            None => (before_else, false),
+            Some(i) => (&words[..i], Some(&words[i + 1..])),
+            None => (&words[..], None),
+        };
+        if refusal.is_some_and(|words| words.iter().any(|w| bare(w, "=="))) {
+            return Err(SpecError::BadCompare { op, line });
+        }
+        let (command, compare) = match head.iter().position(|w| bare(w, "==")) {
+            Some(i) => match &head[i + 1..] {
+                [token] if i > 0 && token.bytes == b"{token}" => (&head[..i], true),
+                _ => return Err(SpecError::BadCompare { op, line }),
+            },
+            None => (head, false),
         };
         Ok(LineParts {
-            command,
+            command: bytes(command),
             compare,
-            refusal,
+            refusal: refusal.map(bytes),
         })
     }
 }
 
-/// Where each word of `raw` starts and ends, the way redis-cli splits a line, keeping only the
-/// words written without quotes (a quoted word's span is skipped, so its text never counts as
-/// `==` or `else`).
-fn bare_words(raw: &str) -> Vec<(usize, usize)> {
-    let bytes = raw.as_bytes();
-    let mut words = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i].is_ascii_whitespace() {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        let quote = matches!(bytes[i], b'"' | b'\'');
-        if quote {
-            let close = bytes[i];
-            i += 1;
-            while i < bytes.len() && bytes[i] != close {
-                // Inside double quotes a backslash escapes the next byte.
-                i += if close == b'"' && bytes[i] == b'\\' {
-                    2
-                } else {
-                    1
-                };
-            }
-            i += 1;
-        } else {
-            while i < bytes.len() && !bytes[i].is_ascii_whitespace() {
-                i += 1;
-            }
-            words.push((start, i));
-        }
-    }
-    words
-}
-
 /// One command line's words as templates, or why the checker cannot send it.
-fn command_call(raw: &str, op: OpKind, line: usize) -> Result<Call, SpecError> {
-    let words = split_line(raw).map_err(|_| SpecError::UnbalancedQuotes { op, line })?;
+fn command_call(words: &[Vec<u8>], op: OpKind, line: usize) -> Result<Call, SpecError> {
     let templates = words
         .iter()
         .map(|w| {
@@ -229,7 +195,7 @@ fn command_call(raw: &str, op: OpKind, line: usize) -> Result<Call, SpecError> {
         })
         .collect::<Result<Vec<_>, _>>()?;
     let Some(first) = words.first() else {
-        return Err(SpecError::BadElse { op, line });
+        return Err(SpecError::Empty { op });
     };
     let command = String::from_utf8_lossy(first).to_ascii_uppercase();
     if CONNECTION_COMMANDS.contains(&command.as_str()) {

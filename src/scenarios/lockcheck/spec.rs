@@ -437,6 +437,11 @@ pub struct LockSpec {
     pub note: Option<String>,
 }
 
+/// The interpreter steps one script may take: ten times what every catalogue script fits in
+/// (1,000), low enough that a runaway script costs well under a millisecond a call (the explorer
+/// may call it once per state).
+pub const CHECKED_SCRIPT_STEP_BUDGET: u64 = 10_000;
+
 /// The most steps one operation may have (one command line or script call each).
 pub const MAX_OP_STEPS: usize = 16;
 
@@ -523,9 +528,10 @@ pub enum SpecError {
         /// 1-based line.
         line: usize,
     },
-    /// A command that changes what a connection is (SELECT, SUBSCRIBE, RESET…), which a
-    /// counterexample replayed on one connection could not keep apart per client, or DEBUG,
-    /// whose SLEEP moves the clock only the checker's stalls move.
+    /// A command the checker does not send for a lock: SELECT (the checks read database 0),
+    /// HELLO (it switches the connection's protocol), RESET and QUIT (the connection is the client's),
+    /// the subscribe commands and MONITOR (the connection would answer no lock commands), and
+    /// DEBUG, whose SLEEP moves the clock only the checker's stalls move.
     UnsupportedCommand {
         /// Which operation.
         op: OpKind,
@@ -581,6 +587,13 @@ pub enum SpecError {
         /// Which operation.
         op: OpKind,
     },
+    /// An operation ends with its connection inside MULTI (no EXEC or DISCARD after it, or a
+    /// refused step before them) when one client runs the lock alone: what the client sends
+    /// next would be queued, not run.
+    EndsInMulti {
+        /// Which operation.
+        op: OpKind,
+    },
     /// The clients' tokens must be non-empty, distinct, and none inside another (the checker
     /// tells owners apart by the token a lock key's value holds).
     BadTokens,
@@ -616,12 +629,22 @@ impl fmt::Display for SpecError {
                 "{} line {line}: DEBUG is the checker's own: its stalls move the clock",
                 op.name()
             ),
-            SpecError::UnsupportedCommand { op, line, command } => write!(
-                f,
-                "{} line {line}: {command} changes what the connection is, which a \
-                 counterexample replayed on one connection could not keep apart per client",
-                op.name()
-            ),
+            SpecError::UnsupportedCommand { op, line, command } => {
+                let why = match command.as_str() {
+                    "SELECT" => "the checker reads the lock's key in database 0",
+                    "HELLO" => "it switches the connection's protocol",
+                    "RESET" | "QUIT" => "it resets or closes the client's connection",
+                    _ => {
+                        "it turns the connection into a subscriber's or a monitor's, which \
+                          answers no lock commands"
+                    }
+                };
+                write!(
+                    f,
+                    "{} line {line}: {command} is not checked: {why}",
+                    op.name()
+                )
+            }
             SpecError::BadCompare { op, line } => write!(
                 f,
                 "{} line {line}: `==` takes {{token}} alone: the client compares a reply with \
@@ -653,6 +676,12 @@ impl fmt::Display for SpecError {
             SpecError::RefusalStepLast { op } => write!(
                 f,
                 "the {} ends at its last step: nothing can be sent when that step is refused",
+                op.name()
+            ),
+            SpecError::EndsInMulti { op } => write!(
+                f,
+                "the {} ends inside MULTI when one client runs alone: what the client sends next \
+                 would be queued, not run",
                 op.name()
             ),
             SpecError::BadTokens => f.write_str(

@@ -92,9 +92,13 @@ pub fn lock_scripts(spec: &LockSpec) -> Markup {
             }
             m.text(success_words(step.success));
             if let Some(call) = &step.on_refusal {
+                let after = match kind {
+                    OpKind::Acquire => " next: this attempt has failed".to_string(),
+                    _ => format!(" next: the {} stops there", kind.name()),
+                };
                 m.text("; otherwise it sends ")
                     .element("code", &[("class", "ck-line")], &sent_line(spec, call))
-                    .text(" and stops");
+                    .text(&after);
             }
             if let Call::Script { name, text, .. } = &step.call {
                 m.open("details", &[("class", "ck-script"), ("open", "")])

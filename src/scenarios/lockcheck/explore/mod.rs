@@ -44,7 +44,10 @@ use std::hash::BuildHasherDefault;
 use ministore::{KeySnapshot, Session, Store};
 
 use super::report::{CheckReport, SentCommand, StepAction};
-use super::spec::{Bound, ClientId, FencingSource, LockSpec, Property, SpecError};
+use super::spec::{
+    Bound, ClientId, FencingSource, LockSpec, OpKind, Property, SpecError,
+    CHECKED_SCRIPT_STEP_BUDGET,
+};
 use crate::scenarios::FENCED_WRITE_SCRIPT;
 use outcome::{Note, Outcome, Touch, TouchKind};
 use program::{sha_of, stall_seconds, Line, Program};
@@ -57,11 +60,6 @@ pub use program::cli_word;
 
 /// Exploration stops after this many distinct states, with the report saying so.
 pub const MAX_STATES: u64 = 500_000;
-
-/// The interpreter steps one script may take: ten times what every catalogue script fits in
-/// (1,000), low enough that a runaway script costs well under a millisecond a call (the explorer
-/// may call it once per state).
-pub const CHECKED_SCRIPT_STEP_BUDGET: u64 = 10_000;
 
 /// How far a run has got.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -250,6 +248,12 @@ impl Explorer {
                     error,
                 });
             }
+            // What the client sends after an operation left its connection inside MULTI is
+            // queued, not run: its write would never reach the resource.
+            let moved_on = next.clients[0].cleanup.is_none() && next.clients[0].phase.op() != op;
+            if let Some(op) = op.filter(|_| moved_on && next.sessions[0].in_multi()) {
+                return Err(SpecError::EndsInMulti { op });
+            }
             state = next;
         }
         Ok(())
@@ -423,9 +427,15 @@ impl Explorer {
     /// Whether client `i`'s next step commutes with every other step, so the interleavings
     /// with it first stand for all: a step inside MULTI (see [`Explorer::actions`]), or an
     /// `UNWATCH`, which answers OK and changes only the client's own WATCH list, which no other
-    /// client's reply depends on.
+    /// client's reply depends on. Never the first step of an acquire attempt or of a release:
+    /// there the client notes when its attempt started, or stops believing it holds, and a
+    /// stall or another client's step before it would change that.
     fn acts_alone(&self, state: &State, i: usize) -> bool {
-        let Some(line) = self.next_line(&state.clients[i], i) else {
+        let c = &state.clients[i];
+        let starts_op = c.cleanup.is_none()
+            && c.line == 0
+            && matches!(c.phase, Phase::Acquire | Phase::Release);
+        let Some(line) = self.next_line(c, i).filter(|_| !starts_op) else {
             return false;
         };
         state.sessions[i].in_multi()
@@ -584,8 +594,10 @@ impl Explorer {
     /// is under the lock key: the only steps the first two properties judge.
     fn may_touch_anothers(&self, state: &State, i: usize) -> bool {
         let c = &state.clients[i];
-        c.cleanup.is_none()
-            && matches!(c.phase, Phase::Extend | Phase::Release)
+        // A clean-up belongs to the operation whose step was refused, not to the phase the
+        // client has moved on to.
+        let op = c.cleanup.map_or(c.phase.op(), |cleanup| Some(cleanup.op));
+        matches!(op, Some(OpKind::Extend | OpKind::Release))
             && owner(&state.lock, &self.programs).is_some_and(|o| o != i)
     }
 

@@ -65,7 +65,7 @@ impl Outcome {
             }
             Note::ReleaseStep { step } => format!("{name} releases: command {step} of its release"),
             Note::Releases => format!("{name} releases"),
-            Note::CleansUp => format!("{name} sends its library's clean-up after the refused step"),
+            Note::CleansUp => format!("{name} sends its clean-up after the refused step"),
             Note::ReleaseRefused => format!("{name}'s release stops: the reply fails its check"),
             Note::Stall => "everyone stalls: the clock jumps past every lease".to_string(),
         };
