@@ -399,6 +399,8 @@ impl Explorer {
     /// EXEC leads to the same replies and store as the same step taken just before MULTI, which
     /// is explored. (Where that would put a stall right after another, the two are as one: the
     /// first has already let every lease lapse, which is why no schedule takes two in a row.)
+    /// The step that starts an acquire attempt or a release is the exception
+    /// ([`Explorer::acts_alone`]).
     fn actions(&self, state: &State) -> Vec<Action> {
         let alone = (0..state.clients.len()).find(|&i| self.shortcuts && self.acts_alone(state, i));
         if let Some(i) = alone {
