@@ -421,6 +421,28 @@ fn the_explorers_shortcuts_change_no_verdict() {
         short.verdict(Property::ExclusionWhileLeasesHold),
         Verdict::Broken
     );
+    // A transaction extend with a last, defensive UNWATCH: that step sets the lease A believes
+    // in, so a stall just before it, once the key has expired, leaves A believing it holds
+    // while B takes the key.
+    let unwatch_last = LockSpec::custom(
+        None,
+        PASTED_TRANSACTION_RELEASE,
+        Some(
+            &PASTED_TRANSACTION_RELEASE
+                .replace("DEL {key}\nEXEC", "PEXPIRE {key} {ttl_ms}\nEXEC\nUNWATCH"),
+        ),
+        10_000,
+    )
+    .expect("parses");
+    let (short, full) = (
+        explored(&unwatch_last, bound, true),
+        explored(&unwatch_last, bound, false),
+    );
+    assert_eq!(verdicts(&short), verdicts(&full));
+    assert_eq!(
+        short.verdict(Property::ExclusionWhileLeasesHold),
+        Verdict::Broken
+    );
     let multi_first = pasted(
         "MULTI\nSET {key} {token} NX PX {ttl_ms}\nEXEC",
         PASTED_TRANSACTION_RELEASE,

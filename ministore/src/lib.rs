@@ -25,9 +25,11 @@
 //!   which (for RESP3 clients of `ministore serve` and scripts after `redis.setresp(3)`).
 //! - `lua`: lexer → parser → interpreter for the Lua subset Redis scripts use, with the
 //!   Redis⇄Lua conversion rules and a step budget.
-//! - [`cli`]: redis-cli's line syntax (quoting and escapes), used by the `ministore` binary.
+//! - [`cli`]: redis-cli's line syntax (quoting and escapes), used by the `ministore` binary,
+//!   the page's consoles and the lock checker's pasted command lines.
 //! - [`serve`] (native only): `ministore serve`, a RESP2/RESP3 server over TCP around one store.
 //! - `interrupt`: how another thread stops a running script ([`ScriptInterrupt`]).
+//! - `keybytes`: how [`Store::state_key`] and [`Store::session_key`] write each field.
 //!
 //! Nothing here reads the wall clock or touches the web: the caller advances time.
 //!

@@ -30,13 +30,14 @@ use super::spec::{
 };
 use crate::scenarios::lost_lock::{A_TOKEN, B_TOKEN, LOCK_KEY};
 
-/// Commands a template may not send: they change what the connection is (its database, a
-/// subscriber's mode, its protocol, the connection itself), which a counterexample replayed on
-/// one connection could not keep apart per client, or the clock the explorer runs (DEBUG
-/// SLEEP). A transaction's commands are allowed: each client's connection is its own, and a
-/// counterexample says when its lines need one connection per client
-/// ([`super::Counterexample::replays_on_one_connection`]).
-const CONNECTION_COMMANDS: [&str; 9] = [
+/// Commands a template may not send: SELECT (the checks read the lock's key in database 0),
+/// HELLO (it switches the connection's protocol), RESET and QUIT (the connection is the
+/// client's), the subscribe commands and MONITOR (the connection would answer no lock
+/// commands), and DEBUG, whose SLEEP moves the clock only the checker's stalls move
+/// ([`SpecError::UnsupportedCommand`] says which). A transaction's commands are allowed: each
+/// client's connection is its own, and a counterexample says when its lines need one
+/// connection per client ([`super::Counterexample::replays_on_one_connection`]).
+const REFUSED_COMMANDS: [&str; 9] = [
     "SELECT",
     "SUBSCRIBE",
     "PSUBSCRIBE",
@@ -198,7 +199,7 @@ fn command_call(words: &[Vec<u8>], op: OpKind, line: usize) -> Result<Call, Spec
         return Err(SpecError::Empty { op });
     };
     let command = String::from_utf8_lossy(first).to_ascii_uppercase();
-    if CONNECTION_COMMANDS.contains(&command.as_str()) {
+    if REFUSED_COMMANDS.contains(&command.as_str()) {
         return Err(SpecError::UnsupportedCommand { op, line, command });
     }
     Ok(Call::Command(templates))

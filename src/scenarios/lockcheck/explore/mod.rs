@@ -9,10 +9,11 @@
 //! (equal stores by `Store::state_key`, each client's connection by `Store::session_key`, every
 //! unfinished client's program counter and beliefs, stalls used) are merged, so the work is
 //! proportional to distinct states while the schedule count stays that of the unmerged tree.
-//! Steps that commute with every other (inside MULTI, an UNWATCH) are taken first, so their
-//! other interleavings are not counted. Many distinct states share one store and differ only in
-//! where the clients are; a client's script call on an equal store runs once, and its resulting
-//! store and reply are reused (outside a WATCH). Exploration runs in chunks
+//! Steps that commute with every other (inside MULTI, an UNWATCH), where they cannot change
+//! what the client believes, are taken first, so their other interleavings are not counted.
+//! Many distinct states share one store and differ only in where the clients are; a client's
+//! script call on an equal store runs once, and its resulting store and reply are reused
+//! (outside a WATCH). Exploration runs in chunks
 //! ([`Explorer::run`]) so a browser can show progress between frames, and stops at
 //! [`MAX_STATES`] rather than hang.
 //!
@@ -41,7 +42,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use ministore::{KeySnapshot, Session, Store};
+use ministore::{KeySnapshot, Reply, Session, Store};
 
 use super::report::{CheckReport, SentCommand, StepAction};
 use super::spec::{
@@ -399,7 +400,7 @@ impl Explorer {
     /// EXEC leads to the same replies and store as the same step taken just before MULTI, which
     /// is explored. (Where that would put a stall right after another, the two are as one: the
     /// first has already let every lease lapse, which is why no schedule takes two in a row.)
-    /// The step that starts an acquire attempt or a release is the exception
+    /// A step that could change what the client believes is the exception
     /// ([`Explorer::acts_alone`]).
     fn actions(&self, state: &State) -> Vec<Action> {
         let alone = (0..state.clients.len()).find(|&i| self.shortcuts && self.acts_alone(state, i));
@@ -429,22 +430,43 @@ impl Explorer {
     /// Whether client `i`'s next step commutes with every other step, so the interleavings
     /// with it first stand for all: a step inside MULTI (see [`Explorer::actions`]), or an
     /// `UNWATCH`, which answers OK and changes only the client's own WATCH list, which no other
-    /// client's reply depends on. Never the first step of an acquire attempt or of a release:
-    /// there the client notes when its attempt started, or stops believing it holds, and a
-    /// stall or another client's step before it would change that.
+    /// client's reply depends on. Only where the step cannot change what the client believes
+    /// (when its attempt started, whether it holds, its lease, its generation) at a time another
+    /// step would move: a clean-up; `EXEC` or `DISCARD` ending the block, whose effect is the
+    /// same with another's step before the `MULTI` as between; or a queued command or `UNWATCH`
+    /// whose sure reply (`QUEUED`, `OK`) passes its rule on a line that neither starts an
+    /// acquire attempt or a release nor ends its operation.
     fn acts_alone(&self, state: &State, i: usize) -> bool {
         let c = &state.clients[i];
-        let starts_op = c.cleanup.is_none()
-            && c.line == 0
-            && matches!(c.phase, Phase::Acquire | Phase::Release);
-        let Some(line) = self.next_line(c, i).filter(|_| !starts_op) else {
+        let Some(line) = self.next_line(c, i) else {
             return false;
         };
-        state.sessions[i].in_multi()
-            || line
-                .exec
+        let is = |name: &[u8]| {
+            line.exec
                 .first()
-                .is_some_and(|w| w.eq_ignore_ascii_case(b"UNWATCH"))
+                .is_some_and(|w| w.eq_ignore_ascii_case(name))
+        };
+        let in_multi = state.sessions[i].in_multi();
+        if c.cleanup.is_some() {
+            return in_multi || is(b"UNWATCH");
+        }
+        if in_multi && (is(b"EXEC") || is(b"DISCARD")) {
+            return true;
+        }
+        let sure_reply = if in_multi && !is(b"MULTI") && !is(b"WATCH") {
+            Reply::Status("QUEUED".into())
+        } else if !in_multi && is(b"UNWATCH") {
+            Reply::ok()
+        } else {
+            return false;
+        };
+        let Some(op) = c.phase.op() else {
+            return false;
+        };
+        let starts = c.line == 0 && op != OpKind::Extend;
+        let ends = usize::from(c.line) + 1 >= self.programs[i].op_lines(op).len();
+        let token = &self.programs[i].token;
+        !starts && !ends && line.success.passes(&sure_reply, token)
     }
 
     /// The line client `i` sends next, if it sends one (not its write to the resource).

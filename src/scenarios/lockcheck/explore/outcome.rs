@@ -83,9 +83,7 @@ passed since {owner} took it; on a real clock a reset lease ends later than {own
             ),
         }
     }
-}
 
-impl Outcome {
     pub(super) fn new(action: StepAction, sent: SentCommand) -> Outcome {
         Outcome {
             client: None,

@@ -48,9 +48,7 @@ impl Program {
             release: lines(OpKind::Release),
         }
     }
-}
 
-impl Program {
     /// The lines of one operation.
     pub(super) fn op_lines(&self, op: OpKind) -> &[Line] {
         match op {

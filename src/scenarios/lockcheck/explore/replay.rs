@@ -22,7 +22,7 @@ fn key_rows(snapshot: Vec<KeySnapshot>) -> Vec<KeyRow> {
 }
 
 impl Explorer {
-    /// The report so far (complete once [`Progress::done`]).
+    /// The report so far (complete once [`super::Progress::done`]).
     pub fn report(&self) -> CheckReport {
         let properties = Property::ALL
             .iter()

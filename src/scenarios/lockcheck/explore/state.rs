@@ -81,7 +81,7 @@ impl Cleanup {
 }
 
 impl ClientState {
-    /// Every finished client, whatever it did (see [`Explorer::apply`]).
+    /// Every finished client, whatever it did (see [`super::Explorer::apply`]).
     pub(super) const FINISHED: ClientState = ClientState {
         phase: Phase::Done,
         ..ClientState::START
