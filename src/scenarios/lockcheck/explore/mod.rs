@@ -432,41 +432,56 @@ impl Explorer {
     /// `UNWATCH`, which answers OK and changes only the client's own WATCH list, which no other
     /// client's reply depends on. Only where the step cannot change what the client believes
     /// (when its attempt started, whether it holds, its lease, its generation) at a time another
-    /// step would move: a clean-up; `EXEC` or `DISCARD` ending the block, whose effect is the
-    /// same with another's step before the `MULTI` as between; or a queued command or `UNWATCH`
-    /// whose sure reply (`QUEUED`, `OK`) passes its rule on a line that neither starts an
-    /// acquire attempt or a release nor ends its operation.
+    /// step would move: a clean-up; inside a MULTI block that did not start an acquire attempt
+    /// or a release (whose first step sets those beliefs), `EXEC` or `DISCARD`, whose effect is
+    /// the same with another's step before the `MULTI` as between; or a queued command or an
+    /// `UNWATCH` whose sure reply (`QUEUED`, `OK`) passes its rule, on a line that neither
+    /// starts an acquire attempt or a release nor ends its operation. A command ministore
+    /// refuses to queue answers an error instead, which is a fault whatever the order.
     fn acts_alone(&self, state: &State, i: usize) -> bool {
         let c = &state.clients[i];
         let Some(line) = self.next_line(c, i) else {
             return false;
         };
-        let is = |name: &[u8]| {
+        let is = |line: &Line, name: &[u8]| {
             line.exec
                 .first()
                 .is_some_and(|w| w.eq_ignore_ascii_case(name))
         };
         let in_multi = state.sessions[i].in_multi();
         if c.cleanup.is_some() {
-            return in_multi || is(b"UNWATCH");
+            return in_multi || is(line, b"UNWATCH");
         }
-        if in_multi && (is(b"EXEC") || is(b"DISCARD")) {
-            return true;
+        let Some(op) = c.phase.op() else {
+            return false;
+        };
+        let lines = self.programs[i].op_lines(op);
+        let sets_beliefs_first = op != OpKind::Extend;
+        if sets_beliefs_first && c.line == 0 {
+            return false;
         }
-        let sure_reply = if in_multi && !is(b"MULTI") && !is(b"WATCH") {
+        if in_multi {
+            let opened = lines[..usize::from(c.line).min(lines.len())]
+                .iter()
+                .rposition(|l| is(l, b"MULTI"));
+            match opened {
+                Some(0) if sets_beliefs_first => return false,
+                None => return false,
+                _ => {}
+            }
+            if is(line, b"EXEC") || is(line, b"DISCARD") {
+                return true;
+            }
+        }
+        let sure_reply = if in_multi && !is(line, b"MULTI") && !is(line, b"WATCH") {
             Reply::Status("QUEUED".into())
-        } else if !in_multi && is(b"UNWATCH") {
+        } else if !in_multi && is(line, b"UNWATCH") {
             Reply::ok()
         } else {
             return false;
         };
-        let Some(op) = c.phase.op() else {
-            return false;
-        };
-        let starts = c.line == 0 && op != OpKind::Extend;
-        let ends = usize::from(c.line) + 1 >= self.programs[i].op_lines(op).len();
-        let token = &self.programs[i].token;
-        !starts && !ends && line.success.passes(&sure_reply, token)
+        let ends = usize::from(c.line) + 1 >= lines.len();
+        !ends && line.success.passes(&sure_reply, &self.programs[i].token)
     }
 
     /// The line client `i` sends next, if it sends one (not its write to the resource).
