@@ -137,13 +137,9 @@ fn print_property(report: &CheckReport, property: &PropertyReport) {
         println!("         {note}");
     }
     if let Some(counterexample) = &property.counterexample {
-        let replays = if counterexample.replays_on_one_connection() {
-            "replays in redis-cli or ministore"
-        } else {
-            "each client's lines on a connection of its own"
-        };
+        // The script's own first lines say when it does not replay on one connection.
         println!(
-            "         shortest counterexample, {} steps ({replays}):",
+            "         shortest counterexample, {} steps, as a redis-cli script:",
             counterexample.steps.len()
         );
         for line in counterexample.to_cli_script().lines() {

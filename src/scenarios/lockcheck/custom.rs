@@ -107,21 +107,7 @@ fn parse_op(op: OpKind, text: &str) -> Result<Op, SpecError> {
         if raw.trim().is_empty() || raw.trim_start().starts_with('#') {
             continue;
         }
-        let parts = LineParts::of(raw, op, line)?;
-        let call = command_call(&parts.command, op, line)?;
-        let on_refusal = parts
-            .refusal
-            .map(|words| command_call(&words, op, line))
-            .transpose()?;
-        steps.push(OpStep {
-            call,
-            success: if parts.compare {
-                Success::EqualsToken
-            } else {
-                Success::Truthy
-            },
-            on_refusal,
-        });
+        steps.push(command_step(raw, op, line)?);
     }
     if steps.last().is_some_and(|step| step.on_refusal.is_some()) {
         return Err(SpecError::RefusalStepLast { op });
@@ -138,54 +124,44 @@ fn parse_op(op: OpKind, text: &str) -> Result<Op, SpecError> {
     Ok(Op { steps })
 }
 
-/// One command line's parts: the command's words, whether `== {token}` follows them, and the
-/// words after `else`. `==` and `else` (in any case) count only as words written without quotes:
-/// quoted, they are sent as they are.
-struct LineParts {
-    command: Vec<Vec<u8>>,
-    compare: bool,
-    refusal: Option<Vec<Vec<u8>>>,
-}
-
-impl LineParts {
-    fn of(raw: &str, op: OpKind, line: usize) -> Result<LineParts, SpecError> {
-        let words = split_words(raw).map_err(|_| SpecError::UnbalancedQuotes { op, line })?;
-        let bare = |word: &CliWord, text: &str| {
-            !word.quoted && word.bytes.eq_ignore_ascii_case(text.as_bytes())
-        };
-        let bytes =
-            |words: &[CliWord]| -> Vec<Vec<u8>> { words.iter().map(|w| w.bytes.clone()).collect() };
-        let (head, refusal) = match words.iter().position(|w| bare(w, "else")) {
-            Some(i) if i == 0 || i + 1 == words.len() => {
-                return Err(SpecError::BadElse { op, line })
-            }
-            Some(i) => (&words[..i], Some(&words[i + 1..])),
-            None => (&words[..], None),
-        };
-        if refusal.is_some_and(|words| words.iter().any(|w| bare(w, "=="))) {
-            return Err(SpecError::BadCompare { op, line });
-        }
-        let (command, compare) = match head.iter().position(|w| bare(w, "==")) {
-            Some(i) => match &head[i + 1..] {
-                [token] if i > 0 && token.bytes == b"{token}" => (&head[..i], true),
-                _ => return Err(SpecError::BadCompare { op, line }),
-            },
-            None => (head, false),
-        };
-        Ok(LineParts {
-            command: bytes(command),
-            compare,
-            refusal: refusal.map(bytes),
-        })
+/// One command line as a step: its command, `== {token}` after it for a compare with the
+/// client's token, and `else` with the command sent when the step fails. `==` and `else` (in
+/// any case) count only as words written without quotes: quoted, they are sent as they are.
+fn command_step(raw: &str, op: OpKind, line: usize) -> Result<OpStep, SpecError> {
+    let words = split_words(raw).map_err(|_| SpecError::UnbalancedQuotes { op, line })?;
+    let bare = |word: &CliWord, text: &str| {
+        !word.quoted && word.bytes.eq_ignore_ascii_case(text.as_bytes())
+    };
+    let (head, refusal) = match words.iter().position(|w| bare(w, "else")) {
+        Some(i) if i == 0 || i + 1 == words.len() => return Err(SpecError::BadElse { op, line }),
+        Some(i) => (&words[..i], Some(&words[i + 1..])),
+        None => (&words[..], None),
+    };
+    if refusal.is_some_and(|words| words.iter().any(|w| bare(w, "=="))) {
+        return Err(SpecError::BadCompare { op, line });
     }
+    let (command, success) = match head.iter().position(|w| bare(w, "==")) {
+        Some(i) => match &head[i + 1..] {
+            [token] if i > 0 && token.bytes == b"{token}" => (&head[..i], Success::EqualsToken),
+            _ => return Err(SpecError::BadCompare { op, line }),
+        },
+        None => (head, Success::Truthy),
+    };
+    Ok(OpStep {
+        call: command_call(command, op, line)?,
+        success,
+        on_refusal: refusal
+            .map(|words| command_call(words, op, line))
+            .transpose()?,
+    })
 }
 
 /// One command line's words as templates, or why the checker cannot send it.
-fn command_call(words: &[Vec<u8>], op: OpKind, line: usize) -> Result<Call, SpecError> {
+fn command_call(words: &[CliWord], op: OpKind, line: usize) -> Result<Call, SpecError> {
     let templates = words
         .iter()
         .map(|w| {
-            Template::parse(&String::from_utf8_lossy(w)).map_err(|e| match e {
+            Template::parse(&String::from_utf8_lossy(&w.bytes)).map_err(|e| match e {
                 TemplateError::Unclosed => SpecError::UnclosedPlaceholder { op, line },
                 TemplateError::Unknown(placeholder) => SpecError::UnknownPlaceholder {
                     op,
@@ -198,7 +174,7 @@ fn command_call(words: &[Vec<u8>], op: OpKind, line: usize) -> Result<Call, Spec
     let Some(first) = words.first() else {
         return Err(SpecError::Empty { op });
     };
-    let command = String::from_utf8_lossy(first).to_ascii_uppercase();
+    let command = String::from_utf8_lossy(&first.bytes).to_ascii_uppercase();
     if REFUSED_COMMANDS.contains(&command.as_str()) {
         return Err(SpecError::UnsupportedCommand { op, line, command });
     }
