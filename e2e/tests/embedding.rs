@@ -1,6 +1,8 @@
 //! The page inside a course site and around the dive, in headless Chromium on the release build: the example
 //! host page (`examples/host.html`, served from a second origin) frames the dive with `?embed=1`, and its
-//! iframe follows the dive's content height; the course base and font stack come from the query; hostile
+//! iframe follows the dive's content height, and a dive framed far below the fold still says its height
+//! (Chromium skips an unseen cross-origin frame's rendering, and with it a `ResizeObserver`'s first
+//! callback); the course base and font stack come from the query; hostile
 //! query values are refused; the theme switch sets and remembers `data-theme`; print hides the live parts.
 //! The mdBook-shaped host (`examples/mdbook-host.html`) frames two dives and drives them: its theme menu
 //! switches both live by `postMessage`, each frame is sized from its own height messages, a font message
@@ -787,5 +789,48 @@ fn keys_and_the_wheel_in_the_host_scroll_the_host_and_leave_the_dives_alone() {
             assert_eq!(after["focused"], json!(false), "{after}");
         }
         Ok(())
+    });
+}
+
+#[test]
+fn a_dive_framed_far_below_the_fold_still_says_its_height_and_that_it_listens() {
+    with_page(|page| async move {
+        let examples = repo_path("examples");
+        let site = DistServer::start(&examples, "/site/")?;
+        let origin = site.page_url.trim_end_matches("/site/").to_string();
+        page.client
+            .goto(&format!("{}host.html?dive={}", site.page_url, page.url))
+            .await?;
+        // A host page whose one dive sits far below what the reader sees, and stays there: the
+        // host must still learn the dive's height (and so that it listens) without a scroll.
+        js(
+            &page,
+            &format!(
+                "window.__heights = [];
+                 window.addEventListener('message', event => {{
+                     if (event.data && event.data.type === 'lockdive:height') window.__heights.push(event.data.height);
+                 }});
+                 const spacer = document.createElement('div');
+                 spacer.style.height = '20000px';
+                 const frame = document.createElement('iframe');
+                 frame.src = '{}?embed=1&host-origin=' + encodeURIComponent('{origin}');
+                 document.body.replaceChildren(spacer, frame);",
+                page.url
+            ),
+        )
+        .await?;
+        let started = Instant::now();
+        loop {
+            let heard = js(&page, "return window.__heights;").await?;
+            if heard.as_array().is_some_and(|h| !h.is_empty()) {
+                let scrolled = js(&page, "return document.scrollingElement.scrollTop;").await?;
+                assert_eq!(scrolled, json!(0), "the host scrolled");
+                return Ok(());
+            }
+            if started.elapsed() > Duration::from_secs(20) {
+                return Err("a dive below the fold never said its height".into());
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
     });
 }

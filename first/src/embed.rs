@@ -84,7 +84,8 @@ pub fn follow_host() {
     });
 }
 
-/// Starts posting the content height to the parent window if the page is framed.
+/// Posts the content height to the parent window now and whenever it changes, if the page is
+/// framed.
 pub fn post_height_to_host() {
     let Some(window) = web_sys::window() else {
         return;
@@ -101,13 +102,18 @@ pub fn post_height_to_host() {
     };
     let last = Cell::new(0u32);
     let measured = content.clone();
-    let on_resize = Closure::<dyn FnMut()>::new(move || {
+    let report = move || {
         let height = frame_height(measured.get_bounding_client_rect().height());
         if height != last.get() {
             last.set(height);
             post(&parent, height);
         }
-    });
+    };
+    // Once now, measured on the spot: Chromium skips the rendering of a cross-origin frame the
+    // reader cannot see, and with it the observer's first callback, so a dive framed below the
+    // fold would otherwise say nothing (not even that it listens) until scrolled to.
+    report();
+    let on_resize = Closure::<dyn FnMut()>::new(report);
     let Ok(observer) = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()) else {
         return;
     };
