@@ -102,3 +102,28 @@ fn a_reset_ledger_is_seen_34_again_and_its_what_ifs_are_the_static_verdicts() {
         assert_eq!(ledger.what_if(w), FenceOutcome::run(w));
     }
 }
+
+#[test]
+fn after_any_commits_the_board_holds_each_writers_what_if_against_the_store_as_it_is() {
+    // Every order of up to four commits: the board's what-ifs are run again only when a commit
+    // changed the store, and must still be what a write run now would do.
+    let mut level: Vec<Vec<i64>> = vec![Vec::new()];
+    let mut orders = level.clone();
+    for _ in 0..4 {
+        level = level
+            .iter()
+            .flat_map(|order| [33, 34, 35].map(|token| [order.clone(), vec![token]].concat()))
+            .collect();
+        orders.extend(level.iter().cloned());
+    }
+    assert_eq!(orders.len(), 1 + 3 + 9 + 27 + 81);
+    for order in orders {
+        let ledger = FenceLedger::replay(&order);
+        let board = ledger.board();
+        let fresh: Vec<FenceOutcome> = Writer::ALL.into_iter().map(|w| ledger.what_if(w)).collect();
+        assert_eq!(board.what_ifs, fresh, "after {order:?}");
+        let last_accepted = order.iter().copied().fold(34, i64::max);
+        assert_eq!(board.max_seen, Some(last_accepted), "after {order:?}");
+        assert_eq!(ledger.max_seen(), Some(last_accepted), "after {order:?}");
+    }
+}

@@ -3,8 +3,9 @@
 //! figure (`hooks::COMMIT`, `hooks::COMMIT_EVENT`), each taken once, and the reset button. After
 //! each commit and reset the live parts are brought in line from the fence's markup functions
 //! (`components::figures::fence_*`) — the max seen and the reset's state set in place, a lane or the
-//! readout sources put in when what they say changed, the log's new line appended — and the first
-//! wasm is told the readout sources changed (`hooks::OUTCOMES_EVENT`).
+//! what-ifs' readout sources put in when what they say changed, the commit's source in place of the
+//! last one's, the log's new line appended — and the first wasm is told the readout sources changed
+//! (`hooks::OUTCOMES_EVENT`).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -14,14 +15,14 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CustomEvent, CustomEventInit, Element, Event};
 
-use lockdive_contract::hooks::{COMMIT, COMMIT_EVENT, OUTCOMES_EVENT};
+use lockdive_contract::hooks::{COMMIT, COMMITTED_SELECTOR, COMMIT_EVENT, OUTCOMES_EVENT};
 
 use super::{set_if_changed, set_text};
 use crate::components::figures::fence_drawing::{
     lane, max_seen_text, reset_disabled, MAX_SEEN, RESET,
 };
 use crate::components::figures::fence_log::{log_entry, log_note, LOG, LOG_NOTE};
-use crate::components::figures::fence_readout::readout_sources;
+use crate::components::figures::fence_readout::{committed_source, what_if_sources};
 use crate::components::figures::share_url;
 use crate::components::figures::LivePart;
 use crate::scenarios::fence::{max_seen_in_setup, FenceBoard, FenceLedger, FenceOutcome, Writer};
@@ -38,7 +39,12 @@ struct LiveFence {
     /// The token the resource had seen before any commit (what a reset returns to).
     seen: Option<i64>,
     slots: Vec<(LivePart, Element)>,
-    /// The markup each slot holds (by position in `slots`), and how many lines the log shows.
+    /// The resource's max seen, its reset button and the log, found once.
+    max_seen: Option<Element>,
+    reset: Option<Element>,
+    log: Option<Element>,
+    /// The markup each slot holds (by position in `slots`; for the readout sources, the what-ifs'
+    /// part), and how many lines the log shows.
     shown: RefCell<(Vec<String>, Option<usize>)>,
 }
 
@@ -55,31 +61,38 @@ pub fn enhance(figure: &Element, slots: Vec<(LivePart, Element)>) -> bool {
     let built_matches = ledger.log().is_empty();
     let shown = slots
         .iter()
-        .map(|(part, _)| match whole_markup(*part, &board, None) {
+        .map(|(part, _)| match whole_markup(*part, &board) {
             Some(markup) if built_matches => markup,
             _ => String::new(),
         })
         .collect();
+    let find = |wanted: LivePart, css: &str| {
+        slots
+            .iter()
+            .filter(|(part, _)| *part == wanted)
+            .find_map(|(_, slot)| slot.query_selector(css).ok().flatten())
+    };
+    let (max_seen, reset, log) = (
+        find(LivePart::FenceResource, MAX_SEEN),
+        find(LivePart::FenceResource, RESET),
+        find(LivePart::FenceLog, LOG),
+    );
     // The log's lines as built.
-    let built_log = slots
-        .iter()
-        .find_map(|(_, slot)| slot.query_selector(LOG).ok().flatten())
-        .map(|log| log.child_element_count() as usize);
+    let built_log = log.as_ref().map(|log| log.child_element_count() as usize);
     let live = Rc::new(LiveFence {
         figure: figure.clone(),
         ledger: RefCell::new(ledger),
         just_committed: RefCell::new(None),
         seen: max_seen_in_setup(),
         slots,
+        max_seen,
+        reset,
+        log,
         shown: RefCell::new((shown, built_log)),
     });
-    for (part, slot) in &live.slots {
-        if *part == LivePart::FenceResource {
-            if let Ok(Some(reset)) = slot.query_selector(RESET) {
-                let live = live.clone();
-                on(&reset, "click", move |_: Event| live.reset());
-            }
-        }
+    if let Some(reset) = &live.reset {
+        let live = live.clone();
+        on(reset, "click", move |_: Event| live.reset());
     }
     let asked = live.clone();
     on(figure, COMMIT_EVENT, move |_: Event| {
@@ -149,16 +162,19 @@ impl LiveFence {
         for (at, (part, slot)) in self.slots.iter().enumerate() {
             match part {
                 LivePart::FenceResource => {
-                    if let Ok(Some(max)) = slot.query_selector(MAX_SEEN) {
-                        set_text(&max, &max_seen_text(board));
+                    if let Some(max) = &self.max_seen {
+                        set_text(max, &max_seen_text(board));
                     }
-                    if let Ok(Some(reset)) = slot.query_selector(RESET) {
-                        set_if_changed(&reset, "aria-disabled", reset_disabled(board));
+                    if let Some(reset) = &self.reset {
+                        set_if_changed(reset, "aria-disabled", reset_disabled(board));
                     }
                 }
                 LivePart::FenceLog => self.show_log(slot, board, &mut shown.1),
+                LivePart::FenceReadouts => {
+                    show_sources(slot, &mut shown.0[at], board, committed.as_ref());
+                }
                 part => {
-                    if let Some(markup) = whole_markup(*part, board, committed.as_ref()) {
+                    if let Some(markup) = whole_markup(*part, board) {
                         put_in(slot, &mut shown.0[at], markup);
                     }
                 }
@@ -178,7 +194,7 @@ impl LiveFence {
     /// The log's lines — one appended after a commit (the lines before it stay as they are), all
     /// of them otherwise — and the line under the log, when its length changed.
     fn show_log(&self, slot: &Element, board: &FenceBoard, shown_len: &mut Option<usize>) {
-        let Ok(Some(log)) = slot.query_selector(LOG) else {
+        let Some(log) = &self.log else {
             return;
         };
         let len = board.log.len();
@@ -215,16 +231,33 @@ fn announce(figure: &Element, committed: Option<i64>) {
 }
 
 /// The markup of a part the lab puts in whole when it changes: a lane's outcome, or the readout
-/// sources.
-fn whole_markup(
-    part: LivePart,
-    board: &FenceBoard,
-    committed: Option<&FenceOutcome>,
-) -> Option<String> {
+/// sources' what-ifs.
+fn whole_markup(part: LivePart, board: &FenceBoard) -> Option<String> {
     match part {
         LivePart::FenceLane(writer) => Some(lane(writer, board).finish()),
-        LivePart::FenceReadouts => Some(readout_sources(board, committed).finish()),
+        LivePart::FenceReadouts => Some(what_if_sources(board).finish()),
         _ => None,
+    }
+}
+
+/// The readout sources: the what-ifs put in whole when they changed (`shown` is what they were
+/// last given; a refused write leaves them as they were), and the commit just made's source in
+/// place of the last one's, so a commit parses one source, not all of them.
+fn show_sources(
+    slot: &Element,
+    shown: &mut String,
+    board: &FenceBoard,
+    committed: Option<&FenceOutcome>,
+) {
+    let what_ifs = what_if_sources(board).finish();
+    if *shown != what_ifs {
+        slot.set_inner_html(&what_ifs);
+        *shown = what_ifs;
+    } else if let Ok(Some(old)) = slot.query_selector(COMMITTED_SELECTOR) {
+        old.remove();
+    }
+    if let Some(outcome) = committed {
+        let _ = slot.insert_adjacent_html("beforeend", &committed_source(outcome).finish());
     }
 }
 

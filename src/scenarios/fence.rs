@@ -2,7 +2,7 @@
 //! accepted (34, put there by running the fenced-write script), and three writers whose writes are
 //! each a what-if against that state. [`FenceOutcome`] is read from the store's replies.
 
-use ministore::{Reply, Store};
+use ministore::{KeySnapshot, Reply, Store};
 
 use super::{cli_text, command_line, integer_in, FENCED_WRITE_SCRIPT};
 
@@ -317,6 +317,31 @@ pub fn caption(max_seen: Option<i64>) -> String {
 pub struct FenceLedger {
     store: Store,
     log: Vec<FenceOutcome>,
+    /// What the committed store says now: the max seen and each writer's what-if, run when the
+    /// store's state last changed.
+    now: FenceNow,
+    /// Every key of database 0 (the script's) when `now` was run, with its value and TTL: a commit that
+    /// leaves them all as they were (a write the fence refused) leaves every what-if as it was.
+    keys: Vec<KeySnapshot>,
+}
+
+/// The max seen and each writer's what-if against one state of the committed store.
+#[derive(Clone)]
+struct FenceNow {
+    max_seen: Option<i64>,
+    what_ifs: Vec<FenceOutcome>,
+}
+
+impl FenceNow {
+    fn of(store: &Store) -> FenceNow {
+        FenceNow {
+            max_seen: max_seen(&mut store.clone()),
+            what_ifs: Writer::ALL
+                .into_iter()
+                .map(|writer| FenceOutcome::run_against(&mut store.clone(), writer))
+                .collect(),
+        }
+    }
 }
 
 impl Default for FenceLedger {
@@ -328,8 +353,11 @@ impl Default for FenceLedger {
 impl FenceLedger {
     /// Nothing committed yet: the resource has seen 34.
     pub fn new() -> FenceLedger {
+        let store = seen_state();
         FenceLedger {
-            store: seen_state(),
+            now: FenceNow::of(&store),
+            keys: store.snapshot(),
+            store,
             log: Vec::new(),
         }
     }
@@ -347,6 +375,11 @@ impl FenceLedger {
     pub fn commit(&mut self, writer: Writer) -> &FenceOutcome {
         let outcome = FenceOutcome::run_against(&mut self.store, writer);
         self.log.push(outcome);
+        let keys = self.store.snapshot();
+        if keys != self.keys {
+            self.now = FenceNow::of(&self.store);
+            self.keys = keys;
+        }
         &self.log[self.log.len() - 1]
     }
 
@@ -357,7 +390,7 @@ impl FenceLedger {
 
     /// The highest token accepted so far, as `GET resource:fence` replies it.
     pub fn max_seen(&self) -> Option<i64> {
-        max_seen(&mut self.store.clone())
+        self.now.max_seen
     }
 
     /// Every committed write, oldest first.
@@ -368,9 +401,9 @@ impl FenceLedger {
     /// What the figure renders from the ledger: the max seen, the log and each writer's what-if.
     pub fn board(&self) -> FenceBoard {
         FenceBoard {
-            max_seen: self.max_seen(),
+            max_seen: self.now.max_seen,
             log: self.log.clone(),
-            what_ifs: Writer::ALL.into_iter().map(|w| self.what_if(w)).collect(),
+            what_ifs: self.now.what_ifs.clone(),
         }
     }
 }

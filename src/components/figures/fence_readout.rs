@@ -24,6 +24,16 @@ fn readout_of(outcome: &FenceOutcome, prefix: &str) -> ReadoutText {
 /// The idle readout and each writer's what-if against the committed fence, then the commit just
 /// made, if any.
 pub fn readout_sources(board: &FenceBoard, just_committed: Option<&FenceOutcome>) -> Markup {
+    let mut m = what_if_sources(board);
+    if let Some(outcome) = just_committed {
+        m.append(committed_source(outcome));
+    }
+    m
+}
+
+/// The idle readout and each writer's what-if against the committed fence: what changes only
+/// when the committed store does.
+pub fn what_if_sources(board: &FenceBoard) -> Markup {
     let mut m = Markup::new();
     m.append(readout_template(
         "",
@@ -39,12 +49,14 @@ pub fn readout_sources(board: &FenceBoard, just_committed: Option<&FenceOutcome>
             ));
         }
     }
-    if let Some(outcome) = just_committed {
-        m.append(readout_template(
-            &outcome.token.to_string(),
-            &readout_of(outcome, "Committed — "),
-            true,
-        ));
-    }
     m
+}
+
+/// The commit just made: what changes with every commit.
+pub fn committed_source(outcome: &FenceOutcome) -> Markup {
+    readout_template(
+        &outcome.token.to_string(),
+        &readout_of(outcome, "Committed — "),
+        true,
+    )
 }
