@@ -320,8 +320,9 @@ pub struct FenceLedger {
     /// What the committed store says now: the max seen and each writer's what-if, run when the
     /// store's state last changed.
     now: FenceNow,
-    /// Every key of database 0 (the script's) when `now` was run, with its value and TTL: a commit that
-    /// leaves them all as they were (a write the fence refused) leaves every what-if as it was.
+    /// Every key of database 0 (the script's) when `now` was run, with its value and TTL: a
+    /// commit that leaves them all as they were (a write the fence refused) leaves every what-if
+    /// as it was.
     keys: Vec<KeySnapshot>,
 }
 
