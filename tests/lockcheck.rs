@@ -1332,3 +1332,31 @@ fn a_script_step_shows_its_short_form_beside_the_replayable_line() {
         );
     }
 }
+
+/// An acquire's clean-up does not take the lock, so it is judged as a release is: a pasted
+/// acquire that deletes the key when its `SET … NX` is refused (then reads it back) deletes
+/// B's lock, at A's clean-up; one that sends `UNWATCH` instead leaves it alone.
+#[test]
+fn an_acquire_clean_up_that_deletes_bs_lock_breaks_never_deletes_anothers() {
+    let bound = Bound {
+        clients: 2,
+        stalls: 1,
+        acquire_attempts: 1,
+    };
+    let run = |acquire: &str| {
+        let spec = LockSpec::custom(Some(acquire), RELEASE_SCRIPT, None, 10_000).expect("parses");
+        check(&spec, bound).expect("checks")
+    };
+    let deleting = run("SET {key} {token} NX PX {ttl_ms} else DEL {key}\nGET {key} == {token}");
+    let deletes = shortest(&deleting, Property::NeverDeletesAnothers);
+    let last = deletes.steps.last().expect("a step");
+    assert_eq!(last.sent.line, "DEL resource:lock");
+    assert_eq!(last.sent.reply, ministore::Reply::Integer(1));
+    assert!(last.note.contains("clean-up"), "{}", last.note);
+    assert_replays(deletes);
+    let polite = run("SET {key} {token} NX PX {ttl_ms} else UNWATCH\nGET {key} == {token}");
+    assert_eq!(
+        polite.verdict(Property::NeverDeletesAnothers),
+        Verdict::Holds
+    );
+}

@@ -52,7 +52,8 @@ impl ClientId {
 /// One of the five properties the explorer checks after every step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Property {
-    /// A release by one client never removes or changes a lock key holding another's token.
+    /// Neither a release by one client nor a clean-up after its refused acquire step removes
+    /// or changes a lock key holding another's token.
     NeverDeletesAnothers,
     /// An extend by one client never lengthens, or resets, the lease of a lock key another
     /// client owns (a reset on a real clock ends later than the owner's own deadline).
@@ -91,7 +92,9 @@ impl Property {
     /// One line saying what the property asks.
     pub fn label(self) -> &'static str {
         match self {
-            Property::NeverDeletesAnothers => "a release never deletes another client's lock",
+            Property::NeverDeletesAnothers => {
+                "no release or acquire clean-up deletes another client's lock"
+            }
             Property::NeverExtendsAnothers => {
                 "an extend never lengthens or resets another client's lease"
             }

@@ -595,8 +595,8 @@ impl Explorer {
         (next, outcome, snapshot)
     }
 
-    /// A release that changed, or an extend that lengthened, a lock key holding another
-    /// client's token.
+    /// A release or an acquire's clean-up that changed, or an extend (its clean-up included)
+    /// that lengthened or wrote, a lock key holding another client's token.
     fn check_lock_change(&self, actor: usize, change: LockChange<'_>, outcome: &mut Outcome) {
         let LockChange {
             before,
@@ -607,10 +607,16 @@ impl Explorer {
             return;
         };
         let other = ClientId::ALL[other];
+        let changed = before != after || written;
         let property = match outcome.action {
-            StepAction::Release if before != after || written => Property::NeverDeletesAnothers,
+            StepAction::Release if changed => Property::NeverDeletesAnothers,
             StepAction::Extend if lengthened(before, after) || written => {
                 Property::NeverExtendsAnothers
+            }
+            // An acquire's clean-up does not take the lock: like a release, it must leave
+            // another's alone.
+            StepAction::Acquire { .. } if changed && outcome.note == Note::CleansUp => {
+                Property::NeverDeletesAnothers
             }
             _ => return,
         };
@@ -629,15 +635,15 @@ impl Explorer {
         });
     }
 
-    /// Whether client `i`'s next step is a release or an extend while another client's token
-    /// is under the lock key: the only steps the first two properties judge.
+    /// Whether client `i`'s next step is a release, an extend or a clean-up while another
+    /// client's token is under the lock key: the only steps the first two properties judge.
     fn may_touch_anothers(&self, state: &State, i: usize) -> bool {
         let c = &state.clients[i];
         // A clean-up belongs to the operation whose step was refused, not to the phase the
-        // client has moved on to.
-        let op = c.cleanup.map_or(c.phase.op(), |cleanup| Some(cleanup.op));
-        matches!(op, Some(OpKind::Extend | OpKind::Release))
-            && owner(&state.lock, &self.programs).is_some_and(|o| o != i)
+        // client has moved on to; an acquire's is judged as a release is.
+        let judged =
+            c.cleanup.is_some() || matches!(c.phase.op(), Some(OpKind::Extend | OpKind::Release));
+        judged && owner(&state.lock, &self.programs).is_some_and(|o| o != i)
     }
 
     fn stall(&self, next: &mut State) -> Outcome {
