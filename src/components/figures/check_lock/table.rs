@@ -34,7 +34,7 @@ pub fn catalogue_reports() -> Vec<(String, String, Result<CheckReport, SpecError
 /// A property's column heading: its line, shortened to what fits a column.
 pub fn column(property: Property) -> &'static str {
     match property {
-        Property::NeverDeletesAnothers => "release and clean-ups spare others' locks",
+        Property::NeverDeletesAnothers => "release spares others' locks",
         Property::NeverExtendsAnothers => "extend spares others' leases",
         Property::ExclusionWhileLeasesHold => "one holder while leases run",
         Property::ExclusionAcrossStall => "one holder across a stall",
