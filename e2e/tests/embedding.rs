@@ -807,12 +807,14 @@ fn a_dive_framed_far_below_the_fold_still_says_its_height_and_that_it_listens() 
             &page,
             &format!(
                 "window.__heights = [];
+                 const frame = document.createElement('iframe');
+                 // Only this frame's messages: the page's own frame, replaced below, may still post.
                  window.addEventListener('message', event => {{
-                     if (event.data && event.data.type === 'lockdive:height') window.__heights.push(event.data.height);
+                     if (event.source === frame.contentWindow && event.data
+                         && event.data.type === 'lockdive:height') window.__heights.push(event.data.height);
                  }});
                  const spacer = document.createElement('div');
                  spacer.style.height = '20000px';
-                 const frame = document.createElement('iframe');
                  frame.src = '{}?embed=1&host-origin=' + encodeURIComponent('{origin}');
                  document.body.replaceChildren(spacer, frame);",
                 page.url

@@ -15,7 +15,8 @@ pub(super) struct Outcome {
     /// The lock's own step answered an error.
     pub(super) fault: Option<String>,
     pub(super) note: Note,
-    /// Another client's lock this step removed or changed (release) or lengthened (extend).
+    /// Another client's lock this step removed or changed (a release, or an acquire's clean-up)
+    /// or lengthened or wrote (an extend).
     pub(super) touched: Option<Touch>,
 }
 
