@@ -1,7 +1,7 @@
 //! How the page talks to whatever hosts it, in the browser: framed, it posts its content height to
-//! the parent once at start and then whenever that height changes, and follows the theme and font messages of a parent on
-//! the allow-list; once the figures answer it says so (`data-interactive` on `<html>` and a
-//! performance mark). The messages, the allow-list's rules and the font rule are
+//! the parent once at start and then whenever that height changes, and follows the theme and font
+//! messages of a parent on the allow-list; once the figures answer it says so (`data-interactive`
+//! on `<html>` and a performance mark). The messages, the allow-list's rules and the font rule are
 //! `lockdive_contract::embed`'s. All of it runs in the first wasm, so a host is heard before the
 //! lab loads; embed mode itself (`?embed=1`) is applied by index.html's head script.
 

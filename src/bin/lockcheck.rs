@@ -3,8 +3,8 @@
 //! and the shortest counterexample as replayable redis-cli lines.
 //!
 //! Exit status: 0 when the lock keeps its own promises, 1 when a release, or the clean-up after a
-//! refused acquire step, deletes or changes another's lock, an extend lengthens or resets another's lease, or two clients hold while both leases hold; 2 on a usage
-//! error or a bad script. The stall and fence properties are reported, never fatal: every
+//! refused acquire step, deletes or changes another's lock, an extend lengthens or resets another's
+//! lease, or two clients hold while both leases hold; 2 on a usage error or a bad script. The stall and fence properties are reported, never fatal: every
 //! lease-based lock breaks the first, and only a fencing token keeps the second.
 
 use std::process::ExitCode;

@@ -63,7 +63,6 @@ milliseconds; any other text is command lines, one step each, with the placehold
 array, when it is not empty and each element succeeds); a line ending in `== {token}` succeeds only when its \
 reply is the client's own token, the compare a client makes after `GET`. Any line but the last may end in \
 `else` and a command, which the client sends next when the line fails (`else UNWATCH`); it is judged as a \
-step of its operation, and an acquire's as a release is, so it must not delete or change another's lock. Each \
-client has a \
-connection of its own, so `WATCH`, `MULTI` and `EXEC` work as in Redis. Acquire and extend are optional: \
-without an acquire the checker takes the lock with `SET {key} {token} NX PX {ttl_ms}`.";
+step of its operation, and an acquire's as a release is, so it must not delete or change another's lock. \
+Each client has a connection of its own, so `WATCH`, `MULTI` and `EXEC` work as in Redis. Acquire and extend \
+are optional: without an acquire the checker takes the lock with `SET {key} {token} NX PX {ttl_ms}`.";
