@@ -249,22 +249,23 @@ fn show_sources(
     board: &FenceBoard,
     committed: Option<&FenceOutcome>,
 ) {
-    let what_ifs = what_if_sources(board).finish();
-    if *shown != what_ifs {
-        slot.set_inner_html(&what_ifs);
-        *shown = what_ifs;
-    } else if let Ok(Some(old)) = slot.query_selector(COMMITTED_SELECTOR) {
-        old.remove();
+    if !put_in(slot, shown, what_if_sources(board).finish()) {
+        if let Ok(Some(old)) = slot.query_selector(COMMITTED_SELECTOR) {
+            old.remove();
+        }
     }
     if let Some(outcome) = committed {
         let _ = slot.insert_adjacent_html("beforeend", &committed_source(outcome).finish());
     }
 }
 
-/// Puts `markup` into `slot` if it differs from what the slot was last given.
-fn put_in(slot: &Element, shown: &mut String, markup: String) {
-    if *shown != markup {
-        slot.set_inner_html(&markup);
-        *shown = markup;
+/// Puts `markup` into `slot` if it differs from what the slot was last given; returns whether it
+/// did.
+fn put_in(slot: &Element, shown: &mut String, markup: String) -> bool {
+    if *shown == markup {
+        return false;
     }
+    slot.set_inner_html(&markup);
+    *shown = markup;
+    true
 }
