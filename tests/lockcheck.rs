@@ -1118,6 +1118,31 @@ mod cli {
     }
 
     #[test]
+    fn a_reader_that_stops_reading_leaves_the_verdict_as_the_exit_status() {
+        use std::io::Read;
+        use std::process::Stdio;
+        // The reader closes its end at once, long before blind-del's schedules are explored and
+        // the report is written.
+        let mut child = Command::new(env!("CARGO_BIN_EXE_lockcheck"))
+            .args(["--lock", "blind-del"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the lockcheck binary runs");
+        drop(child.stdout.take());
+        let mut err = String::new();
+        child
+            .stderr
+            .take()
+            .expect("piped")
+            .read_to_string(&mut err)
+            .expect("reads stderr");
+        let status = child.wait().expect("exits");
+        assert_eq!(status.code(), Some(1), "{err}");
+        assert_eq!(err, "");
+    }
+
+    #[test]
     fn bad_arguments_and_bad_scripts_exit_2() {
         assert_eq!(run(&[]).0, 2);
         assert_eq!(run(&["--clients", "7", "--lock", "token-checked"]).0, 2);
@@ -1338,6 +1363,34 @@ fn a_script_step_shows_its_short_form_beside_the_replayable_line() {
 /// A's lock at B's clean-up, and one that resets the lease there rewrites it (value and TTL
 /// read as before on the virtual clock, so only the explorer's watch sees it); one that sends
 /// `UNWATCH` instead leaves it alone.
+/// An extend that deletes the lock it failed to extend is an extend that deletes another's
+/// lock, and the property's own words say so.
+#[test]
+fn an_extend_that_deletes_anothers_lock_breaks_never_extends_anothers_in_its_own_words() {
+    let extend = "if redis.call('GET', KEYS[1]) == ARGV[1] then\n\
+                  return redis.call('PEXPIRE', KEYS[1], ARGV[2])\n\
+                  end\n\
+                  return redis.call('DEL', KEYS[1])";
+    let spec = LockSpec::custom(None, RELEASE_SCRIPT, Some(extend), 10_000).expect("parses");
+    let bound = Bound {
+        clients: 2,
+        stalls: 1,
+        acquire_attempts: 1,
+    };
+    let report = check(&spec, bound).expect("checks");
+    let breaks = shortest(&report, Property::NeverExtendsAnothers);
+    let last = breaks.steps.last().expect("a step");
+    assert_eq!(last.client, Some(ClientId::A));
+    assert_eq!(last.sent.reply, ministore::Reply::Integer(1));
+    assert!(last.note.contains("removes B's lock"), "{}", last.note);
+    assert!(
+        Property::NeverExtendsAnothers.label().contains("deletes"),
+        "{}",
+        Property::NeverExtendsAnothers.label()
+    );
+    assert_replays(breaks);
+}
+
 #[test]
 fn an_acquire_clean_up_that_deletes_or_rewrites_anothers_lock_breaks_never_deletes_anothers() {
     let bound = Bound {

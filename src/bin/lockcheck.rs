@@ -2,11 +2,14 @@
 //! through every schedule of two or three clients and stalls, and prints each property's verdict
 //! and the shortest counterexample as replayable redis-cli lines.
 //!
-//! Exit status: 0 when the lock keeps its own promises, 1 when a release, or the clean-up after a
-//! refused acquire step, deletes or changes another's lock, an extend lengthens or resets another's
-//! lease, or two clients hold while both leases hold; 2 on a usage error or a bad script. The stall and fence properties are reported, never fatal: every
-//! lease-based lock breaks the first, and only a fencing token keeps the second.
+//! Exit status: 0 when the lock keeps its own promises; 1 when a release, or the clean-up after a
+//! refused acquire step, deletes or changes another's lock, an extend lengthens, resets, changes
+//! or deletes another's lock, or two clients hold while both leases hold; 2 on a usage error or a
+//! bad script. The stall and fence properties are reported, never fatal: every lease-based lock
+//! breaks the first, and only a fencing token keeps the second.
 
+use std::fmt::Write as _;
+use std::io::{self, Write as _};
 use std::process::ExitCode;
 
 use lockdive::scenarios::lockcheck::{
@@ -110,23 +113,27 @@ fn spec_from(args: &Args) -> Result<LockSpec, String> {
     .map_err(|e| e.to_string())
 }
 
-fn print_list() {
+/// The catalogue, one entry a line.
+fn list_text() -> String {
+    let mut out = String::new();
     for spec in catalogue::all() {
         let from = spec
             .provenance
             .as_ref()
             .map(|p| format!(" — {} ({}, {})", p.library, p.repository, p.licence))
             .unwrap_or_default();
-        println!("{:<18} {}{from}", spec.id, spec.name);
+        let _ = writeln!(out, "{:<18} {}{from}", spec.id, spec.name);
     }
+    out
 }
 
-fn print_property(report: &CheckReport, property: &PropertyReport) {
+fn write_property(out: &mut String, report: &CheckReport, property: &PropertyReport) {
     let mark = match property.verdict {
         Verdict::Holds => "holds ",
         Verdict::Broken => "BROKEN",
     };
-    println!(
+    let _ = writeln!(
+        out,
         "[{mark}] {} — {} ({} of {} schedules break it)",
         property.property.hook(),
         property.property.label(),
@@ -134,16 +141,65 @@ fn print_property(report: &CheckReport, property: &PropertyReport) {
         report.schedules,
     );
     if let Some(note) = &property.note {
-        println!("         {note}");
+        let _ = writeln!(out, "         {note}");
     }
     if let Some(counterexample) = &property.counterexample {
         // The script's own first lines say when it does not replay on one connection.
-        println!(
+        let _ = writeln!(
+            out,
             "         shortest counterexample, {} steps, as a redis-cli script:",
             counterexample.steps.len()
         );
         for line in counterexample.to_cli_script().lines() {
-            println!("    {line}");
+            let _ = writeln!(out, "    {line}");
+        }
+    }
+}
+
+/// The report as the command prints it: the lock, the bound, what was explored, then each
+/// property's verdict.
+fn report_text(spec: &LockSpec, report: &CheckReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "lock: {} ({})", report.lock_name, report.lock_id);
+    if let Some(note) = &spec.note {
+        let _ = writeln!(out, "note: {note}");
+    }
+    let _ = writeln!(
+        out,
+        "bound: {} clients, {} stall(s) of a full lease ({} ms), {} acquire attempt(s)",
+        report.bound.clients, report.bound.stalls, spec.ttl_ms, report.bound.acquire_attempts
+    );
+    let _ = writeln!(
+        out,
+        "explored: {} states, {} schedules{}",
+        report.states,
+        report.schedules,
+        if report.cap_reached {
+            " (state cap reached: verdicts cover only what was explored)"
+        } else {
+            ""
+        }
+    );
+    out.push('\n');
+    for property in &report.properties {
+        write_property(&mut out, report, property);
+    }
+    out
+}
+
+/// Writes `text` to standard output. A reader that closed it (`lockcheck … | head`) has read
+/// enough: the verdict's exit status still stands. Any other failure to write is exit 2.
+fn emit(text: &str) -> Result<(), ExitCode> {
+    let mut stdout = io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => Ok(()),
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        Err(err) => {
+            eprintln!("lockcheck: cannot write the report: {err}");
+            Err(ExitCode::from(2))
         }
     }
 }
@@ -161,8 +217,10 @@ fn main() -> ExitCode {
         }
     };
     if args.list {
-        print_list();
-        return ExitCode::SUCCESS;
+        return match emit(&list_text()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(code) => code,
+        };
     }
     let spec = match spec_from(&args) {
         Ok(spec) => spec,
@@ -178,27 +236,8 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    println!("lock: {} ({})", report.lock_name, report.lock_id);
-    if let Some(note) = &spec.note {
-        println!("note: {note}");
-    }
-    println!(
-        "bound: {} clients, {} stall(s) of a full lease ({} ms), {} acquire attempt(s)",
-        report.bound.clients, report.bound.stalls, spec.ttl_ms, report.bound.acquire_attempts
-    );
-    println!(
-        "explored: {} states, {} schedules{}",
-        report.states,
-        report.schedules,
-        if report.cap_reached {
-            " (state cap reached: verdicts cover only what was explored)"
-        } else {
-            ""
-        }
-    );
-    println!();
-    for property in &report.properties {
-        print_property(&report, property);
+    if let Err(code) = emit(&report_text(&spec, &report)) {
+        return code;
     }
     if let Some(fault) = &report.script_error {
         eprintln!(

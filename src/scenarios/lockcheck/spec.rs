@@ -55,8 +55,9 @@ pub enum Property {
     /// Neither a release by one client nor a clean-up after its refused acquire step removes
     /// or changes a lock key holding another's token.
     NeverDeletesAnothers,
-    /// An extend by one client never lengthens, or resets, the lease of a lock key another
-    /// client owns (a reset on a real clock ends later than the owner's own deadline).
+    /// Neither an extend by one client nor its clean-up writes to a lock key another client owns:
+    /// it lengthens, resets (on a real clock a reset ends later than the owner's own deadline),
+    /// changes or deletes none.
     NeverExtendsAnothers,
     /// Two clients never both believe they hold the lock while both leases hold by their own
     /// reckoning.
@@ -93,10 +94,10 @@ impl Property {
     pub fn label(self) -> &'static str {
         match self {
             Property::NeverDeletesAnothers => {
-                "no release or acquire clean-up deletes another client's lock"
+                "no release or acquire clean-up deletes or changes another client's lock"
             }
             Property::NeverExtendsAnothers => {
-                "an extend never lengthens or resets another client's lease"
+                "an extend never lengthens, resets, changes or deletes another client's lock"
             }
             Property::ExclusionWhileLeasesHold => {
                 "no two clients hold the lock while both leases hold"
