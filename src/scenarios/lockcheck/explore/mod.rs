@@ -32,6 +32,7 @@
 //! - `outcome`: what a step did, and its sentence in the report;
 //! - `replay`: the report, each counterexample run again step by step.
 
+mod bucket;
 mod outcome;
 mod program;
 mod replay;
@@ -50,10 +51,11 @@ use super::spec::{
     CHECKED_SCRIPT_STEP_BUDGET,
 };
 use crate::scenarios::FENCED_WRITE_SCRIPT;
+use bucket::{key_hash, Bucket};
 use outcome::{Note, Outcome, Touch, TouchKind};
 use program::{sha_of, stall_seconds, Line, Program};
 use state::{
-    lengthened, owner, state_key, Cleanup, ClientState, Phase, State, StateHasher, StoreId,
+    lengthened, owner, write_state_key, Cleanup, ClientState, Phase, State, StateHasher, StoreId,
 };
 use steps::{written_since_watch, StepMemo};
 
@@ -94,13 +96,6 @@ struct Pending {
     broken: [u64; 5],
 }
 
-/// Every state of one progress rank.
-#[derive(Default)]
-struct Bucket {
-    index: HashMap<Vec<u8>, usize, BuildHasherDefault<StateHasher>>,
-    states: Vec<Option<Pending>>,
-}
-
 /// How each state was first reached by a shortest path.
 #[derive(Clone, Copy)]
 struct Meta {
@@ -124,7 +119,8 @@ pub struct Explorer {
     stall_seconds: String,
     fenced_write_sha: String,
     start: State,
-    buckets: Vec<Bucket>,
+    /// The states of each progress rank.
+    buckets: Vec<Bucket<Pending>>,
     rank: usize,
     position: usize,
     meta: Vec<Meta>,
@@ -147,6 +143,8 @@ pub struct Explorer {
     store_ids: RefCell<HashMap<Vec<u8>, StoreId, BuildHasherDefault<StateHasher>>>,
     /// Where [`Explorer::store_id`] writes each store's key before looking it up.
     key_buffer: RefCell<Vec<u8>>,
+    /// Where [`Explorer::insert`] writes each state's key before looking it up.
+    state_key_buffer: Vec<u8>,
     /// The store id of the state [`Explorer::apply`] is stepping from, taken by the step's one
     /// send ([`Explorer::exec_remembered`] decides whether the memo applies).
     memo_from: RefCell<Option<StoreId>>,
@@ -214,6 +212,7 @@ impl Explorer {
             step_memo: RefCell::new(HashMap::default()),
             store_ids: RefCell::new(store_ids),
             key_buffer: RefCell::new(Vec::new()),
+            state_key_buffer: Vec::new(),
             memo_from: RefCell::new(None),
         };
         explorer.probe_alone()?;
@@ -230,7 +229,7 @@ impl Explorer {
             action: Action::Stall,
             depth: 0,
         });
-        explorer.buckets[0].states.push(Some(root));
+        explorer.buckets[0].push_root(root);
         Ok(explorer)
     }
 
@@ -284,18 +283,17 @@ impl Explorer {
             };
             if self.position == 0 {
                 // No successor has this rank or lower any more: the index is not needed.
-                bucket.index = HashMap::default();
+                bucket.drop_index();
             }
-            let Some(slot) = bucket.states.get_mut(self.position) else {
-                bucket.states = Vec::new();
+            let Some(slot) = bucket.take(self.position) else {
+                bucket.clear();
                 self.rank += 1;
                 self.position = 0;
                 continue;
             };
-            let pending = slot.take();
             self.position += 1;
-            if let Some(pending) = pending {
-                self.expand(pending);
+            if let Some(pending) = slot {
+                self.expand(*pending);
                 budget -= 1;
             }
             if self.meta.len() as u64 >= self.state_cap {
@@ -365,32 +363,43 @@ impl Explorer {
         // Every step moves a schedule on: a successor in this rank or below would be expanded
         // out of order, or never.
         debug_assert!(rank > self.rank, "a step from rank {} to {rank}", self.rank);
-        let key = state_key(&state);
+        let mut key = std::mem::take(&mut self.state_key_buffer);
+        key.clear();
+        write_state_key(&state, &mut key);
+        let hash = key_hash(&key);
         let Some(bucket) = self.buckets.get_mut(rank) else {
+            self.state_key_buffer = key;
             return;
         };
-        if let Some(&at) = bucket.index.get(&key) {
-            if let Some(Some(existing)) = bucket.states.get_mut(at) {
-                existing.paths = existing.paths.saturating_add(paths);
-                for (total, add) in existing.broken.iter_mut().zip(broken) {
-                    *total = total.saturating_add(add);
-                }
-                let meta = &mut self.meta[existing.id as usize];
-                if reached.depth < meta.depth {
-                    *meta = reached;
+        match bucket.find(hash, &key) {
+            Some(at) => {
+                if let Some(existing) = bucket.get_mut(at) {
+                    existing.paths = existing.paths.saturating_add(paths);
+                    for (total, add) in existing.broken.iter_mut().zip(broken) {
+                        *total = total.saturating_add(add);
+                    }
+                    let meta = &mut self.meta[existing.id as usize];
+                    if reached.depth < meta.depth {
+                        *meta = reached;
+                    }
                 }
             }
-            return;
+            None => {
+                let id = self.meta.len() as u32;
+                self.meta.push(reached);
+                bucket.add(
+                    hash,
+                    &key,
+                    Pending {
+                        id,
+                        state,
+                        paths,
+                        broken,
+                    },
+                );
+            }
         }
-        let id = self.meta.len() as u32;
-        self.meta.push(reached);
-        bucket.index.insert(key, bucket.states.len());
-        bucket.states.push(Some(Pending {
-            id,
-            state,
-            paths,
-            broken,
-        }));
+        self.state_key_buffer = key;
     }
 
     /// The steps possible from `state`: each unfinished client's next step, and a stall. While

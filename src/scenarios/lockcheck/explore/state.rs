@@ -155,16 +155,15 @@ pub(super) fn plain(session: &Session) -> bool {
 }
 
 /// The bytes two states are equal by: the store's id (equal stores share one), every client's
-/// connection, program counter and beliefs, and the stalls used.
-pub(super) fn state_key(state: &State) -> Vec<u8> {
-    let mut out = Vec::with_capacity(8 + 64 * state.clients.len());
+/// connection, program counter and beliefs, and the stalls used; appended to `out`.
+pub(super) fn write_state_key(state: &State, out: &mut Vec<u8>) {
     out.extend_from_slice(&state.store_id.to_le_bytes());
     for (c, session) in state.clients.iter().zip(&state.sessions) {
         // The connection's key, length first, written in place.
         let at = out.len();
         out.extend_from_slice(&[0; 4]);
         if !plain(session) {
-            state.store.write_session_key(session, &mut out);
+            state.store.write_session_key(session, out);
         }
         let len = (out.len() - at - 4) as u32;
         out[at..at + 4].copy_from_slice(&len.to_le_bytes());
@@ -188,7 +187,6 @@ pub(super) fn state_key(state: &State) -> Vec<u8> {
         state.next_generation,
         state.newest_written,
     ]);
-    out
 }
 
 /// The client whose token the lock key's value holds: a string containing it, a hash field or
