@@ -16,7 +16,8 @@ pub(crate) use watch::WatcherId;
 use std::cmp::Ordering;
 use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
-use std::ops::Bound;
+use std::ops::{Bound, Deref, DerefMut};
+use std::sync::Arc;
 
 use crate::error::CommandError;
 use crate::pubsub::PubSub;
@@ -58,6 +59,31 @@ impl Hasher for KeyHasher {
 }
 
 type KeyMap<V> = HashMap<Vec<u8>, V, BuildHasherDefault<KeyHasher>>;
+
+/// A part of a store that clones of it share until one of them writes to it: a store is
+/// cloned far more often than it is changed (the lock checker clones one for every step it
+/// tries, and most steps only read), so a clone costs a count, and the part is copied on its
+/// first write after one. Reading goes through `Deref`; anything through `DerefMut` copies a
+/// shared part first, so the code that owns one looks before it takes it mutably.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Shared<T>(Arc<T>);
+
+impl<T> Deref for Shared<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: Clone> DerefMut for Shared<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        Arc::make_mut(&mut self.0)
+    }
+}
+
+/// One database's keys.
+pub(crate) type Db = Shared<KeyMap<Entry>>;
 
 /// What a key holds.
 #[derive(Debug, Clone)]
@@ -112,10 +138,10 @@ impl Entry {
 #[derive(Debug, Default, Clone)]
 pub(crate) struct Keyspace {
     /// The selected database's keys: every command works here.
-    entries: KeyMap<Entry>,
+    entries: Db,
     /// The other databases by index, made only once a database other than 0 is used; the
     /// selected one's slot holds an empty map while its keys are in `entries`.
-    parked: Vec<KeyMap<Entry>>,
+    parked: Vec<Db>,
     /// Index of the database in `entries`.
     selected: usize,
     clock_ms: u64,
@@ -124,7 +150,12 @@ pub(crate) struct Keyspace {
     /// Where PUBLISH delivers.
     pubsub: PubSub,
     /// Who watches which keys (WATCH), told of every write.
-    watches: watch::WatchRegistry,
+    watches: Shared<watch::WatchRegistry>,
+    /// The last watcher id handed out.
+    last_watcher: WatcherId,
+    /// Keys touched while [`Keyspace::observe_writes`] runs, so its own comparison does not
+    /// touch them a second time.
+    touched_now: Option<Vec<watch::WatchKey>>,
     /// A server waits for blocking commands itself: they must answer nil at once, as in MULTI.
     caller_waits: bool,
 }
@@ -176,20 +207,40 @@ impl Keyspace {
         CLOCK_EPOCH_MS.saturating_add(elapsed)
     }
 
-    /// The live entry of `key`, dropping it first if its deadline has passed.
-    pub(crate) fn entry(&mut self, key: &[u8]) -> Option<&mut Entry> {
+    /// Drops `key` if its deadline has passed (and tells WATCH); true if it did.
+    fn expire_if_due(&mut self, key: &[u8]) -> bool {
         let now = self.now();
         if self.entries.get(key).is_some_and(|e| e.is_expired(now)) {
             self.entries.remove(key);
             self.touch(key, false);
+            return true;
+        }
+        false
+    }
+
+    /// The live entry of `key`, dropping it first if its deadline has passed.
+    pub(crate) fn entry(&mut self, key: &[u8]) -> Option<&Entry> {
+        self.expire_if_due(key);
+        self.entries.get(key)
+    }
+
+    /// The live entry of `key` to change in place, dropping it first if its deadline has
+    /// passed.
+    pub(crate) fn entry_mut(&mut self, key: &[u8]) -> Option<&mut Entry> {
+        if self.expire_if_due(key) || !self.entries.contains_key(key) {
             return None;
         }
         self.entries.get_mut(key)
     }
 
     /// The live value of `key`.
-    pub(crate) fn value(&mut self, key: &[u8]) -> Option<&mut Value> {
-        self.entry(key).map(|entry| &mut entry.value)
+    pub(crate) fn value(&mut self, key: &[u8]) -> Option<&Value> {
+        self.entry(key).map(|entry| &entry.value)
+    }
+
+    /// The live value of `key`, to change in place.
+    pub(crate) fn value_mut(&mut self, key: &[u8]) -> Option<&mut Value> {
+        self.entry_mut(key).map(|entry| &mut entry.value)
     }
 
     /// Whether `key` is live.
@@ -198,7 +249,7 @@ impl Keyspace {
     }
 
     /// The string at `key`; `WRONGTYPE` if it holds something else.
-    pub(crate) fn string(&mut self, key: &[u8]) -> Result<Option<&mut Vec<u8>>, CommandError> {
+    pub(crate) fn string(&mut self, key: &[u8]) -> Result<Option<&Vec<u8>>, CommandError> {
         match self.value(key) {
             None => Ok(None),
             Some(Value::Str(bytes, _)) => Ok(Some(bytes)),
@@ -236,7 +287,7 @@ impl Keyspace {
     }
 
     /// The hash at `key`; `WRONGTYPE` if it holds something else.
-    pub(crate) fn hash(&mut self, key: &[u8]) -> Result<Option<&mut FieldTable>, CommandError> {
+    pub(crate) fn hash(&mut self, key: &[u8]) -> Result<Option<&FieldTable>, CommandError> {
         match self.value(key) {
             None => Ok(None),
             Some(Value::Hash(table)) => Ok(Some(table)),
@@ -244,8 +295,17 @@ impl Keyspace {
         }
     }
 
+    /// [`Keyspace::hash`], to change in place.
+    pub(crate) fn hash_mut(&mut self, key: &[u8]) -> Result<Option<&mut FieldTable>, CommandError> {
+        match self.value_mut(key) {
+            None => Ok(None),
+            Some(Value::Hash(table)) => Ok(Some(table)),
+            Some(_) => Err(CommandError::WrongType),
+        }
+    }
+
     /// The sorted set at `key`; `WRONGTYPE` if it holds something else.
-    pub(crate) fn zset(&mut self, key: &[u8]) -> Result<Option<&mut SortedSet>, CommandError> {
+    pub(crate) fn zset(&mut self, key: &[u8]) -> Result<Option<&SortedSet>, CommandError> {
         match self.value(key) {
             None => Ok(None),
             Some(Value::ZSet(set)) => Ok(Some(set)),
@@ -253,11 +313,17 @@ impl Keyspace {
         }
     }
 
+    /// [`Keyspace::zset`], to change in place.
+    pub(crate) fn zset_mut(&mut self, key: &[u8]) -> Result<Option<&mut SortedSet>, CommandError> {
+        match self.value_mut(key) {
+            None => Ok(None),
+            Some(Value::ZSet(set)) => Ok(Some(set)),
+            Some(_) => Err(CommandError::WrongType),
+        }
+    }
+
     /// The list at `key`; `WRONGTYPE` if it holds something else.
-    pub(crate) fn list(
-        &mut self,
-        key: &[u8],
-    ) -> Result<Option<&mut VecDeque<Vec<u8>>>, CommandError> {
+    pub(crate) fn list(&mut self, key: &[u8]) -> Result<Option<&VecDeque<Vec<u8>>>, CommandError> {
         match self.value(key) {
             None => Ok(None),
             Some(Value::List(list)) => Ok(Some(list)),
@@ -265,9 +331,30 @@ impl Keyspace {
         }
     }
 
+    /// [`Keyspace::list`], to change in place.
+    pub(crate) fn list_mut(
+        &mut self,
+        key: &[u8],
+    ) -> Result<Option<&mut VecDeque<Vec<u8>>>, CommandError> {
+        match self.value_mut(key) {
+            None => Ok(None),
+            Some(Value::List(list)) => Ok(Some(list)),
+            Some(_) => Err(CommandError::WrongType),
+        }
+    }
+
     /// The set at `key`; `WRONGTYPE` if it holds something else.
-    pub(crate) fn set(&mut self, key: &[u8]) -> Result<Option<&mut SetValue>, CommandError> {
+    pub(crate) fn set(&mut self, key: &[u8]) -> Result<Option<&SetValue>, CommandError> {
         match self.value(key) {
+            None => Ok(None),
+            Some(Value::Set(set)) => Ok(Some(set)),
+            Some(_) => Err(CommandError::WrongType),
+        }
+    }
+
+    /// [`Keyspace::set`], to change in place.
+    pub(crate) fn set_mut(&mut self, key: &[u8]) -> Result<Option<&mut SetValue>, CommandError> {
+        match self.value_mut(key) {
             None => Ok(None),
             Some(Value::Set(set)) => Ok(Some(set)),
             Some(_) => Err(CommandError::WrongType),
@@ -283,7 +370,7 @@ impl Keyspace {
         if !self.contains(key) {
             self.insert(key, Value::List(VecDeque::new()), None);
         }
-        match self.value(key) {
+        match self.value_mut(key) {
             Some(Value::List(list)) => Ok(list),
             _ => Err(CommandError::WrongType),
         }
@@ -299,7 +386,7 @@ impl Keyspace {
             let empty = SetValue::for_first_member(first_member);
             self.insert(key, Value::Set(empty), None);
         }
-        match self.value(key) {
+        match self.value_mut(key) {
             Some(Value::Set(set)) => Ok(set),
             _ => Err(CommandError::WrongType),
         }
@@ -310,7 +397,9 @@ impl Keyspace {
         &mut self,
         key: &[u8],
     ) -> Result<Option<(&mut SetValue, &mut Rng)>, CommandError> {
-        self.entry(key);
+        if self.entry(key).is_none() {
+            return Ok(None);
+        }
         match self.entries.get_mut(key).map(|entry| &mut entry.value) {
             None => Ok(None),
             Some(Value::Set(set)) => Ok(Some((set, &mut self.rng))),
@@ -336,7 +425,7 @@ impl Keyspace {
         if !self.contains(key) {
             self.insert(key, Value::Hash(FieldTable::default()), None);
         }
-        match self.value(key) {
+        match self.value_mut(key) {
             Some(Value::Hash(table)) => Ok(table),
             _ => Err(CommandError::WrongType),
         }
@@ -352,7 +441,7 @@ impl Keyspace {
         if !self.contains(key) {
             self.insert(key, Value::ZSet(SortedSet::new(compact)), None);
         }
-        match self.value(key) {
+        match self.value_mut(key) {
             Some(Value::ZSet(set)) => Ok(set),
             _ => Err(CommandError::WrongType),
         }
@@ -373,6 +462,9 @@ impl Keyspace {
     /// Deletes `key`; true if it was live.
     pub(crate) fn remove(&mut self, key: &[u8]) -> bool {
         let now = self.now();
+        if !self.entries.contains_key(key) {
+            return false;
+        }
         let removed = self.entries.remove(key);
         if removed.is_some() {
             self.touch(key, false);

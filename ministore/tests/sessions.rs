@@ -116,3 +116,45 @@ fn clones_are_independent_across_databases() {
     assert_eq!(copy.snapshot_db(5).len(), 1);
     assert!(store.snapshot_db(5).is_empty());
 }
+
+/// A clone shares its keys and WATCH lists with the original until either writes, so each
+/// kind of write is tried on both sides: none may show through.
+#[test]
+fn a_write_to_a_clone_reaches_neither_the_original_nor_its_watches() {
+    let mut store = Store::new();
+    store.exec(&["SET", "lock", "a", "PX", "100"]);
+    store.exec(&["HSET", "h", "f", "1"]);
+    let mut watching = Session::new();
+    store.exec_in(&mut watching, &["WATCH", "lock"]);
+    let transaction = |store: &mut Store, session: &mut Session| {
+        store.exec_in(session, &["MULTI"]);
+        store.exec_in(session, &["GET", "lock"]);
+        store.exec_in(session, &["EXEC"])
+    };
+
+    let mut copy = store.clone();
+    let mut copy_watching = watching.clone();
+    copy.exec(&["SET", "lock", "b"]);
+    copy.exec(&["HINCRBY", "h", "f", "5"]);
+    assert_eq!(store.exec(&["GET", "lock"]), Reply::bulk("a"));
+    assert_eq!(store.exec(&["PTTL", "lock"]), Reply::Integer(100));
+    assert_eq!(store.exec(&["HGET", "h", "f"]), Reply::bulk("1"));
+    assert_eq!(transaction(&mut copy, &mut copy_watching), Reply::Nil);
+    assert_eq!(
+        transaction(&mut store.clone(), &mut watching.clone()),
+        Reply::Array(vec![Reply::bulk("a")])
+    );
+
+    // A read that finds the key expired deletes it: in the clone that read it, only.
+    let mut later = store.clone();
+    later.exec(&["DEBUG", "SLEEP", "0.2"]);
+    assert_eq!(later.exec(&["GET", "lock"]), Reply::Nil);
+    assert_eq!(store.exec(&["GET", "lock"]), Reply::bulk("a"));
+
+    // And the other way round: the original's writes stay out of a clone made before them.
+    let before = store.clone();
+    store.exec(&["DEL", "lock"]);
+    store.exec_in(&mut watching, &["UNWATCH"]);
+    assert_eq!(before.snapshot().len(), 2);
+    assert_eq!(store.snapshot().len(), 1);
+}

@@ -34,7 +34,7 @@ pub(crate) fn hget(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
 
 /// `HDEL key field [field ...]` — how many fields were removed; an emptied hash is deleted.
 pub(crate) fn hdel(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
-    let Some(table) = keyspace.hash(words[1])? else {
+    let Some(table) = keyspace.hash_mut(words[1])? else {
         return Ok(Reply::Integer(0));
     };
     let removed = words[2..]

@@ -211,7 +211,7 @@ fn set_expiry(
     let base = if absolute { 0 } else { now };
     let deadline = base.checked_add(millis).ok_or_else(invalid)?;
     let key = words[1];
-    let Some(entry) = keyspace.entry(key) else {
+    let Some(entry) = keyspace.entry_mut(key) else {
         return Ok(Reply::Integer(0));
     };
     let current = entry.expires_at;
@@ -289,7 +289,7 @@ fn deadline(keyspace: &mut Keyspace, key: &[u8], unit: Unit) -> i64 {
 #[cfg(feature = "full")]
 pub(crate) fn persist(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let removed = keyspace
-        .entry(words[1])
+        .entry_mut(words[1])
         .and_then(|entry| entry.expires_at.take())
         .is_some();
     Ok(Reply::Integer(i64::from(removed)))

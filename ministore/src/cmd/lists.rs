@@ -71,7 +71,7 @@ pub(crate) fn rpushx(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult 
 
 fn push(keyspace: &mut Keyspace, words: &[&[u8]], end: End, existing: bool) -> CommandResult {
     let list = if existing {
-        match keyspace.list(words[1])? {
+        match keyspace.list_mut(words[1])? {
             Some(list) => list,
             None => return Ok(Reply::Integer(0)),
         }
@@ -105,7 +105,7 @@ fn pop(keyspace: &mut Keyspace, words: &[&[u8]], end: End) -> CommandResult {
             })
         }
     };
-    let Some(list) = keyspace.list(words[1])? else {
+    let Some(list) = keyspace.list_mut(words[1])? else {
         return Ok(Reply::Nil);
     };
     let reply = match count {
@@ -180,7 +180,7 @@ pub(crate) fn lrange(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult 
 /// `LTRIM key start stop` — keeps only that span; an emptied list is deleted.
 pub(crate) fn ltrim(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let (start, stop) = (int_arg(words[2])?, int_arg(words[3])?);
-    if let Some(list) = keyspace.list(words[1])? {
+    if let Some(list) = keyspace.list_mut(words[1])? {
         match span(start, stop, list.len()) {
             Some((from, to)) => {
                 list.truncate(to + 1);
@@ -219,7 +219,9 @@ pub(crate) fn lindex(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult 
 
 /// `LSET key index element`
 pub(crate) fn lset(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
-    let list = keyspace.list(words[1])?.ok_or(CommandError::NoSuchKey)?;
+    let list = keyspace
+        .list_mut(words[1])?
+        .ok_or(CommandError::NoSuchKey)?;
     let index = int_arg(words[2])?;
     let slot = position(index, list.len())
         .and_then(|at| list.get_mut(at))
@@ -240,7 +242,7 @@ pub(crate) fn linsert(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult
     } else {
         return Err(CommandError::Syntax);
     };
-    let Some(list) = keyspace.list(words[1])? else {
+    let Some(list) = keyspace.list_mut(words[1])? else {
         return Ok(Reply::Integer(0));
     };
     let Some(at) = list.iter().position(|v| v.as_slice() == words[3]) else {
@@ -254,7 +256,7 @@ pub(crate) fn linsert(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult
 /// negative, all if 0); how many went.
 pub(crate) fn lrem(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let count = int_arg(words[2])?;
-    let Some(list) = keyspace.list(words[1])? else {
+    let Some(list) = keyspace.list_mut(words[1])? else {
         return Ok(Reply::Integer(0));
     };
     let limit = usize::try_from(count.unsigned_abs()).unwrap_or(usize::MAX);
@@ -312,7 +314,10 @@ pub(crate) fn move_element(
         return Ok(None);
     }
     keyspace.list(destination)?;
-    let Some(value) = keyspace.list(source)?.and_then(|list| pop_at(list, from)) else {
+    let Some(value) = keyspace
+        .list_mut(source)?
+        .and_then(|list| pop_at(list, from))
+    else {
         return Ok(None);
     };
     push_at(keyspace.list_or_insert(destination)?, to, value.clone());
@@ -377,7 +382,7 @@ pub(crate) fn pop_from_first(
     pop: &MultiPop<'_>,
 ) -> Result<Option<Reply>, CommandError> {
     for &key in pop.keys {
-        let Some(list) = keyspace.list(key)? else {
+        let Some(list) = keyspace.list_mut(key)? else {
             continue;
         };
         let take = pop.count.min(list.len());
@@ -408,7 +413,7 @@ pub(crate) fn pop_one_from_first(
     end: End,
 ) -> Result<Option<Reply>, CommandError> {
     for &key in keys {
-        let Some(value) = keyspace.list(key)?.and_then(|list| pop_at(list, end)) else {
+        let Some(value) = keyspace.list_mut(key)?.and_then(|list| pop_at(list, end)) else {
             continue;
         };
         keyspace.remove_if_empty(key);

@@ -30,7 +30,7 @@ pub(crate) fn sadd(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
 
 /// `SREM key member [member ...]` — how many were removed; an emptied set is deleted.
 pub(crate) fn srem(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
-    let Some(set) = keyspace.set(words[1])? else {
+    let Some(set) = keyspace.set_mut(words[1])? else {
         return Ok(Reply::Integer(0));
     };
     let removed = words[2..].iter().filter(|m| set.remove(m)).count();
@@ -82,7 +82,7 @@ pub(crate) fn smove(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
         let found = keyspace.set(source)?.is_some_and(|s| s.contains(member));
         return Ok(Reply::Integer(i64::from(found)));
     }
-    if !keyspace.set(source)?.is_some_and(|s| s.remove(member)) {
+    if !keyspace.set_mut(source)?.is_some_and(|s| s.remove(member)) {
         return Ok(Reply::Integer(0));
     }
     keyspace.remove_if_empty(source);

@@ -102,7 +102,7 @@ struct Item {
 
 fn sort_generic(keyspace: &mut Keyspace, words: &[&[u8]], read_only: bool) -> CommandResult {
     let options = parse_options(words, read_only)?;
-    let (elements, ordered) = match keyspace.value(words[1]) {
+    let (elements, ordered) = match keyspace.value_mut(words[1]) {
         None => (Vec::new(), true),
         Some(value) => {
             let ordered = keeps_order(value);

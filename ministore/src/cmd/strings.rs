@@ -334,7 +334,7 @@ pub(crate) fn getex(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     match option {
         GetExOption::Keep => {}
         GetExOption::Persist => {
-            if let Some(entry) = keyspace.entry(key) {
+            if let Some(entry) = keyspace.entry_mut(key) {
                 entry.expires_at = None;
             }
         }
@@ -342,7 +342,7 @@ pub(crate) fn getex(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
             let deadline = deadline_for(keyspace, kind, amount, "getex")?;
             if deadline <= keyspace.now() {
                 keyspace.remove(key);
-            } else if let Some(entry) = keyspace.entry(key) {
+            } else if let Some(entry) = keyspace.entry_mut(key) {
                 entry.expires_at = Some(deadline);
                 // Signalled even when the deadline is the one the key had.
                 keyspace.signal_modified(key);
@@ -359,7 +359,7 @@ pub(crate) fn getex(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
 pub(crate) fn incrbyfloat(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     // Redis's order: the key's type, then the stored value, then the increment.
     let stored = keyspace.string(words[1])?;
-    let current = match stored.as_deref() {
+    let current = match stored {
         Some(bytes) => match LongDouble::parse(bytes) {
             Ok(value) => Some(value),
             Err(LongDoubleError::Infinite) => None,

@@ -3,7 +3,7 @@
 //! the others wait in `parked`, which is made the first time a database other than 0 is used,
 //! so an empty store (and its clone) carries no per-database maps.
 
-use super::{Entry, KeyMap, Keyspace};
+use super::{Db, Entry, KeyMap, Keyspace};
 
 /// How many databases a store has (Redis's default `databases 16`).
 pub(crate) const DATABASES: usize = 16;
@@ -21,7 +21,7 @@ impl Keyspace {
             return;
         }
         if self.parked.len() < DATABASES {
-            self.parked.resize_with(DATABASES, KeyMap::default);
+            self.parked.resize_with(DATABASES, Db::default);
         }
         std::mem::swap(&mut self.entries, &mut self.parked[self.selected]);
         std::mem::swap(&mut self.entries, &mut self.parked[db]);
@@ -42,7 +42,7 @@ impl Keyspace {
         if db == self.selected {
             Some(&self.entries)
         } else {
-            self.parked.get(db)
+            self.parked.get(db).map(|map| &**map)
         }
     }
 
@@ -64,7 +64,8 @@ impl Keyspace {
     /// FLUSHDB: drops every key of the selected database.
     pub(crate) fn flush_selected(&mut self) {
         self.touch_all_in_db(self.selected, None);
-        self.entries.clear();
+        // A fresh map, not the shared one copied and then emptied.
+        self.entries = Db::default();
     }
 
     /// FLUSHALL: drops every key of every database.
@@ -72,7 +73,7 @@ impl Keyspace {
         for db in 0..DATABASES {
             self.touch_all_in_db(db, None);
         }
-        self.entries.clear();
+        self.entries = Db::default();
         self.parked.clear();
     }
 
@@ -87,7 +88,7 @@ impl Keyspace {
         // With database 0 selected, both maps are parked and swap in place.
         self.select(0);
         if self.parked.len() < DATABASES {
-            self.parked.resize_with(DATABASES, KeyMap::default);
+            self.parked.resize_with(DATABASES, Db::default);
         }
         let map_of = |keyspace: &mut Keyspace, db: usize| {
             if db == 0 {

@@ -15,7 +15,7 @@ use super::{Entry, KeyHasher, Keyspace, SetValue, StrForm, Value};
 /// Names one watcher (one connection's WATCH list) in a store.
 pub(crate) type WatcherId = u64;
 
-type WatchKey = (usize, Vec<u8>);
+pub(crate) type WatchKey = (usize, Vec<u8>);
 
 /// Every watched key and every watcher's state.
 #[derive(Debug, Clone, Default)]
@@ -24,16 +24,24 @@ pub(crate) struct WatchRegistry {
     by_key: HashMap<WatchKey, Vec<WatcherId>, BuildHasherDefault<KeyHasher>>,
     /// Each watcher's keys and whether one was touched.
     watchers: HashMap<WatcherId, Watcher, BuildHasherDefault<KeyHasher>>,
-    next_id: WatcherId,
-    /// Keys touched while [`Keyspace::observe_writes`] runs, so its own comparison does not
-    /// touch them a second time.
-    touched_now: Option<Vec<WatchKey>>,
 }
 
 #[derive(Debug, Clone, Default)]
 struct Watcher {
     dirty: bool,
     keys: Vec<WatchedKey>,
+}
+
+impl Watcher {
+    /// Whether a touch of `slot` changes this watcher: it spoils a clean watch, or clears the
+    /// mark of a key that had expired when watched and is now deleted.
+    fn touched_moves(&self, slot: &WatchKey, exists_after: bool) -> bool {
+        let watched = self.keys.iter().find(|w| w.db == slot.0 && w.key == slot.1);
+        match watched {
+            Some(w) if w.expired && !exists_after => true,
+            _ => !self.dirty,
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -53,8 +61,8 @@ impl Keyspace {
 
     /// A new watcher id, watching nothing.
     pub(crate) fn new_watcher(&mut self) -> WatcherId {
-        self.watches.next_id += 1;
-        self.watches.next_id
+        self.last_watcher += 1;
+        self.last_watcher
     }
 
     /// `WATCH key` for `id`, in the selected database.
@@ -88,6 +96,9 @@ impl Keyspace {
 
     /// `UNWATCH`: forgets every key `id` watches.
     pub(crate) fn unwatch_all(&mut self, id: WatcherId) {
+        if !self.watches.watchers.contains_key(&id) {
+            return;
+        }
         let Some(watcher) = self.watches.watchers.remove(&id) else {
             return;
         };
@@ -148,11 +159,23 @@ impl Keyspace {
         let Some(ids) = self.watches.by_key.get(slot) else {
             return;
         };
-        if let Some(log) = &mut self.watches.touched_now {
+        if let Some(log) = &mut self.touched_now {
             log.push(slot.clone());
         }
-        for id in ids {
-            let Some(watcher) = self.watches.watchers.get_mut(id) else {
+        // Clones of the store share the registry: change it only if a watcher's state moves.
+        let moves = ids.iter().any(|id| {
+            self.watches
+                .watchers
+                .get(id)
+                .is_some_and(|watcher| watcher.touched_moves(slot, exists_after))
+        });
+        if !moves {
+            return;
+        }
+        let ids = ids.clone();
+        let watches = &mut *self.watches;
+        for id in &ids {
+            let Some(watcher) = watches.watchers.get_mut(id) else {
                 continue;
             };
             let watched = watcher
@@ -206,16 +229,16 @@ impl Keyspace {
             .keys()
             .map(|slot| (slot.clone(), self.fingerprint(slot)))
             .collect();
-        let outer = self.watches.touched_now.replace(Vec::new());
+        let outer = self.touched_now.replace(Vec::new());
         let result = run(self);
-        let touched = std::mem::replace(&mut self.watches.touched_now, outer).unwrap_or_default();
+        let touched = std::mem::replace(&mut self.touched_now, outer).unwrap_or_default();
         for (slot, print) in before {
             if !touched.contains(&slot) && self.fingerprint(&slot) != print {
                 let exists = self.db_map(slot.0).is_some_and(|m| m.contains_key(&slot.1));
                 self.touch_slot(&slot, exists);
             }
         }
-        if let Some(log) = &mut self.watches.touched_now {
+        if let Some(log) = &mut self.touched_now {
             log.extend(touched);
         }
         result

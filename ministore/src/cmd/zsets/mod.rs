@@ -163,7 +163,7 @@ fn add_one(
 
 /// `ZREM key member [member ...]` — how many were removed; an emptied set is deleted.
 pub(crate) fn zrem(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
-    let Some(set) = keyspace.zset(words[1])? else {
+    let Some(set) = keyspace.zset_mut(words[1])? else {
         return Ok(Reply::Integer(0));
     };
     let removed = words[2..]

@@ -82,7 +82,7 @@ fn pop(
     }
     let count = count.unwrap_or(1);
     let mut popped = Vec::new();
-    if let Some(set) = keyspace.zset(key)? {
+    if let Some(set) = keyspace.zset_mut(key)? {
         for _ in 0..count {
             let next = match end {
                 End::Min => set.pop_min(),

@@ -250,7 +250,7 @@ pub(crate) fn zremrangebylex(keyspace: &mut Keyspace, words: &[&[u8]]) -> Comman
 /// The range is parsed before the key is looked at, as in Redis; an emptied set is deleted.
 fn remove_range(keyspace: &mut Keyspace, words: &[&[u8]], kind: RangeKind) -> CommandResult {
     let selection = parse_selection([words[2], words[3]], kind, false)?;
-    let Some(set) = keyspace.zset(words[1])? else {
+    let Some(set) = keyspace.zset_mut(words[1])? else {
         return Ok(Reply::Integer(0));
     };
     let doomed: Vec<Vec<u8>> = select(set, selection, false, None)
