@@ -1358,11 +1358,6 @@ fn a_script_step_shows_its_short_form_beside_the_replayable_line() {
     }
 }
 
-/// An acquire's clean-up does not take the lock, so it is judged as a release is: a pasted
-/// acquire that deletes the key when its `SET … NX` is refused (then reads it back) deletes
-/// A's lock at B's clean-up, and one that resets the lease there rewrites it (value and TTL
-/// read as before on the virtual clock, so only the explorer's watch sees it); one that sends
-/// `UNWATCH` instead leaves it alone.
 /// An extend that deletes the lock it failed to extend is an extend that deletes another's
 /// lock, and the property's own words say so.
 #[test]
@@ -1391,6 +1386,11 @@ fn an_extend_that_deletes_anothers_lock_breaks_never_extends_anothers_in_its_own
     assert_replays(breaks);
 }
 
+/// An acquire's clean-up does not take the lock, so it is judged as a release is: a pasted
+/// acquire that deletes the key when its `SET … NX` is refused (then reads it back) deletes
+/// A's lock at B's clean-up, and one that resets the lease there rewrites it (value and TTL
+/// read as before on the virtual clock, so only the explorer's watch sees it); one that sends
+/// `UNWATCH` instead leaves it alone.
 #[test]
 fn an_acquire_clean_up_that_deletes_or_rewrites_anothers_lock_breaks_never_deletes_anothers() {
     let bound = Bound {

@@ -117,8 +117,8 @@ fn clones_are_independent_across_databases() {
     assert!(store.snapshot_db(5).is_empty());
 }
 
-/// A clone shares its keys and WATCH lists with the original until either writes, so each
-/// kind of write is tried on both sides: none may show through.
+/// A clone shares its keys and WATCH lists with the original until either writes: a write on
+/// either side (a SET, a HINCRBY, a lazy expiry, a DEL, an UNWATCH) must not show on the other.
 #[test]
 fn a_write_to_a_clone_reaches_neither_the_original_nor_its_watches() {
     let mut store = Store::new();

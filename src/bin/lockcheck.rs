@@ -4,9 +4,10 @@
 //!
 //! Exit status: 0 when the lock keeps its own promises; 1 when a release, or the clean-up after a
 //! refused acquire step, deletes or changes another's lock, an extend lengthens, resets, changes
-//! or deletes another's lock, or two clients hold while both leases hold; 2 on a usage error or a
-//! bad script. The stall and fence properties are reported, never fatal: every lease-based lock
-//! breaks the first, and only a fencing token keeps the second.
+//! or deletes another's lock, or two clients hold while both leases hold; 2 on a usage error, a
+//! bad script, or a report that could not be written. The stall and fence properties are
+//! reported, never fatal: every lease-based lock breaks the first, and only a fencing token keeps
+//! the second.
 
 use std::fmt::Write as _;
 use std::io::{self, Write as _};
@@ -29,7 +30,7 @@ with {key}, {token}, {ttl_ms}, {ttl_s} and {client}. A step succeeds on any repl
 error, nil, 0 or \"0\". Without --acquire: SET {key} {token} NX PX {ttl_ms}.
 
 exit 0: the lock holds its own properties; 1: it deletes or extends another's lock, or two
-clients hold at once; 2: usage error or bad script.";
+clients hold at once; 2: usage error, bad script, or the report could not be written.";
 
 /// What the command line asks for.
 #[derive(Default)]
@@ -198,10 +199,15 @@ fn emit(text: &str) -> Result<(), ExitCode> {
         Ok(()) => Ok(()),
         Err(err) if err.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         Err(err) => {
-            eprintln!("lockcheck: cannot write the report: {err}");
+            complain(&format!("lockcheck: cannot write the report: {err}"));
             Err(ExitCode::from(2))
         }
     }
+}
+
+/// Writes `text` and a newline to standard error; a closed one is not worth a panic.
+fn complain(text: &str) {
+    let _ = writeln!(io::stderr().lock(), "{text}");
 }
 
 fn main() -> ExitCode {
@@ -210,9 +216,9 @@ fn main() -> ExitCode {
         Ok(args) => args,
         Err(message) => {
             if !message.is_empty() {
-                eprintln!("lockcheck: {message}");
+                complain(&format!("lockcheck: {message}"));
             }
-            eprintln!("{USAGE}");
+            complain(USAGE);
             return ExitCode::from(2);
         }
     };
@@ -225,14 +231,14 @@ fn main() -> ExitCode {
     let spec = match spec_from(&args) {
         Ok(spec) => spec,
         Err(message) => {
-            eprintln!("lockcheck: {message}");
+            complain(&format!("lockcheck: {message}"));
             return ExitCode::from(2);
         }
     };
     let report = match check(&spec, args.bound) {
         Ok(report) => report,
         Err(error) => {
-            eprintln!("lockcheck: {error}");
+            complain(&format!("lockcheck: {error}"));
             return ExitCode::from(2);
         }
     };
@@ -240,13 +246,14 @@ fn main() -> ExitCode {
         return code;
     }
     if let Some(fault) = &report.script_error {
-        eprintln!(
+        let mut text = format!(
             "lockcheck: a step of the lock answered an error: {}",
             fault.error
         );
         for line in fault.schedule.to_cli_script().lines() {
-            eprintln!("    {line}");
+            let _ = write!(text, "\n    {line}");
         }
+        complain(&text);
         return ExitCode::from(2);
     }
     if report.fatal() {

@@ -40,7 +40,7 @@ pub fn lesson(property: Property) -> &'static str {
             "The hazard of [§1](#s1); [§2](#s2)'s release compares the token before it deletes."
         }
         Property::NeverExtendsAnothers => {
-            "[§2](#s2)'s check, for lengthening a lease: compare the token before touching the TTL."
+            "[§2](#s2)'s check, for lengthening a lease: compare the token before touching the key."
         }
         Property::ExclusionWhileLeasesHold => {
             "What a lock is for: while the leases run, one holder at a time ([§1](#s1))."

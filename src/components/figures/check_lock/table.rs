@@ -35,7 +35,7 @@ pub fn catalogue_reports() -> Vec<(String, String, Result<CheckReport, SpecError
 pub fn column(property: Property) -> &'static str {
     match property {
         Property::NeverDeletesAnothers => "release spares others' locks",
-        Property::NeverExtendsAnothers => "extend spares others' leases",
+        Property::NeverExtendsAnothers => "extend spares others' locks",
         Property::ExclusionWhileLeasesHold => "one holder while leases run",
         Property::ExclusionAcrossStall => "one holder across a stall",
         Property::FencedWrites => "resource refuses a stale write",

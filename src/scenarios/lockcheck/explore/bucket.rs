@@ -69,6 +69,10 @@ impl<T> Bucket<T> {
 
     /// Adds `state` under `key`, which no state of the bucket has.
     pub(super) fn add(&mut self, hash: u64, key: &[u8], state: T) {
+        // Only a rank still being filled is added to: its index is whole, one entry a state.
+        debug_assert_eq!(self.key_ends.len(), self.states.len());
+        // The explorer's state cap keeps a rank far below `NONE`.
+        debug_assert!(self.states.len() < NONE as usize);
         let at = self.states.len() as u32;
         let older = self.heads.insert(hash, at).unwrap_or(NONE);
         self.chain.push(older);
@@ -96,8 +100,11 @@ impl<T> Bucket<T> {
         self.states = Vec::new();
     }
 
-    /// Puts the first state in, with no key: nothing steps back into rank 0.
+    /// Puts the first state in, under an empty key no lookup asks for: nothing steps back into
+    /// rank 0.
     pub(super) fn push_root(&mut self, state: T) {
+        self.chain.push(NONE);
+        self.key_ends.push(self.keys.len());
         self.states.push(Some(Box::new(state)));
     }
 }
