@@ -1143,6 +1143,16 @@ mod cli {
     }
 
     #[test]
+    fn help_is_the_usage_on_standard_output() {
+        for flag in ["--help", "-h"] {
+            let (code, out, err) = run(&["--lock", "blind-del", flag]);
+            assert_eq!(code, 0, "{err}");
+            assert!(out.starts_with("usage: lockcheck"), "{out}");
+            assert_eq!(err, "");
+        }
+    }
+
+    #[test]
     fn bad_arguments_and_bad_scripts_exit_2() {
         assert_eq!(run(&[]).0, 2);
         assert_eq!(run(&["--clients", "7", "--lock", "token-checked"]).0, 2);

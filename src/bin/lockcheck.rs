@@ -41,6 +41,7 @@ struct Args {
     ttl_ms: Option<u64>,
     lock: Option<String>,
     list: bool,
+    help: bool,
     bound: Bound,
 }
 
@@ -53,7 +54,8 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
             continue;
         }
         if flag == "--help" || flag == "-h" {
-            return Err(String::new());
+            args.help = true;
+            return Ok(args);
         }
         let value = rest
             .next()
@@ -215,13 +217,17 @@ fn main() -> ExitCode {
     let args = match parse_args(&raw) {
         Ok(args) => args,
         Err(message) => {
-            if !message.is_empty() {
-                complain(&format!("lockcheck: {message}"));
-            }
+            complain(&format!("lockcheck: {message}"));
             complain(USAGE);
             return ExitCode::from(2);
         }
     };
+    if args.help {
+        return match emit(&format!("{USAGE}\n")) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(code) => code,
+        };
+    }
     if args.list {
         return match emit(&list_text()) {
             Ok(()) => ExitCode::SUCCESS,
