@@ -5,7 +5,7 @@
 use crate::cmd;
 use crate::cmd::scripting::ScriptCache;
 use crate::keybytes::put;
-use crate::keyspace::{Keyspace, Value, DATABASES};
+use crate::keyspace::{Entry, Keyspace, Value, DATABASES};
 use crate::order;
 use crate::reply::Reply;
 use crate::session::Session;
@@ -250,29 +250,17 @@ impl Store {
         let mut keys: Vec<KeySnapshot> = self
             .keyspace
             .live_entries_of(db)
-            .map(|(key, entry)| KeySnapshot {
-                key: key.to_vec(),
-                value: match &entry.value {
-                    Value::Str(bytes, _) => ValueSnapshot::String(bytes.clone()),
-                    Value::Hash(table) => ValueSnapshot::Hash(
-                        table
-                            .iter()
-                            .map(|(f, v)| (f.to_vec(), v.to_vec()))
-                            .collect(),
-                    ),
-                    Value::ZSet(set) => ValueSnapshot::ZSet(
-                        set.iter().map(|r| (r.member.clone(), r.score)).collect(),
-                    ),
-                    Value::List(list) => ValueSnapshot::List(list.iter().cloned().collect()),
-                    Value::Set(set) => ValueSnapshot::Set(set.members()),
-                },
-                ttl_ms: entry
-                    .expires_at
-                    .map(|at| u64::try_from(at.saturating_sub(now)).unwrap_or(0)),
-            })
+            .map(|(key, entry)| key_snapshot(key, entry, now))
             .collect();
         order::sort_by(&mut keys, |a, b| a.key.cmp(&b.key));
         keys
+    }
+
+    /// The live key `key` of database `db` as [`Store::snapshot_db`] shows it, if there is one:
+    /// a caller watching one key need not copy the others.
+    pub fn snapshot_key(&self, db: usize, key: &[u8]) -> Option<KeySnapshot> {
+        let entry = self.keyspace.live_entry_of(db, key)?;
+        Some(key_snapshot(key, entry, self.keyspace.now()))
     }
 
     /// Makes PUBLISH deliver through `deliver`, which returns how many subscribers received
@@ -303,5 +291,29 @@ impl Store {
     /// How many interpreter steps one script may take before it is stopped.
     pub fn set_step_budget(&mut self, steps: u64) {
         self.scripts.set_step_budget(steps);
+    }
+}
+
+/// One key as a snapshot shows it: its value copied out and its TTL at `now`.
+fn key_snapshot(key: &[u8], entry: &Entry, now: i64) -> KeySnapshot {
+    KeySnapshot {
+        key: key.to_vec(),
+        value: match &entry.value {
+            Value::Str(bytes, _) => ValueSnapshot::String(bytes.clone()),
+            Value::Hash(table) => ValueSnapshot::Hash(
+                table
+                    .iter()
+                    .map(|(f, v)| (f.to_vec(), v.to_vec()))
+                    .collect(),
+            ),
+            Value::ZSet(set) => {
+                ValueSnapshot::ZSet(set.iter().map(|r| (r.member.clone(), r.score)).collect())
+            }
+            Value::List(list) => ValueSnapshot::List(list.iter().cloned().collect()),
+            Value::Set(set) => ValueSnapshot::Set(set.members()),
+        },
+        ttl_ms: entry
+            .expires_at
+            .map(|at| u64::try_from(at.saturating_sub(now)).unwrap_or(0)),
     }
 }

@@ -158,3 +158,29 @@ fn a_write_to_a_clone_reaches_neither_the_original_nor_its_watches() {
     assert_eq!(before.snapshot().len(), 2);
     assert_eq!(store.snapshot().len(), 1);
 }
+
+/// One key's snapshot is that key's row of its database's snapshot; a missing or expired key
+/// has none.
+#[test]
+fn one_keys_snapshot_is_its_row_of_the_whole() {
+    let mut store = Store::new();
+    store.exec(&["SET", "lock", "a", "PX", "100"]);
+    store.exec(&["HSET", "h", "f", "1"]);
+    store.exec(&["ZADD", "z", "2", "m"]);
+    store.exec(&["SELECT", "2"]);
+    store.exec(&["RPUSH", "l", "x", "y"]);
+    store.exec(&["SELECT", "0"]);
+    for db in [0, 2] {
+        for row in store.snapshot_db(db) {
+            assert_eq!(store.snapshot_key(db, &row.key), Some(row.clone()));
+        }
+    }
+    assert_eq!(store.snapshot_key(0, b"missing"), None);
+    assert_eq!(store.snapshot_key(2, b"lock"), None);
+    store.exec(&["DEBUG", "SLEEP", "0.2"]);
+    assert_eq!(store.snapshot_key(0, b"lock"), None);
+    assert_eq!(
+        store.snapshot_key(0, b"h").map(|row| row.key),
+        Some(b"h".to_vec())
+    );
+}

@@ -56,6 +56,14 @@ impl Keyspace {
             .map(|(key, entry)| (key.as_slice(), entry))
     }
 
+    /// The live entry of `key` in `db`, read without touching anything.
+    pub(crate) fn live_entry_of(&self, db: usize, key: &[u8]) -> Option<&Entry> {
+        let now = self.now();
+        self.db_map(db)?
+            .get(key)
+            .filter(|entry| !entry.is_expired(now))
+    }
+
     /// How many live keys the selected database holds.
     pub(crate) fn db_len(&self) -> usize {
         self.live_entries_of(self.selected).count()

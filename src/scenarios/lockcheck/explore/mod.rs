@@ -546,10 +546,9 @@ impl Explorer {
             + usize::from(self.bound.stalls)
     }
 
-    /// Runs one step from `state`: the new state, what the step did, and database 0's keys after
-    /// it (one snapshot serves the checks and the report).
-    /// With `record`, the outcome carries the command lines as shown (the report needs them;
-    /// exploring does not, and they hold whole scripts).
+    /// Runs one step from `state`: the new state, what the step did, and, with `record`,
+    /// database 0's keys after it. With `record`, the outcome also carries the command lines as
+    /// shown: the report needs both; exploring needs neither (the lines hold whole scripts).
     fn apply(
         &self,
         state: &State,
@@ -587,8 +586,13 @@ impl Explorer {
                 *c = ClientState::FINISHED;
             }
         }
-        let snapshot = next.store.snapshot();
-        next.lock = snapshot.iter().find(|e| e.key == self.key).cloned();
+        // Exploring needs only the lock key; a recorded step shows every key.
+        let snapshot = if record {
+            next.store.snapshot()
+        } else {
+            Vec::new()
+        };
+        next.lock = next.store.snapshot_key(0, &self.key);
         next.store_id = self.store_id(&next.store);
         if let Action::Client(i) = action {
             let change = LockChange {
