@@ -256,8 +256,8 @@ impl Store {
         keys
     }
 
-    /// The live key `key` of database `db` as [`Store::snapshot_db`] shows it, if there is one:
-    /// a caller watching one key need not copy the others.
+    /// The live key `key` of database `db` as [`Store::snapshot_db`] shows it, if there is one
+    /// (`None` for an index out of range): a caller following one key need not copy the others.
     pub fn snapshot_key(&self, db: usize, key: &[u8]) -> Option<KeySnapshot> {
         let entry = self.keyspace.live_entry_of(db, key)?;
         Some(key_snapshot(key, entry, self.keyspace.now()))

@@ -177,6 +177,7 @@ fn one_keys_snapshot_is_its_row_of_the_whole() {
     }
     assert_eq!(store.snapshot_key(0, b"missing"), None);
     assert_eq!(store.snapshot_key(2, b"lock"), None);
+    assert_eq!(store.snapshot_key(Store::DATABASES, b"lock"), None);
     store.exec(&["DEBUG", "SLEEP", "0.2"]);
     assert_eq!(store.snapshot_key(0, b"lock"), None);
     assert_eq!(

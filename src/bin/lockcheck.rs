@@ -5,9 +5,9 @@
 //! Exit status: 0 when the lock keeps its own promises; 1 when a release, or the clean-up after a
 //! refused acquire step, deletes or changes another's lock, an extend lengthens, resets, changes
 //! or deletes another's lock, or two clients hold while both leases hold; 2 on a usage error, a
-//! bad script, or a report that could not be written. The stall and fence properties are
-//! reported, never fatal: every lease-based lock breaks the first, and only a fencing token keeps
-//! the second.
+//! bad script, or output that could not be written (`--list` and `--help` exit 0 otherwise). The
+//! stall and fence properties are reported, never fatal: every lease-based lock breaks the first,
+//! and only a fencing token keeps the second.
 
 use std::fmt::Write as _;
 use std::io::{self, Write as _};
@@ -22,6 +22,7 @@ usage: lockcheck --release release.lua [--acquire acquire.lua] [--extend extend.
                  [--ttl-ms N] [--clients 2|3] [--stalls N] [--attempts N]
        lockcheck --lock <catalogue id> [--clients 2|3] [--stalls N] [--attempts N]
        lockcheck --list
+       lockcheck --help
 
 A file holding Lua (it mentions redis.call, redis.pcall or return) runs as
 EVAL <file> 1 <key> <token> <ttl_ms>: KEYS[1] is the lock, ARGV[1] the client's token,
@@ -29,8 +30,8 @@ ARGV[2] the lease in ms. Any other file is command templates, one redis-cli line
 with {key}, {token}, {ttl_ms}, {ttl_s} and {client}. A step succeeds on any reply but an
 error, nil, 0 or \"0\". Without --acquire: SET {key} {token} NX PX {ttl_ms}.
 
-exit 0: the lock holds its own properties; 1: it deletes or extends another's lock, or two
-clients hold at once; 2: usage error, bad script, or the report could not be written.";
+exit 0: the lock holds its own properties (or --list, --help); 1: it deletes or extends another's
+lock, or two clients hold at once; 2: usage error, bad script, or the output could not be written.";
 
 /// What the command line asks for.
 #[derive(Default)]
@@ -201,7 +202,9 @@ fn emit(text: &str) -> Result<(), ExitCode> {
         Ok(()) => Ok(()),
         Err(err) if err.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         Err(err) => {
-            complain(&format!("lockcheck: cannot write the report: {err}"));
+            complain(&format!(
+                "lockcheck: cannot write to standard output: {err}"
+            ));
             Err(ExitCode::from(2))
         }
     }
