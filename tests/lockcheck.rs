@@ -10,6 +10,13 @@ use lockdive::scenarios::RELEASE_SCRIPT;
 use ministore::cli::split_line;
 use ministore::{Session, Store};
 
+/// The small bound most pasted-lock cases need: two clients, one stall, one acquire attempt.
+const TWO_CLIENTS_ONE_STALL: Bound = Bound {
+    clients: 2,
+    stalls: 1,
+    acquire_attempts: 1,
+};
+
 fn report(id: &str) -> CheckReport {
     let spec = catalogue::by_id(id).expect("a catalogue entry");
     check(&spec, Bound::default()).expect("the catalogue's locks check")
@@ -411,11 +418,7 @@ fn the_explorers_shortcuts_change_no_verdict() {
     let mut without_watch = catalogue::by_id("stackexchange-redis").expect("an entry");
     without_watch.release.steps.remove(0);
     without_watch.extend = None;
-    let bound = Bound {
-        clients: 2,
-        stalls: 1,
-        acquire_attempts: 1,
-    };
+    let bound = TWO_CLIENTS_ONE_STALL;
     // Pasted locks whose acquire or release starts with an UNWATCH or a MULTI: the first step
     // of an acquire attempt or a release is where a client notes when it started or stops
     // believing it holds, so it never acts alone.
@@ -884,11 +887,7 @@ fn a_pasted_line_compares_with_the_token_and_names_what_the_client_sends_when_it
 fn a_release_clean_up_that_rewrites_bs_lease_breaks_never_deletes_anothers() {
     let release = PASTED_TRANSACTION_RELEASE.replace("else UNWATCH", "else PEXPIRE {key} {ttl_ms}");
     let spec = LockSpec::custom(None, &release, None, 10_000).expect("parses");
-    let bound = Bound {
-        clients: 2,
-        stalls: 1,
-        acquire_attempts: 1,
-    };
+    let bound = TWO_CLIENTS_ONE_STALL;
     let report = check(&spec, bound).expect("checks");
     let rewrites = shortest(&report, Property::NeverDeletesAnothers);
     let last = rewrites.steps.last().expect("a step");
@@ -902,11 +901,7 @@ fn a_release_clean_up_that_rewrites_bs_lease_breaks_never_deletes_anothers() {
 /// transaction: no schedule deletes B's lock. Without the WATCH, A's EXEC deletes it.
 #[test]
 fn a_pasted_watch_multi_exec_release_keeps_bs_lock_and_without_its_watch_deletes_it() {
-    let bound = Bound {
-        clients: 2,
-        stalls: 1,
-        acquire_attempts: 1,
-    };
+    let bound = TWO_CLIENTS_ONE_STALL;
     let run = |release: &str| {
         let spec = LockSpec::custom(None, release, None, 10_000).expect("parses");
         check(&spec, bound).expect("checks")
@@ -1224,11 +1219,7 @@ fn fuzzed_custom_input_never_panics() {
         "return",
         "redis.call(",
     ];
-    let tiny = Bound {
-        clients: 2,
-        stalls: 1,
-        acquire_attempts: 1,
-    };
+    let tiny = TWO_CLIENTS_ONE_STALL;
     for round in 0..300 {
         let text: String = if round % 3 == 0 {
             let len = (next() % 40) as usize;
@@ -1377,11 +1368,7 @@ fn an_extend_that_deletes_anothers_lock_breaks_never_extends_anothers_in_its_own
                   end\n\
                   return redis.call('DEL', KEYS[1])";
     let spec = LockSpec::custom(None, RELEASE_SCRIPT, Some(extend), 10_000).expect("parses");
-    let bound = Bound {
-        clients: 2,
-        stalls: 1,
-        acquire_attempts: 1,
-    };
+    let bound = TWO_CLIENTS_ONE_STALL;
     let report = check(&spec, bound).expect("checks");
     let breaks = shortest(&report, Property::NeverExtendsAnothers);
     let last = breaks.steps.last().expect("a step");
@@ -1403,11 +1390,7 @@ fn an_extend_that_deletes_anothers_lock_breaks_never_extends_anothers_in_its_own
 /// `UNWATCH` instead leaves it alone.
 #[test]
 fn an_acquire_clean_up_that_deletes_or_rewrites_anothers_lock_breaks_never_deletes_anothers() {
-    let bound = Bound {
-        clients: 2,
-        stalls: 1,
-        acquire_attempts: 1,
-    };
+    let bound = TWO_CLIENTS_ONE_STALL;
     let run = |clean_up: &str| {
         let acquire = format!(
             "SET {{key}} {{token}} NX PX {{ttl_ms}} else {clean_up}\nGET {{key}} == {{token}}"
