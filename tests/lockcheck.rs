@@ -1124,7 +1124,8 @@ mod cli {
             .stderr(Stdio::piped())
             .spawn()
             .expect("the lockcheck binary runs");
-        drop(child.stdout.take());
+        // Closes the reading end: the child's writes now fail with a broken pipe.
+        child.stdout = None;
         let mut err = String::new();
         child
             .stderr
