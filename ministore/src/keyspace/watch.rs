@@ -33,13 +33,28 @@ struct Watcher {
 }
 
 impl Watcher {
-    /// Whether a touch of `slot` changes this watcher: it spoils a clean watch, or clears the
-    /// mark of a key that had expired when watched and is now deleted.
+    /// Which of this watcher's keys a touch of `slot` only unmarks: one that had already
+    /// expired when watched and is now deleted, which is no logical change. Any other touch
+    /// spoils the watch.
+    fn unmarked_by(&self, slot: &WatchKey, exists_after: bool) -> Option<usize> {
+        if exists_after {
+            return None;
+        }
+        self.keys
+            .iter()
+            .position(|w| w.db == slot.0 && w.key == slot.1 && w.expired)
+    }
+
+    /// Whether a touch of `slot` changes this watcher: it unmarks a key, or spoils a clean watch.
     fn touched_moves(&self, slot: &WatchKey, exists_after: bool) -> bool {
-        let watched = self.keys.iter().find(|w| w.db == slot.0 && w.key == slot.1);
-        match watched {
-            Some(w) if w.expired && !exists_after => true,
-            _ => !self.dirty,
+        self.unmarked_by(slot, exists_after).is_some() || !self.dirty
+    }
+
+    /// A write touched `slot`.
+    fn touch(&mut self, slot: &WatchKey, exists_after: bool) {
+        match self.unmarked_by(slot, exists_after) {
+            Some(at) => self.keys[at].expired = false,
+            None => self.dirty = true,
         }
     }
 }
@@ -172,24 +187,11 @@ impl Keyspace {
         if !moves {
             return;
         }
-        let ids = ids.clone();
-        let watches = &mut *self.watches;
-        for id in &ids {
-            let Some(watcher) = watches.watchers.get_mut(id) else {
-                continue;
-            };
-            let watched = watcher
-                .keys
-                .iter_mut()
-                .find(|w| w.db == slot.0 && w.key == slot.1);
-            if let Some(watched) = watched.filter(|w| w.expired) {
-                if !exists_after {
-                    // An already expired key was deleted: no logical change.
-                    watched.expired = false;
-                    continue;
-                }
+        let WatchRegistry { by_key, watchers } = &mut *self.watches;
+        for id in by_key.get(slot).into_iter().flatten() {
+            if let Some(watcher) = watchers.get_mut(id) {
+                watcher.touch(slot, exists_after);
             }
-            watcher.dirty = true;
         }
     }
 

@@ -363,15 +363,14 @@ impl Explorer {
         // Every step moves a schedule on: a successor in this rank or below would be expanded
         // out of order, or never.
         debug_assert!(rank > self.rank, "a step from rank {} to {rank}", self.rank);
-        let mut key = std::mem::take(&mut self.state_key_buffer);
+        let key = &mut self.state_key_buffer;
         key.clear();
-        write_state_key(&state, &mut key);
-        let hash = key_hash(&key);
+        write_state_key(&state, key);
+        let hash = key_hash(key);
         let Some(bucket) = self.buckets.get_mut(rank) else {
-            self.state_key_buffer = key;
             return;
         };
-        match bucket.find(hash, &key) {
+        match bucket.find(hash, key) {
             Some(at) => {
                 if let Some(existing) = bucket.get_mut(at) {
                     existing.paths = existing.paths.saturating_add(paths);
@@ -389,7 +388,7 @@ impl Explorer {
                 self.meta.push(reached);
                 bucket.add(
                     hash,
-                    &key,
+                    key,
                     Pending {
                         id,
                         state,
@@ -399,7 +398,6 @@ impl Explorer {
                 );
             }
         }
-        self.state_key_buffer = key;
     }
 
     /// The steps possible from `state`: each unfinished client's next step, and a stall. While
