@@ -893,7 +893,7 @@ fn a_release_clean_up_that_rewrites_bs_lease_breaks_never_deletes_anothers() {
     let last = rewrites.steps.last().expect("a step");
     assert_eq!(last.sent.line, "PEXPIRE resource:lock 10000");
     assert_eq!(last.client, Some(ClientId::A));
-    assert!(last.note.contains("rewrites B's lock"), "{}", last.note);
+    assert!(last.note.contains("resets B's lease"), "{}", last.note);
     assert_replays(rewrites);
 }
 
@@ -1308,8 +1308,8 @@ fn an_extend_that_does_not_check_the_token_lengthens_anothers_lease() {
 }
 
 /// The classic unchecked extend resets the lease to what the owner just took: on the virtual
-/// clock its TTL does not change, yet the step writes to another's lock, and on a real clock the
-/// owner's deadline moves later.
+/// clock its TTL does not change, yet the step writes to another's lock, and the same step a
+/// millisecond later moves the owner's deadline later, as a real clock would.
 #[test]
 fn an_extend_that_resets_anothers_lease_is_caught_though_its_ttl_is_unchanged() {
     for extend in [
@@ -1326,7 +1326,14 @@ fn an_extend_that_resets_anothers_lease_is_caught_though_its_ttl_is_unchanged() 
         let counterexample = shortest(&report, Property::NeverExtendsAnothers);
         let last = counterexample.steps.last().expect("a step");
         assert_eq!(last.action, StepAction::Extend);
-        assert!(last.note.contains("rewrites"), "{}", last.note);
+        assert!(
+            last.note.contains("resets B's lease")
+                && last
+                    .note
+                    .contains("a millisecond later leaves B's lease ending later"),
+            "{}",
+            last.note
+        );
         assert_replays(counterexample);
     }
     // The checked extends of the catalogue still hold: a WATCH sees only writes.
@@ -1334,6 +1341,25 @@ fn an_extend_that_resets_anothers_lease_is_caught_though_its_ttl_is_unchanged() 
         report("redsync").verdict(Property::NeverExtendsAnothers),
         Verdict::Holds
     );
+}
+
+/// A write that puts back the deadline and value the owner's lock already has leaves it as it
+/// was on any clock: the same step a moment later sets the same deadline, so nothing is
+/// lengthened, reset or changed, and the extend is not flagged for it.
+#[test]
+fn an_extend_that_writes_back_anothers_deadline_and_value_leaves_the_lock_alone() {
+    for extend in [
+        "return redis.call('PEXPIRE', KEYS[1], redis.call('PTTL', KEYS[1]))",
+        "return redis.call('SET', KEYS[1], redis.call('GET', KEYS[1]), 'KEEPTTL')",
+    ] {
+        let spec = LockSpec::custom(None, RELEASE_SCRIPT, Some(extend), 10_000).expect("valid");
+        let report = check(&spec, TWO_CLIENTS_ONE_STALL).expect("checks");
+        assert_eq!(
+            report.verdict(Property::NeverExtendsAnothers),
+            Verdict::Holds,
+            "{extend}"
+        );
+    }
 }
 
 #[test]
@@ -1386,7 +1412,7 @@ fn an_extend_that_deletes_anothers_lock_breaks_never_extends_anothers_in_its_own
 
 /// An acquire's clean-up does not take the lock, so it is judged as a release is: a pasted
 /// acquire that deletes the key when its `SET … NX` is refused (then reads it back) deletes
-/// A's lock at B's clean-up, and one that resets the lease there rewrites it (value and TTL
+/// A's lock at B's clean-up, and one that resets the lease there resets A's (value and TTL
 /// read as before on the virtual clock, so only the explorer's watch sees it); one that sends
 /// `UNWATCH` instead leaves it alone.
 #[test]
@@ -1401,7 +1427,7 @@ fn an_acquire_clean_up_that_deletes_or_rewrites_anothers_lock_breaks_never_delet
     };
     for (clean_up, reply, note) in [
         ("DEL {key}", 1, "removes A's lock"),
-        ("PEXPIRE {key} {ttl_ms}", 1, "rewrites A's lock"),
+        ("PEXPIRE {key} {ttl_ms}", 1, "resets A's lease"),
     ] {
         let report = run(clean_up);
         let breaks = shortest(&report, Property::NeverDeletesAnothers);

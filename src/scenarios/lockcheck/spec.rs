@@ -55,9 +55,10 @@ pub enum Property {
     /// Neither a release by one client nor a clean-up after its refused acquire step removes
     /// or changes a lock key holding another's token.
     NeverDeletesAnothers,
-    /// Neither an extend by one client nor its clean-up writes to a lock key another client owns:
-    /// it lengthens, resets (on a real clock a reset ends later than the owner's own deadline),
-    /// changes or deletes none.
+    /// Neither an extend by one client nor its clean-up lengthens, resets, changes or deletes a
+    /// lock key another client owns. A reset leaves value and TTL as they were on the explorer's
+    /// clock, where no time passes between steps, but run a millisecond later it ends the
+    /// owner's lease later, as it would on a real clock.
     NeverExtendsAnothers,
     /// Two clients never both believe they hold the lock while both leases hold by their own
     /// reckoning.

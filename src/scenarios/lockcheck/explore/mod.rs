@@ -21,8 +21,10 @@
 //! after it, and no time passes between two clients' steps. So an extend that skips the token
 //! check and resets another's lease to the length it was just taken with leaves value and TTL as
 //! they were; a release or extend that may touch another's lock therefore runs under a WATCH from
-//! a connection of the explorer's own, and any write to that lock counts (on a real clock the
-//! reset ends later).
+//! a connection of the explorer's own. A write to that lock that leaves value and TTL as they
+//! were is run again a millisecond later: it counts when that run leaves the lock otherwise (a
+//! reset ends later, as on a real clock), and not when it puts back what the lock has on any
+//! clock (`PEXPIREAT` to its deadline, `SET … KEEPTTL` of its value).
 //!
 //! This file holds the search (ranks, merging, which steps a state has, applying one and
 //! checking what it did); beside it:
@@ -593,10 +595,18 @@ impl Explorer {
         next.lock = next.store.snapshot_key(0, &self.key);
         next.store_id = self.store_id(&next.store);
         if let Action::Client(i) = action {
+            // A write that left the key as it was here is judged by what the same step does a
+            // moment later, as it would on a real clock.
+            let later = if written && state.lock == next.lock {
+                self.a_moment_later(state, usize::from(i))
+            } else {
+                None
+            };
             let change = LockChange {
                 before: &state.lock,
                 after: &next.lock,
-                written,
+                written: written && (state.lock != next.lock || later.is_some()),
+                later,
             };
             self.check_lock_change(usize::from(i), change, &mut outcome);
         }
@@ -613,6 +623,7 @@ impl Explorer {
             before,
             after,
             written,
+            later,
         } = change;
         let Some(other) = owner(before, &self.programs).filter(|&o| o != actor) else {
             return;
@@ -641,9 +652,40 @@ impl Explorer {
             } else if before != after {
                 TouchKind::Changed
             } else {
-                TouchKind::Rewritten
+                later.unwrap_or(TouchKind::ChangedLater)
             },
         });
+    }
+
+    /// What client `i`'s step from `state` does to the lock key when the clock has moved on a
+    /// millisecond first, for a step that wrote to the key and left its value and TTL as they
+    /// were: `Reset` when the owner's lease would end later (a relative TTL set to the length
+    /// the owner just took: here no time passes between steps, on a real clock it does),
+    /// `ChangedLater` for any other difference, `None` when the step leaves the key as it was on
+    /// any clock (`PEXPIREAT` to the deadline it has, `SET … KEEPTTL` of the value it holds). A
+    /// lease with a millisecond or less left would be gone by then, so nothing is compared: `None`.
+    fn a_moment_later(&self, state: &State, i: usize) -> Option<TouchKind> {
+        let before = state.lock.as_ref()?;
+        if before.ttl_ms.is_some_and(|ttl| ttl <= 1) {
+            return None;
+        }
+        let mut later = state.clone();
+        later.store.advance(1);
+        self.client_step(&mut later, i, false);
+        let after = later.store.snapshot_key(0, &self.key);
+        // Deadlines counted from the step's instant here: the later run's TTL plus its moment.
+        let deadline = |ttl: Option<u64>, at: u64| ttl.map(|ttl| ttl + at);
+        match &after {
+            Some(after) if after.value == before.value => {
+                match (deadline(before.ttl_ms, 0), deadline(after.ttl_ms, 1)) {
+                    (old, new) if old == new => None,
+                    (Some(old), Some(new)) if new > old => Some(TouchKind::Reset),
+                    (Some(_), None) => Some(TouchKind::Reset),
+                    _ => Some(TouchKind::ChangedLater),
+                }
+            }
+            _ => Some(TouchKind::ChangedLater),
+        }
     }
 
     /// Whether client `i`'s next step is a release, an extend or a clean-up while another
@@ -728,10 +770,13 @@ pub fn check(spec: &LockSpec, bound: Bound) -> Result<CheckReport, SpecError> {
     Ok(explorer.report())
 }
 
-/// The lock key around one client step, and whether the step wrote to it at all (a WATCH from
-/// another connection saw it).
+/// The lock key around one client step, and whether the step wrote to it in a way some clock
+/// shows (a WATCH from another connection saw a write, and the key differs after it, here or
+/// when the same step runs a moment later).
 struct LockChange<'a> {
     before: &'a Option<KeySnapshot>,
     after: &'a Option<KeySnapshot>,
     written: bool,
+    /// For a write that left value and TTL as they were: what the same step does a moment later.
+    later: Option<TouchKind>,
 }

@@ -78,9 +78,13 @@ impl Outcome {
             TouchKind::Removed => format!("{base} — and removes {owner}'s lock"),
             TouchKind::Lengthened => format!("{base} — and lengthens {owner}'s lease"),
             TouchKind::Changed => format!("{base} — and changes {owner}'s lock"),
-            TouchKind::Rewritten => format!(
-                "{base} — and rewrites {owner}'s lock: same value and TTL here, where no time \
-passed since {owner} took it; on a real clock a reset lease ends later than {owner}'s"
+            TouchKind::Reset => format!(
+                "{base} — and resets {owner}'s lease: value and TTL read as before here, where \
+no time passes between steps, but the same step a millisecond later leaves {owner}'s lease ending later"
+            ),
+            TouchKind::ChangedLater => format!(
+                "{base} — and rewrites {owner}'s lock: value and TTL read as before here, where \
+no time passes between steps, but the same step a millisecond later changes them"
             ),
         }
     }
@@ -141,6 +145,9 @@ pub(super) enum TouchKind {
     Lengthened,
     /// Its value or TTL differ otherwise.
     Changed,
-    /// Written to (a WATCH saw it) and left as it was: a lease reset to what it already was.
-    Rewritten,
+    /// Written to (a WATCH saw it) and left as it was, where the same step a moment later
+    /// leaves the lease ending later: a relative TTL reset to what the owner just took.
+    Reset,
+    /// Written to and left as it was, where the same step a moment later changes it otherwise.
+    ChangedLater,
 }
