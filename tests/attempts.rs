@@ -223,7 +223,14 @@ fn a_refusal_says_it_cannot_guard_side_effects_already_done() {
         let caveat = outcome(transition)
             .caveat()
             .expect("a refusal has a caveat");
-        assert!(caveat.contains("not what W1 already did"), "{caveat}");
+        assert!(
+            caveat.contains("not what W1 did before this call"),
+            "{caveat}"
+        );
+        assert!(
+            caveat.contains("once a newer grant's token has reached it"),
+            "{caveat}"
+        );
         assert!(caveat.contains(PAYLOAD), "{caveat}");
     }
     assert_eq!(outcome(Transition::W2Complete).caveat(), None);

@@ -567,13 +567,13 @@ fn figure_1_calls_no_choice_safe_and_defines_broken_exclusion_once() {
         &format!("{READOUT_FOR}=\"token-checked\""),
     )[0];
     assert!(visible_text(template)
-        .contains("What it does not fix: A ran past its lease while B held the lock."));
+        .contains("What it does not fix: A ran past its lease, and B took the lock"));
     let caveat = elements(lost_lock, "p", "data-caveat");
     assert_eq!(caveat.len(), 1);
     assert!(caveat[0].contains("href=\"#s3\""), "{}", caveat[0]);
     let attempts_caveat = elements(figure(body, "attempts"), "p", "data-caveat");
     assert!(attempts_caveat[0].contains("href=\"#s3\""));
-    assert!(visible_text(attempts_caveat[0]).contains("not what W1 already did"));
+    assert!(visible_text(attempts_caveat[0]).contains("not what W1 did before this call"));
 }
 
 #[test]

@@ -47,7 +47,7 @@ pub fn lesson(property: Property) -> &'static str {
         }
         Property::ExclusionAcrossStall => {
             "The paused holder of [§3](#s3): a lease cannot stop it acting; only the fence at the resource \
-keeps its write out."
+refuses its write once a newer holder has written."
         }
         Property::FencedWrites => {
             "[§3](#s3)'s fencing token: the resource refuses a token lower than one it accepted."

@@ -450,7 +450,7 @@ impl TransitionOutcome {
         sentence
     }
 
-    /// What the refusal cannot guard: the side effects the lapsed worker already had. `None`
+    /// What the refusal cannot guard: the side effects the lapsed worker had before it. `None`
     /// when the fence let the transition through.
     pub fn caveat(&self) -> Option<String> {
         if self.accepted() {
@@ -459,10 +459,11 @@ impl TransitionOutcome {
         let worker = self.transition.worker().name();
         let payload = self.job_before.payload.as_deref().unwrap_or("its job");
         Some(format!(
-            "What the refusal guards is job {JOB_ID}'s state in Redis, not what {worker} already did \
-             while it held the job: had it started on \"{payload}\" and sent the email, the email \
-             stays sent. Only a resource that checks the token itself refuses a lapsed worker's \
-             side effects:"
+            "What the refusal guards is job {JOB_ID}'s state in Redis, not what {worker} did \
+             before this call: had it gone on with \"{payload}\" after its lease lapsed and sent \
+             the email, the email stays sent. Only a resource that checks the token itself can \
+             refuse a lapsed worker's side effects, and only once a newer grant's token has \
+             reached it:"
         ))
     }
 

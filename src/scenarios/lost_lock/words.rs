@@ -273,16 +273,13 @@ impl LostLockOutcome {
             return None;
         }
         Some(format!(
-            "What it does not fix: {} ran past its lease while {} held the lock. From {}'s SET at \
-             t = {at_ms} ms until {}'s release, {} — had {} written to the resource in that \
-             window, nothing in the store would have stopped it. A fencing token checked by the \
-             resource does:",
-            first.name(),
-            second.name(),
-            second.name(),
-            first.name(),
-            EXCLUSION_BROKE,
-            first.name(),
+            "What it does not fix: {first} ran past its lease, and {second} took the lock at \
+             t = {at_ms} ms. From {second}'s SET until {first}'s release, {EXCLUSION_BROKE} — had \
+             {first} written to the resource before releasing, nothing in the store would have \
+             stopped it. A fencing token checked by the resource refuses that write once \
+             {second} has written with its newer token:",
+            first = first.name(),
+            second = second.name(),
         ))
     }
 

@@ -62,7 +62,8 @@ impl Explorer {
             }
             (Property::ExclusionAcrossStall, Verdict::Broken) => Some(
                 "every lease-based lock breaks this: a stalled holder cannot know its lease \
-                 lapsed; only a fencing token the resource checks stops its write (#s3)"
+                 lapsed; only a fencing token the resource checks refuses its write, once a \
+                 newer holder has written (#s3)"
                     .to_string(),
             ),
             (Property::FencedWrites, Verdict::Broken) if self.fencing == FencingSource::None => {
