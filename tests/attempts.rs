@@ -43,6 +43,12 @@ fn the_job_waits_with_attempts_0_after_enqueue() {
     let enqueue = &run.frames[0];
     assert_eq!(enqueue.kind, FrameKind::Enqueue);
     assert_eq!(enqueue.reply, Some(Reply::Integer(1)));
+    // Both commands' replies, as the command line joins them: HSET added three fields.
+    assert_eq!(enqueue.earlier_replies, [Reply::Integer(3)]);
+    assert_eq!(
+        enqueue.reply_text().as_deref(),
+        Some("(integer) 3 · (integer) 1")
+    );
     assert_eq!(enqueue.job_after.state.as_deref(), Some("waiting"));
     assert_eq!(enqueue.job_after.attempts, Some(0));
     assert_eq!(enqueue.job_after.payload.as_deref(), Some(PAYLOAD));

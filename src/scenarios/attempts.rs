@@ -178,8 +178,10 @@ pub struct AttemptsFrame {
     pub kind: FrameKind,
     /// The command line sent, if the frame sends one (scripts shown by file name).
     pub command: Option<String>,
-    /// The store's reply.
+    /// The store's reply to the frame's command, or to the last of its commands.
     pub reply: Option<Reply>,
+    /// The replies to the commands before the last, in order (the enqueue's `HSET`).
+    pub earlier_replies: Vec<Reply>,
     /// The virtual clock after the frame, in milliseconds.
     pub clock_ms: u64,
     /// Job 42 after the frame.
@@ -199,8 +201,17 @@ impl AttemptsFrame {
     }
 
     /// The reply as redis-cli prints it (arrays on several lines), if a command was sent.
+    /// Every reply the frame's commands got, as redis-cli prints each, in order and joined as
+    /// the commands are (`" · "`).
     pub fn reply_text(&self) -> Option<String> {
-        self.reply.as_ref().map(cli_text)
+        let last = self.reply.as_ref()?;
+        let replies: Vec<String> = self
+            .earlier_replies
+            .iter()
+            .chain([last])
+            .map(cli_text)
+            .collect();
+        Some(replies.join(" · "))
     }
 }
 
@@ -326,17 +337,16 @@ pub fn retry(store: &mut Store, att: &str) -> (String, Reply) {
 }
 
 /// Job 42 written and put on the wait queue: `HSET … attempts 0` and `ZADD <wait> 0 42`.
-pub fn enqueue(store: &mut Store) -> (String, Reply) {
+pub fn enqueue(store: &mut Store) -> (String, Vec<Reply>) {
     let (job, wait) = (job_key(), wait_key());
     let hset = [
         "HSET", &job, "payload", PAYLOAD, "state", "waiting", "attempts", "0",
     ];
-    let _fields_added = store.exec(&hset);
     let zadd = ["ZADD", &wait, "0", JOB_ID];
-    let queued = store.exec(&zadd);
+    let replies = vec![store.exec(&hset), store.exec(&zadd)];
     (
         format!("{} · {}", command_line(&hset), command_line(&zadd)),
-        queued,
+        replies,
     )
 }
 
@@ -508,14 +518,16 @@ impl AttemptsRun {
     pub fn run() -> AttemptsRun {
         let mut store = Store::new();
         let mut frames = Vec::with_capacity(5);
-        let mut record = |store: &Store, actor, kind, sent: Option<(String, Reply)>| {
-            let (command, reply) = sent.map_or((None, None), |(c, r)| (Some(c), Some(r)));
+        let mut record = |store: &Store, actor, kind, sent: Option<(String, Vec<Reply>)>| {
+            let (command, mut replies) = sent.map_or((None, Vec::new()), |(c, r)| (Some(c), r));
+            let reply = replies.pop();
             frames.push(AttemptsFrame {
                 number: u8::try_from(frames.len() + 1).unwrap_or(u8::MAX),
                 actor,
                 kind,
                 command,
                 reply,
+                earlier_replies: replies,
                 clock_ms: store.now_ms(),
                 job_after: JobHash::read(store),
             });
@@ -524,22 +536,37 @@ impl AttemptsRun {
         let queued = enqueue(&mut store);
         record(&store, None, FrameKind::Enqueue, Some(queued));
 
-        let w1_claim = claim(&mut store);
-        let w1_att = claimed_attempts(&w1_claim.1);
-        record(&store, Some(Lane::W1), FrameKind::Claim, Some(w1_claim));
+        let (command, reply) = claim(&mut store);
+        let w1_att = claimed_attempts(&reply);
+        record(
+            &store,
+            Some(Lane::W1),
+            FrameKind::Claim,
+            Some((command, vec![reply])),
+        );
 
         store.advance(W1_STALL_MS);
         record(&store, Some(Lane::W1), FrameKind::Stall, None);
 
-        let reaped = reap(&mut store);
-        record(&store, Some(Lane::Reaper), FrameKind::Reap, Some(reaped));
+        let (command, reply) = reap(&mut store);
+        record(
+            &store,
+            Some(Lane::Reaper),
+            FrameKind::Reap,
+            Some((command, vec![reply])),
+        );
         // Before anyone re-claims, attempts still equals W1's att: only the lease check refuses.
         let lapsed_before_reclaim = try_transition(store.clone(), Transition::W1Complete, w1_att);
 
         store.advance(BEAT_MS);
-        let w2_claim = claim(&mut store);
-        let w2_att = claimed_attempts(&w2_claim.1);
-        record(&store, Some(Lane::W2), FrameKind::Claim, Some(w2_claim));
+        let (command, reply) = claim(&mut store);
+        let w2_att = claimed_attempts(&reply);
+        record(
+            &store,
+            Some(Lane::W2),
+            FrameKind::Claim,
+            Some((command, vec![reply])),
+        );
 
         store.advance(BEAT_MS);
         let reclaimed = store;

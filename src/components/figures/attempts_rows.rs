@@ -28,7 +28,7 @@ pub fn mark(outcome: &TransitionOutcome) -> Mark {
 /// The short name of what a frame sends.
 fn call_of(kind: FrameKind) -> &'static str {
     match kind {
-        FrameKind::Enqueue => "HSET + ZADD",
+        FrameKind::Enqueue => "HSET · ZADD",
         FrameKind::Claim => "@claim",
         FrameKind::Reap => "reap",
         FrameKind::Stall => "",
