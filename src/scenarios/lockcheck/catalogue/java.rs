@@ -46,7 +46,7 @@ pub(super) fn redisson() -> LockSpec {
                 "redisson_lock__channel:{{{key}}}",
                 "redisson_unlock_latch:{{{key}}}:9f0e1d2c3b4a5968776655443322110{client}",
             ],
-            &["0", "{ttl_ms}", "{token}", "PUBLISH", "13400"],
+            &["0", "{ttl_ms}", "{token}", "PUBLISH", "16000"],
             Success::Always,
         ),
         fencing: FencingSource::None,
@@ -60,8 +60,11 @@ pub(super) fn redisson() -> LockSpec {
             local_copy: "ministore/tests/locklibs/redisson/",
         }),
         note: Some(
-            "the watchdog's renewal (every lease/3) is one extend step; the unlock latch is \
-             13.4 s, each client's request id fixed"
+            "the watchdog's renewal (every lease/3) is one extend step. The unlock latch lives \
+             (timeout + retry delay) × retry attempts: 16–20 s with the default config (3 s, a \
+             jittered 1–2 s, 4 attempts), 16 s here. Redisson makes a request id per unlock and \
+             DELs that unlock's latch once the script answers; here each client's id is fixed \
+             and the DEL, which touches no lock key, is not sent"
                 .into(),
         ),
     }
@@ -120,7 +123,10 @@ pub(super) fn spring() -> LockSpec {
             local_copy: "ministore/tests/locklibs/spring-integration/",
         }),
         note: Some(
-            "each client is its own registry with its own clientId; unlock is RedisSpinLock's"
+            "each client is its own registry with its own clientId; unlock is RedisSpinLock's. \
+             Against Redis 7.0, as here, a registry's first renew or unlock tries Redis 8.4's \
+             SET … IFEQ or DELEX … IFEQ, which 7.0 refuses with an error, and from then on sends \
+             the scripts modelled here"
                 .into(),
         ),
     }

@@ -66,8 +66,8 @@ const BULLMQ_EXTEND: &str =
 const BULLMQ_RELEASE: &str =
     include_str!("../../../../ministore/tests/locklibs/bullmq/releaseLock-1.lua");
 
-/// BullMQ 6.2.0: a worker's job lock, extended with `extendLock-2`, released with
-/// `releaseLock-1`.
+/// BullMQ 6.2.0: a job's lock, extended with `extendLock-2` (`Job.extendLock`), released with
+/// `releaseLock-1`; the note says where the worker itself does the same checks.
 pub(super) fn bullmq() -> LockSpec {
     LockSpec {
         id: "bullmq".into(),
@@ -104,8 +104,15 @@ pub(super) fn bullmq() -> LockSpec {
             local_copy: "ministore/tests/locklibs/bullmq/",
         }),
         note: Some(
-            "BullMQ takes the job lock inside moveToActive, which is not in the data: the take \
-             is modelled as SET … NX PX"
+            "BullMQ's worker takes the job lock inside moveToActive, which is not in the data, \
+             with SET … PX and no NX: moving the job out of the wait list is what makes it one \
+             worker's, so the take is modelled as SET … NX PX. The extend is extendLock-2, which \
+             Job.extendLock() sends; the worker's own renewals send extendLocks-1, which \
+             compares each job's token the same way before its SET. The release is \
+             releaseLock-1, BullMQ's script for dropping a job's lock; the Node worker itself \
+             drops it inside the scripts that move a finished or failed job on (moveToFinished \
+             and others), through includes/removeLock.lua, which compares the token before its \
+             DEL as releaseLock-1 does"
                 .into(),
         ),
     }

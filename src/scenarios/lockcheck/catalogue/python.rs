@@ -48,7 +48,9 @@ pub(super) fn redis_py() -> LockSpec {
         }),
         note: Some(
             "Lock(timeout=10): redis-py has no default timeout; extend adds to the TTL \
-             (replace_ttl=False), and the client reckons its lease from the extend"
+             (replace_ttl=False). redis-py keeps no lease of its own: the checker reckons the \
+             client's from the extend, a full timeout from then, which is no longer than the \
+             TTL the key has after it"
                 .into(),
         ),
     }
