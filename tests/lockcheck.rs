@@ -884,17 +884,17 @@ fn a_pasted_line_compares_with_the_token_and_names_what_the_client_sends_when_it
 /// with a `PEXPIRE` in place of its `UNWATCH` resets B's lease after a failed compare, which
 /// the checker sees although value and TTL read as before on the virtual clock.
 #[test]
-fn a_release_clean_up_that_rewrites_bs_lease_breaks_never_deletes_anothers() {
+fn a_release_clean_up_that_resets_bs_lease_breaks_never_deletes_anothers() {
     let release = PASTED_TRANSACTION_RELEASE.replace("else UNWATCH", "else PEXPIRE {key} {ttl_ms}");
     let spec = LockSpec::custom(None, &release, None, 10_000).expect("parses");
     let bound = TWO_CLIENTS_ONE_STALL;
     let report = check(&spec, bound).expect("checks");
-    let rewrites = shortest(&report, Property::NeverDeletesAnothers);
-    let last = rewrites.steps.last().expect("a step");
+    let resets = shortest(&report, Property::NeverDeletesAnothers);
+    let last = resets.steps.last().expect("a step");
     assert_eq!(last.sent.line, "PEXPIRE resource:lock 10000");
     assert_eq!(last.client, Some(ClientId::A));
     assert!(last.note.contains("resets B's lease"), "{}", last.note);
-    assert_replays(rewrites);
+    assert_replays(resets);
 }
 
 /// Each client sends on its own connection, so a pasted WATCH guards the client's own
@@ -1343,6 +1343,26 @@ fn an_extend_that_resets_anothers_lease_is_caught_though_its_ttl_is_unchanged() 
     );
 }
 
+/// An extend that leaves another's lock as it was here but, run a millisecond later, sets its
+/// deadline earlier rewrites it, and the note says what the later run does.
+#[test]
+fn an_extend_that_changes_anothers_lock_only_a_moment_later_rewrites_it() {
+    let extend = "return redis.call('PEXPIRE', KEYS[1], 2 * redis.call('PTTL', KEYS[1]) - ARGV[2])";
+    let spec = LockSpec::custom(None, RELEASE_SCRIPT, Some(extend), 10_000).expect("valid");
+    let report = check(&spec, TWO_CLIENTS_ONE_STALL).expect("checks");
+    let breaks = shortest(&report, Property::NeverExtendsAnothers);
+    let last = breaks.steps.last().expect("a step");
+    assert_eq!(last.action, StepAction::Extend);
+    assert_eq!(last.sent.reply, ministore::Reply::Integer(1));
+    assert!(
+        last.note.contains("rewrites B's lock")
+            && last.note.contains("a millisecond later changes them"),
+        "{}",
+        last.note
+    );
+    assert_replays(breaks);
+}
+
 /// A write that puts back the deadline and value the owner's lock already has leaves it as it
 /// was on any clock: the same step a moment later sets the same deadline, so nothing is
 /// lengthened, reset or changed, and the extend is not flagged for it.
@@ -1413,10 +1433,11 @@ fn an_extend_that_deletes_anothers_lock_breaks_never_extends_anothers_in_its_own
 /// An acquire's clean-up does not take the lock, so it is judged as a release is: a pasted
 /// acquire that deletes the key when its `SET … NX` is refused (then reads it back) deletes
 /// A's lock at B's clean-up, and one that resets the lease there resets A's (value and TTL
-/// read as before on the virtual clock, so only the explorer's watch sees it); one that sends
+/// read as before on the virtual clock: the explorer's watch sees the write, and the same step a
+/// millisecond later ends A's lease later); one that sends
 /// `UNWATCH` instead leaves it alone.
 #[test]
-fn an_acquire_clean_up_that_deletes_or_rewrites_anothers_lock_breaks_never_deletes_anothers() {
+fn an_acquire_clean_up_that_deletes_or_resets_anothers_lock_breaks_never_deletes_anothers() {
     let bound = TWO_CLIENTS_ONE_STALL;
     let run = |clean_up: &str| {
         let acquire = format!(

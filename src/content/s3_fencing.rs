@@ -1,4 +1,5 @@
-//! §3 — fencing tokens: the resource itself rejects a writer whose lease has lapsed.
+//! §3 — fencing tokens: the resource itself rejects a writer whose lease has lapsed, once a newer
+//! holder's token has reached it.
 //!
 //! Holds the slot for the fenced-write figure, where the brief prompts "Run a fenced write".
 

@@ -200,9 +200,8 @@ impl AttemptsFrame {
         }
     }
 
-    /// The reply as redis-cli prints it (arrays on several lines), if a command was sent.
-    /// Every reply the frame's commands got, as redis-cli prints each, in order and joined as
-    /// the commands are (`" · "`).
+    /// Every reply the frame's commands got, as redis-cli prints each (arrays on several lines),
+    /// in order and joined as the commands are (`" · "`); `None` if no command was sent.
     pub fn reply_text(&self) -> Option<String> {
         let last = self.reply.as_ref()?;
         let replies: Vec<String> = self
@@ -460,7 +459,7 @@ impl TransitionOutcome {
         sentence
     }
 
-    /// What the refusal cannot guard: the side effects the lapsed worker had before it. `None`
+    /// What the refusal cannot guard: the side effects the lapsed worker caused before this call. `None`
     /// when the fence let the transition through.
     pub fn caveat(&self) -> Option<String> {
         if self.accepted() {

@@ -109,7 +109,8 @@ pub(super) fn bullmq() -> LockSpec {
              worker's, so the take is modelled as SET … NX PX. The extend is extendLock-2, which \
              Job.extendLock() sends; the worker's own renewals send extendLocks-1, which \
              compares each job's token the same way before its SET. The release is \
-             releaseLock-1, BullMQ's script for dropping a job's lock; the Node worker itself \
+             releaseLock-1, BullMQ's script for dropping a job's lock, which its Elixir and Rust \
+             ports send; the Node worker itself \
              drops it inside the scripts that move a finished or failed job on (moveToFinished \
              and others), through includes/removeLock.lua, which compares the token before its \
              DEL as releaseLock-1 does"

@@ -575,7 +575,7 @@ impl Explorer {
             Action::Client(i) => self.client_step(&mut next, usize::from(i), record),
         };
         self.memo_from.borrow_mut().take();
-        let written = watcher
+        let watch_saw_write = watcher
             .as_mut()
             .is_some_and(|session| written_since_watch(&mut next.store, session));
         next.last_was_stall = action == Action::Stall;
@@ -597,7 +597,7 @@ impl Explorer {
         if let Action::Client(i) = action {
             // A write that left the key as it was here is judged by what the same step does a
             // moment later, as it would on a real clock.
-            let later = if written && state.lock == next.lock {
+            let later = if watch_saw_write && state.lock == next.lock {
                 self.a_moment_later(state, usize::from(i))
             } else {
                 None
@@ -605,7 +605,7 @@ impl Explorer {
             let change = LockChange {
                 before: &state.lock,
                 after: &next.lock,
-                written: written && (state.lock != next.lock || later.is_some()),
+                written: watch_saw_write && (state.lock != next.lock || later.is_some()),
                 later,
             };
             self.check_lock_change(usize::from(i), change, &mut outcome);
@@ -663,10 +663,11 @@ impl Explorer {
     /// the owner just took: here no time passes between steps, on a real clock it does),
     /// `ChangedLater` for any other difference, `None` when the step leaves the key as it was on
     /// any clock (`PEXPIREAT` to the deadline it has, `SET … KEEPTTL` of the value it holds). A
-    /// lease with a millisecond or less left would be gone by then, so nothing is compared: `None`.
+    /// lease with no millisecond left would be gone a millisecond later, so nothing is compared:
+    /// `None` (no step starts on one: a stall sleeps past every lease).
     fn a_moment_later(&self, state: &State, i: usize) -> Option<TouchKind> {
         let before = state.lock.as_ref()?;
-        if before.ttl_ms.is_some_and(|ttl| ttl <= 1) {
+        if before.ttl_ms == Some(0) {
             return None;
         }
         let mut later = state.clone();

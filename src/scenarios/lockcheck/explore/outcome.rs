@@ -80,7 +80,8 @@ impl Outcome {
             TouchKind::Changed => format!("{base} — and changes {owner}'s lock"),
             TouchKind::Reset => format!(
                 "{base} — and resets {owner}'s lease: value and TTL read as before here, where \
-no time passes between steps, but the same step a millisecond later leaves {owner}'s lease ending later"
+no time passes between steps, but the same step a millisecond later leaves {owner}'s lease \
+ending later"
             ),
             TouchKind::ChangedLater => format!(
                 "{base} — and rewrites {owner}'s lock: value and TTL read as before here, where \
