@@ -1141,10 +1141,16 @@ mod cli {
     #[test]
     fn help_is_the_usage_on_standard_output() {
         for flag in ["--help", "-h"] {
-            let (code, out, err) = run(&["--lock", "blind-del", flag]);
-            assert_eq!(code, 0, "{err}");
-            assert!(out.starts_with("usage: lockcheck"), "{out}");
-            assert_eq!(err, "");
+            // After a whole command, and where another flag expects its value.
+            for args in [
+                &["--lock", "blind-del", flag][..],
+                &["--lock", "blind-del", "--clients", flag],
+            ] {
+                let (code, out, err) = run(args);
+                assert_eq!(code, 0, "{args:?}: {err}");
+                assert!(out.starts_with("usage: lockcheck"), "{out}");
+                assert_eq!(err, "");
+            }
         }
     }
 

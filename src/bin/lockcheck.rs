@@ -48,15 +48,17 @@ struct Args {
 
 fn parse_args(raw: &[String]) -> Result<Args, String> {
     let mut args = Args::default();
+    // A reader asking for help gets it wherever the flag stands, even where another flag
+    // expects a value (`--clients --help`).
+    if raw.iter().any(|a| a == "--help" || a == "-h") {
+        args.help = true;
+        return Ok(args);
+    }
     let mut rest = raw.iter();
     while let Some(flag) = rest.next() {
         if flag == "--list" {
             args.list = true;
             continue;
-        }
-        if flag == "--help" || flag == "-h" {
-            args.help = true;
-            return Ok(args);
         }
         let value = rest
             .next()
