@@ -459,8 +459,8 @@ impl TransitionOutcome {
         sentence
     }
 
-    /// What the refusal cannot guard: the side effects the lapsed worker caused before this call. `None`
-    /// when the fence let the transition through.
+    /// What the refusal cannot guard: the side effects the lapsed worker caused before this
+    /// call. `None` when the fence let the transition through.
     pub fn caveat(&self) -> Option<String> {
         if self.accepted() {
             return None;
