@@ -532,40 +532,28 @@ impl AttemptsRun {
             });
         };
 
+        // A frame that sends one command has one reply.
+        let one = |(command, reply): (String, Reply)| Some((command, vec![reply]));
+
         let queued = enqueue(&mut store);
         record(&store, None, FrameKind::Enqueue, Some(queued));
 
-        let (command, reply) = claim(&mut store);
-        let w1_att = claimed_attempts(&reply);
-        record(
-            &store,
-            Some(Lane::W1),
-            FrameKind::Claim,
-            Some((command, vec![reply])),
-        );
+        let w1_claim = claim(&mut store);
+        let w1_att = claimed_attempts(&w1_claim.1);
+        record(&store, Some(Lane::W1), FrameKind::Claim, one(w1_claim));
 
         store.advance(W1_STALL_MS);
         record(&store, Some(Lane::W1), FrameKind::Stall, None);
 
-        let (command, reply) = reap(&mut store);
-        record(
-            &store,
-            Some(Lane::Reaper),
-            FrameKind::Reap,
-            Some((command, vec![reply])),
-        );
+        let reaped = reap(&mut store);
+        record(&store, Some(Lane::Reaper), FrameKind::Reap, one(reaped));
         // Before anyone re-claims, attempts still equals W1's att: only the lease check refuses.
         let lapsed_before_reclaim = try_transition(store.clone(), Transition::W1Complete, w1_att);
 
         store.advance(BEAT_MS);
-        let (command, reply) = claim(&mut store);
-        let w2_att = claimed_attempts(&reply);
-        record(
-            &store,
-            Some(Lane::W2),
-            FrameKind::Claim,
-            Some((command, vec![reply])),
-        );
+        let w2_claim = claim(&mut store);
+        let w2_att = claimed_attempts(&w2_claim.1);
+        record(&store, Some(Lane::W2), FrameKind::Claim, one(w2_claim));
 
         store.advance(BEAT_MS);
         let reclaimed = store;
