@@ -1084,12 +1084,33 @@ mod cli {
         )
     }
 
-    fn scratch(name: &str, text: &str) -> String {
-        let dir = std::env::temp_dir().join(format!("lockcheck-test-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a temp dir");
-        let path = dir.join(name);
+    /// A file the binary reads, in a folder of its own that is removed on drop.
+    struct Scratch {
+        folder: std::path::PathBuf,
+        path: String,
+    }
+
+    impl std::ops::Deref for Scratch {
+        type Target = str;
+        fn deref(&self) -> &str {
+            &self.path
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.folder);
+        }
+    }
+
+    fn scratch(name: &str, text: &str) -> Scratch {
+        let folder =
+            std::env::temp_dir().join(format!("lockcheck-test-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&folder).expect("a temp dir");
+        let path = folder.join(name);
         std::fs::write(&path, text).expect("writes");
-        path.to_string_lossy().into_owned()
+        let path = path.to_string_lossy().into_owned();
+        Scratch { folder, path }
     }
 
     #[test]

@@ -36,8 +36,11 @@ impl ChromeDriver {
             std::env::temp_dir().join(format!("lockdive-e2e-{}-{nanos}", std::process::id()));
         std::fs::create_dir_all(&profile_dir)
             .map_err(|e| format!("cannot create {}: {e}", profile_dir.display()))?;
+        // Chromium makes scratch folders under TMPDIR and removes them only on a clean exit; the
+        // browser is killed when the driver is dropped, so they go in the profile, removed then.
         let child = Command::new(CHROMEDRIVER)
             .arg(format!("--port={port}"))
+            .env("TMPDIR", &profile_dir)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
