@@ -46,7 +46,8 @@ pub(super) fn resque_scheduler() -> LockSpec {
             library: "resque-scheduler 5.0.0",
             repository: "github.com/resque/resque-scheduler",
             source_file: "lib/resque/scheduler/lock/resilient.rb, \
-                          lib/resque/scheduler/lock/base.rb, lib/resque/scheduler/locking.rb",
+                          lib/resque/scheduler/lock/base.rb, lib/resque/scheduler/locking.rb, \
+                          lib/resque/scheduler.rb, lib/resque/scheduler/configuration.rb",
             snapshot_commit: "786653ee46448ecf03483315f8c8a770455a7cb2",
             licence: "MIT",
             local_copy: "ministore/tests/locklibs/resque-scheduler/",
@@ -54,10 +55,11 @@ pub(super) fn resque_scheduler() -> LockSpec {
         note: Some(
             "Lock::Resilient, used on Redis 2.5 and later, with the default LOCK_TIMEOUT of 180 s, \
              which the scripts carry as a number, and Resque's default namespace, which the key \
-             carries twice (the library puts it in the key and redis-namespace adds it again). \
+             carries twice: the library puts it in the key and redis-namespace adds it again \
+             (resque 3.0.0, redis-namespace 1.11.0, no RESQUE_SCHEDULER_MASTER_LOCK_PREFIX). \
              Each pass of the scheduler's loop sends acquire and, when that answers 0, locked, \
              which renews the holder's lock: extend is locked. release_master_lock, at shutdown \
-             and after a Redis connection or timeout error, sends locked and then, when it \
+             and after a connection, EAGAIN or timeout error, sends locked and then, when it \
              answered 1, DEL as a command of its own. locked has just renewed the lease, so the \
              first DEL that deletes another scheduler's lock needs a pause of more than 180 s \
              between the two"
