@@ -26,7 +26,7 @@ else
   return 0
 end";
 
-/// EchoMQ's `@claim`, the text the page runs (`src/scenarios/attempts.rs` includes the same
+/// EchoMQ's `@claim`, the text the page runs (`src/scenarios/attempts/mod.rs` includes the same
 /// file).
 const EMQ_CLAIM: &str = include_str!("../../src/scenarios/lua/emq_claim.lua");
 
@@ -81,7 +81,7 @@ fn cases() -> Vec<Case> {
     let release = sha1_hex(TOKEN_CHECKED_RELEASE);
     let claim = sha1_hex(EMQ_CLAIM);
     let lock = sha1_hex(REDISSON_LOCK);
-    // The page's queue: `src/scenarios/attempts.rs` (queue `mail`, job 42, its payload, a
+    // The page's queue: `src/scenarios/attempts/mod.rs` (queue `mail`, job 42, its payload, a
     // 10 000 ms lease, claimed at virtual time 0).
     let (wait, job_prefix, job) = ("emq:{mail}:wait", "emq:{mail}:job:", "emq:{mail}:job:42");
     // Redisson's lock as `tests/locklibs/redisson.cases` calls it: the lock hash, the 30 s
