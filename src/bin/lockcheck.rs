@@ -28,7 +28,8 @@ A file holding Lua (it mentions redis.call, redis.pcall or return) runs as
 EVAL <file> 1 <key> <token> <ttl_ms>: KEYS[1] is the lock, ARGV[1] the client's token,
 ARGV[2] the lease in ms. Any other file is command templates, one redis-cli line per step,
 with {key}, {token}, {ttl_ms}, {ttl_s} and {client}. A step succeeds on any reply but an
-error, nil, 0 or \"0\". Without --acquire: SET {key} {token} NX PX {ttl_ms}.
+error, nil, 0, \"0\", a RESP3 false, or an array that is empty or holds one of these.
+Without --acquire: SET {key} {token} NX PX {ttl_ms}.
 
 exit 0: the lock holds its own properties (or --list, --help); 1: it deletes or extends another's
 lock, or two clients hold at once; 2: usage error, bad script, or the output could not be written.";

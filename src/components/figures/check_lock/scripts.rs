@@ -13,7 +13,10 @@ pub fn success_words(success: Success) -> &'static str {
         Success::Ok => "goes on if the reply is OK",
         Success::Nil => "goes on if the reply is nil",
         Success::Zero => "goes on if the reply is 0",
-        Success::Truthy => "goes on if the reply is not an error, nil, 0 or \"0\"",
+        Success::Truthy => {
+            "goes on unless the reply is an error, nil, 0 or \"0\", or an array that is empty \
+             or holds one of these"
+        }
         Success::EqualsToken => "goes on if the reply is the client's own token",
         Success::Committed => {
             "goes on if EXEC ran the queued commands (an array); nil means a watched key \
