@@ -12,6 +12,7 @@ mod dom;
 use dom::{focus, key_down, pointer, set_fragment, tick, Mounted, PointerKind};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::document;
+use lockdive::components::figures::player_controls::Slider;
 use lockdive::components::figures::LivePart;
 use lockdive::lab::{check, figures, store};
 use lockdive::scenarios::fence::FenceLedger;
@@ -302,7 +303,7 @@ async fn what_the_reader_did_before_the_lab_arrived_is_carried_over() {
     console
         .set_attribute(PENDING, PendingAction::Enter.attribute())
         .expect("marked");
-    let lease: HtmlInputElement = page.find("input[data-slider=\"lease\"]").unchecked_into();
+    let lease: HtmlInputElement = page.find(&Slider::Lease.selector()).unchecked_into();
     lease.set_value("4000");
     page.find("[data-player-forward]")
         .set_attribute(PENDING, PendingAction::Click.attribute())
@@ -316,7 +317,7 @@ async fn what_the_reader_did_before_the_lab_arrived_is_carried_over() {
         log.contains("GET resource:lock") && log.contains("\"xyz\""),
         "the kept Enter ran the typed line: {log}"
     );
-    let live_lease: HtmlInputElement = page.find("input[data-slider=\"lease\"]").unchecked_into();
+    let live_lease: HtmlInputElement = page.find(&Slider::Lease.selector()).unchecked_into();
     assert_eq!(
         live_lease.value(),
         "4000",

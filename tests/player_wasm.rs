@@ -9,6 +9,7 @@ mod dom;
 use dom::{bubbling_event, key_down, painted_fragment, set_fragment, tick, Mounted};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
+use lockdive::components::figures::player_controls::Slider;
 use lockdive::components::figures::LostLockFigure;
 use lockdive::scenarios::lost_lock::{LockSetup, LostLockOutcome, ReleaseChoice};
 use lockdive_contract::hooks::READOUT_SELECTOR;
@@ -72,10 +73,8 @@ impl Mounted {
     }
 
     /// Moves a slider as a drag would: sets its value and fires `input`.
-    async fn slide(&self, hook: &str, ms: u64) {
-        let input: FormInput = self
-            .find(&format!("input[data-slider=\"{hook}\"]"))
-            .unchecked_into();
+    async fn slide(&self, slider: Slider, ms: u64) {
+        let input: FormInput = self.find(&slider.selector()).unchecked_into();
         input.set_value(&ms.to_string());
         bubbling_event(&input, "input");
         tick().await;
@@ -86,8 +85,8 @@ impl Mounted {
         tick().await;
     }
 
-    fn slider(&self, hook: &str) -> String {
-        self.find(&format!("input[data-slider=\"{hook}\"]"))
+    fn slider(&self, slider: Slider) -> String {
+        self.find(&slider.selector())
             .unchecked_into::<FormInput>()
             .value()
     }
@@ -105,8 +104,8 @@ async fn the_player_opens_on_step_0_of_the_briefs_run_with_the_hazard_shown() {
     );
     assert_eq!(fig.count("[data-static-verdicts]"), 1);
     assert_eq!(fig.step(), "0");
-    assert_eq!(fig.slider("lease"), "10000");
-    assert_eq!(fig.slider("stall"), "12500");
+    assert_eq!(fig.slider(Slider::Lease), "10000");
+    assert_eq!(fig.slider(Slider::Stall), "12500");
     assert!(fig.text(".pl-slider").contains("10000 ms"), "live value");
     assert!(fig.hazard());
     assert_eq!(fig.text("[data-player-clock]"), "t = 0 ms");
@@ -184,7 +183,7 @@ async fn arrow_keys_home_and_end_move_along_the_focused_timeline() {
 async fn the_hazard_appears_only_while_the_stall_outlasts_the_lease() {
     set_fragment("").await;
     let fig = Mounted::figure().await;
-    fig.slide("stall", 6000).await;
+    fig.slide(Slider::Stall, 6000).await;
     assert!(!fig.hazard(), "a 6 s stall fits a 10 s lease");
     assert!(fig.text(".pl-status").contains("no hazard"));
     assert!(fig.text(".pl-slider:nth-child(2)").contains("6000 ms"));
@@ -199,9 +198,9 @@ async fn the_hazard_appears_only_while_the_stall_outlasts_the_lease() {
         .unwrap_or_default();
     assert_eq!(fig.text(".pl-note"), release);
     assert!(release.contains("A deletes its own lock"));
-    fig.slide("stall", 10500).await;
+    fig.slide(Slider::Stall, 10500).await;
     assert!(fig.hazard(), "half a second past the lease");
-    fig.slide("lease", 15000).await;
+    fig.slide(Slider::Lease, 15000).await;
     assert!(!fig.hazard(), "a longer lease covers the stall again");
     assert!(fig.text(".pl-slider").contains("15000 ms"));
 }
@@ -259,7 +258,7 @@ async fn a_change_writes_the_players_state_into_the_fragment() {
     );
     fig.click("[data-player-forward]").await;
     fig.click("[data-player-release=\"token-checked\"]").await;
-    fig.slide("lease", 8000).await;
+    fig.slide(Slider::Lease, 8000).await;
     assert_eq!(
         painted_fragment().await,
         "#play=1&lease=8000&stall=12500&release=token"
@@ -272,8 +271,8 @@ async fn a_shared_link_opens_the_player_where_it_was_and_bad_values_fall_back() 
     set_fragment("#play=4&lease=4000&stall=2000&release=token&fence=35").await;
     let fig = Mounted::figure().await;
     assert_eq!(fig.step(), "4");
-    assert_eq!(fig.slider("lease"), "4000");
-    assert_eq!(fig.slider("stall"), "2000");
+    assert_eq!(fig.slider(Slider::Lease), "4000");
+    assert_eq!(fig.slider(Slider::Stall), "2000");
     assert!(!fig.hazard());
     assert!(fig
         .find("[data-player-release=\"token-checked\"]")
@@ -284,8 +283,8 @@ async fn a_shared_link_opens_the_player_where_it_was_and_bad_values_fall_back() 
     set_fragment("#play=999&lease=-5&stall=abc&release=%3Cscript%3E").await;
     let fig = Mounted::figure().await;
     assert_eq!(fig.step(), "4", "clamped onto the timeline");
-    assert_eq!(fig.slider("lease"), "10000");
-    assert_eq!(fig.slider("stall"), "12500");
+    assert_eq!(fig.slider(Slider::Lease), "10000");
+    assert_eq!(fig.slider(Slider::Stall), "12500");
     assert!(fig
         .find("[data-player-release=\"blind-del\"]")
         .unchecked_into::<FormInput>()

@@ -18,7 +18,7 @@ use web_sys::{Element, Event, HtmlInputElement, KeyboardEvent};
 use super::{reached, set_if_changed, set_text};
 use crate::components::figures::player::{PLAY_STEP_MS, STEP};
 use crate::components::figures::player_controls::{
-    play_words, value_text, value_words, Slider, BACK, FORWARD, PLAY, RELEASE,
+    play_words, value_text, value_words, Slider, BACK, FORWARD, PLAY, RELEASE, SLIDER, SLIDERS,
 };
 use crate::components::figures::player_frame::{
     clock_text, exchange, holder, key_rows, keys_caption, lease_left_style, pttl_text, shown_step,
@@ -174,12 +174,12 @@ impl LivePlayer {
 
     /// A slider moved: its value, clamped onto its range.
     fn on_input(self: &Rc<Self>, event: &Event) {
-        let Some(input) = reached(event, "input[data-slider]")
-            .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        let Some(input) =
+            reached(event, SLIDERS).and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
         else {
             return;
         };
-        let hook = input.get_attribute("data-slider").unwrap_or_default();
+        let hook = input.get_attribute(SLIDER).unwrap_or_default();
         let (Some(slider), Ok(ms)) = (
             Slider::ALL.into_iter().find(|s| s.hook() == hook),
             input.value().parse::<u64>(),

@@ -119,6 +119,7 @@ async fn slider_steps(
     client: &Client,
     devtools: (u16, &str),
 ) -> BenchResult<(Vec<Option<f64>>, Vec<String>)> {
+    use lockdive::components::figures::player_controls::Slider;
     use lockdive::scenarios::player::{LEASE_RANGE, STALL_RANGE};
     let player = format!("{LOST_LOCK} {PLAYER}");
     client
@@ -136,8 +137,8 @@ async fn slider_steps(
         ),
     )
     .await?;
-    let value = |hook: &'static str| {
-        let css = format!("{player} input[data-slider=\"{hook}\"]");
+    let value = |slider: Slider| {
+        let css = format!("{player} {}", slider.selector());
         async move {
             let v = client
                 .execute(
@@ -148,17 +149,25 @@ async fn slider_steps(
             BenchResult::Ok(v.as_f64().ok_or("no slider value")? as u64)
         }
     };
-    let (stall, lease) = (value("stall").await?, value("lease").await?);
+    let (stall, lease) = (value(Slider::Stall).await?, value(Slider::Lease).await?);
     let sweeps = [
-        ("stall", true, (STALL_RANGE.max - stall) / STALL_RANGE.step),
-        ("lease", true, (LEASE_RANGE.max - lease) / LEASE_RANGE.step),
         (
-            "stall",
+            Slider::Stall,
+            true,
+            (STALL_RANGE.max - stall) / STALL_RANGE.step,
+        ),
+        (
+            Slider::Lease,
+            true,
+            (LEASE_RANGE.max - lease) / LEASE_RANGE.step,
+        ),
+        (
+            Slider::Stall,
             false,
             (STALL_RANGE.max - STALL_RANGE.min) / STALL_RANGE.step,
         ),
         (
-            "lease",
+            Slider::Lease,
             false,
             (LEASE_RANGE.max - LEASE_RANGE.min) / LEASE_RANGE.step,
         ),
@@ -166,11 +175,11 @@ async fn slider_steps(
     let (port, session) = devtools;
     let (mut times, mut labels) = (Vec::new(), Vec::new());
     let (mut at_stall, mut at_lease) = (stall, lease);
-    for (hook, up, steps) in sweeps {
+    for (slider, up, steps) in sweeps {
         client
             .execute(
                 "document.querySelector(arguments[0]).focus();",
-                vec![json!(format!("{player} input[data-slider=\"{hook}\"]"))],
+                vec![json!(format!("{player} {}", slider.selector()))],
             )
             .await?;
         let (key, code) = if up {
@@ -203,7 +212,7 @@ async fn slider_steps(
                 )
                 .await?;
             times.push(ms.as_f64());
-            let (at, range) = if hook == "stall" {
+            let (at, range) = if slider == Slider::Stall {
                 (&mut at_stall, STALL_RANGE)
             } else {
                 (&mut at_lease, LEASE_RANGE)
@@ -213,10 +222,10 @@ async fn slider_steps(
             } else {
                 *at - range.step
             };
-            labels.push(format!("{hook} {at}"));
+            labels.push(format!("{} {at}", slider.hook()));
         }
     }
-    let (stall_now, lease_now) = (value("stall").await?, value("lease").await?);
+    let (stall_now, lease_now) = (value(Slider::Stall).await?, value(Slider::Lease).await?);
     if (stall_now, lease_now) != (STALL_RANGE.min, LEASE_RANGE.min) {
         return Err(format!(
             "the keys left the sliders at stall {stall_now}, lease {lease_now} ms, not at their minimums"

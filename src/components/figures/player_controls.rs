@@ -8,6 +8,13 @@ use crate::components::markup::{truth, Markup};
 use crate::scenarios::lost_lock::ReleaseChoice;
 use crate::scenarios::player::{SliderRange, LEASE_RANGE, STALL_RANGE};
 
+/// The sliders' attribute: `<input data-slider="lease">`. The markup writes it, and the lab's
+/// player and the tests find a slider by it.
+pub const SLIDER: &str = "data-slider";
+
+/// Every slider: `input[data-slider]`.
+pub const SLIDERS: &str = "input[data-slider]";
+
 /// One of the two sliders, `input[data-slider=…]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Slider {
@@ -64,7 +71,7 @@ impl Slider {
 
     /// `input[data-slider="<hook>"]`.
     pub fn selector(self) -> String {
-        format!("input[data-slider=\"{}\"]", self.hook())
+        format!("input[{SLIDER}=\"{}\"]", self.hook())
     }
 
     /// `output[for="pl-<hook>"]`: the `<output>` showing the value.
@@ -110,7 +117,7 @@ fn slider(slider: Slider, ms: u64) -> Markup {
             &[
                 ("type", "range"),
                 ("id", &id),
-                ("data-slider", slider.hook()),
+                (SLIDER, slider.hook()),
                 ("min", &min),
                 ("max", &max),
                 ("step", &step),
