@@ -5,7 +5,7 @@
 //!   (pure Rust, tested natively).
 //! - `content`: the dive's text as data, one module per section, in the brief's order.
 //! - `components`: the views — header, sections, code blocks (with a tested highlighter), asides
-//!   and the two interactive figures; views render content and verdicts, never compute them.
+//!   and the four interactive figures; views render content and verdicts, never compute them.
 //! - `links`: the course pages this dive links to, resolved against the one configurable base.
 //! - `prerender`: the page rendered natively into dist/index.html at build time.
 //! - `lab`: the lab's three wasm chunks' mount of the parts that need the store (the figures'

@@ -1,7 +1,6 @@
 //! The rules by which hover, a tap and keyboard focus decide what a figure shows, and what pressing
-//! a choice does. Both renderings of a figure obey them: the live Leptos figure (the page crate's
-//! `components::figures::selection`) and the first wasm's prerendered one (`lockdive-first`'s
-//! `figure`), so the two cannot drift.
+//! a choice does. The first wasm (`lockdive-first`'s `figure`) applies them to every figure's
+//! choices for the page's life; the browser tests read their timings from here too.
 
 /// How long a hovering pointer's leave waits before it clears its choice. A pointer crossing the
 /// gap between two choices would otherwise show — and announce, through the `aria-live` readout —

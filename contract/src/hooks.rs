@@ -1,6 +1,7 @@
-//! The page's DOM hooks: the attributes and classes the build writes into its markup and that the
-//! first wasm, the lab and the tests find elements by. Each name is written once, here; the
-//! selector for it is derived from the same literal. README ("Embedding the page and the stable
+//! The page's DOM hooks that the first wasm reads: the attributes and classes the build writes into
+//! its markup and that the first wasm, the lab and the tests find elements by. Each name is written
+//! once, here; the selector for it is derived from the same literal. (Hooks only the lab and the
+//! tests read are constants beside the markup function that writes them.) README ("Embedding the page and the stable
 //! hooks") documents the ones embedders may rely on.
 
 /// Defines, for each hook, its attribute's name and the `[name]` selector that finds it.

@@ -31,7 +31,8 @@
 //! - `interrupt`: how another thread stops a running script ([`ScriptInterrupt`]).
 //! - `keybytes`: how [`Store::state_key`] and [`Store::session_key`] write each field.
 //!
-//! Nothing here reads the wall clock or touches the web: the caller advances time.
+//! The store never reads the wall clock, and nothing here touches the web: the caller advances
+//! time (`serve`, with its real clock, moves the store's to the wall time).
 //!
 //! # Features
 //! `full` (on by default) is everything above. Without it the command table keeps GET, SET, DEL

@@ -1,5 +1,5 @@
 //! The RESP-style reply every command and script returns, and its rendering exactly as
-//! `redis-cli --no-raw` prints it (the only place protocol formatting lives).
+//! `redis-cli --no-raw` prints it (the wire format, RESP2 and RESP3, is `frame.rs`'s).
 
 /// A reply as Redis would put it on the wire.
 ///

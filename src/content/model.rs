@@ -1,7 +1,9 @@
 //! The shape of the dive as data: header, sections and the blocks inside them.
 //!
 //! Content modules fill these types with the brief's text; components only render them, so every
-//! word on the page lives in `src/content/` and a native test can check it against the brief.
+//! word of the brief's on the page lives in `src/content/` and a native test can check it against
+//! the brief. The figures' sentences come from their scenarios' runs (`src/scenarios/`), and the
+//! controls' labels from the components.
 
 use crate::components::highlight::Lang;
 use crate::links::CoursePage;

@@ -1,8 +1,8 @@
 //! The prerendered page: at build time the native side renders `App` to HTML into Trunk's
 //! index.html (`render`, native only), between two comments that fence it in `<body>` so a rerun
 //! replaces it; `lab_files` then names the lab's files after their content. In the browser the
-//! first wasm (`lockdive-first`) enhances that markup in place, and the lab mounts the live figures
-//! into their slots (`crate::lab`).
+//! first wasm (`lockdive-first`) enhances that markup in place, and the lab makes the live parts
+//! live where they stand, in their slots (`crate::lab`).
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod lab_files;

@@ -1,6 +1,6 @@
-//! Native rendering of the page for `src/bin/prerender.rs`: the same `App` the wasm mounts, rendered
-//! by leptos' `ssr` side with every scenario run in ministore now, at build time, and spliced into
-//! the `<body>` of the index.html Trunk produced.
+//! Native rendering of the page for `src/bin/prerender.rs`: the page's `App` (which the wasm tests
+//! mount; no lab chunk does), rendered by leptos' `ssr` side with every scenario run in ministore
+//! now, at build time, and spliced into the `<body>` of the index.html Trunk produced.
 
 use std::fmt;
 use std::sync::Arc;

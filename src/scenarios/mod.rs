@@ -1,6 +1,8 @@
-//! The brief's two scenarios, run for real in a `ministore::Store`: the lost-lock deletion
-//! (`lost_lock`) and the fenced write (`fence`). Each run records the commands and replies and
-//! renders its verdict sentences from them; no outcome is typed in. Pure Rust, no web imports.
+//! The brief's scenarios, run for real in a `ministore::Store`: the lost-lock deletion
+//! (`lost_lock`, stepped through by `player`), the fenced write (`fence`) and EchoMQ's attempts
+//! fence (`attempts`); the consoles' seeded stores (`console`), the lock checker (`lockcheck`) and
+//! the state a link carries (`share`). Each run records the commands and replies and renders its
+//! verdict sentences from them; no outcome is typed in. Pure Rust, no web imports.
 
 pub mod attempts;
 pub mod console;

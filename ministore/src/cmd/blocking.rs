@@ -3,12 +3,13 @@
 //! [`parse_timeout`]; the sorted-set forms (BZPOPMIN BZPOPMAX BZMPOP, in `zsets/pop.rs`) use both.
 //!
 //! With something to pop they behave as their non-blocking forms. With nothing:
-//! - inside MULTI or a script ([`Wait::Never`]) they reply nil at once, as Redis does;
-//! - from a plain client ([`Wait::Client`]) of this single-connection store no other client
-//!   can ever push, so waiting out a timeout ends the way it would on a real server: the
-//!   virtual clock moves forward by the timeout and the reply is nil. A timeout of 0 would wait
-//!   forever; instead of hanging the page, that gets an error saying so. A server that really
-//!   waits replaces this one function.
+//! - inside MULTI or a script, or when the caller waits itself ([`Wait::Never`]) they reply nil
+//!   at once, as Redis does in the first two; `ministore serve` sets
+//!   `Store::set_caller_waits` and parks the connection until a push or the timeout;
+//! - from any other client ([`Wait::Client`]) no one else can push while the command runs, so
+//!   waiting out a timeout ends the way it would on a real server: the virtual clock moves
+//!   forward by the timeout and the reply is nil. A timeout of 0 would wait forever; instead of
+//!   hanging the page, that gets an error saying so.
 
 use super::lists::{
     move_element, parse_end, parse_multi_pop, pop_from_first, pop_one_from_first, End,

@@ -1,6 +1,6 @@
-//! Lua's base functions as Redis scripts see them: tonumber, tostring, type, ipairs, pairs,
-//! next, unpack, select, rawget, rawset, rawequal here; the error functions (error, pcall,
-//! xpcall, assert) in [`protect`], the metatable functions in [`meta`], and run-time
+//! Lua's base functions as Redis scripts see them: tonumber, type, ipairs, pairs, next,
+//! unpack, select, rawget, rawset, rawequal here; the error functions (error, pcall, xpcall,
+//! assert) in [`protect`], tostring and the metatable functions in [`meta`], and run-time
 //! compilation (loadstring, load) with the collector stubs in [`chunk`].
 
 mod chunk;

@@ -1,6 +1,8 @@
 //! The check-lock figure's stable hooks as selectors (README, "Embedding the page and the stable
 //! hooks"): the markup writes these attributes, and the browser tests and the page benchmark find
-//! the figure's parts by these constants; `tests/prerender.rs` checks the build's markup has them.
+//! the figure's parts by these constants. The build's markup holds the picker and the static table
+//! (`tests/prerender.rs` checks both); the lab puts in the verdict rows, the progress line and the
+//! counterexample.
 
 /// `figure[data-figure="check-lock"]`: the whole figure, static verdicts and live part. Written
 /// out as a constant for the tests' `format!`s; a unit test holds it equal to the contract's

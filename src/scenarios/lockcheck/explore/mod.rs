@@ -28,6 +28,7 @@
 //!
 //! This file holds the search (ranks, merging, which steps a state has, applying one and
 //! checking what it did); beside it:
+//! - `bucket`: the states of one rank, and the index they are merged by;
 //! - `program`: each client's operations resolved into the lines it sends;
 //! - `state`: a state and the bytes it is merged by;
 //! - `steps`: each kind of client step, sent and judged, with script calls reused;
