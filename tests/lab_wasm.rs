@@ -12,7 +12,8 @@ mod dom;
 use dom::{focus, key_down, pointer, set_fragment, tick, Mounted, PointerKind};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::document;
-use lockdive::components::figures::player_controls::Slider;
+use lockdive::components::figures::player_controls::{Slider, FORWARD};
+use lockdive::components::figures::player_frame::TIMELINE;
 use lockdive::components::figures::LivePart;
 use lockdive::lab::{check, figures, store};
 use lockdive::scenarios::fence::FenceLedger;
@@ -305,7 +306,7 @@ async fn what_the_reader_did_before_the_lab_arrived_is_carried_over() {
         .expect("marked");
     let lease: HtmlInputElement = page.find(&Slider::Lease.selector()).unchecked_into();
     lease.set_value("4000");
-    page.find("[data-player-forward]")
+    page.find(FORWARD)
         .set_attribute(PENDING, PendingAction::Click.attribute())
         .expect("marked");
 
@@ -342,7 +343,7 @@ async fn what_the_reader_did_before_the_lab_arrived_is_carried_over() {
 async fn the_keyboard_focus_stays_where_the_reader_left_it() {
     set_fragment("").await;
     let page = prerendered_page().await;
-    let timeline: HtmlElement = page.find("[data-player-timeline]").unchecked_into();
+    let timeline: HtmlElement = page.find(TIMELINE).unchecked_into();
     timeline.focus().expect("focused");
 
     mount_lab();

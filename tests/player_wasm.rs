@@ -9,7 +9,8 @@ mod dom;
 use dom::{bubbling_event, key_down, painted_fragment, set_fragment, tick, Mounted};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
-use lockdive::components::figures::player_controls::Slider;
+use lockdive::components::figures::player_controls::{Slider, BACK, FORWARD, PLAY};
+use lockdive::components::figures::player_frame::{CLOCK, PTTL, TIMELINE};
 use lockdive::components::figures::LostLockFigure;
 use lockdive::scenarios::lost_lock::{LockSetup, LostLockOutcome, ReleaseChoice};
 use lockdive_contract::hooks::READOUT_SELECTOR;
@@ -81,7 +82,7 @@ impl Mounted {
     }
 
     async fn key_on_timeline(&self, key: &str) {
-        key_down(&self.find("[data-player-timeline]"), key, false);
+        key_down(&self.find(TIMELINE), key, false);
         tick().await;
     }
 
@@ -108,8 +109,8 @@ async fn the_player_opens_on_step_0_of_the_briefs_run_with_the_hazard_shown() {
     assert_eq!(fig.slider(Slider::Stall), "12500");
     assert!(fig.text(".pl-slider").contains("10000 ms"), "live value");
     assert!(fig.hazard());
-    assert_eq!(fig.text("[data-player-clock]"), "t = 0 ms");
-    assert_eq!(fig.text("[data-player-pttl]"), "10000 ms");
+    assert_eq!(fig.text(CLOCK), "t = 0 ms");
+    assert_eq!(fig.text(PTTL), "10000 ms");
     assert!(fig
         .text(".pl-frame")
         .contains("A> SET resource:lock abc NX PX 10000 → OK"));
@@ -125,34 +126,32 @@ async fn the_player_opens_on_step_0_of_the_briefs_run_with_the_hazard_shown() {
 async fn forward_and_back_step_through_the_stores_frames() {
     set_fragment("").await;
     let fig = Mounted::figure().await;
-    fig.click("[data-player-back]").await;
+    fig.click(BACK).await;
     assert_eq!(fig.step(), "0", "back at the start stays there");
-    fig.click("[data-player-forward]").await;
+    fig.click(FORWARD).await;
     assert_eq!(fig.step(), "1");
     // A's stall: A resumes at 12500 ms; the store expired its lock at 10001 ms, inside the stall.
-    assert_eq!(fig.text("[data-player-clock]"), "t = 12500 ms");
-    assert_eq!(fig.text("[data-player-pttl]"), "-2 ms");
+    assert_eq!(fig.text(CLOCK), "t = 12500 ms");
+    assert_eq!(fig.text(PTTL), "-2 ms");
     assert!(fig.text(".pl-keys").contains("(empty: no live keys)"));
     assert!(fig
         .text(".pl-note")
         .contains("At t = 10001 ms, inside the stall"));
-    fig.click("[data-player-forward]").await;
+    fig.click(FORWARD).await;
     assert!(fig.text(".pl-keys").contains("\"xyz\""));
-    fig.click("[data-player-forward]").await;
+    fig.click(FORWARD).await;
     assert!(fig.text(".pl-note").contains("A deletes B's lock"));
-    fig.click("[data-player-forward]").await;
-    fig.click("[data-player-forward]").await;
+    fig.click(FORWARD).await;
+    fig.click(FORWARD).await;
     assert_eq!(fig.step(), "4", "forward at the end stays there");
     assert!(fig.text(".pl-now").contains("wrong lock"));
     assert!(fig
         .text(".pl-frame")
         .contains("SET resource:lock next NX PX 10000 → OK"));
-    fig.click("[data-player-back]").await;
+    fig.click(BACK).await;
     assert_eq!(fig.step(), "3");
     assert_eq!(
-        fig.find("[data-player-back]")
-            .get_attribute("aria-disabled")
-            .as_deref(),
+        fig.find(BACK).get_attribute("aria-disabled").as_deref(),
         Some("false")
     );
 }
@@ -232,17 +231,15 @@ async fn the_release_can_be_switched_at_the_last_step() {
 async fn play_advances_by_itself_and_pause_stops_it() {
     set_fragment("").await;
     let fig = Mounted::figure().await;
-    fig.click("[data-player-play]").await;
+    fig.click(PLAY).await;
     assert_eq!(
-        fig.find("[data-player-play]")
-            .get_attribute("aria-pressed")
-            .as_deref(),
+        fig.find(PLAY).get_attribute("aria-pressed").as_deref(),
         Some("true")
     );
     TimeoutFuture::new(1_600).await;
     assert_eq!(fig.step(), "1", "one step after a play interval");
-    fig.click("[data-player-play]").await;
-    assert!(fig.text("[data-player-play]").contains("Play"));
+    fig.click(PLAY).await;
+    assert!(fig.text(PLAY).contains("Play"));
     TimeoutFuture::new(1_600).await;
     assert_eq!(fig.step(), "1", "paused");
 }
@@ -256,7 +253,7 @@ async fn a_change_writes_the_players_state_into_the_fragment() {
         "#s2",
         "a section anchor is left alone until the learner acts"
     );
-    fig.click("[data-player-forward]").await;
+    fig.click(FORWARD).await;
     fig.click("[data-player-release=\"token-checked\"]").await;
     fig.slide(Slider::Lease, 8000).await;
     assert_eq!(
