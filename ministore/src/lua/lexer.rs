@@ -8,8 +8,18 @@ mod token;
 use token::keyword;
 pub use token::{tok_name, LexError, LexErrorKind, Tok, Token};
 
-/// Lexes the whole source into tokens ending with [`Tok::Eof`].
+/// Lexes the whole source into tokens ending with [`Tok::Eof`], or fails with the first error.
+#[cfg(test)]
 pub fn tokenize(src: &[u8]) -> Result<Vec<Token>, LexError> {
+    match tokens_until_error(src) {
+        (tokens, None) => Ok(tokens),
+        (_, Some(error)) => Err(error),
+    }
+}
+
+/// Lexes `src` as far as it lexes: the tokens, ending in `Eof`, or ending in `Unlexable` with
+/// the error that stopped the lexer there, for the parser to report if it gets that far.
+pub fn tokens_until_error(src: &[u8]) -> (Vec<Token>, Option<LexError>) {
     let mut lx = Lexer {
         src,
         pos: 0,
@@ -24,11 +34,22 @@ pub fn tokenize(src: &[u8]) -> Result<Vec<Token>, LexError> {
     }
     let mut out = Vec::new();
     loop {
-        let t = lx.next_token()?;
-        let eof = t.tok == Tok::Eof;
-        out.push(t);
-        if eof {
-            return Ok(out);
+        match lx.next_token() {
+            Ok(t) => {
+                let eof = t.tok == Tok::Eof;
+                out.push(t);
+                if eof {
+                    return (out, None);
+                }
+            }
+            Err(error) => {
+                out.push(Token {
+                    tok: Tok::Unlexable,
+                    line: error.line,
+                    text: String::new(),
+                });
+                return (out, Some(error));
+            }
         }
     }
 }
@@ -152,8 +173,6 @@ impl<'a> Lexer<'a> {
         let line = self.line;
         self.pos += 1;
         let mut out = Vec::new();
-        let so_far =
-            |lx: &Lexer, end: usize| String::from_utf8_lossy(&lx.src[start..end]).into_owned();
         loop {
             if self.at_end() {
                 return Err(self.err(LexErrorKind::UnfinishedString, "<eof>"));
@@ -165,7 +184,7 @@ impl<'a> Lexer<'a> {
             }
             match c {
                 b'\n' | b'\r' => {
-                    let near = so_far(self, self.pos);
+                    let near = string_so_far(quote, &out);
                     return Err(self.err(LexErrorKind::UnfinishedString, &near));
                 }
                 b'\\' => {
@@ -196,7 +215,7 @@ impl<'a> Lexer<'a> {
                                 n += 1;
                             }
                             if v > 255 {
-                                let near = so_far(self, self.pos);
+                                let near = string_so_far(quote, &out);
                                 return Err(self.err(LexErrorKind::EscapeTooLarge, &near));
                             }
                             out.push(v as u8);
@@ -289,8 +308,13 @@ impl<'a> Lexer<'a> {
                 });
             }
             if self.peek_at(1) == b'=' {
-                // `[=` without a second bracket: Lua reports an invalid long string delimiter.
-                return Err(self.err(LexErrorKind::InvalidLongDelimiter, "[="));
+                // `[=` without a second bracket: Lua reports an invalid long string delimiter,
+                // near the bracket and every `=` it read.
+                let mut near = String::from("[");
+                while self.peek_at(near.len()) == b'=' {
+                    near.push('=');
+                }
+                return Err(self.err(LexErrorKind::InvalidLongDelimiter, &near));
             }
         }
         let two = [c, self.peek_at(1)];
@@ -329,17 +353,18 @@ impl<'a> Lexer<'a> {
                     b',' => Tok::Comma,
                     b'.' => Tok::Dot,
                     _ => {
-                        // Lua 5.1 turns any other byte into a one-char token that the parser rejects.
+                        // Lua 5.1 turns any other byte into a one-char token that the parser
+                        // rejects, naming it as `luaX_token2str` does.
                         let text = if c.is_ascii_graphic() {
                             (c as char).to_string()
                         } else {
                             format!("char({})", c)
                         };
                         self.pos += 1;
-                        return Err(LexError {
-                            kind: LexErrorKind::UnexpectedSymbol,
+                        return Ok(Token {
+                            tok: Tok::Char(c),
                             line,
-                            near: text,
+                            text,
                         });
                     }
                 };
@@ -350,6 +375,14 @@ impl<'a> Lexer<'a> {
         self.pos += len;
         Ok(Token { tok, line, text })
     }
+}
+
+/// A string's text as Lua's lexer holds it when it fails inside the string: the opening quote
+/// and the bytes read so far, escapes already turned into what they stand for, up to a NUL (the
+/// message is a C string).
+fn string_so_far(quote: u8, read: &[u8]) -> String {
+    let read = read.split(|&b| b == 0).next().unwrap_or_default();
+    format!("{}{}", quote as char, String::from_utf8_lossy(read))
 }
 
 #[cfg(test)]

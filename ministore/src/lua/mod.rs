@@ -63,15 +63,15 @@ pub struct CompileError {
 
 impl CompileError {
     /// The error reply Redis 7.0 gives for this compile error. Redis names the chunk "new
-    /// function" and, unlike runtime errors, does not mention the script's SHA1.
+    /// function" and, unlike runtime errors, does not mention the script's SHA1; as in every
+    /// error reply, CR and LF become spaces (a string's text in `near '…'` may hold them).
     pub fn to_reply(&self) -> Reply {
-        if self.shebang {
-            return Reply::Error(format!("ERR {}", self.message));
-        }
-        Reply::Error(format!(
-            "ERR Error compiling script (new function): {}",
-            self
-        ))
+        let text = if self.shebang {
+            format!("ERR {}", self.message)
+        } else {
+            format!("ERR Error compiling script (new function): {self}")
+        };
+        Reply::Error(text.replace(['\r', '\n'], " "))
     }
 
     /// The source line the error is on.

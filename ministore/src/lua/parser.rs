@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::ast::{Block, CondBlock, Expr, ExprKind, FuncBody, Stat, StatKind, Vararg};
-use super::lexer::{tok_name, tokenize, Tok, Token};
+use super::lexer::{tok_name, tokens_until_error, LexError, Tok, Token};
 
 mod error;
 mod expr;
@@ -17,9 +17,10 @@ pub const MAX_SYNTAX_DEPTH: u32 = 200;
 /// Parses a whole chunk (a vararg function of no parameters) compiled from `source`, the
 /// chunk name errors and positions report (`@user_script` for a script).
 pub fn parse_chunk(src: &[u8], source: &str) -> Result<Arc<FuncBody>, ParseError> {
-    let tokens = tokenize(src)?;
+    let (tokens, lex_error) = tokens_until_error(src);
     let mut p = Parser {
         tokens,
+        lex_error,
         pos: 0,
         depth: 0,
         loops: 0,
@@ -41,7 +42,10 @@ pub fn parse_chunk(src: &[u8], source: &str) -> Result<Arc<FuncBody>, ParseError
 }
 
 struct Parser {
+    /// The tokens, ending in `Eof`, or in `Unlexable` where lexing failed.
     tokens: Vec<Token>,
+    /// Why lexing failed: reported in place of any syntax error found at `Unlexable`.
+    lex_error: Option<LexError>,
     pos: usize,
     depth: u32,
     loops: u32,
@@ -75,6 +79,9 @@ impl Parser {
 
     fn error(&self, kind: ParseErrorKind) -> Box<ParseError> {
         let t = self.current();
+        if let (Tok::Unlexable, Some(error)) = (&t.tok, &self.lex_error) {
+            return Box::new(ParseError::from(error.clone()));
+        }
         Box::new(ParseError {
             kind,
             line: t.line,

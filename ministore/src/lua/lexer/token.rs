@@ -57,6 +57,12 @@ pub enum Tok {
     Dot,
     DotDot,
     Ellipsis,
+    /// A byte that starts no token: Lua 5.1 lexes it as a token of its own, which no rule of
+    /// the grammar accepts, so the parser's error names what it expected there.
+    Char(u8),
+    /// Where lexing failed: the tokens stop here, and the parser reports the lexing error when it
+    /// reaches this place, as Lua, which lexes a token only when the parser asks for it, does.
+    Unlexable,
     Eof,
 }
 
@@ -77,8 +83,6 @@ pub enum LexErrorKind {
     EscapeTooLarge,
     MalformedNumber,
     InvalidLongDelimiter,
-    /// A byte that starts no token.
-    UnexpectedSymbol,
 }
 
 impl LexErrorKind {
@@ -91,7 +95,6 @@ impl LexErrorKind {
             LexErrorKind::EscapeTooLarge => "escape sequence too large",
             LexErrorKind::MalformedNumber => "malformed number",
             LexErrorKind::InvalidLongDelimiter => "invalid long string delimiter",
-            LexErrorKind::UnexpectedSymbol => "unexpected symbol",
         }
     }
 }
@@ -164,6 +167,7 @@ pub fn tok_name(t: &Tok) -> &'static str {
         Tok::Dot => ".",
         Tok::DotDot => "..",
         Tok::Ellipsis => "...",
+        Tok::Char(_) | Tok::Unlexable => "<char>",
         Tok::Eof => "<eof>",
     }
 }

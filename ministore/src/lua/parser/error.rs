@@ -21,6 +21,8 @@ pub enum ParseErrorKind {
     EqualsOrIn,
     Syntax,
     FunctionArguments,
+    /// A call's `(` on a line after its function: Lua 5.1 cannot tell a call from a new statement.
+    AmbiguousSyntax,
     /// `...` used in a function not declared with it.
     VarargOutsideVarargFunction,
     /// Nesting past `MAX_SYNTAX_DEPTH`.
@@ -61,6 +63,9 @@ impl std::fmt::Display for ParseError {
             ParseErrorKind::EqualsOrIn => f.write_str("'=' or 'in' expected")?,
             ParseErrorKind::Syntax => f.write_str("syntax error")?,
             ParseErrorKind::FunctionArguments => f.write_str("function arguments expected")?,
+            ParseErrorKind::AmbiguousSyntax => {
+                f.write_str("ambiguous syntax (function call x new statement)")?
+            }
             ParseErrorKind::VarargOutsideVarargFunction => {
                 f.write_str("cannot use '...' outside a vararg function")?
             }

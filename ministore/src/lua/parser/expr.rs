@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::{ParseError, ParseErrorKind, Parser};
 use crate::lua::ast::{BinOp, Expr, ExprKind, TableField, UnOp};
-use crate::lua::lexer::Tok;
+use crate::lua::lexer::{Tok, Token};
 
 fn unary_op(t: &Tok) -> Option<UnOp> {
     match t {
@@ -223,6 +223,10 @@ impl Parser {
             }
             Tok::LBrace => Ok((vec![self.table_constructor()?], line)),
             Tok::LParen => {
+                let previous = self.pos.checked_sub(1).and_then(|at| self.tokens.get(at));
+                if previous.is_some_and(|t| end_line(t) != line) {
+                    return Err(self.error(ParseErrorKind::AmbiguousSyntax));
+                }
                 self.advance();
                 let args = if self.peek() == &Tok::RParen {
                     Vec::new()
@@ -278,4 +282,23 @@ impl Parser {
             kind: ExprKind::Table(fields),
         })
     }
+}
+
+/// The line a token ends on: a long string or an escaped newline carries the line on. As in
+/// the lexer, `\r\n` and `\n\r` are one line break each.
+fn end_line(token: &Token) -> u32 {
+    let mut line = token.line;
+    let mut bytes = token.text.bytes().peekable();
+    while let Some(b) = bytes.next() {
+        if matches!(b, b'\n' | b'\r') {
+            line = line.saturating_add(1);
+            if bytes
+                .next_if(|&next| matches!(next, b'\n' | b'\r') && next != b)
+                .is_some()
+            {
+                continue;
+            }
+        }
+    }
+    line
 }

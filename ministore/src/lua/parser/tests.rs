@@ -168,3 +168,40 @@ fn deep_nesting_is_refused_not_overflowed() {
         );
     }
 }
+
+#[test]
+fn a_byte_that_starts_no_token_is_met_where_the_parser_expects_something_else() {
+    assert_eq!(err("return 1 & 2"), "1: '<eof>' expected near '&'");
+    assert_eq!(err("if a != b then end"), "1: 'then' expected near '!'");
+    assert_eq!(err("local @"), "1: '<name>' expected near '@'");
+    assert_eq!(err("x = 1 \x01"), "1: unexpected symbol near 'char(1)'");
+}
+
+#[test]
+fn a_lexing_error_counts_only_where_the_parser_reaches_it() {
+    // The syntax error comes first, as in Lua, which lexes a token only when the parser asks.
+    assert_eq!(err("return @ 'unfinished"), "1: unexpected symbol near '@'");
+    assert_eq!(
+        err("return 'unfinished @"),
+        "1: unfinished string near '<eof>'"
+    );
+    assert_eq!(
+        err("return 'a\\0b\\300'"),
+        "1: escape sequence too large near ''a'"
+    );
+    assert_eq!(
+        err("return [=="),
+        "1: invalid long string delimiter near '[=='"
+    );
+}
+
+#[test]
+fn a_call_whose_parenthesis_opens_a_new_line_is_ambiguous() {
+    assert_eq!(
+        err("f\n(1)"),
+        "2: ambiguous syntax (function call x new statement) near '('"
+    );
+    // A long string argument ends on the line its `(` is on: no ambiguity.
+    assert!(parse(b"f[[a\nb]](1)").is_ok());
+    assert!(parse(b"f()\n;(g)(1)").is_ok());
+}
