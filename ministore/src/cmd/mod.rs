@@ -89,14 +89,150 @@ struct CommandSpec {
 
 impl CommandSpec {
     fn accepts(&self, words: usize) -> bool {
-        let words = i64::try_from(words).unwrap_or(i64::MAX);
-        let arity = i64::from(self.arity);
-        if arity >= 0 {
-            words == arity
-        } else {
-            words >= -arity
+        arity_fits(self.arity, words)
+    }
+}
+
+/// Whether a line of `words` words (name included) fits Redis's `arity`.
+fn arity_fits(arity: i32, words: usize) -> bool {
+    let words = i64::try_from(words).unwrap_or(i64::MAX);
+    let arity = i64::from(arity);
+    if arity >= 0 {
+        words == arity
+    } else {
+        words >= -arity
+    }
+}
+
+/// A container's subcommands with their arities (counting the container and the subcommand).
+#[cfg(feature = "full")]
+type Subcommands = &'static [(&'static str, i32)];
+
+/// Redis 7.0 commands ministore does not run and Redis flags `noscript`, with their arities:
+/// a script calling one gets Redis's refusal rather than "unknown command". A container lists
+/// the subcommands Redis refuses; its others (HELP, which Redis runs from a script) are unknown
+/// here, as the whole command is to a client.
+#[cfg(feature = "full")]
+const REFUSED_FROM_SCRIPTS: &[(&str, i32, Subcommands)] = &[
+    (
+        "acl",
+        -2,
+        &[
+            ("cat", -2),
+            ("deluser", -3),
+            ("dryrun", -4),
+            ("genpass", -2),
+            ("getuser", 3),
+            ("list", 2),
+            ("load", 2),
+            ("log", -2),
+            ("save", 2),
+            ("setuser", -3),
+            ("users", 2),
+            ("whoami", 2),
+        ],
+    ),
+    ("auth", -2, &[]),
+    ("bgrewriteaof", 1, &[]),
+    ("bgsave", -1, &[]),
+    (
+        "client",
+        -2,
+        &[
+            ("caching", 3),
+            ("getname", 2),
+            ("getredir", 2),
+            ("id", 2),
+            ("info", 2),
+            ("kill", -3),
+            ("list", -2),
+            ("no-evict", 3),
+            ("pause", -3),
+            ("reply", 3),
+            ("setname", 3),
+            ("tracking", -3),
+            ("trackinginfo", 2),
+            ("unblock", -3),
+            ("unpause", 2),
+        ],
+    ),
+    (
+        "config",
+        -2,
+        &[("get", -3), ("resetstat", 2), ("rewrite", 2), ("set", -4)],
+    ),
+    ("failover", -1, &[]),
+    ("hello", -1, &[]),
+    (
+        "latency",
+        -2,
+        &[
+            ("doctor", 2),
+            ("graph", 3),
+            ("histogram", -2),
+            ("history", 3),
+            ("latest", 2),
+            ("reset", -2),
+        ],
+    ),
+    (
+        "module",
+        -2,
+        &[("list", 2), ("load", -3), ("loadex", -3), ("unload", 3)],
+    ),
+    ("monitor", 1, &[]),
+    ("psubscribe", -2, &[]),
+    ("psync", -3, &[]),
+    ("punsubscribe", -1, &[]),
+    ("quit", -1, &[]),
+    ("replconf", -1, &[]),
+    ("replicaof", 3, &[]),
+    ("reset", 1, &[]),
+    ("role", 1, &[]),
+    ("save", 1, &[]),
+    ("shutdown", -1, &[]),
+    ("slaveof", 3, &[]),
+    ("ssubscribe", -2, &[]),
+    ("subscribe", -2, &[]),
+    ("sunsubscribe", -1, &[]),
+    ("sync", 1, &[]),
+    ("unsubscribe", -1, &[]),
+    ("wait", 3, &[]),
+];
+
+/// A script's `redis.call` of a command ministore lacks: Redis's arity error or refusal for a
+/// command it refuses in scripts, "unknown command" otherwise (as Redis looks a container's
+/// subcommand up before its arity).
+fn missing_from_script(words: &[&[u8]]) -> Reply {
+    #[cfg(feature = "full")]
+    {
+        let refused = words.first().and_then(|name| {
+            REFUSED_FROM_SCRIPTS
+                .iter()
+                .find(|(known, ..)| name.eq_ignore_ascii_case(known.as_bytes()))
+        });
+        if let Some(&(_, arity, subcommands)) = refused {
+            let arity = match words.get(1) {
+                Some(sub) if !subcommands.is_empty() => {
+                    match subcommands
+                        .iter()
+                        .find(|(known, _)| sub.eq_ignore_ascii_case(known.as_bytes()))
+                    {
+                        Some(&(_, arity)) => arity,
+                        None => return CommandError::UnknownFromScript.into(),
+                    }
+                }
+                _ => arity,
+            };
+            return if arity_fits(arity, words.len()) {
+                CommandError::NotAllowedFromScript.into()
+            } else {
+                CommandError::WrongArityFromScript.into()
+            };
         }
     }
+    let _ = words;
+    CommandError::UnknownFromScript.into()
 }
 
 /// A table entry for a command that works on keys only and that scripts may call.
@@ -721,7 +857,7 @@ pub(crate) fn dispatch_from_script(
     read_only: bool,
 ) -> Reply {
     let Some(spec) = words.first().and_then(|name| lookup(name)) else {
-        return CommandError::UnknownFromScript.into();
+        return missing_from_script(words);
     };
     if !spec.accepts(words.len()) {
         return CommandError::WrongArityFromScript.into();
