@@ -5,7 +5,7 @@
 
 use super::libraries::{Libraries, Loaded};
 use super::scripting::ScriptCache;
-use super::CommandResult;
+use super::{CommandResult, Subcommand};
 use crate::args::{is, parse_int};
 use crate::error::CommandError;
 use crate::glob;
@@ -13,15 +13,50 @@ use crate::keyspace::Keyspace;
 use crate::lua::Library;
 use crate::reply::Reply;
 
-/// FUNCTION's subcommands with their arities (counting `FUNCTION` and the subcommand).
-const SUBCOMMANDS: &[(&str, i32, &str)] = &[
-    ("load", -3, "function|load"),
-    ("delete", 3, "function|delete"),
-    ("flush", -2, "function|flush"),
-    ("list", -2, "function|list"),
-    ("stats", 2, "function|stats"),
-    ("kill", 2, "function|kill"),
-    ("help", 2, "function|help"),
+/// FUNCTION's subcommands with their arities; a script may call only HELP.
+pub(super) const SUBCOMMANDS: &[Subcommand] = &[
+    Subcommand {
+        name: "load",
+        full: "function|load",
+        arity: -3,
+        allowed_in_scripts: false,
+    },
+    Subcommand {
+        name: "delete",
+        full: "function|delete",
+        arity: 3,
+        allowed_in_scripts: false,
+    },
+    Subcommand {
+        name: "flush",
+        full: "function|flush",
+        arity: -2,
+        allowed_in_scripts: false,
+    },
+    Subcommand {
+        name: "list",
+        full: "function|list",
+        arity: -2,
+        allowed_in_scripts: false,
+    },
+    Subcommand {
+        name: "stats",
+        full: "function|stats",
+        arity: 2,
+        allowed_in_scripts: false,
+    },
+    Subcommand {
+        name: "kill",
+        full: "function|kill",
+        arity: 2,
+        allowed_in_scripts: false,
+    },
+    Subcommand {
+        name: "help",
+        full: "function|help",
+        arity: 2,
+        allowed_in_scripts: true,
+    },
 ];
 
 /// `FUNCTION LOAD|LIST|DELETE|FLUSH|STATS|KILL|HELP …`
@@ -31,21 +66,7 @@ pub(crate) fn function(
     words: &[&[u8]],
 ) -> CommandResult {
     let sub = words[1];
-    let Some(&(name, arity, full)) = SUBCOMMANDS.iter().find(|(name, ..)| is(sub, name)) else {
-        return Err(CommandError::UnknownSubcommand {
-            container: "FUNCTION",
-            sub: sub.to_vec(),
-        });
-    };
-    let fits = if arity >= 0 {
-        words.len() == arity.unsigned_abs() as usize
-    } else {
-        words.len() >= arity.unsigned_abs() as usize
-    };
-    if !fits {
-        return Err(CommandError::WrongArity { command: full });
-    }
-    match name {
+    match super::subcommand("FUNCTION", SUBCOMMANDS, words)?.name {
         "load" => load(scripts, words),
         "delete" => {
             let libraries = &mut scripts.functions.loaded;
@@ -68,12 +89,17 @@ pub(crate) fn function(
         "list" => list(scripts, words),
         "stats" => Ok(stats(&scripts.functions)),
         "kill" => Err(CommandError::NotBusy),
-        _ => Ok(Reply::Array(
-            HELP.iter()
-                .map(|line| Reply::Status(line.to_string()))
-                .collect(),
-        )),
+        _ => Ok(help()),
     }
+}
+
+/// `FUNCTION HELP`'s reply.
+pub(super) fn help() -> Reply {
+    Reply::Array(
+        HELP.iter()
+            .map(|line| Reply::Status(line.to_string()))
+            .collect(),
+    )
 }
 
 fn flush(scripts: &mut ScriptCache) -> CommandResult {

@@ -93,6 +93,56 @@ impl CommandSpec {
     }
 }
 
+/// One subcommand of a container command (OBJECT, SCRIPT, FUNCTION), as Redis's command table
+/// has it: Redis looks it up, checks its arity and its flags before running anything, so an
+/// unknown one or a wrong count is refused while MULTI queues and before a script's call runs.
+#[cfg(feature = "full")]
+pub(crate) struct Subcommand {
+    /// Lowercase, as it is matched.
+    pub(crate) name: &'static str,
+    /// `container|name`, as arity errors print it.
+    pub(crate) full: &'static str,
+    /// Redis's arity, counting the container and the subcommand.
+    pub(crate) arity: i32,
+    /// False for subcommands Redis flags `noscript`.
+    pub(crate) allowed_in_scripts: bool,
+}
+
+/// The subcommand `words` names in `container`'s `table`, with Redis's errors for an unknown
+/// one and for the wrong number of arguments.
+#[cfg(feature = "full")]
+pub(crate) fn subcommand(
+    container: &'static str,
+    table: &'static [Subcommand],
+    words: &[&[u8]],
+) -> Result<&'static Subcommand, CommandError> {
+    let sub = words.get(1).copied().unwrap_or_default();
+    let found = table
+        .iter()
+        .find(|s| sub.eq_ignore_ascii_case(s.name.as_bytes()))
+        .ok_or_else(|| CommandError::UnknownSubcommand {
+            container,
+            sub: sub.to_vec(),
+        })?;
+    if !arity_fits(found.arity, words.len()) {
+        return Err(CommandError::WrongArity {
+            command: found.full,
+        });
+    }
+    Ok(found)
+}
+
+/// A container command's name in its errors (`OBJECT`) and its subcommands.
+#[cfg(feature = "full")]
+fn container_of(spec: &CommandSpec) -> Option<(&'static str, &'static [Subcommand])> {
+    match spec.name {
+        "object" => Some(("OBJECT", object::SUBCOMMANDS)),
+        "script" => Some(("SCRIPT", scripting::SUBCOMMANDS)),
+        "function" => Some(("FUNCTION", functions::SUBCOMMANDS)),
+        _ => None,
+    }
+}
+
 /// Whether a line of `words` words (name included) fits Redis's `arity`.
 fn arity_fits(arity: i32, words: usize) -> bool {
     let words = i64::try_from(words).unwrap_or(i64::MAX);
@@ -715,9 +765,20 @@ impl CommandIndex {
     }
 }
 
-/// Whether a command of this name exists (any case).
-pub(crate) fn command_known(name: &[u8]) -> bool {
-    lookup(name).is_some()
+/// Whether `words` name a command that exists (any case): for a container, with a subcommand
+/// it has, as `redis.acl_check_cmd` asks.
+pub(crate) fn command_known(words: &[&[u8]]) -> bool {
+    let Some(spec) = words.first().and_then(|name| lookup(name)) else {
+        return false;
+    };
+    #[cfg(feature = "full")]
+    if let (Some((_, table)), Some(sub)) = (container_of(spec), words.get(1)) {
+        return table
+            .iter()
+            .any(|s| sub.eq_ignore_ascii_case(s.name.as_bytes()));
+    }
+    let _ = spec;
+    true
 }
 
 fn lookup(name: &[u8]) -> Option<&'static CommandSpec> {
@@ -771,6 +832,10 @@ fn checked(
     };
     if !spec.accepts(words.len()) {
         return Err((Some(spec), CommandError::WrongArity { command: spec.name }));
+    }
+    #[cfg(feature = "full")]
+    if let Some((container, table)) = container_of(spec) {
+        subcommand(container, table, words).map_err(|error| (Some(spec), error))?;
     }
     Ok(spec)
 }
@@ -861,6 +926,30 @@ pub(crate) fn dispatch_from_script(
     };
     if !spec.accepts(words.len()) {
         return CommandError::WrongArityFromScript.into();
+    }
+    #[cfg(feature = "full")]
+    if let Some((_, table)) = container_of(spec) {
+        // As Redis: the subcommand is looked up, then its arity and its flags are checked.
+        let Some(sub) = table
+            .iter()
+            .find(|s| words[1].eq_ignore_ascii_case(s.name.as_bytes()))
+        else {
+            return CommandError::UnknownFromScript.into();
+        };
+        if !arity_fits(sub.arity, words.len()) {
+            return CommandError::WrongArityFromScript.into();
+        }
+        if !sub.allowed_in_scripts {
+            return CommandError::NotAllowedFromScript.into();
+        }
+        // The one SCRIPT and FUNCTION subcommand a script may run, which needs no script cache.
+        if sub.name == "help" {
+            match spec.name {
+                "script" => return scripting::help(),
+                "function" => return functions::help(),
+                _ => {}
+            }
+        }
     }
     if !spec.allowed_in_scripts {
         return CommandError::NotAllowedFromScript.into();

@@ -2,19 +2,43 @@
 //! key's value. ministore keeps no access clock, so IDLETIME is always 0 (what a key just
 //! used shows in Redis), and there is no LFU policy, so FREQ is Redis's refusal.
 
-use super::CommandResult;
-use crate::args::is;
+use super::{subcommand, CommandResult, Subcommand};
 use crate::error::CommandError;
 use crate::keyspace::Keyspace;
 use crate::reply::Reply;
 
-/// OBJECT's subcommands, each taking exactly one key except HELP.
-const SUBCOMMANDS: &[(&str, &str)] = &[
-    ("encoding", "object|encoding"),
-    ("refcount", "object|refcount"),
-    ("idletime", "object|idletime"),
-    ("freq", "object|freq"),
-    ("help", "object|help"),
+/// OBJECT's subcommands, each taking exactly one key except HELP; a script may call them all.
+pub(super) const SUBCOMMANDS: &[Subcommand] = &[
+    Subcommand {
+        name: "encoding",
+        full: "object|encoding",
+        arity: 3,
+        allowed_in_scripts: true,
+    },
+    Subcommand {
+        name: "refcount",
+        full: "object|refcount",
+        arity: 3,
+        allowed_in_scripts: true,
+    },
+    Subcommand {
+        name: "idletime",
+        full: "object|idletime",
+        arity: 3,
+        allowed_in_scripts: true,
+    },
+    Subcommand {
+        name: "freq",
+        full: "object|freq",
+        arity: 3,
+        allowed_in_scripts: true,
+    },
+    Subcommand {
+        name: "help",
+        full: "object|help",
+        arity: 2,
+        allowed_in_scripts: true,
+    },
 ];
 
 /// The lines of `OBJECT HELP`, as Redis 7.0 prints them.
@@ -38,17 +62,7 @@ const HELP: &[&str] = &[
 
 /// `OBJECT ENCODING|REFCOUNT|IDLETIME|FREQ key`, `OBJECT HELP`
 pub(crate) fn object(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
-    let sub = words[1];
-    let Some(&(name, full_name)) = SUBCOMMANDS.iter().find(|(name, _)| is(sub, name)) else {
-        return Err(CommandError::UnknownSubcommand {
-            container: "OBJECT",
-            sub: sub.to_vec(),
-        });
-    };
-    let wanted = if name == "help" { 2 } else { 3 };
-    if words.len() != wanted {
-        return Err(CommandError::WrongArity { command: full_name });
-    }
+    let name = subcommand("OBJECT", SUBCOMMANDS, words)?.name;
     if name == "help" {
         return Ok(Reply::Array(
             HELP.iter()

@@ -12,6 +12,8 @@ use std::sync::Arc;
 use super::libraries::Libraries;
 #[cfg(feature = "full")]
 use super::CommandResult;
+#[cfg(feature = "full")]
+use super::Subcommand;
 use super::{dispatch_from_script, is_write_command};
 #[cfg(feature = "full")]
 use crate::args::{int_arg, is};
@@ -140,7 +142,7 @@ impl CommandHost for KeyspaceHost<'_> {
     }
 
     fn command_exists(&mut self, words: &[&[u8]]) -> bool {
-        words.first().is_some_and(|name| super::command_known(name))
+        super::command_known(words)
     }
 
     fn interrupted(&mut self) -> bool {
@@ -418,14 +420,39 @@ pub(crate) fn evalsha_ro(
     Ok(scripts.run_cached_as(keyspace, words[1], keys, argv, true))
 }
 
-/// SCRIPT's subcommands with their arities (counting `SCRIPT` and the subcommand).
+/// SCRIPT's subcommands with their arities; a script may call only HELP.
 #[cfg(feature = "full")]
-const SUBCOMMANDS: &[(&str, i32)] = &[
-    ("load", 3),
-    ("exists", -3),
-    ("flush", -2),
-    ("kill", 2),
-    ("help", 2),
+pub(super) const SUBCOMMANDS: &[Subcommand] = &[
+    Subcommand {
+        name: "load",
+        full: "script|load",
+        arity: 3,
+        allowed_in_scripts: false,
+    },
+    Subcommand {
+        name: "exists",
+        full: "script|exists",
+        arity: -3,
+        allowed_in_scripts: false,
+    },
+    Subcommand {
+        name: "flush",
+        full: "script|flush",
+        arity: -2,
+        allowed_in_scripts: false,
+    },
+    Subcommand {
+        name: "kill",
+        full: "script|kill",
+        arity: 2,
+        allowed_in_scripts: false,
+    },
+    Subcommand {
+        name: "help",
+        full: "script|help",
+        arity: 2,
+        allowed_in_scripts: true,
+    },
 ];
 
 /// The lines of `SCRIPT HELP`, as Redis 7.0 prints them.
@@ -457,30 +484,7 @@ pub(crate) fn script(
     scripts: &mut ScriptCache,
     words: &[&[u8]],
 ) -> CommandResult {
-    let sub = words[1];
-    let Some(&(name, arity)) = SUBCOMMANDS.iter().find(|(name, _)| is(sub, name)) else {
-        return Err(CommandError::UnknownSubcommand {
-            container: "SCRIPT",
-            sub: sub.to_vec(),
-        });
-    };
-    let fits = if arity >= 0 {
-        words.len() == arity.unsigned_abs() as usize
-    } else {
-        words.len() >= arity.unsigned_abs() as usize
-    };
-    if !fits {
-        return Err(CommandError::WrongArity {
-            command: match name {
-                "load" => "script|load",
-                "exists" => "script|exists",
-                "flush" => "script|flush",
-                "kill" => "script|kill",
-                _ => "script|help",
-            },
-        });
-    }
-    match name {
+    match super::subcommand("SCRIPT", SUBCOMMANDS, words)?.name {
         "load" => Ok(match scripts.load(words[2]) {
             Ok(sha) => Reply::Bulk(sha.into_bytes()),
             Err(compile_error) => compile_error,
@@ -503,10 +507,16 @@ pub(crate) fn script(
             _ => Err(CommandError::ScriptFlushOption),
         },
         "kill" => Err(CommandError::NotBusy),
-        _ => Ok(Reply::Array(
-            HELP.iter()
-                .map(|line| Reply::Status(line.to_string()))
-                .collect(),
-        )),
+        _ => Ok(help()),
     }
+}
+
+/// `SCRIPT HELP`'s reply.
+#[cfg(feature = "full")]
+pub(super) fn help() -> Reply {
+    Reply::Array(
+        HELP.iter()
+            .map(|line| Reply::Status(line.to_string()))
+            .collect(),
+    )
 }
