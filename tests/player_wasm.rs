@@ -9,7 +9,7 @@ mod dom;
 use dom::{bubbling_event, key_down, painted_fragment, set_fragment, tick, Mounted};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
-use lockdive::components::figures::player_controls::{Slider, BACK, FORWARD, PLAY};
+use lockdive::components::figures::player_controls::{Slider, BACK, FORWARD, PLAY, RELEASE};
 use lockdive::components::figures::player_frame::{CLOCK, PTTL, TIMELINE};
 use lockdive::components::figures::LostLockFigure;
 use lockdive::scenarios::lost_lock::{LockSetup, LostLockOutcome, ReleaseChoice};
@@ -212,10 +212,10 @@ async fn the_release_can_be_switched_at_the_last_step() {
     let checked = model(10_000, 12_500, ReleaseChoice::TokenChecked);
     fig.key_on_timeline("End").await;
     assert_eq!(fig.text(".pl-note"), last_note(&blind));
-    fig.click("[data-player-release=\"token-checked\"]").await;
+    fig.click(&release_radio(ReleaseChoice::TokenChecked)).await;
     assert_eq!(fig.step(), "4", "switching keeps the position");
     assert!(fig
-        .find("[data-player-release=\"token-checked\"]")
+        .find(&release_radio(ReleaseChoice::TokenChecked))
         .unchecked_into::<FormInput>()
         .checked());
     assert_eq!(fig.text(".pl-note"), last_note(&checked));
@@ -223,7 +223,7 @@ async fn the_release_can_be_switched_at_the_last_step() {
     let hazard = checked.hazard().unwrap_or_default();
     assert!(hazard.contains("B's lock stands"), "{hazard}");
     assert!(fig.text(".pl-status").contains(&hazard));
-    fig.click("[data-player-release=\"blind-del\"]").await;
+    fig.click(&release_radio(ReleaseChoice::BlindDel)).await;
     assert_eq!(fig.text(".pl-note"), last_note(&blind));
 }
 
@@ -254,7 +254,7 @@ async fn a_change_writes_the_players_state_into_the_fragment() {
         "a section anchor is left alone until the learner acts"
     );
     fig.click(FORWARD).await;
-    fig.click("[data-player-release=\"token-checked\"]").await;
+    fig.click(&release_radio(ReleaseChoice::TokenChecked)).await;
     fig.slide(Slider::Lease, 8000).await;
     assert_eq!(
         painted_fragment().await,
@@ -272,7 +272,7 @@ async fn a_shared_link_opens_the_player_where_it_was_and_bad_values_fall_back() 
     assert_eq!(fig.slider(Slider::Stall), "2000");
     assert!(!fig.hazard());
     assert!(fig
-        .find("[data-player-release=\"token-checked\"]")
+        .find(&release_radio(ReleaseChoice::TokenChecked))
         .unchecked_into::<FormInput>()
         .checked());
     drop(fig);
@@ -283,8 +283,13 @@ async fn a_shared_link_opens_the_player_where_it_was_and_bad_values_fall_back() 
     assert_eq!(fig.slider(Slider::Lease), "10000");
     assert_eq!(fig.slider(Slider::Stall), "12500");
     assert!(fig
-        .find("[data-player-release=\"blind-del\"]")
+        .find(&release_radio(ReleaseChoice::BlindDel))
         .unchecked_into::<FormInput>()
         .checked());
     set_fragment("").await;
+}
+
+/// The release radio for `choice`: `input[data-player-release="<hook>"]`.
+fn release_radio(choice: ReleaseChoice) -> String {
+    format!("[{RELEASE}=\"{}\"]", choice.hook())
 }

@@ -3,8 +3,9 @@
 //! [`parse_timeout`]; the sorted-set forms (BZPOPMIN BZPOPMAX BZMPOP, in `zsets/pop.rs`) use both.
 //!
 //! With something to pop they behave as their non-blocking forms. With nothing:
-//! - inside MULTI or a script, or when the caller waits itself ([`Wait::Never`]) they reply nil
-//!   at once, as Redis does in the first two; `ministore serve` sets
+//! - inside MULTI, from a script (BLMPOP and BZMPOP; Redis refuses the others to scripts, and
+//!   so does the command table), or when the caller waits itself ([`Wait::Never`]) they reply
+//!   nil at once, as Redis does in the first two; `ministore serve` sets
 //!   `Store::set_caller_waits` and parks the connection until a push or the timeout;
 //! - from any other client ([`Wait::Client`]) no one else can push while the command runs, so
 //!   waiting out a timeout ends the way it would on a real server: the virtual clock moves

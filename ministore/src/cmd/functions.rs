@@ -1,7 +1,9 @@
 //! Redis 7.0 functions: FUNCTION LOAD [REPLACE], LIST [LIBRARYNAME pattern] [WITHCODE], DELETE,
 //! FLUSH, STATS, KILL and HELP, and FCALL / FCALL_RO. A library is `#!lua name=<lib>` code whose
 //! top level registers functions (see [`crate::lua::Library`]). FUNCTION DUMP and RESTORE
-//! (Redis's binary payloads) are not implemented: they answer as unknown subcommands.
+//! (Redis's binary payloads) are not implemented: they are in the subcommand table, so MULTI
+//! queues them and a script is refused them as in Redis, and when run they answer as unknown
+//! subcommands.
 
 use super::libraries::{Libraries, Loaded};
 use super::scripting::ScriptCache;
@@ -15,6 +17,18 @@ use crate::reply::Reply;
 
 /// FUNCTION's subcommands with their arities; a script may call only HELP.
 pub(super) const SUBCOMMANDS: &[Subcommand] = &[
+    Subcommand {
+        name: "dump",
+        full: "function|dump",
+        arity: 2,
+        allowed_in_scripts: false,
+    },
+    Subcommand {
+        name: "restore",
+        full: "function|restore",
+        arity: -3,
+        allowed_in_scripts: false,
+    },
     Subcommand {
         name: "load",
         full: "function|load",
@@ -89,17 +103,17 @@ pub(crate) fn function(
         "list" => list(scripts, words),
         "stats" => Ok(stats(&scripts.functions)),
         "kill" => Err(CommandError::NotBusy),
+        "dump" | "restore" => Err(CommandError::UnknownSubcommand {
+            container: "FUNCTION",
+            sub: sub.to_vec(),
+        }),
         _ => Ok(help()),
     }
 }
 
 /// `FUNCTION HELP`'s reply.
 pub(super) fn help() -> Reply {
-    Reply::Array(
-        HELP.iter()
-            .map(|line| Reply::Status(line.to_string()))
-            .collect(),
-    )
+    super::help_reply(HELP)
 }
 
 fn flush(scripts: &mut ScriptCache) -> CommandResult {

@@ -117,19 +117,35 @@ pub(crate) fn subcommand(
     words: &[&[u8]],
 ) -> Result<&'static Subcommand, CommandError> {
     let sub = words.get(1).copied().unwrap_or_default();
-    let found = table
-        .iter()
-        .find(|s| sub.eq_ignore_ascii_case(s.name.as_bytes()))
-        .ok_or_else(|| CommandError::UnknownSubcommand {
-            container,
-            sub: sub.to_vec(),
-        })?;
+    let found = find_subcommand(table, sub).ok_or_else(|| CommandError::UnknownSubcommand {
+        container,
+        sub: sub.to_vec(),
+    })?;
     if !arity_fits(found.arity, words.len()) {
         return Err(CommandError::WrongArity {
             command: found.full,
         });
     }
     Ok(found)
+}
+
+/// The subcommand named `sub` (any case) in `table`.
+#[cfg(feature = "full")]
+fn find_subcommand(table: &'static [Subcommand], sub: &[u8]) -> Option<&'static Subcommand> {
+    table
+        .iter()
+        .find(|s| sub.eq_ignore_ascii_case(s.name.as_bytes()))
+}
+
+/// A container's HELP: its lines as status replies.
+#[cfg(feature = "full")]
+pub(crate) fn help_reply(lines: &[&str]) -> Reply {
+    Reply::Array(
+        lines
+            .iter()
+            .map(|line| Reply::Status(line.to_string()))
+            .collect(),
+    )
 }
 
 /// A container command's name in its errors (`OBJECT`) and its subcommands.
@@ -185,6 +201,7 @@ const REFUSED_FROM_SCRIPTS: &[(&str, i32, Subcommands)] = &[
     ("auth", -2, &[]),
     ("bgrewriteaof", 1, &[]),
     ("bgsave", -1, &[]),
+    ("cluster", -2, &[("reset", -2)]),
     (
         "client",
         -2,
@@ -773,9 +790,7 @@ pub(crate) fn command_known(words: &[&[u8]]) -> bool {
     };
     #[cfg(feature = "full")]
     if let (Some((_, table)), Some(sub)) = (container_of(spec), words.get(1)) {
-        return table
-            .iter()
-            .any(|s| sub.eq_ignore_ascii_case(s.name.as_bytes()));
+        return find_subcommand(table, sub).is_some();
     }
     let _ = spec;
     true
@@ -913,9 +928,10 @@ pub(crate) fn is_write_command(name: &[u8]) -> bool {
 }
 
 /// Runs one `redis.call` from a script: same commands on the same keyspace, checked in the
-/// order of Redis's `scriptCall` — unknown command, arity (from the command table), commands
-/// scripts may not run (EVAL, SCRIPT, DEBUG), then writes from a `no-writes` script — with the
-/// scripting wording. A command's own errors (HSET's odd field count) keep their own text.
+/// order of Redis's `scriptCall` — unknown command or subcommand, arity (from the command and
+/// subcommand tables), commands scripts may not run (EVAL, DEBUG, every SCRIPT and FUNCTION
+/// subcommand but HELP), then writes from a `no-writes` script — with the scripting wording. A
+/// command's own errors (HSET's odd field count) keep their own text.
 pub(crate) fn dispatch_from_script(
     keyspace: &mut Keyspace,
     words: &[&[u8]],
@@ -930,10 +946,7 @@ pub(crate) fn dispatch_from_script(
     #[cfg(feature = "full")]
     if let Some((_, table)) = container_of(spec) {
         // As Redis: the subcommand is looked up, then its arity and its flags are checked.
-        let Some(sub) = table
-            .iter()
-            .find(|s| words[1].eq_ignore_ascii_case(s.name.as_bytes()))
-        else {
+        let Some(sub) = find_subcommand(table, words[1]) else {
             return CommandError::UnknownFromScript.into();
         };
         if !arity_fits(sub.arity, words.len()) {

@@ -2,7 +2,7 @@
 //! key's value. ministore keeps no access clock, so IDLETIME is always 0 (what a key just
 //! used shows in Redis), and there is no LFU policy, so FREQ is Redis's refusal.
 
-use super::{subcommand, CommandResult, Subcommand};
+use super::{help_reply, subcommand, CommandResult, Subcommand};
 use crate::error::CommandError;
 use crate::keyspace::Keyspace;
 use crate::reply::Reply;
@@ -64,11 +64,7 @@ const HELP: &[&str] = &[
 pub(crate) fn object(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let name = subcommand("OBJECT", SUBCOMMANDS, words)?.name;
     if name == "help" {
-        return Ok(Reply::Array(
-            HELP.iter()
-                .map(|line| Reply::Status(line.to_string()))
-                .collect(),
-        ));
+        return Ok(help_reply(HELP));
     }
     let Some(value) = keyspace.value(words[2]) else {
         return Ok(Reply::Nil);

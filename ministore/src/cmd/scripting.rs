@@ -420,9 +420,17 @@ pub(crate) fn evalsha_ro(
     Ok(scripts.run_cached_as(keyspace, words[1], keys, argv, true))
 }
 
-/// SCRIPT's subcommands with their arities; a script may call only HELP.
+/// SCRIPT's subcommands with their arities; a script may call only HELP. SCRIPT DEBUG (Lua's
+/// debugger) is not implemented: it is here so that MULTI queues it and a script is refused it
+/// as in Redis, and when run it answers as an unknown subcommand.
 #[cfg(feature = "full")]
 pub(super) const SUBCOMMANDS: &[Subcommand] = &[
+    Subcommand {
+        name: "debug",
+        full: "script|debug",
+        arity: 3,
+        allowed_in_scripts: false,
+    },
     Subcommand {
         name: "load",
         full: "script|load",
@@ -507,6 +515,10 @@ pub(crate) fn script(
             _ => Err(CommandError::ScriptFlushOption),
         },
         "kill" => Err(CommandError::NotBusy),
+        "debug" => Err(CommandError::UnknownSubcommand {
+            container: "SCRIPT",
+            sub: words[1].to_vec(),
+        }),
         _ => Ok(help()),
     }
 }
@@ -514,9 +526,5 @@ pub(crate) fn script(
 /// `SCRIPT HELP`'s reply.
 #[cfg(feature = "full")]
 pub(super) fn help() -> Reply {
-    Reply::Array(
-        HELP.iter()
-            .map(|line| Reply::Status(line.to_string()))
-            .collect(),
-    )
+    super::help_reply(HELP)
 }

@@ -354,7 +354,8 @@ impl<'a> Lexer<'a> {
                     b'.' => Tok::Dot,
                     _ => {
                         // Lua 5.1 turns any other byte into a one-char token that the parser
-                        // rejects, naming it as `luaX_token2str` does.
+                        // rejects, named as `luaX_token2str` names an ASCII byte. Lua prints a
+                        // byte above 0x7F raw; an error text here is UTF-8, so it is `char(N)`.
                         let text = if c.is_ascii_graphic() {
                             (c as char).to_string()
                         } else {

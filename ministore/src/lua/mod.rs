@@ -63,8 +63,9 @@ pub struct CompileError {
 
 impl CompileError {
     /// The error reply Redis 7.0 gives for this compile error. Redis names the chunk "new
-    /// function" and, unlike runtime errors, does not mention the script's SHA1; as in every
-    /// error reply, CR and LF become spaces (a string's text in `near '…'` may hold them).
+    /// function" and, unlike runtime errors, does not mention the script's SHA1; CR and LF
+    /// become spaces, as Redis's reply for a script's compile error has them (a string's text in
+    /// `near '…'` may hold them).
     pub fn to_reply(&self) -> Reply {
         let text = if self.shebang {
             format!("ERR {}", self.message)

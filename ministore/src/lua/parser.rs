@@ -21,6 +21,7 @@ pub fn parse_chunk(src: &[u8], source: &str) -> Result<Arc<FuncBody>, ParseError
     let mut p = Parser {
         tokens,
         lex_error,
+        looked_ahead: usize::MAX,
         pos: 0,
         depth: 0,
         loops: 0,
@@ -46,6 +47,10 @@ struct Parser {
     tokens: Vec<Token>,
     /// Why lexing failed: reported in place of any syntax error found at `Unlexable`.
     lex_error: Option<LexError>,
+    /// The token Lua's lexer last read ahead of the parser (after a table field's first name,
+    /// to tell `name = value` from an expression); reading it moved Lua's idea of the line the
+    /// parser is on.
+    looked_ahead: usize,
     pos: usize,
     depth: u32,
     loops: u32,
@@ -77,16 +82,28 @@ impl Parser {
         t
     }
 
+    /// A syntax error at the current token, worded as Lua's `luaX_syntaxerror`: on the line the
+    /// token ends on, near its text as Lua's lexer holds it (none for a NUL byte). At the place
+    /// lexing failed, the lexing error instead.
     fn error(&self, kind: ParseErrorKind) -> Box<ParseError> {
-        let t = self.current();
-        if let (Tok::Unlexable, Some(error)) = (&t.tok, &self.lex_error) {
-            return Box::new(ParseError::from(error.clone()));
+        if let Some(error) = self.pending_lex_error() {
+            return error;
         }
+        let t = self.current();
         Box::new(ParseError {
             kind,
-            line: t.line,
-            near: Some(t.text.clone()),
+            line: end_line(t),
+            near: near_text(t),
         })
+    }
+
+    /// The lexing error, if the parser has reached the place lexing failed: Lua meets it before
+    /// any check it makes there.
+    fn pending_lex_error(&self) -> Option<Box<ParseError>> {
+        match (&self.current().tok, &self.lex_error) {
+            (Tok::Unlexable, Some(error)) => Some(Box::new(ParseError::from(error.clone()))),
+            _ => None,
+        }
     }
 
     fn expected(&self, what: &Tok) -> Box<ParseError> {
@@ -139,6 +156,9 @@ impl Parser {
     fn enter(&mut self) -> Result<(), Box<ParseError>> {
         self.depth += 1;
         if self.depth > MAX_SYNTAX_DEPTH {
+            if let Some(error) = self.pending_lex_error() {
+                return Err(error);
+            }
             return Err(Box::new(ParseError {
                 kind: ParseErrorKind::TooManySyntaxLevels,
                 line: self.line(),
@@ -150,6 +170,9 @@ impl Parser {
 
     fn check_chain(&self, chain: u32) -> Result<(), Box<ParseError>> {
         if self.depth + chain > MAX_SYNTAX_DEPTH {
+            if let Some(error) = self.pending_lex_error() {
+                return Err(error);
+            }
             return Err(Box::new(ParseError {
                 kind: ParseErrorKind::TooManySyntaxLevels,
                 line: self.line(),
@@ -443,6 +466,53 @@ impl Parser {
         } else {
             Err(self.error(ParseErrorKind::Syntax))
         }
+    }
+}
+
+/// The line a token ends on: a long string or an escaped newline carries the line on. As in
+/// the lexer, `\r\n` and `\n\r` are one line break each.
+fn end_line(token: &Token) -> u32 {
+    let mut line = token.line;
+    let mut bytes = token.text.bytes().peekable();
+    while let Some(b) = bytes.next() {
+        if matches!(b, b'\n' | b'\r') {
+            line = line.saturating_add(1);
+            if bytes
+                .next_if(|&next| matches!(next, b'\n' | b'\r') && next != b)
+                .is_some()
+            {
+                continue;
+            }
+        }
+    }
+    line
+}
+
+/// A token's text as Lua's lexer holds it for `near '…'`: a string with its delimiters around
+/// what it decoded to, cut at a NUL as a C string is; a NUL byte has none.
+fn near_text(t: &Token) -> Option<String> {
+    match &t.tok {
+        Tok::Char(0) => None,
+        Tok::Str(decoded) => {
+            let text = t.text.as_bytes();
+            let (open, close) = if text.first() == Some(&b'[') {
+                let level = text[1..].iter().take_while(|&&b| b == b'=').count();
+                let close = format!("]{}]", "=".repeat(level));
+                (&t.text[..level + 2], close)
+            } else {
+                (&t.text[..1], t.text[..1].to_string())
+            };
+            let mut near = open.to_string();
+            match decoded.iter().position(|&b| b == 0) {
+                Some(nul) => near.push_str(&String::from_utf8_lossy(&decoded[..nul])),
+                None => {
+                    near.push_str(&String::from_utf8_lossy(decoded));
+                    near.push_str(&close);
+                }
+            }
+            Some(near)
+        }
+        _ => Some(t.text.clone()),
     }
 }
 

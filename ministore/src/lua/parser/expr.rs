@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
-use super::{ParseError, ParseErrorKind, Parser};
+use super::{end_line, ParseError, ParseErrorKind, Parser};
 use crate::lua::ast::{BinOp, Expr, ExprKind, TableField, UnOp};
-use crate::lua::lexer::{Tok, Token};
+use crate::lua::lexer::Tok;
 
 fn unary_op(t: &Tok) -> Option<UnOp> {
     match t {
@@ -223,8 +223,10 @@ impl Parser {
             }
             Tok::LBrace => Ok((vec![self.table_constructor()?], line)),
             Tok::LParen => {
+                // Lua compares the line of the `(` with the line its lexer was on after the
+                // token before, which a read-ahead past that token has moved to the `(`.
                 let previous = self.pos.checked_sub(1).and_then(|at| self.tokens.get(at));
-                if previous.is_some_and(|t| end_line(t) != line) {
+                if self.looked_ahead != self.pos && previous.is_some_and(|t| end_line(t) != line) {
                     return Err(self.error(ParseErrorKind::AmbiguousSyntax));
                 }
                 self.advance();
@@ -247,6 +249,9 @@ impl Parser {
         loop {
             if self.peek() == &Tok::RBrace {
                 break;
+            }
+            if matches!(self.peek(), Tok::Name(_)) {
+                self.looked_ahead = self.pos + 1;
             }
             match self.peek().clone() {
                 Tok::Name(n)
@@ -282,23 +287,4 @@ impl Parser {
             kind: ExprKind::Table(fields),
         })
     }
-}
-
-/// The line a token ends on: a long string or an escaped newline carries the line on. As in
-/// the lexer, `\r\n` and `\n\r` are one line break each.
-fn end_line(token: &Token) -> u32 {
-    let mut line = token.line;
-    let mut bytes = token.text.bytes().peekable();
-    while let Some(b) = bytes.next() {
-        if matches!(b, b'\n' | b'\r') {
-            line = line.saturating_add(1);
-            if bytes
-                .next_if(|&next| matches!(next, b'\n' | b'\r') && next != b)
-                .is_some()
-            {
-                continue;
-            }
-        }
-    }
-    line
 }
