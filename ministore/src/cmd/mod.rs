@@ -176,8 +176,8 @@ type Subcommands = &'static [(&'static str, i32)];
 
 /// Redis 7.0 commands ministore does not run and Redis flags `noscript`, with their arities:
 /// a script calling one gets Redis's refusal rather than "unknown command". A container lists
-/// the subcommands Redis refuses; its others (HELP, which Redis runs from a script) are unknown
-/// here, as the whole command is to a client.
+/// the subcommands Redis refuses; its others, which Redis runs from a script (HELP, and every
+/// CLUSTER subcommand but RESET), are unknown here, as the whole command is to a client.
 #[cfg(feature = "full")]
 const REFUSED_FROM_SCRIPTS: &[(&str, i32, Subcommands)] = &[
     (
