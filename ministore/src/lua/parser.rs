@@ -477,12 +477,7 @@ fn end_line(token: &Token) -> u32 {
     while let Some(b) = bytes.next() {
         if matches!(b, b'\n' | b'\r') {
             line = line.saturating_add(1);
-            if bytes
-                .next_if(|&next| matches!(next, b'\n' | b'\r') && next != b)
-                .is_some()
-            {
-                continue;
-            }
+            bytes.next_if(|&next| matches!(next, b'\n' | b'\r') && next != b);
         }
     }
     line
@@ -496,11 +491,12 @@ fn near_text(t: &Token) -> Option<String> {
         Tok::Str(decoded) => {
             let text = t.text.as_bytes();
             let (open, close) = if text.first() == Some(&b'[') {
-                let level = text[1..].iter().take_while(|&&b| b == b'=').count();
+                let level = text.iter().skip(1).take_while(|&&b| b == b'=').count();
                 let close = format!("]{}]", "=".repeat(level));
-                (&t.text[..level + 2], close)
+                (t.text.get(..level + 2).unwrap_or_default(), close)
             } else {
-                (&t.text[..1], t.text[..1].to_string())
+                let quote = t.text.get(..1).unwrap_or_default();
+                (quote, quote.to_string())
             };
             let mut near = open.to_string();
             match decoded.iter().position(|&b| b == 0) {
