@@ -9,7 +9,7 @@ mod dom;
 use dom::{bubbling_event, key_down, painted_fragment, set_fragment, tick, Mounted};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
-use lockdive::components::figures::player_controls::{Slider, BACK, FORWARD, PLAY, RELEASE};
+use lockdive::components::figures::player_controls::{release_radio, Slider, BACK, FORWARD, PLAY};
 use lockdive::components::figures::player_frame::{CLOCK, PTTL, TIMELINE};
 use lockdive::components::figures::LostLockFigure;
 use lockdive::scenarios::lost_lock::{LockSetup, LostLockOutcome, ReleaseChoice};
@@ -287,9 +287,4 @@ async fn a_shared_link_opens_the_player_where_it_was_and_bad_values_fall_back() 
         .unchecked_into::<FormInput>()
         .checked());
     set_fragment("").await;
-}
-
-/// The release radio for `choice`: `input[data-player-release="<hook>"]`.
-fn release_radio(choice: ReleaseChoice) -> String {
-    format!("[{RELEASE}=\"{}\"]", choice.hook())
 }

@@ -18,7 +18,8 @@ use web_sys::{Element, Event, HtmlInputElement, KeyboardEvent};
 use super::{reached, set_if_changed, set_text};
 use crate::components::figures::player::{PLAY_STEP_MS, STEP};
 use crate::components::figures::player_controls::{
-    play_words, value_text, value_words, Slider, BACK, FORWARD, PLAY, RELEASE, SLIDER, SLIDERS,
+    play_words, release_radio, value_text, value_words, Slider, BACK, FORWARD, PLAY, RELEASE,
+    SLIDER, SLIDERS,
 };
 use crate::components::figures::player_frame::{
     clock_text, exchange, holder, key_rows, keys_caption, lease_left_style, pttl_text, shown_step,
@@ -154,7 +155,7 @@ impl LivePlayer {
         let radios: Vec<(ReleaseChoice, HtmlInputElement)> = ReleaseChoice::ALL
             .into_iter()
             .filter_map(|choice| {
-                let radio = self.input(&format!("input[{RELEASE}=\"{}\"]", choice.hook()))?;
+                let radio = self.input(&release_radio(choice))?;
                 Some((choice, radio))
             })
             .collect();

@@ -132,6 +132,11 @@ fn slider(slider: Slider, ms: u64) -> Markup {
 /// `input[data-player-release=…]`: the release radios' hook.
 pub const RELEASE: &str = "data-player-release";
 
+/// `input[data-player-release="<hook>"]`: the release radio for `choice`.
+pub fn release_radio(choice: ReleaseChoice) -> String {
+    format!("input[{RELEASE}=\"{}\"]", choice.hook())
+}
+
 /// The sliders and the release choice.
 pub fn knobs(head: &PlayHead) -> Markup {
     let mut m = Markup::new();
