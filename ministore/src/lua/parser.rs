@@ -14,6 +14,14 @@ pub use error::{ParseError, ParseErrorKind};
 /// How deeply expressions and blocks may nest (Lua 5.1's LUAI_MAXCCALLS).
 pub const MAX_SYNTAX_DEPTH: u32 = 200;
 
+/// How many locals a function may have in scope at once, its parameters and a loop's hidden
+/// control variables included (Lua 5.1's LUAI_MAXVARS).
+pub const MAX_LOCALS: u32 = 200;
+
+/// The locals a for loop declares before its variables: a numeric loop's index, limit and step,
+/// or a generic loop's generator, state and control.
+const HIDDEN_FOR_LOCALS: u32 = 3;
+
 /// Parses a whole chunk (a vararg function of no parameters) compiled from `source`, the
 /// chunk name errors and positions report (`@user_script` for a script).
 pub fn parse_chunk(src: &[u8], source: &str) -> Result<Arc<FuncBody>, ParseError> {
@@ -25,6 +33,8 @@ pub fn parse_chunk(src: &[u8], source: &str) -> Result<Arc<FuncBody>, ParseError
         pos: 0,
         depth: 0,
         loops: 0,
+        locals: 0,
+        function_line: None,
         vararg: true,
         used_vararg: false,
         source: Arc::from(source),
@@ -54,6 +64,10 @@ struct Parser {
     pos: usize,
     depth: u32,
     loops: u32,
+    /// The locals in scope in the function being parsed: what Lua counts against `MAX_LOCALS`.
+    locals: u32,
+    /// The line Lua says the function being parsed is defined on; `None` for the main chunk.
+    function_line: Option<u32>,
     /// The function being parsed was declared with `...`.
     vararg: bool,
     /// Its body uses `...`.
@@ -186,6 +200,31 @@ impl Parser {
         self.depth -= 1;
     }
 
+    /// Checks that the local declared `nth` (from 0) in one declaration, after those in scope,
+    /// keeps the function within `MAX_LOCALS`. Lua checks as it reads each name, so the error
+    /// is on the line of the token after it, with no `near`.
+    fn check_local(&self, nth: u32) -> Result<(), Box<ParseError>> {
+        if self.locals + nth < MAX_LOCALS {
+            return Ok(());
+        }
+        if let Some(error) = self.pending_lex_error() {
+            return Err(error);
+        }
+        Err(Box::new(ParseError {
+            kind: ParseErrorKind::TooManyLocals {
+                function_line: self.function_line,
+            },
+            line: end_line(self.current()),
+            near: None,
+        }))
+    }
+
+    /// The line Lua takes as a function's definition after reading its name or `function`:
+    /// where its lexer stands, the end of the token after it.
+    fn lexer_line(&self) -> u32 {
+        end_line(self.current())
+    }
+
     fn block_follow(&self) -> bool {
         matches!(
             self.peek(),
@@ -193,8 +232,10 @@ impl Parser {
         )
     }
 
+    /// A block: its locals go out of scope at its end.
     fn block(&mut self) -> Result<Block, Box<ParseError>> {
         self.enter()?;
+        let outer_locals = self.locals;
         let mut stats = Vec::new();
         while !self.block_follow() {
             let is_last = matches!(self.peek(), Tok::Return | Tok::Break);
@@ -204,6 +245,7 @@ impl Parser {
                 break;
             }
         }
+        self.locals = outer_locals;
         self.leave();
         Ok(stats)
     }
@@ -218,7 +260,7 @@ impl Parser {
             Tok::While | Tok::Do | Tok::Repeat => self.loop_stat(line)?,
             Tok::For => self.for_stat(line)?,
             Tok::Function => self.function_stat(line)?,
-            Tok::Local => self.local_stat(line)?,
+            Tok::Local => self.local_stat()?,
             Tok::Return => self.return_stat()?,
             Tok::Break => {
                 self.advance();
@@ -285,22 +327,29 @@ impl Parser {
     }
 
     #[inline(never)]
-    fn local_stat(&mut self, line: u32) -> Result<StatKind, Box<ParseError>> {
+    fn local_stat(&mut self) -> Result<StatKind, Box<ParseError>> {
         self.advance();
         if self.test_next(&Tok::Function) {
             let name = self.name()?;
-            let func = self.func_body(false, line)?;
+            self.check_local(0)?;
+            // In scope in its own body, so that it can call itself.
+            self.locals += 1;
+            let func = self.func_body(false, self.lexer_line())?;
             return Ok(StatKind::LocalFunction { name, func });
         }
         let mut names = vec![self.name()?];
+        self.check_local(0)?;
         while self.test_next(&Tok::Comma) {
             names.push(self.name()?);
+            self.check_local(names.len() as u32 - 1)?;
         }
         let exprs = if self.test_next(&Tok::Assign) {
             self.expr_list()?
         } else {
             Vec::new()
         };
+        // In scope from the next statement on: the values cannot see them.
+        self.locals += names.len() as u32;
         Ok(StatKind::Local { names, exprs })
     }
 
@@ -313,6 +362,14 @@ impl Parser {
             self.expr_list()?
         };
         Ok(StatKind::Return(exprs))
+    }
+
+    /// A for loop's body, with the loop's `locals` (its hidden ones included) in scope.
+    fn for_body(&mut self, locals: u32) -> Result<Block, Box<ParseError>> {
+        self.locals += locals;
+        let body = self.loop_block();
+        self.locals -= locals;
+        body
     }
 
     fn loop_block(&mut self) -> Result<Block, Box<ParseError>> {
@@ -362,6 +419,8 @@ impl Parser {
         let first = self.name()?;
         match self.peek() {
             Tok::Assign => {
+                // The hidden index, limit and step, then the variable.
+                self.check_local(HIDDEN_FOR_LOCALS)?;
                 self.advance();
                 let start = self.expr()?;
                 self.check_next(&Tok::Comma)?;
@@ -372,7 +431,7 @@ impl Parser {
                     None
                 };
                 self.check_next(&Tok::Do)?;
-                let body = self.loop_block()?;
+                let body = self.for_body(HIDDEN_FOR_LOCALS + 1)?;
                 self.check_match(&Tok::End, &Tok::For, line)?;
                 Ok(StatKind::NumericFor {
                     var: first,
@@ -383,14 +442,17 @@ impl Parser {
                 })
             }
             Tok::Comma | Tok::In => {
+                // The hidden generator, state and control, then the variables.
+                self.check_local(HIDDEN_FOR_LOCALS)?;
                 let mut names = vec![first];
                 while self.test_next(&Tok::Comma) {
                     names.push(self.name()?);
+                    self.check_local(HIDDEN_FOR_LOCALS + names.len() as u32 - 1)?;
                 }
                 self.check_next(&Tok::In)?;
                 let exprs = self.expr_list()?;
                 self.check_next(&Tok::Do)?;
-                let body = self.loop_block()?;
+                let body = self.for_body(HIDDEN_FOR_LOCALS + names.len() as u32)?;
                 self.check_match(&Tok::End, &Tok::For, line)?;
                 Ok(StatKind::GenericFor { names, exprs, body })
             }
@@ -398,7 +460,26 @@ impl Parser {
         }
     }
 
+    /// A function's parameter list and body, from its `(`: `line` is where Lua says it is
+    /// defined. Its locals are its own, counted from none.
     fn func_body(&mut self, is_method: bool, line: u32) -> Result<Arc<FuncBody>, Box<ParseError>> {
+        let outer_locals = std::mem::replace(&mut self.locals, 0);
+        let outer_line = self.function_line.replace(line);
+        let saved_loops = std::mem::replace(&mut self.loops, 0);
+        let saved_vararg = self.vararg;
+        let saved_used = std::mem::replace(&mut self.used_vararg, false);
+        let func = self.function(is_method, line);
+        self.used_vararg = saved_used;
+        self.vararg = saved_vararg;
+        self.loops = saved_loops;
+        self.locals = outer_locals;
+        self.function_line = outer_line;
+        func
+    }
+
+    /// The function `func_body` parses, in its own scope. Its parameters, `self` for a method
+    /// and the hidden `arg` of a vararg function (Lua 5.1's compatibility) are its first locals.
+    fn function(&mut self, is_method: bool, line: u32) -> Result<Arc<FuncBody>, Box<ParseError>> {
         let mut params: Vec<Arc<str>> = Vec::new();
         if is_method {
             params.push(Arc::from("self"));
@@ -409,25 +490,22 @@ impl Parser {
             loop {
                 if self.test_next(&Tok::Ellipsis) {
                     is_vararg = true;
+                    self.check_local(params.len() as u32)?;
                     break;
                 }
                 params.push(self.name()?);
+                self.check_local(params.len() as u32 - 1)?;
                 if !self.test_next(&Tok::Comma) {
                     break;
                 }
             }
         }
         self.check_next(&Tok::RParen)?;
-        let saved_loops = std::mem::replace(&mut self.loops, 0);
-        let saved_vararg = std::mem::replace(&mut self.vararg, is_vararg);
-        let saved_used = std::mem::replace(&mut self.used_vararg, false);
-        let body = self.block();
-        let used_vararg = std::mem::replace(&mut self.used_vararg, saved_used);
-        self.vararg = saved_vararg;
-        self.loops = saved_loops;
-        let body = body?;
+        self.locals = params.len() as u32 + u32::from(is_vararg);
+        self.vararg = is_vararg;
+        let body = self.block()?;
         self.check_match(&Tok::End, &Tok::Function, line)?;
-        let vararg = match (is_vararg, used_vararg) {
+        let vararg = match (is_vararg, self.used_vararg) {
             (false, _) => Vararg::None,
             (true, true) => Vararg::Dots,
             (true, false) => Vararg::Arg,

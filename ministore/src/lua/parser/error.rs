@@ -1,6 +1,7 @@
 //! Syntax errors as data: a kind, a line and the token they are near, displayed in Lua 5.1's
 //! words without the chunk prefix (`'end' expected (to close 'if' at line 1) near '<eof>'`).
 
+use super::MAX_LOCALS;
 use crate::lua::lexer::{LexError, LexErrorKind};
 
 /// What kind of syntax error the parser found.
@@ -27,9 +28,14 @@ pub enum ParseErrorKind {
     VarargOutsideVarargFunction,
     /// Nesting past `MAX_SYNTAX_DEPTH`.
     TooManySyntaxLevels,
+    /// More than `MAX_LOCALS` locals in scope in one function: the main chunk (`None`) or the
+    /// function Lua says is defined at that line.
+    TooManyLocals {
+        function_line: Option<u32>,
+    },
 }
 
-/// A syntax error: its kind, its line and the token it is near (none for the nesting limit).
+/// A syntax error: its kind, its line and the token it is near (none for the limits).
 /// It displays as Lua 5.1 words it, without the chunk prefix.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ParseError {
@@ -72,6 +78,18 @@ impl std::fmt::Display for ParseError {
             ParseErrorKind::TooManySyntaxLevels => {
                 f.write_str("chunk has too many syntax levels")?
             }
+            ParseErrorKind::TooManyLocals {
+                function_line: None,
+            } => write!(
+                f,
+                "main function has more than {MAX_LOCALS} local variables"
+            )?,
+            ParseErrorKind::TooManyLocals {
+                function_line: Some(line),
+            } => write!(
+                f,
+                "function at line {line} has more than {MAX_LOCALS} local variables"
+            )?,
         }
         match &self.near {
             Some(near) => write!(f, " near '{}'", near),

@@ -111,9 +111,10 @@ impl Parser {
             Tok::LBrace => return self.table_constructor(),
             Tok::Function => {
                 self.advance();
+                let defined = self.lexer_line();
                 return Ok(Expr {
                     line,
-                    kind: ExprKind::Function(self.func_body(false, line)?),
+                    kind: ExprKind::Function(self.func_body(false, defined)?),
                 });
             }
             _ => return self.suffixed_expr(),

@@ -205,3 +205,49 @@ fn a_call_whose_parenthesis_opens_a_new_line_is_ambiguous() {
     assert!(parse(b"f[[a\nb]](1)").is_ok());
     assert!(parse(b"f()\n;(g)(1)").is_ok());
 }
+
+fn locals(n: usize) -> String {
+    (0..n).map(|i| format!("local a{i} ")).collect()
+}
+
+#[test]
+fn a_function_holds_at_most_200_locals_in_scope() {
+    assert!(parse(format!("{}return 1", locals(200)).as_bytes()).is_ok());
+    assert_eq!(
+        err(&format!("{}return 1", locals(201))),
+        "1: main function has more than 200 local variables"
+    );
+    // A block's locals leave at its end.
+    assert!(parse(format!("do {} end {}", locals(150), locals(150)).as_bytes()).is_ok());
+    // A for loop holds three hidden locals besides its variables.
+    assert!(parse(format!("{}for i = 1, 2 do end", locals(196)).as_bytes()).is_ok());
+    assert!(parse(format!("{}for i = 1, 2 do end", locals(197)).as_bytes()).is_err());
+    assert!(parse(format!("{}for k, v in pairs(t) do end", locals(196)).as_bytes()).is_err());
+    // A function counts its own: parameters, `self`, and a vararg function's hidden `arg`.
+    assert!(
+        parse(format!("{}f = function(x) {} end", locals(200), locals(199)).as_bytes()).is_ok()
+    );
+    assert_eq!(
+        err(&format!("f = function(...) {} end", locals(200))),
+        "1: function at line 1 has more than 200 local variables"
+    );
+    assert!(parse(format!("function t:m(x) {} end", locals(199)).as_bytes()).is_err());
+    // The error is on the line after the name that went over: where Lua's lexer stands.
+    assert_eq!(
+        err(&format!("{}local function\ng() end", locals(200))),
+        "2: main function has more than 200 local variables"
+    );
+}
+
+#[test]
+fn a_function_is_defined_where_the_lexer_stood_after_its_name() {
+    assert_eq!(
+        err("local function\ng( ) "),
+        "2: 'end' expected near '<eof>'"
+    );
+    assert_eq!(err("f = function\n( ) "), "2: 'end' expected near '<eof>'");
+    assert_eq!(
+        err("function\nt.x( ) "),
+        "2: 'end' expected (to close 'function' at line 1) near '<eof>'"
+    );
+}
