@@ -8,8 +8,10 @@ use super::lexer::{tok_name, tokens_until_error, LexError, Tok, Token};
 
 mod error;
 mod expr;
+mod scope;
 
-pub use error::{ParseError, ParseErrorKind};
+pub use error::{LimitKind, ParseError, ParseErrorKind};
+use scope::{OverLimit, Scopes};
 
 /// How deeply expressions and blocks may nest (Lua 5.1's LUAI_MAXCCALLS).
 pub const MAX_SYNTAX_DEPTH: u32 = 200;
@@ -18,9 +20,12 @@ pub const MAX_SYNTAX_DEPTH: u32 = 200;
 /// control variables included (Lua 5.1's LUAI_MAXVARS).
 pub const MAX_LOCALS: u32 = 200;
 
+/// How many locals of enclosing functions one function may use (Lua 5.1's LUAI_MAXUPVALUES).
+pub const MAX_UPVALUES: u32 = 60;
+
 /// The locals a for loop declares before its variables: a numeric loop's index, limit and step,
 /// or a generic loop's generator, state and control.
-const HIDDEN_FOR_LOCALS: u32 = 3;
+const HIDDEN_FOR_LOCALS: usize = 3;
 
 /// Parses a whole chunk (a vararg function of no parameters) compiled from `source`, the
 /// chunk name errors and positions report (`@user_script` for a script).
@@ -33,8 +38,7 @@ pub fn parse_chunk(src: &[u8], source: &str) -> Result<Arc<FuncBody>, ParseError
         pos: 0,
         depth: 0,
         loops: 0,
-        locals: 0,
-        function_line: None,
+        scopes: Scopes::new(),
         vararg: true,
         used_vararg: false,
         source: Arc::from(source),
@@ -64,10 +68,8 @@ struct Parser {
     pos: usize,
     depth: u32,
     loops: u32,
-    /// The locals in scope in the function being parsed: what Lua counts against `MAX_LOCALS`.
-    locals: u32,
-    /// The line Lua says the function being parsed is defined on; `None` for the main chunk.
-    function_line: Option<u32>,
+    /// The locals in scope and the upvalues of each function being parsed.
+    scopes: Scopes,
     /// The function being parsed was declared with `...`.
     vararg: bool,
     /// Its body uses `...`.
@@ -201,22 +203,35 @@ impl Parser {
     }
 
     /// Checks that the local declared `nth` (from 0) in one declaration, after those in scope,
-    /// keeps the function within `MAX_LOCALS`. Lua checks as it reads each name, so the error
-    /// is on the line of the token after it, with no `near`.
-    fn check_local(&self, nth: u32) -> Result<(), Box<ParseError>> {
-        if self.locals + nth < MAX_LOCALS {
-            return Ok(());
+    /// keeps the function within `MAX_LOCALS`.
+    fn check_local(&self, nth: usize) -> Result<(), Box<ParseError>> {
+        self.scopes
+            .check_local(nth)
+            .map_err(|over| self.limit_error(over))
+    }
+
+    /// Notes the use of `name`, just read, for `MAX_UPVALUES`.
+    fn use_name(&mut self, name: &str) -> Result<(), Box<ParseError>> {
+        match self.scopes.use_name(name) {
+            Ok(()) => Ok(()),
+            Err(over) => Err(self.limit_error(over)),
         }
+    }
+
+    /// A limit gone over: Lua checks as it reads a name, so the error is on the line of the
+    /// token after it, with no `near`.
+    fn limit_error(&self, over: OverLimit) -> Box<ParseError> {
         if let Some(error) = self.pending_lex_error() {
-            return Err(error);
+            return error;
         }
-        Err(Box::new(ParseError {
-            kind: ParseErrorKind::TooManyLocals {
-                function_line: self.function_line,
+        Box::new(ParseError {
+            kind: ParseErrorKind::TooMany {
+                what: over.kind,
+                function_line: over.function_line,
             },
             line: end_line(self.current()),
             near: None,
-        }))
+        })
     }
 
     /// The line Lua takes as a function's definition after reading its name or `function`:
@@ -235,7 +250,7 @@ impl Parser {
     /// A block: its locals go out of scope at its end.
     fn block(&mut self) -> Result<Block, Box<ParseError>> {
         self.enter()?;
-        let outer_locals = self.locals;
+        let outer_locals = self.scopes.in_scope();
         let mut stats = Vec::new();
         while !self.block_follow() {
             let is_last = matches!(self.peek(), Tok::Return | Tok::Break);
@@ -245,7 +260,7 @@ impl Parser {
                 break;
             }
         }
-        self.locals = outer_locals;
+        self.scopes.close_block(outer_locals);
         self.leave();
         Ok(stats)
     }
@@ -301,9 +316,11 @@ impl Parser {
     #[inline(never)]
     fn function_stat(&mut self, line: u32) -> Result<StatKind, Box<ParseError>> {
         self.advance();
+        let name = self.name()?;
+        self.use_name(&name)?;
         let mut target = Expr {
             line,
-            kind: ExprKind::Name(self.name()?),
+            kind: ExprKind::Name(name),
         };
         let mut is_method = false;
         while matches!(self.peek(), Tok::Dot | Tok::Colon) && !is_method {
@@ -333,7 +350,7 @@ impl Parser {
             let name = self.name()?;
             self.check_local(0)?;
             // In scope in its own body, so that it can call itself.
-            self.locals += 1;
+            self.scopes.declare([name.clone()]);
             let func = self.func_body(false, self.lexer_line())?;
             return Ok(StatKind::LocalFunction { name, func });
         }
@@ -341,7 +358,7 @@ impl Parser {
         self.check_local(0)?;
         while self.test_next(&Tok::Comma) {
             names.push(self.name()?);
-            self.check_local(names.len() as u32 - 1)?;
+            self.check_local(names.len() - 1)?;
         }
         let exprs = if self.test_next(&Tok::Assign) {
             self.expr_list()?
@@ -349,7 +366,7 @@ impl Parser {
             Vec::new()
         };
         // In scope from the next statement on: the values cannot see them.
-        self.locals += names.len() as u32;
+        self.scopes.declare(names.iter().cloned());
         Ok(StatKind::Local { names, exprs })
     }
 
@@ -364,11 +381,13 @@ impl Parser {
         Ok(StatKind::Return(exprs))
     }
 
-    /// A for loop's body, with the loop's `locals` (its hidden ones included) in scope.
-    fn for_body(&mut self, locals: u32) -> Result<Block, Box<ParseError>> {
-        self.locals += locals;
+    /// A for loop's body, with its hidden locals and its variables `names` in scope.
+    fn for_body(&mut self, names: &[Arc<str>]) -> Result<Block, Box<ParseError>> {
+        let outer_locals = self.scopes.in_scope();
+        let hidden = (0..HIDDEN_FOR_LOCALS).map(|_| Arc::from("(for)"));
+        self.scopes.declare(hidden.chain(names.iter().cloned()));
         let body = self.loop_block();
-        self.locals -= locals;
+        self.scopes.close_block(outer_locals);
         body
     }
 
@@ -431,7 +450,7 @@ impl Parser {
                     None
                 };
                 self.check_next(&Tok::Do)?;
-                let body = self.for_body(HIDDEN_FOR_LOCALS + 1)?;
+                let body = self.for_body(std::slice::from_ref(&first))?;
                 self.check_match(&Tok::End, &Tok::For, line)?;
                 Ok(StatKind::NumericFor {
                     var: first,
@@ -447,12 +466,12 @@ impl Parser {
                 let mut names = vec![first];
                 while self.test_next(&Tok::Comma) {
                     names.push(self.name()?);
-                    self.check_local(HIDDEN_FOR_LOCALS + names.len() as u32 - 1)?;
+                    self.check_local(HIDDEN_FOR_LOCALS + names.len() - 1)?;
                 }
                 self.check_next(&Tok::In)?;
                 let exprs = self.expr_list()?;
                 self.check_next(&Tok::Do)?;
-                let body = self.for_body(HIDDEN_FOR_LOCALS + names.len() as u32)?;
+                let body = self.for_body(&names)?;
                 self.check_match(&Tok::End, &Tok::For, line)?;
                 Ok(StatKind::GenericFor { names, exprs, body })
             }
@@ -463,8 +482,7 @@ impl Parser {
     /// A function's parameter list and body, from its `(`: `line` is where Lua says it is
     /// defined. Its locals are its own, counted from none.
     fn func_body(&mut self, is_method: bool, line: u32) -> Result<Arc<FuncBody>, Box<ParseError>> {
-        let outer_locals = std::mem::replace(&mut self.locals, 0);
-        let outer_line = self.function_line.replace(line);
+        self.scopes.open_function(line);
         let saved_loops = std::mem::replace(&mut self.loops, 0);
         let saved_vararg = self.vararg;
         let saved_used = std::mem::replace(&mut self.used_vararg, false);
@@ -472,8 +490,7 @@ impl Parser {
         self.used_vararg = saved_used;
         self.vararg = saved_vararg;
         self.loops = saved_loops;
-        self.locals = outer_locals;
-        self.function_line = outer_line;
+        self.scopes.close_function();
         func
     }
 
@@ -490,18 +507,21 @@ impl Parser {
             loop {
                 if self.test_next(&Tok::Ellipsis) {
                     is_vararg = true;
-                    self.check_local(params.len() as u32)?;
+                    self.check_local(params.len())?;
                     break;
                 }
                 params.push(self.name()?);
-                self.check_local(params.len() as u32 - 1)?;
+                self.check_local(params.len() - 1)?;
                 if !self.test_next(&Tok::Comma) {
                     break;
                 }
             }
         }
         self.check_next(&Tok::RParen)?;
-        self.locals = params.len() as u32 + u32::from(is_vararg);
+        self.scopes.declare(params.iter().cloned());
+        if is_vararg {
+            self.scopes.declare([Arc::from("arg")]);
+        }
         self.vararg = is_vararg;
         let body = self.block()?;
         self.check_match(&Tok::End, &Tok::Function, line)?;

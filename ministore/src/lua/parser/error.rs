@@ -1,7 +1,7 @@
 //! Syntax errors as data: a kind, a line and the token they are near, displayed in Lua 5.1's
 //! words without the chunk prefix (`'end' expected (to close 'if' at line 1) near '<eof>'`).
 
-use super::MAX_LOCALS;
+use super::{MAX_LOCALS, MAX_UPVALUES};
 use crate::lua::lexer::{LexError, LexErrorKind};
 
 /// What kind of syntax error the parser found.
@@ -28,11 +28,37 @@ pub enum ParseErrorKind {
     VarargOutsideVarargFunction,
     /// Nesting past `MAX_SYNTAX_DEPTH`.
     TooManySyntaxLevels,
-    /// More than `MAX_LOCALS` locals in scope in one function: the main chunk (`None`) or the
-    /// function Lua says is defined at that line.
-    TooManyLocals {
+    /// A compile-time limit gone over in one function: the main chunk (`None`) or the function
+    /// Lua says is defined at that line.
+    TooMany {
+        what: LimitKind,
         function_line: Option<u32>,
     },
+}
+
+/// Lua 5.1's limits on one function.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LimitKind {
+    /// `MAX_LOCALS` locals in scope at once.
+    Locals,
+    /// `MAX_UPVALUES` locals of enclosing functions used.
+    Upvalues,
+}
+
+impl LimitKind {
+    fn limit(self) -> u32 {
+        match self {
+            LimitKind::Locals => MAX_LOCALS,
+            LimitKind::Upvalues => MAX_UPVALUES,
+        }
+    }
+
+    fn what(self) -> &'static str {
+        match self {
+            LimitKind::Locals => "local variables",
+            LimitKind::Upvalues => "upvalues",
+        }
+    }
 }
 
 /// A syntax error: its kind, its line and the token it is near (none for the limits).
@@ -78,18 +104,16 @@ impl std::fmt::Display for ParseError {
             ParseErrorKind::TooManySyntaxLevels => {
                 f.write_str("chunk has too many syntax levels")?
             }
-            ParseErrorKind::TooManyLocals {
-                function_line: None,
-            } => write!(
-                f,
-                "main function has more than {MAX_LOCALS} local variables"
-            )?,
-            ParseErrorKind::TooManyLocals {
-                function_line: Some(line),
-            } => write!(
-                f,
-                "function at line {line} has more than {MAX_LOCALS} local variables"
-            )?,
+            ParseErrorKind::TooMany {
+                what,
+                function_line,
+            } => {
+                match function_line {
+                    None => f.write_str("main function")?,
+                    Some(line) => write!(f, "function at line {line}")?,
+                }
+                write!(f, " has more than {} {}", what.limit(), what.what())?
+            }
         }
         match &self.near {
             Some(near) => write!(f, " near '{}'", near),

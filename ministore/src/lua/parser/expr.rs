@@ -128,6 +128,7 @@ impl Parser {
         match self.peek().clone() {
             Tok::Name(n) => {
                 self.advance();
+                self.use_name(&n)?;
                 Ok(Expr {
                     line,
                     kind: ExprKind::Name(n),

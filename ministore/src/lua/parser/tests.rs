@@ -251,3 +251,45 @@ fn a_function_is_defined_where_the_lexer_stood_after_its_name() {
         "2: 'end' expected (to close 'function' at line 1) near '<eof>'"
     );
 }
+
+#[test]
+fn a_function_uses_at_most_60_locals_of_enclosing_functions() {
+    let outer = (0..61)
+        .map(|i| format!("local a{i} = 1 "))
+        .collect::<String>();
+    let sum = |n: usize| {
+        (0..n)
+            .map(|i| format!("a{i}"))
+            .collect::<Vec<_>>()
+            .join(" + ")
+    };
+    assert!(parse(format!("{outer}local function f() return {} end", sum(60)).as_bytes()).is_ok());
+    assert_eq!(
+        err(&format!("{outer}local function f() return {} end", sum(61))),
+        "1: function at line 1 has more than 60 upvalues"
+    );
+    // A use counts once, and in every function between the local and the use.
+    assert!(
+        parse(format!("{outer}local function f() return {0} + {0} end", sum(60)).as_bytes())
+            .is_ok()
+    );
+    assert_eq!(
+        err(&format!(
+            "{outer}local function f()\nlocal function g()\nreturn {} end end",
+            sum(61)
+        )),
+        "3: function at line 1 has more than 60 upvalues"
+    );
+    // A function's own parameters are locals, not upvalues; a shadowing local hides the outer one.
+    let params = (0..70)
+        .map(|i| format!("a{i}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    assert!(
+        parse(format!("{outer}local function f({params}) return {} end", sum(61)).as_bytes())
+            .is_ok()
+    );
+    assert!(
+        parse(b"local x local function f() local x return function() return x end end").is_ok()
+    );
+}
