@@ -55,6 +55,24 @@ fn pasting_the_release_script_on_one_line_with_as_token_returns_0() {
 }
 
 #[test]
+fn the_eval_example_runs_the_release_script_as_the_file_holds_it() {
+    // Byte for byte, so the script the example caches is the one the EVALSHA example names.
+    let mut console = Console::new(ConsoleSeed::LostLock);
+    let examples = ConsoleSeed::LostLock.examples();
+    let eval = examples.iter().find(|l| l.starts_with("EVAL ")).unwrap();
+    let words = ministore::cli::split_line(eval).unwrap();
+    assert_eq!(words[1], RELEASE_SCRIPT.as_bytes());
+    let evalsha = examples.iter().find(|l| l.starts_with("EVALSHA ")).unwrap();
+    let sha = evalsha.split(' ').nth(1).unwrap();
+    assert_eq!(texts(&mut console, "SCRIPT FLUSH"), ["OK"]);
+    assert_eq!(texts(&mut console, eval), ["(integer) 0"]);
+    assert_eq!(
+        texts(&mut console, &format!("SCRIPT EXISTS {sha}")),
+        ["1) (integer) 1"]
+    );
+}
+
+#[test]
 fn a_hand_written_one_line_release_works_too() {
     let mut console = Console::new(ConsoleSeed::LostLock);
     let line = "EVAL \"if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end\" 1 resource:lock abc";
@@ -172,7 +190,7 @@ fn a_runaway_script_is_stopped_by_the_step_budget_and_a_note_says_what_redis_doe
 fn each_console_label_comes_from_its_figures_run() {
     assert_eq!(
         ConsoleSeed::LostLock.label(),
-        "Console — figure 1's store after the token-checked release (B holds the lock)"
+        "Console — the lost-lock figure's store after the token-checked release (B holds the lock)"
     );
     assert_eq!(
         ConsoleSeed::Fence.label(),

@@ -62,7 +62,7 @@ impl ConsoleSeed {
                     || "nobody holds the lock".to_string(),
                     |c| format!("{} holds the lock", c.name()),
                 );
-                format!("Console — figure 1's store after the token-checked release ({holds})")
+                format!("Console — the lost-lock figure's store after the token-checked release ({holds})")
             }
             ConsoleSeed::Fence => {
                 let seen = fence::max_seen_in_setup()
@@ -171,19 +171,21 @@ fn sha1_of(script: &str) -> String {
     }
 }
 
-/// `text` as one redis-cli double-quoted word: quotes and backslashes escaped, line breaks as `\n`.
+/// `text` as one redis-cli double-quoted word that redis-cli reads back byte for byte: quotes and
+/// backslashes escaped, line breaks as `\n`. A script quoted so runs as exactly the file's text,
+/// so its SHA1 is the file's.
 pub fn quote_word(text: &str) -> String {
     format!("\"{}\"", escape_in_quotes(text))
 }
 
 fn escape_in_quotes(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
-    for c in text.trim_end_matches(['\n', '\r']).chars() {
+    for c in text.chars() {
         match c {
             '\\' => out.push_str("\\\\"),
             '"' => out.push_str("\\\""),
             '\n' => out.push_str("\\n"),
-            '\r' => {}
+            '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
             c => out.push(c),
         }
@@ -236,14 +238,17 @@ fn looks_like_lua(text: &str) -> bool {
 /// `EVAL "<script>" ` for the learner to add its keys and arguments; other lines each run as a
 /// command, as redis-cli runs pasted lines.
 pub fn paste(before_caret: &str, pasted: &str) -> Paste {
-    let pasted = pasted.replace("\r\n", "\n");
-    if !pasted.trim_end_matches('\n').contains('\n') {
-        return Paste::Insert(pasted.trim_end_matches('\n').to_string());
+    // Line ends as an editor copies them (`\r\n`, a stray `\r`) and the last line's break are
+    // the clipboard's, not the script's.
+    let pasted = pasted.replace("\r\n", "\n").replace('\r', "");
+    let pasted = pasted.trim_end_matches('\n');
+    if !pasted.contains('\n') {
+        return Paste::Insert(pasted.to_string());
     }
     if inside_double_quote(before_caret) {
-        Paste::Insert(escape_in_quotes(&pasted))
-    } else if before_caret.trim().is_empty() && looks_like_lua(&pasted) {
-        Paste::Insert(format!("EVAL {} ", quote_word(&pasted)))
+        Paste::Insert(escape_in_quotes(pasted))
+    } else if before_caret.trim().is_empty() && looks_like_lua(pasted) {
+        Paste::Insert(format!("EVAL {} ", quote_word(pasted)))
     } else if before_caret.trim().is_empty() {
         Paste::RunLines(
             pasted
@@ -258,7 +263,7 @@ pub fn paste(before_caret: &str, pasted: &str) -> Paste {
         } else {
             " "
         };
-        Paste::Insert(format!("{gap}{} ", quote_word(&pasted)))
+        Paste::Insert(format!("{gap}{} ", quote_word(pasted)))
     }
 }
 
