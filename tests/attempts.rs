@@ -89,6 +89,11 @@ fn w1_stalls_past_its_lease_and_the_job_still_looks_active() {
     let run = run();
     let stall = run.frame(Lane::W1, FrameKind::Stall).expect("W1 stalls");
     assert_eq!(stall.clock_ms, W1_STALL_MS);
+    // The stall is a span, from W1's claim to its end; every other frame takes no time.
+    let claim = run.frame(Lane::W1, FrameKind::Claim).expect("W1 claims");
+    assert_eq!(stall.started_ms, claim.clock_ms);
+    assert_eq!(stall.time_label(), format!("t = 0 → {W1_STALL_MS} ms"));
+    assert_eq!(claim.time_label(), "t = 0 ms");
     const { assert!(W1_STALL_MS > LEASE_MS) };
     assert!(run.w1_stalled_past_lease());
     // Nothing has noticed yet: the hash still says active, with W1's count.
@@ -209,8 +214,8 @@ fn the_idle_readout_states_the_setup_and_names_every_alternative() {
     assert_eq!(
         run().idle_readout(),
         "W1 claimed with att 1 and stalled past its lease; the reaper moved job 42 back to wait and \
-         W2 re-claimed it with att 2. From there, at t = 13000 ms, each of W1's complete, W1's retry \
-         or W2's complete is a separate what-if: hover one to run it against the fence."
+         W2 re-claimed it with att 2. From there, at t = 13000 ms, W1's complete, W1's retry and \
+         W2's complete are each a separate what-if: hover one to run it against the fence."
     );
 }
 

@@ -301,3 +301,44 @@ fn the_cache_runs_each_setup_and_release_once() {
     }
     assert!(cache.len() <= TimelineCache::CAPACITY);
 }
+
+#[test]
+fn the_players_pttl_says_what_a_negative_answer_means() {
+    use lockdive::components::figures::player_frame::pttl_text;
+    let run = brief(ReleaseChoice::TokenChecked);
+    let acquire = run.step_of(StepKind::Acquire).expect("A acquires");
+    assert_eq!(
+        pttl_text(Some(acquire)),
+        format!("{} ms", acquire.lock_pttl)
+    );
+    // The store expired A's lock inside the stall: PTTL answers -2, no such key.
+    let stall = run.step_of(StepKind::Stall).expect("A stalls");
+    assert_eq!(stall.lock_pttl, -2);
+    assert_eq!(pttl_text(Some(stall)), "-2 (no key)");
+}
+
+#[test]
+fn the_players_status_marks_a_release_as_figure_1_does() {
+    use lockdive::components::figures::player_status::status;
+    use lockdive::scenarios::lost_lock::Exclusion;
+    // The blind DEL broke exclusion itself: ✗. The token-checked release did its part, after
+    // two clients had believed they held the lock at once: ⚠.
+    let blind = brief(ReleaseChoice::BlindDel);
+    assert_eq!(blind.exclusion(), Exclusion::BrokenByRelease);
+    let shown = status(&blind).finish();
+    assert!(
+        shown.contains("data-tone=\"bad\"") && shown.contains('✗'),
+        "{shown}"
+    );
+    let checked = brief(ReleaseChoice::TokenChecked);
+    assert_eq!(checked.exclusion(), Exclusion::BrokenBeforeRelease);
+    let shown = status(&checked).finish();
+    assert!(
+        shown.contains("data-tone=\"warn\"") && shown.contains('⚠'),
+        "{shown}"
+    );
+    // A stall inside the lease: nothing overlapped.
+    let within = run(10_000, 5_000, ReleaseChoice::TokenChecked);
+    assert_eq!(within.exclusion(), Exclusion::Held);
+    assert!(status(&within).finish().contains("data-tone=\"ok\""));
+}

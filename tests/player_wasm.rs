@@ -132,7 +132,7 @@ async fn forward_and_back_step_through_the_stores_frames() {
     assert_eq!(fig.step(), "1");
     // A's stall: A resumes at 12500 ms; the store expired its lock at 10001 ms, inside the stall.
     assert_eq!(fig.text(CLOCK), "t = 12500 ms");
-    assert_eq!(fig.text(PTTL), "-2 ms");
+    assert_eq!(fig.text(PTTL), "-2 (no key)");
     assert!(fig.text(".pl-keys").contains("(empty: no live keys)"));
     assert!(fig
         .text(".pl-note")
@@ -233,9 +233,11 @@ async fn play_advances_by_itself_and_pause_stops_it() {
     let fig = Mounted::figure().await;
     fig.click(PLAY).await;
     assert_eq!(
-        fig.find(PLAY).get_attribute("aria-pressed").as_deref(),
+        fig.find(PLAY).get_attribute("data-playing").as_deref(),
         Some("true")
     );
+    assert!(fig.text(PLAY).contains("Pause"));
+    assert_eq!(fig.find(PLAY).get_attribute("aria-pressed"), None);
     TimeoutFuture::new(1_600).await;
     assert_eq!(fig.step(), "1", "one step after a play interval");
     fig.click(PLAY).await;

@@ -211,7 +211,11 @@ fn the_token_checked_release_does_not_fix_that_a_ran_past_its_lease() {
     assert!(run.exclusion_broken());
     let caveat = run.caveat().expect("the readout says what it does not fix");
     assert!(caveat.starts_with("What it does not fix: A ran past its lease, and B took the lock"));
-    assert!(caveat.contains("refuses that write once B has written with its newer token"));
+    assert!(caveat.contains("refuses that write once B has written with its newer fencing token"));
+    // B's SET and A's release share a millisecond on the virtual clock: the order is said.
+    assert!(caveat
+        .contains("From B's SET until A's release (here in the same millisecond, B's SET first)"));
+    assert!(caveat.contains("exclusion broke before the release ran"));
     assert!(caveat.contains(&format!("t = {STALL_MS} ms")));
     assert!(caveat.contains(lost_lock::EXCLUSION_BROKE));
 }
@@ -407,8 +411,8 @@ fn the_fence_takes_only_plain_decimal_integers() {
     assert!(reply.is_error());
     assert_eq!(
         fence::not_plain_integer_note(),
-        "Only plain decimal integers are tokens; each gets an error reply and leaves the max seen \
-         as it was: \"1e3\" → (error) ERR fencing tokens must be decimal integers (digits only) · \
+        "Only plain decimal integers are tokens; any other write gets an error reply and leaves \
+         the max seen as it was: \"1e3\" → (error) ERR fencing tokens must be decimal integers (digits only) · \
          \"0x22\" → (error) ERR fencing tokens must be decimal integers (digits only) · \
          \" 34\" → (error) ERR fencing tokens must be decimal integers (digits only) · \
          \"34.0\" → (error) ERR fencing tokens must be decimal integers (digits only)."

@@ -16,14 +16,15 @@ pub static SECTION: Section = Section {
         Block::Para(
             "A figure shows one schedule; a lock has to be right in all of them. The checker below runs a \
 lock's acquire, a write to the resource as holder, its extend and its release for several clients against one \
-ministore store — the same Redis 7.0 and Lua semantics as the figures above — through every order in which \
+store of ministore — this page's own implementation of Redis 7.0 and its Lua 5.1 scripting, which every figure above \
+runs on — through every order in which \
 their steps can interleave (an order that cannot answer differently from one already run, such as another \
 client's step inside a MULTI block instead of just before it, is not run again), with stalls that move the virtual clock past every lease wherever one can fall, and \
 checks five properties after each step; the figure's caption gives the bound. Pick the token-checked release \
-of [§2](#s2), a foil, a real library's scripts or commands exactly as it sends them, or paste your own.",
+of [§2](#s2), a foil (a release made unsafe on purpose, to see it fail), a real library's scripts or commands exactly as it sends them, or paste your own.",
         ),
         Block::Para(
-            "A property that holds held in every schedule explored; a broken one comes with the shortest \
+            "A property marked “holds” held in every schedule explored; one marked “broken” comes with the shortest \
 schedule that breaks it, which opens step by step in a player with the store's keys and the virtual clock. \
 The table of every lock's verdicts below was computed when this page was built, by the same explorer the \
 figure runs in your browser.",

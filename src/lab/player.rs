@@ -18,7 +18,7 @@ use web_sys::{Element, Event, HtmlInputElement, KeyboardEvent};
 use super::{reached, set_if_changed, set_text};
 use crate::components::figures::player::{PLAY_STEP_MS, STEP};
 use crate::components::figures::player_controls::{
-    play_words, release_radio, value_text, value_words, Slider, BACK, FORWARD, PLAY, RELEASE,
+    play_label, release_radio, value_text, value_words, Slider, BACK, FORWARD, PLAY, RELEASE,
     SLIDER, SLIDERS,
 };
 use crate::components::figures::player_frame::{
@@ -344,7 +344,7 @@ impl LivePlayer {
         }
     }
 
-    /// Back and forward disabled at the ends; play pressed while playing.
+    /// Back and forward disabled at the ends; play showing Pause while playing.
     fn show_transport(&self, head: &PlayHead) {
         if let Some(back) = self.find(BACK) {
             set_if_changed(&back, "aria-disabled", truth(head.at_start()));
@@ -353,8 +353,11 @@ impl LivePlayer {
             set_if_changed(&forward, "aria-disabled", truth(head.at_end()));
         }
         if let Some(play) = self.find(PLAY) {
-            set_if_changed(&play, "aria-pressed", truth(head.playing));
-            set_text(&play, play_words(head.playing));
+            let playing = truth(head.playing);
+            if play.get_attribute("data-playing").as_deref() != Some(playing) {
+                let _ = play.set_attribute("data-playing", playing);
+                play.set_inner_html(&play_label(head.playing).finish());
+            }
         }
     }
 

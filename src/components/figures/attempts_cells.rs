@@ -15,15 +15,15 @@ pub fn RowLabel(
     number: u8,
     /// `W1 claims`.
     title: String,
-    /// The virtual clock, in milliseconds.
-    clock_ms: u64,
+    /// The virtual clock: `t = 0 ms`, or `t = 0 → 12000 ms` for the stall.
+    time: String,
 ) -> impl IntoView {
     view! {
         <div class="ll-step">
             <span class="ll-no">{number}</span>
             <span class="ll-title">
                 {title}
-                <span class="ll-clock">"t = " {clock_ms} " ms"</span>
+                <span class="ll-clock">{time}</span>
             </span>
         </div>
     }

@@ -9,6 +9,7 @@ use lockdive_contract::hooks::{PATH, TONE};
 use super::attempts_cells::{
     BranchLabel, CommandLine, Exchange, JobCell, RowLabel, TransitionButton, TransitionResult,
 };
+use super::lane::LaneCell;
 use super::readout::Mark;
 use crate::scenarios::attempts::{AttemptsFrame, FrameKind, Lane, Transition, TransitionOutcome};
 
@@ -57,11 +58,11 @@ pub fn FrameRow(
             (Some(lane), _) if frame.actor == Some(lane) => Some(exchange().into_any()),
             _ => None,
         };
-        view! { <div class="ll-cell" data-lane=label>{body}</div> }
+        view! { <LaneCell label body /> }
     });
     view! {
         <div class="ll-row at-row" data-step=frame.number>
-            <RowLabel number=frame.number title=frame.title() clock_ms=frame.clock_ms />
+            <RowLabel number=frame.number title=frame.title() time=frame.time_label() />
             {cells.into_iter().collect_view()}
             {frame.command.clone().map(|command| view! { <CommandLine actor=frame.actor command /> })}
         </div>
@@ -101,7 +102,7 @@ pub fn TransitionRow(
                 .into_any(),
             ),
         };
-        view! { <div class="ll-cell" data-lane=label>{body}</div> }
+        view! { <LaneCell label body /> }
     });
     view! {
         <div

@@ -7,9 +7,10 @@ use leptos::prelude::*;
 use lockdive_contract::hooks::{PATH, RELEASE, TONE};
 
 use super::choice::ChoiceButton;
+use super::lane::{LaneCell, LaneName};
 use super::readout::Mark;
 use crate::scenarios::lost_lock::{
-    describe_expired, describe_key, Client, LockStep, LostLockOutcome, StepKind,
+    describe_expired, describe_key, Client, Exclusion, LockStep, LostLockOutcome, StepKind,
 };
 
 /// The lanes, left to right, with the label a narrow screen shows in each cell.
@@ -20,20 +21,24 @@ const LANES: [(Option<Client>, &str); 3] = [
 ];
 
 /// ✗ when the release broke mutual exclusion itself; ⚠ when it did its part but two clients
-/// had already believed they held the lock at once; ✓ when nothing overlapped.
+/// had already believed they held the lock at once; ✓ when nothing overlapped. A ✗ is named by
+/// what the release did (`wrong lock`), as the readout's sentence already ends in `exclusion
+/// broken`.
 pub fn mark(outcome: &LostLockOutcome) -> Mark {
-    let released_other = outcome.deleted_lock_of().is_some_and(|c| c != Client::A);
-    if released_other || outcome.proceeding().len() > 1 {
-        Mark::new(false, "exclusion broken")
-    } else if outcome.exclusion_broken() {
-        let word = if outcome.key_after_release() == outcome.found_before_release() {
-            "no-op"
-        } else {
-            "released"
-        };
-        Mark::warn(word)
-    } else {
-        Mark::new(true, "exclusion held")
+    match outcome.exclusion() {
+        Exclusion::BrokenByRelease if outcome.deleted_lock_of().is_some_and(|c| c != Client::A) => {
+            Mark::new(false, outcome.aftermath_title())
+        }
+        Exclusion::BrokenByRelease => Mark::new(false, "two holders"),
+        Exclusion::BrokenBeforeRelease => {
+            let word = if outcome.key_after_release() == outcome.found_before_release() {
+                "no-op"
+            } else {
+                "released"
+            };
+            Mark::warn(word)
+        }
+        Exclusion::Held => Mark::new(true, "exclusion held"),
     }
 }
 
@@ -110,7 +115,7 @@ pub fn StepRow(
                 }
                 _ => None,
             };
-            view! { <div class="ll-cell" data-lane=label>{body}</div> }
+            view! { <LaneCell label body /> }
         });
         view! {
             <div class="ll-row" data-step=step.number>
@@ -181,15 +186,19 @@ pub fn ReleaseRow(
     view! {
         <div class="ll-row ll-release" {..custom_attribute(PATH, choice.hook())} {..custom_attribute(TONE, tone)}>
             <div class="ll-steps">{labels}</div>
-            <div class="ll-cell" data-lane="client A">
+            <div class="ll-cell" data-lane=LANES[0].1>
+                <LaneName label=LANES[0].1 />
                 <ChoiceButton {..custom_attribute(RELEASE, choice.hook())}>
                     <span class="fig-choice-label">{choice.label()}</span>
                     <code class="ll-cmd">{command}</code>
                 </ChoiceButton>
                 <span class="ll-reply">"→ " <code>{reply}</code></span>
             </div>
-            <div class="ll-cell" data-lane="client B">{b_fate}</div>
-            <div class="ll-cell ll-end" data-lane="resource:lock">{after} {next}</div>
+            <LaneCell label=LANES[1].1 body=Some(b_fate.into_any()) />
+            <div class="ll-cell ll-end" data-lane=LANES[2].1>
+                <LaneName label=LANES[2].1 />
+                {after} {next}
+            </div>
         </div>
     }
 }

@@ -16,6 +16,7 @@
 //!   counterexample player, the reader's own scripts), over `scenarios::lockcheck`.
 //! - `slot`: the live parts (`LivePart`) and the element each sits in, where the lab makes it live.
 //! - `scripts`: the full scripts a figure runs, behind a disclosure (figures 2 and 3).
+//! - `lane`: a step drawing's cell, named for screen readers by its lane.
 //! - `choice`: a choice's button as built (the first wasm makes it answer); `readout`, `verdicts`:
 //!   the `aria-live` readout with its sources, and the always-visible static verdicts.
 
@@ -41,6 +42,7 @@ views! {
     mod attempts_rows;
     mod choice;
     mod fence;
+    mod lane;
     mod lost_lock;
     mod lost_lock_rows;
     mod scripts;

@@ -171,13 +171,19 @@ pub const PLAY: &str = "[data-player-play]";
 /// The forward button.
 pub const FORWARD: &str = "[data-player-forward]";
 
-/// The play button's words.
-pub fn play_words(playing: bool) -> &'static str {
-    if playing {
-        "❚❚ Pause"
+/// The play button's content: what pressing it does, `Play` or `Pause`, after a glyph screen
+/// readers skip. The button's name is its state's: it has no `aria-pressed`, which with a name
+/// that changes too would be read out as "Pause, pressed".
+pub fn play_label(playing: bool) -> Markup {
+    let (glyph, word) = if playing {
+        ("❚❚ ", "Pause")
     } else {
-        "▶ Play"
-    }
+        ("▶ ", "Play")
+    };
+    let mut m = Markup::new();
+    m.element("span", &[("aria-hidden", "true")], glyph)
+        .text(word);
+    m
 }
 
 /// Back, play/pause and forward. Buttons at an end say so with `aria-disabled` instead of
@@ -203,15 +209,16 @@ pub fn transport(head: &PlayHead) -> Markup {
     .element("span", &[("aria-hidden", "true")], "◀ ")
     .text("Back")
     .close("button")
-    .element(
+    .open(
         "button",
         &[
             ("type", "button"),
             ("data-player-play", ""),
-            ("aria-pressed", truth(head.playing)),
+            ("data-playing", truth(head.playing)),
         ],
-        play_words(head.playing),
     )
+    .append(play_label(head.playing))
+    .close("button")
     .open(
         "button",
         &[

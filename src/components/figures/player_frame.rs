@@ -81,9 +81,14 @@ pub fn clock_text(step: Option<&LockStep>) -> String {
         .unwrap_or_default()
 }
 
-/// The lock's PTTL after the step: `-2 ms` when there is no lock.
+/// The lock's PTTL after the step: `8500 ms`, or what PTTL's negative answers mean, `-2 (no key)`
+/// and `-1 (no expiry)`.
 pub fn pttl_text(step: Option<&LockStep>) -> String {
-    format!("{} ms", step.map_or(-2, |s| s.lock_pttl))
+    match step.map_or(-2, |s| s.lock_pttl) {
+        -2 => "-2 (no key)".to_string(),
+        -1 => "-1 (no expiry)".to_string(),
+        ms => format!("{ms} ms"),
+    }
 }
 
 /// The lease bar's `data-holder`: the lock's value in quotes, if a lock is held.

@@ -168,6 +168,9 @@ pub struct AttemptsFrame {
     pub reply: Option<Reply>,
     /// The replies to the commands before the last, in order (the enqueue's `HSET`).
     pub earlier_replies: Vec<Reply>,
+    /// The virtual clock when the frame began, in milliseconds: before the stall, for W1's stall;
+    /// `clock_ms` for a frame that takes no time.
+    pub started_ms: u64,
     /// The virtual clock after the frame, in milliseconds.
     pub clock_ms: u64,
     /// Job 42 after the frame.
@@ -372,10 +375,16 @@ impl AttemptsRun {
     /// Runs the scenario from an empty store.
     pub fn run() -> AttemptsRun {
         let mut store = Store::new();
-        let mut frames = Vec::with_capacity(5);
+        let mut frames: Vec<AttemptsFrame> = Vec::with_capacity(5);
         let mut record = |store: &Store, actor, kind, sent: Option<(String, Vec<Reply>)>| {
             let (command, mut replies) = sent.map_or((None, Vec::new()), |(c, r)| (Some(c), r));
             let reply = replies.pop();
+            let now = store.now_ms();
+            // Only the stall takes time, and it starts where the frame before it (the claim) ended.
+            let started_ms = match (kind, frames.last()) {
+                (FrameKind::Stall, Some(before)) => before.clock_ms,
+                _ => now,
+            };
             frames.push(AttemptsFrame {
                 number: u8::try_from(frames.len() + 1).unwrap_or(u8::MAX),
                 actor,
@@ -383,7 +392,8 @@ impl AttemptsRun {
                 command,
                 reply,
                 earlier_replies: replies,
-                clock_ms: store.now_ms(),
+                started_ms,
+                clock_ms: now,
                 job_after: JobHash::read(store),
             });
         };

@@ -39,6 +39,15 @@ impl AttemptsFrame {
         }
     }
 
+    /// `t = 0 ms`, or `t = 0 → 12000 ms` for the stall.
+    pub fn time_label(&self) -> String {
+        if self.started_ms == self.clock_ms {
+            format!("t = {} ms", self.clock_ms)
+        } else {
+            format!("t = {} → {} ms", self.started_ms, self.clock_ms)
+        }
+    }
+
     /// Every reply the frame's commands got, as redis-cli prints each (arrays on several lines),
     /// in order and joined as the commands are (`" · "`); `None` if no command was sent.
     pub fn reply_text(&self) -> Option<String> {
@@ -134,7 +143,7 @@ impl TransitionOutcome {
         Some(format!(
             "What the refusal guards is job {JOB_ID}'s state in Redis, not what {worker} did \
              before this call: had it gone on with \"{payload}\" after its lease lapsed and sent \
-             the email, the email stays sent. Only a resource that checks the token itself can \
+             the email, the email would stay sent. Only a resource that checks the token itself can \
              refuse a lapsed worker's side effects, and only once a newer grant's token has \
              reached it:"
         ))
@@ -179,7 +188,7 @@ impl AttemptsRun {
             .collect();
         format!(
             "W1 claimed with att {} and stalled {stalled} its lease; {reaped} and W2 re-claimed it with att {}. \
-             From there, at t = {} ms, each of {} is a separate what-if: hover one to run it against the fence.",
+             From there, at t = {} ms, {} are each a separate what-if: hover one to run it against the fence.",
             shown(self.w1_att),
             shown(self.w2_att),
             self.reclaimed.now_ms(),
@@ -225,11 +234,11 @@ impl AttemptsRun {
     }
 }
 
-/// `a, b or c`.
+/// `a, b and c`.
 fn list_in_words(items: &[String]) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }

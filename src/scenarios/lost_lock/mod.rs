@@ -212,6 +212,17 @@ pub struct LockStep {
     pub expired: Option<Expiry>,
 }
 
+/// How a run stands with mutual exclusion: what figure 1's ✓, ⚠ and ✗ mark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exclusion {
+    /// No two clients ever believed they held the lock at once.
+    Held,
+    /// Two did, before A's release, which then did its part: it deleted no other client's lock.
+    BrokenBeforeRelease,
+    /// A's release broke it: it deleted another client's lock, or left two clients proceeding.
+    BrokenByRelease,
+}
+
 /// Everything one run of the lost-lock scenario produced.
 #[derive(Clone)]
 pub struct LostLockOutcome {
@@ -489,5 +500,17 @@ impl LostLockOutcome {
     /// Mutual exclusion broke: at some moment two clients believed they held the lock at once.
     pub fn exclusion_broken(&self) -> bool {
         self.two_believed().is_some()
+    }
+
+    /// How the run stands with mutual exclusion, and whether A's release is to blame.
+    pub fn exclusion(&self) -> Exclusion {
+        let released_other = self.deleted_lock_of().is_some_and(|c| c != Client::A);
+        if released_other || self.proceeding().len() > 1 {
+            Exclusion::BrokenByRelease
+        } else if self.exclusion_broken() {
+            Exclusion::BrokenBeforeRelease
+        } else {
+            Exclusion::Held
+        }
     }
 }

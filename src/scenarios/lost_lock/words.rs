@@ -272,12 +272,21 @@ impl LostLockOutcome {
         if self.proceeding().len() > 1 || self.deleted_lock_of().is_some_and(|c| c != Client::A) {
             return None;
         }
+        // The overlap can last no time on the virtual clock: then say which came first.
+        let same_moment = match self.release_step() {
+            Some(release) if release.clock_ms == at_ms => format!(
+                " (here in the same millisecond, {}'s SET first)",
+                second.name()
+            ),
+            _ => String::new(),
+        };
         Some(format!(
             "What it does not fix: {first} ran past its lease, and {second} took the lock at \
-             t = {at_ms} ms. From {second}'s SET until {first}'s release, {EXCLUSION_BROKE} — had \
-             {first} written to the resource before releasing, nothing in the store would have \
-             stopped it. A fencing token checked by the resource refuses that write once \
-             {second} has written with its newer token:",
+             t = {at_ms} ms. From {second}'s SET until {first}'s release{same_moment}, \
+             {EXCLUSION_BROKE}: exclusion broke before the release ran. Had {first} written to \
+             the resource in that time, nothing in the store would have stopped it. A fencing \
+             token checked by the resource refuses that write once {second} has written with its \
+             newer fencing token:",
             first = first.name(),
             second = second.name(),
         ))
