@@ -305,6 +305,8 @@ pub fn raised_error_reply(value: &Value, source: &str, line: u32, sha: &str) -> 
         },
         other => format!("ERR {}", one_line(&other.to_display())),
     };
+    // The chunk's source too: a `loadstring` chunk's own text may hold line breaks.
+    let source = one_line(source.as_bytes());
     Reply::Error(format!("{} script: {}, on {}:{}.", msg, sha, source, line))
 }
 

@@ -306,7 +306,15 @@ pub struct Table {
     hash_index: HashMap<Key, usize, BuildHasherDefault<KeyHasher>>,
     hash: Vec<(Value, Value)>,
     live_hash: usize,
+    /// The longest the array part has been. Lua's array part keeps its slots when values in it
+    /// are set to nil, so `next` goes on from a key that was cleared there, as it goes on from
+    /// a cleared hash key (whose entry stays, with a nil value).
+    array_reach: usize,
 }
+
+/// Iteration cursors at or above this are positions in the hash part; below, in the array part.
+/// So a hash entry's cursor does not move when the array part shrinks during a traversal.
+const HASH_CURSORS: usize = usize::MAX / 2;
 
 impl Table {
     fn key_of(key: &Value) -> Option<Key> {
@@ -382,9 +390,7 @@ impl Table {
             if i < self.array.len() {
                 self.array[i] = value;
                 if i + 1 == self.array.len() {
-                    while matches!(self.array.last(), Some(Value::Nil)) {
-                        self.array.pop();
-                    }
+                    self.trim_array();
                 }
                 return Ok(());
             }
@@ -434,6 +440,14 @@ impl Table {
             }
         }
         Ok(())
+    }
+
+    /// Drops the array part's trailing nils, remembering how far it reached.
+    fn trim_array(&mut self) {
+        self.array_reach = self.array_reach.max(self.array.len());
+        while matches!(self.array.last(), Some(Value::Nil)) {
+            self.array.pop();
+        }
     }
 
     /// Moves keys n+1, n+2, … from the hash part into the array part after the array grew.
@@ -517,21 +531,27 @@ impl Table {
     }
 
     /// The entry after position `pos` in iteration order (array part first, then the hash part),
-    /// as (next position, key, value). Positions are opaque cursors used by `pairs`.
+    /// as (next position, key, value). Positions are opaque cursors used by `pairs`, starting
+    /// from 0.
     pub fn next_from(&self, pos: usize) -> Option<(usize, Value, Value)> {
-        let mut p = pos;
-        while p < self.array.len() {
-            if !self.array[p].is_nil() {
-                return Some((p + 1, Value::Num((p + 1) as f64), self.array[p].clone()));
+        let mut h = match pos.checked_sub(HASH_CURSORS) {
+            Some(h) => h,
+            None => {
+                let mut p = pos;
+                while p < self.array.len() {
+                    if !self.array[p].is_nil() {
+                        return Some((p + 1, Value::Num((p + 1) as f64), self.array[p].clone()));
+                    }
+                    p += 1;
+                }
+                0
             }
-            p += 1;
-        }
-        let mut h = p - self.array.len();
+        };
         while h < self.hash.len() {
             let (k, v) = &self.hash[h];
             if !v.is_nil() {
                 // A key that migrated to the array part is skipped here (its value was taken).
-                return Some((self.array.len() + h + 1, k.clone(), v.clone()));
+                return Some((HASH_CURSORS + h + 1, k.clone(), v.clone()));
             }
             h += 1;
         }
@@ -563,18 +583,19 @@ impl Table {
             hash_index,
             live_hash: hash.len(),
             hash,
+            array_reach: 0,
         }
     }
 
     /// The iteration cursor just past `key` (for `next`), or None when the key is not in the table.
     pub fn cursor_after(&self, key: &Value) -> Option<usize> {
         if let Some(i) = Self::array_slot(key) {
-            if i < self.array.len() {
+            if i < self.array.len().max(self.array_reach) {
                 return Some(i + 1);
             }
         }
         let k = Self::key_of(key)?;
-        self.hash_index.get(&k).map(|&h| self.array.len() + h + 1)
+        self.hash_index.get(&k).map(|&h| HASH_CURSORS + h + 1)
     }
 
     /// Inserts `value` at 1-based `pos` of the array part, shifting the rest up (`table.insert`).
@@ -584,9 +605,7 @@ impl Table {
         }
         let idx = pos.saturating_sub(1).min(self.array.len());
         self.array.insert(idx, value);
-        while matches!(self.array.last(), Some(Value::Nil)) {
-            self.array.pop();
-        }
+        self.trim_array();
         self.migrate_from_hash();
         Ok(())
     }
@@ -596,6 +615,7 @@ impl Table {
         if pos == 0 || pos > self.array.len() {
             return Value::Nil;
         }
+        self.array_reach = self.array_reach.max(self.array.len());
         self.array.remove(pos - 1)
     }
 }

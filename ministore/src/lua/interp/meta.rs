@@ -255,7 +255,7 @@ impl Interp<'_> {
     }
 
     /// The order metamethod `event` both operands share, when they are of one type.
-    fn order_handler(&self, a: &Value, b: &Value, event: &str) -> Option<Value> {
+    pub(crate) fn order_handler(&self, a: &Value, b: &Value, event: &str) -> Option<Value> {
         if a.type_name() != b.type_name() {
             return None;
         }

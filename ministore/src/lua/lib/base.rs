@@ -57,7 +57,7 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Ve
         Func::Assert => protect::assert(&a),
         Func::RawGet => {
             let t = a.table(1)?;
-            one(t.get(&args.get(1).cloned().unwrap_or_default()))
+            one(t.get(&a.any(2)?))
         }
         Func::RawSet => rawset(it, &a),
         Func::RawEqual => one(Value::Bool(a.any(1)?.raw_eq(&a.any(2)?))),
@@ -161,8 +161,9 @@ fn unpack(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
 
 fn select(a: &Args) -> Result<Vec<Value>, Fault> {
     let args = a.v;
+    // Lua 5.1 looks only at the first character: `select('#x', …)` counts too.
     if let Some(Value::Str(s)) = args.first() {
-        if &s[..] == b"#" {
+        if s.first() == Some(&b'#') {
             return one(Value::Num((args.len() - 1) as f64));
         }
     }
@@ -194,8 +195,8 @@ fn rawset(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
     if t.0.borrow().readonly {
         return Err(it.readonly_error(a.line));
     }
-    let k = a.v.get(1).cloned().unwrap_or_default();
-    let v = a.v.get(2).cloned().unwrap_or_default();
+    let k = a.any(2)?;
+    let v = a.any(3)?;
     t.set(k, v).map_err(|m| bare_error(a.line, m))?;
     one(Value::Table(t))
 }

@@ -267,7 +267,9 @@ impl Decoder<'_> {
         }
         self.pos += 1;
         let v = match b {
-            0xcc..=0xcf => Value::Num(self.uint(need - 1)? as f64),
+            0xcc..=0xce => Value::Num(self.uint(need - 1)? as f64),
+            // Redis's cmsgpack reads a uint 64 as a signed one: 2^64 - 1 comes back as -1.
+            0xcf => Value::Num(self.uint(8)? as i64 as f64),
             0xd0 => Value::Num(self.uint(1)? as u8 as i8 as f64),
             0xd1 => Value::Num(self.uint(2)? as u16 as i16 as f64),
             0xd2 => Value::Num(self.uint(4)? as u32 as i32 as f64),

@@ -45,11 +45,9 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Ve
         Func::Modf => {
             let v = x()?;
             let ip = v.trunc();
-            let fp = if v.is_infinite() {
-                0.0f64.copysign(v)
-            } else {
-                v - ip
-            };
+            // C's modf: the fraction has the sign of `v`, a zero one included (`modf(-2)` is
+            // `-2, -0`), and is a zero for an infinity.
+            let fp = if v.is_infinite() { 0.0 } else { v - ip }.copysign(v);
             return Ok(vec![Value::Num(ip), Value::Num(fp)]);
         }
         Func::Frexp => {

@@ -300,7 +300,13 @@ fn add_value(
             let key = m
                 .capture(0, span.0, span.1)
                 .map_err(|e| pattern_fault(e, line))?;
-            t.get(&capture_value(src, key))
+            // Read as `t[key]` is, through the table's `__index` (Lua's `lua_gettable`).
+            it.index(
+                &Value::Table(t.clone()),
+                capture_value(src, key),
+                line,
+                || None,
+            )?
         }
         Replacement::Call(f) => {
             let caps = m

@@ -85,11 +85,12 @@ pub(super) fn assert(a: &Args) -> Result<Vec<Value>, Fault> {
     if v.truthy() {
         return Ok(a.v.to_vec());
     }
+    // luaL_optstring: an absent or nil message is the default one.
     let msg = match a.v.get(1) {
+        Some(Value::Nil) | None => Arc::from(&b"assertion failed!"[..]),
         Some(m) => a
             .string(2)
             .map(|_| m.to_str_bytes().unwrap_or_else(|| Arc::from(&b""[..])))?,
-        None => Arc::from(&b"assertion failed!"[..]),
     };
     Err(runtime_error(a.line, &String::from_utf8_lossy(&msg)))
 }
