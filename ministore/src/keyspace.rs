@@ -158,6 +158,9 @@ pub(crate) struct Keyspace {
     touched_now: Option<Vec<watch::WatchKey>>,
     /// A server waits for blocking commands itself: they must answer nil at once, as in MULTI.
     caller_waits: bool,
+    /// A script's `redis.call` is running the command: SORT then orders a set it would
+    /// otherwise leave in the set's own order, as Redis does for a script.
+    in_script: bool,
 }
 
 impl Keyspace {
@@ -189,6 +192,19 @@ impl Keyspace {
     /// Makes blocking commands answer nil at once when they would wait (see [`Self::caller_waits`]).
     pub(crate) fn set_caller_waits(&mut self, waits: bool) {
         self.caller_waits = waits;
+    }
+
+    /// Whether a script's `redis.call` is running the command.
+    pub(crate) fn in_script(&self) -> bool {
+        self.in_script
+    }
+
+    /// Runs `run` as a command a script called.
+    pub(crate) fn as_script<T>(&mut self, run: impl FnOnce(&mut Self) -> T) -> T {
+        let outer = std::mem::replace(&mut self.in_script, true);
+        let result = run(self);
+        self.in_script = outer;
+        result
     }
 
     /// Restarts the random draws from `seed`.
@@ -496,12 +512,12 @@ pub(crate) struct FieldTable {
     fields: Vec<(Vec<u8>, Vec<u8>)>,
     index: Option<KeyMap<usize>>,
     /// Whether Redis would have converted this hash from a listpack to a hash table (more
-    /// than 128 fields, or a field or value over 64 bytes, ever): it never converts back.
+    /// than 512 fields, or a field or value over 64 bytes, ever): it never converts back.
     converted: bool,
 }
 
 /// Redis keeps a hash as a listpack up to this many fields…
-const COMPACT_HASH_MAX_ENTRIES: usize = 128;
+const COMPACT_HASH_MAX_ENTRIES: usize = 512;
 /// …each field and value at most this many bytes long.
 const COMPACT_HASH_MAX_VALUE: usize = 64;
 

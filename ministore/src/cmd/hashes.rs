@@ -155,12 +155,17 @@ pub(crate) fn hincrbyfloat(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandR
     };
     let table = keyspace.hash_or_insert(words[1])?;
     let current = match table.get(words[2]) {
-        Some(bytes) => LongDouble::parse(bytes).map_err(|_| CommandError::HashValueNotFloat)?,
+        // Redis reads a stored `inf` as a number; only the sum is refused then.
+        Some(bytes) => match LongDouble::parse(bytes) {
+            Ok(value) => value,
+            Err(LongDoubleError::Infinite) => return Err(CommandError::IncrementNaNOrInfinity),
+            Err(LongDoubleError::NotANumber) => return Err(CommandError::HashValueNotFloat),
+        },
         None => LongDouble::from_i64(0),
     };
     let sum = current
         .add(by)
-        .map_err(|_| CommandError::NaNOrInfinity)?
+        .map_err(|_| CommandError::IncrementNaNOrInfinity)?
         .to_human();
     table.set(words[2], sum.as_bytes());
     // Signalled even for an increment of 0.

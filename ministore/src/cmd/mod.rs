@@ -979,11 +979,13 @@ pub(crate) fn dispatch_from_script(
     if read_only && spec.writes {
         return CommandError::WriteFromReadOnlyScript.into();
     }
-    let result = if spec.writes {
-        keyspace.observe_writes(|keys| run(keys, words))
-    } else {
-        run(keyspace, words)
-    };
+    let result = keyspace.as_script(|keyspace| {
+        if spec.writes {
+            keyspace.observe_writes(|keys| run(keys, words))
+        } else {
+            run(keyspace, words)
+        }
+    });
     result.unwrap_or_else(Reply::from)
 }
 

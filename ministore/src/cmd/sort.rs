@@ -101,7 +101,15 @@ struct Item {
 }
 
 fn sort_generic(keyspace: &mut Keyspace, words: &[&[u8]], read_only: bool) -> CommandResult {
-    let options = parse_options(words, read_only)?;
+    let mut options = parse_options(words, read_only)?;
+    // A set's own order is a hash table's: what SORT stores, or answers a script, must not
+    // depend on it, so Redis sorts such a set ALPHA instead, whatever BY said.
+    let is_set = matches!(keyspace.value(words[1]), Some(Value::Set(_)));
+    if options.dont_sort && is_set && (options.store.is_some() || keyspace.in_script()) {
+        options.dont_sort = false;
+        options.alpha = true;
+        options.by = None;
+    }
     let (elements, ordered) = match keyspace.value_mut(words[1]) {
         None => (Vec::new(), true),
         Some(value) => {
@@ -221,19 +229,35 @@ fn compare(a: &Item, b: &Item, options: &SortOptions) -> Ordering {
             .then_with(|| a.element.cmp(&b.element))
     } else if options.by.is_some() {
         match (&a.by_text, &b.by_text) {
-            (Some(x), Some(y)) => x.cmp(y),
+            (Some(x), Some(y)) => alpha_cmp(x, y, options),
             (None, None) => Ordering::Equal,
             (None, Some(_)) => Ordering::Less,
             (Some(_), None) => Ordering::Greater,
         }
     } else {
-        a.element.cmp(&b.element)
+        alpha_cmp(&a.element, &b.element, options)
     };
     if options.desc {
         order.reverse()
     } else {
         order
     }
+}
+
+/// ALPHA's comparison: byte for byte when SORT stores, else C's `strcoll` (in the C locale the
+/// tests run Redis in), which stops at a NUL byte; ties keep their order.
+fn alpha_cmp(a: &[u8], b: &[u8], options: &SortOptions) -> Ordering {
+    if options.store.is_some() {
+        return a.cmp(b);
+    }
+    c_string(a).cmp(c_string(b))
+}
+
+/// `s` up to its first NUL byte, as C reads it.
+fn c_string(s: &[u8]) -> &[u8] {
+    s.iter()
+        .position(|&byte| byte == 0)
+        .map_or(s, |nul| &s[..nul])
 }
 
 /// Redis's `lookupKeyByPattern`: `#` is the element itself; otherwise the first `*` is
