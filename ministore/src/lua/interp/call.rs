@@ -231,7 +231,7 @@ impl Interp<'_> {
                     return self.call_yieldable(&handler, all, line, None);
                 }
                 let desc = callee.and_then(|(e, fr)| super::eval::describe(e, fr));
-                Err(type_error(line, "call", desc.as_deref(), other))
+                Err(self.vm_type_error(line, "call", desc.as_deref(), other))
             }
         }
     }

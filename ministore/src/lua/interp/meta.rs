@@ -85,7 +85,7 @@ impl Interp<'_> {
                 }
                 other => {
                     let d = desc.take().and_then(|d| d());
-                    return Err(type_error(line, "index", d.as_deref(), other));
+                    return Err(self.vm_type_error(line, "index", d.as_deref(), other));
                 }
             };
             desc = None;
@@ -142,7 +142,7 @@ impl Interp<'_> {
                 Value::Lib(_) => return Err(runtime_error(line, READONLY_TABLE)),
                 other => {
                     let d = desc.take().and_then(|d| d());
-                    return Err(type_error(line, "index", d.as_deref(), other));
+                    return Err(self.vm_type_error(line, "index", d.as_deref(), other));
                 }
             };
             desc = None;

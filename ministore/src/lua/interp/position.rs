@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::fault::{chunk_id, Activation, Fault, NATIVE, RUNTIME_ID_SIZE};
+use super::fault::{bare_error, chunk_id, type_error, Activation, Fault, NATIVE, RUNTIME_ID_SIZE};
 use super::Interp;
 use crate::lua::value::Value;
 
@@ -54,6 +54,24 @@ impl Interp<'_> {
             return None;
         }
         Some(format!("{}:{}: ", self.chunk_id(a.chunk), a.line))
+    }
+
+    /// A type error the VM raises (`attempt to call a number value`): placed at `line` when Lua
+    /// code is running, bare while a library function is (its call of a metamethod, of a
+    /// `__tostring`, of a sort's `__lt`), as Lua's `luaG_typeerror` places it by the running
+    /// function.
+    pub(super) fn vm_type_error(
+        &self,
+        line: u32,
+        op: &str,
+        desc: Option<&str>,
+        v: &Value,
+    ) -> Fault {
+        if self.stack.last().is_some_and(|a| a.chunk == NATIVE) {
+            let msg = format!("attempt to {} a {} value", op, v.type_name());
+            return bare_error(line, &msg);
+        }
+        type_error(line, op, desc, v)
     }
 
     /// The line the Lua function `level` steps up the stack is at, as [`Self::where_prefix`]

@@ -42,13 +42,6 @@ impl Sorter<'_> {
             _ => {
                 // Lua's `<` goes on to the operands' shared `__lt`.
                 if let Some(h) = it.order_handler(a, b, "__lt") {
-                    let callable = matches!(h, Value::Func(_) | Value::Builtin(_))
-                        || !it.metamethod(&h, "__call").is_nil();
-                    if !callable {
-                        // Called from inside sort, so again without a position.
-                        let msg = format!("attempt to call a {} value", h.type_name());
-                        return Err(bare_error(self.line, &msg));
-                    }
                     let r = call_from_lib(it, &h, vec![a.clone(), b.clone()], self.line)?;
                     return Ok(r.first().is_some_and(Value::truthy));
                 }
