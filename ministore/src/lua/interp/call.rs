@@ -27,6 +27,8 @@ impl Interp<'_> {
         line: u32,
         frame: &mut Frame,
     ) -> Result<CallResult, Fault> {
+        // Taken now, so that the calls its function and arguments make are not tail calls.
+        let tail = std::mem::take(&mut self.tail_return);
         let f = match self.resumed(line, |s| match s {
             Saved::Call(at) => Some(at),
             _ => None,
@@ -55,6 +57,7 @@ impl Interp<'_> {
         let args = self
             .eval_list(args, frame, 0)
             .map_err(|e| self.suspend(e, Saved::Call(CallAt::Args(f.clone()))))?;
+        self.tail_call = tail;
         self.call_yieldable(&f, args, line, Some((fexpr, frame)))
             .map(CallResult::Many)
             .map_err(|e| self.suspend(e, Saved::Call(CallAt::Calling(f.clone()))))
@@ -119,6 +122,7 @@ impl Interp<'_> {
             Args(Value, Value),
             Calling(Value),
         }
+        let tail = std::mem::take(&mut self.tail_return);
         let at = self.resumed(line, |s| match s {
             Saved::MethodObject => Some(At::Object),
             Saved::MethodArgs { obj, f } => Some(At::Args(obj, f)),
@@ -159,6 +163,7 @@ impl Interp<'_> {
             || !self.metamethod(&f, "__call").is_nil()
         {
             self.method_call = true;
+            self.tail_call = tail;
             self.call_yieldable(&f, all, line, None)
                 .map_err(|e| self.suspend(e, Saved::MethodCalling(f.clone())))
         } else {
@@ -183,6 +188,7 @@ impl Interp<'_> {
             None => Activation {
                 chunk: NATIVE,
                 line,
+                tail: false,
             },
         }
     }
@@ -214,9 +220,13 @@ impl Interp<'_> {
     ) -> Result<Vec<Value>, Fault> {
         let caller = self.note_call_line(line);
         let method = std::mem::take(&mut self.method_call);
+        // A library function runs in its caller's frame even in tail position; only a Lua
+        // function takes the frame over.
+        let tail = std::mem::take(&mut self.tail_call);
         match f {
             Value::Builtin(b) => self.call_builtin(*b, args, line, caller, method),
             Value::Func(closure) => {
+                self.entering_tail = tail && !crate::lua::lib::stands_for_c(closure);
                 self.enter(line, CALL_NESTING)?;
                 let result = self.call_closure(closure, args);
                 self.nesting -= CALL_NESTING;
@@ -228,6 +238,7 @@ impl Interp<'_> {
                     let mut all = Vec::with_capacity(args.len() + 1);
                     all.push(other.clone());
                     all.extend(args);
+                    self.tail_call = tail;
                     return self.call_yieldable(&handler, all, line, None);
                 }
                 let desc = callee.and_then(|(e, fr)| super::eval::describe(e, fr));
@@ -248,6 +259,7 @@ impl Interp<'_> {
         self.stack.push(Activation {
             chunk: NATIVE,
             line,
+            tail: false,
         });
         let result = (self.natives.call)(self, b, args, line);
         self.stack.pop();
@@ -300,7 +312,12 @@ impl Interp<'_> {
             },
             None => bind_arguments(body, captured, args),
         };
-        self.stack.push(Activation { chunk, line: 0 });
+        let tail = std::mem::take(&mut self.entering_tail);
+        self.stack.push(Activation {
+            chunk,
+            line: 0,
+            tail,
+        });
         let result = self.exec_block(&body.body, &mut frame);
         self.stack.pop();
         match result {

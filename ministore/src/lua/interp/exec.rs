@@ -454,14 +454,18 @@ impl Interp<'_> {
         if let [only] = exprs {
             return Ok(match &only.kind {
                 ExprKind::Call { func, args } => {
+                    self.tail_return = true;
                     match self.call_expr(func, args, only.line, frame)? {
                         CallResult::One(v) => Flow::ReturnOne(v),
                         CallResult::Many(values) => Flow::Return(values),
                     }
                 }
-                ExprKind::Method { .. } | ExprKind::Vararg => {
-                    Flow::Return(self.eval_multi(only, frame)?)
+                ExprKind::Method { obj, name, args } => {
+                    self.step(only.line)?;
+                    self.tail_return = true;
+                    Flow::Return(self.call_method(obj, name, args, only.line, frame)?)
                 }
+                ExprKind::Vararg => Flow::Return(self.eval_multi(only, frame)?),
                 _ => Flow::ReturnOne(self.eval(only, frame)?),
             });
         }

@@ -34,6 +34,9 @@ pub(super) const NATIVE: u32 = u32::MAX;
 pub(super) struct Activation {
     pub(super) chunk: u32,
     pub(super) line: u32,
+    /// A Lua function entered by a tail call (`return f(…)`): Lua reuses its caller's frame
+    /// for it, so the caller is no longer a level of the stack, only a lost "tail call".
+    pub(super) tail: bool,
 }
 
 /// The room Lua 5.1 gives a chunk name in runtime error positions (`LUA_IDSIZE`).

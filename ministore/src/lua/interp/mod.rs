@@ -248,6 +248,12 @@ pub struct Interp<'h> {
     inputs: [Inputs<'h>; 2],
     /// The next call is a method call (`obj:f()`), whose argument errors do not count `self`.
     method_call: bool,
+    /// The call expression about to be evaluated is a `return`'s only expression: a tail call.
+    tail_return: bool,
+    /// The function value about to be called is called in tail position.
+    tail_call: bool,
+    /// The Lua function about to be entered was called in tail position.
+    entering_tail: bool,
     /// `_G`, built on first use.
     globals: Option<TableRef>,
     /// The metatable every string shares (`{__index = string}`), built on first use.
@@ -321,6 +327,9 @@ impl<'h> Interp<'h> {
                 },
             ],
             method_call: false,
+            tail_return: false,
+            tail_call: false,
+            entering_tail: false,
             globals: None,
             string_meta: None,
             sources,

@@ -44,15 +44,7 @@ impl Interp<'_> {
     /// `user_script:7: ` when the function `level` steps up the stack from the running library
     /// function is Lua code, nothing when it is a library function or beyond the stack.
     pub fn where_prefix(&self, level: usize) -> Option<String> {
-        let i = self.stack.len().checked_sub(1 + level)?;
-        // A coroutine's own stack ends where it was resumed.
-        if i < self.stack_floor() {
-            return None;
-        }
-        let a = self.stack[i];
-        if a.chunk == NATIVE {
-            return None;
-        }
+        let a = self.lua_level(level)?;
         Some(format!("{}:{}: ", self.chunk_id(a.chunk), a.line))
     }
 
@@ -77,9 +69,36 @@ impl Interp<'_> {
     /// The line the Lua function `level` steps up the stack is at, as [`Self::where_prefix`]
     /// finds it; none for a library function or beyond the stack.
     pub fn level_line(&self, level: usize) -> Option<u32> {
-        let i = self.stack.len().checked_sub(1 + level)?;
-        let a = self.stack.get(i).filter(|_| i >= self.stack_floor())?;
-        (a.chunk != NATIVE).then_some(a.line)
+        self.lua_level(level).map(|a| a.line)
+    }
+
+    /// The Lua function `level` steps up the stack, as Lua's `lua_getstack` counts: a function
+    /// entered by a tail call stands in for the callers it replaced, each of which counts as a
+    /// level with nothing to show. None for a library function, a lost tail call, or beyond
+    /// the stack (a coroutine's own stack ends where it was resumed).
+    fn lua_level(&self, level: usize) -> Option<Activation> {
+        let floor = self.stack_floor();
+        let mut left = level;
+        let mut i = self.stack.len();
+        while i > floor {
+            i -= 1;
+            let a = self.stack[i];
+            if left == 0 {
+                return (a.chunk != NATIVE).then_some(a);
+            }
+            left -= 1;
+            // The callers this function replaced: levels in Lua's count, frames only here.
+            let mut replaced = a;
+            while replaced.tail && i > floor {
+                if left == 0 {
+                    return None;
+                }
+                left -= 1;
+                i -= 1;
+                replaced = self.stack[i];
+            }
+        }
+        None
     }
 
     /// How Lua 5.1 (as Redis builds it) shows a chunk name in messages: `=name` as `name`,

@@ -23,8 +23,9 @@ thread_local! {
 }
 
 /// True for the Lua closures that stand in for Lua's C functions (wrap's and gmatch's
-/// iterators): `coroutine.create` refuses them as it refuses any C function.
-fn is_native_closure(closure: &Closure) -> bool {
+/// iterators): `coroutine.create` refuses them as it refuses any C function, and a call of one
+/// in tail position keeps its caller's frame, as a C function's does.
+pub(crate) fn is_native_closure(closure: &Closure) -> bool {
     let wrap = WRAP_BODY.with(|b| b.as_ref().is_some_and(|b| Arc::ptr_eq(b, &closure.body)));
     wrap || super::strmatch::is_gmatch_body(&closure.body)
 }

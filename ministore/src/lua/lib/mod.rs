@@ -41,8 +41,20 @@ mod table;
 
 use super::handle::Builtin;
 use super::interp::{Fault, Interp, Natives};
-use super::value::Value;
+use super::value::{Closure, Value};
 use args::Site;
+
+/// Whether `closure` stands in for one of Lua's C functions (coroutine.wrap's and gmatch's
+/// iterators), which a call treats as C: in tail position it keeps its caller's frame.
+pub(crate) fn stands_for_c(closure: &Closure) -> bool {
+    #[cfg(feature = "full")]
+    return coroutine::is_native_closure(closure);
+    #[cfg(not(feature = "full"))]
+    {
+        let _ = closure;
+        false
+    }
+}
 
 /// How the interpreter runs builtins: handed to it when a run's interpreter is built.
 pub const NATIVES: Natives = Natives {
