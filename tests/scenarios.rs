@@ -411,8 +411,8 @@ fn the_fence_takes_only_plain_decimal_integers() {
     assert!(reply.is_error());
     assert_eq!(
         fence::not_plain_integer_note(),
-        "Only plain decimal integers are tokens; any other write gets an error reply and leaves \
-         the max seen as it was: \"1e3\" → (error) ERR fencing tokens must be decimal integers (digits only) · \
+        "Only plain decimal integers are tokens; a write with any other token gets an error reply \
+         and leaves the max seen as it was: \"1e3\" → (error) ERR fencing tokens must be decimal integers (digits only) · \
          \"0x22\" → (error) ERR fencing tokens must be decimal integers (digits only) · \
          \" 34\" → (error) ERR fencing tokens must be decimal integers (digits only) · \
          \"34.0\" → (error) ERR fencing tokens must be decimal integers (digits only)."

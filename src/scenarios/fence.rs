@@ -156,7 +156,7 @@ pub fn not_plain_integer_note() -> String {
         .iter()
         .all(|(_, reply, kept)| reply.is_error() && *kept);
     let effect = if unchanged {
-        "any other write gets an error reply and leaves the max seen as it was"
+        "a write with any other token gets an error reply and leaves the max seen as it was"
     } else {
         "not every one of them is refused"
     };

@@ -1,10 +1,9 @@
 //! The names OBJECT ENCODING replies, chosen by Redis 7.0's rules: a string stored whole is
 //! `int` when it reads as a 64-bit integer of at most 20 characters, `embstr` up to 44 bytes,
 //! `raw` beyond (APPEND, SETRANGE and INCRBYFLOAT build theirs otherwise, see [`StrForm`]);
-//! a hash or sorted set is `listpack` until it outgrows Redis's built-in thresholds (a hash 512
+//! a hash or sorted set is `listpack` until it outgrows Redis's default thresholds (a hash 512
 //! fields, a sorted set 128 members; 64-byte fields, values and members) and `hashtable` /
-//! `skiplist` from then on. (The `redis.conf` Debian ships sets a hash's to 128; a server started
-//! without it, as the tests start theirs, keeps 512.)
+//! `skiplist` from then on.
 
 use super::Value;
 use crate::args::parse_int;

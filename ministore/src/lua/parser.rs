@@ -249,8 +249,15 @@ impl Parser {
 
     /// A block: its locals go out of scope at its end.
     fn block(&mut self) -> Result<Block, Box<ParseError>> {
-        self.enter()?;
         let outer_locals = self.scopes.in_scope();
+        let block = self.block_in_scope();
+        self.scopes.close_block(outer_locals);
+        block
+    }
+
+    /// A block whose locals the caller takes out of scope (a `repeat`'s, after `until`).
+    fn block_in_scope(&mut self) -> Result<Block, Box<ParseError>> {
+        self.enter()?;
         let mut stats = Vec::new();
         while !self.block_follow() {
             let is_last = matches!(self.peek(), Tok::Return | Tok::Break);
@@ -260,7 +267,6 @@ impl Parser {
                 break;
             }
         }
-        self.scopes.close_block(outer_locals);
         self.leave();
         Ok(stats)
     }
@@ -305,9 +311,17 @@ impl Parser {
                 Ok(StatKind::Do(body))
             }
             _ => {
-                let body = self.loop_block()?;
-                self.check_match(&Tok::Until, &Tok::Repeat, line)?;
-                let cond = self.expr()?;
+                // The body's locals stay in scope for the condition after `until`.
+                let outer_locals = self.scopes.in_scope();
+                self.loops += 1;
+                let body = self.block_in_scope();
+                self.loops -= 1;
+                let cond = body.and_then(|body| {
+                    self.check_match(&Tok::Until, &Tok::Repeat, line)?;
+                    Ok((body, self.expr()?))
+                });
+                self.scopes.close_block(outer_locals);
+                let (body, cond) = cond?;
                 Ok(StatKind::Repeat { body, cond })
             }
         }

@@ -589,13 +589,17 @@ impl Table {
 
     /// The iteration cursor just past `key` (for `next`), or None when the key is not in the table.
     pub fn cursor_after(&self, key: &Value) -> Option<usize> {
-        if let Some(i) = Self::array_slot(key) {
-            if i < self.array.len().max(self.array_reach) {
-                return Some(i + 1);
-            }
+        let slot = Self::array_slot(key);
+        if let Some(i) = slot.filter(|&i| i < self.array.len()) {
+            return Some(i + 1);
         }
+        // A key set again after the array part shrank lives in the hash part now.
         let k = Self::key_of(key)?;
-        self.hash_index.get(&k).map(|&h| HASH_CURSORS + h + 1)
+        if let Some(&h) = self.hash_index.get(&k) {
+            return Some(HASH_CURSORS + h + 1);
+        }
+        // A slot cleared since the array part reached past it.
+        slot.filter(|&i| i < self.array_reach).map(|i| i + 1)
     }
 
     /// Inserts `value` at 1-based `pos` of the array part, shifting the rest up (`table.insert`).

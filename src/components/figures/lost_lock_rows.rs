@@ -22,14 +22,11 @@ const LANES: [(Option<Client>, &str); 3] = [
 
 /// ✗ when the release broke mutual exclusion itself; ⚠ when it did its part but two clients
 /// had already believed they held the lock at once; ✓ when nothing overlapped. A ✗ is named by
-/// what the release did (`wrong lock`), as the readout's sentence already ends in `exclusion
-/// broken`.
+/// what the release did (step 5's name, `wrong lock`), as the readout's sentence already ends in
+/// `exclusion broken`.
 pub fn mark(outcome: &LostLockOutcome) -> Mark {
     match outcome.exclusion() {
-        Exclusion::BrokenByRelease if outcome.deleted_lock_of().is_some_and(|c| c != Client::A) => {
-            Mark::new(false, outcome.aftermath_title())
-        }
-        Exclusion::BrokenByRelease => Mark::new(false, "two holders"),
+        Exclusion::BrokenByRelease => Mark::new(false, outcome.aftermath_title()),
         Exclusion::BrokenBeforeRelease => {
             let word = if outcome.key_after_release() == outcome.found_before_release() {
                 "no-op"

@@ -172,8 +172,8 @@ pub const PLAY: &str = "[data-player-play]";
 pub const FORWARD: &str = "[data-player-forward]";
 
 /// The play button's content: what pressing it does, `Play` or `Pause`, after a glyph screen
-/// readers skip. The button's name is its state's: it has no `aria-pressed`, which with a name
-/// that changes too would be read out as "Pause, pressed".
+/// readers skip. Its name is the action, so it has no `aria-pressed`, which with a name that
+/// changes too would be read out as "Pause, pressed".
 pub fn play_label(playing: bool) -> Markup {
     let (glyph, word) = if playing {
         ("❚❚ ", "Pause")

@@ -2,6 +2,7 @@
 //! how two clients came to believe they held the lock at once, otherwise what the store held
 //! when A resumed that kept them apart.
 
+use super::readout::Mark;
 use crate::components::markup::Markup;
 use crate::scenarios::lost_lock::Exclusion;
 use crate::scenarios::player::Timeline;
@@ -11,41 +12,29 @@ pub const STATUS: &str = ".pl-status";
 
 /// `p.pl-status[data-hazard]` when two clients believed they held the lock at once, marked as
 /// figure 1 marks a release: ✗ when A's release broke exclusion itself, ⚠ when it did its part;
-/// otherwise why not.
+/// otherwise ✓ and why not.
 pub fn status(timeline: &Timeline) -> Markup {
-    let (attributes, icon, word, text): (&[(&str, &str)], _, _, _) = match timeline.hazard() {
-        Some(hazard) if timeline.exclusion() == Exclusion::BrokenByRelease => (
-            &[
-                ("class", "pl-status"),
-                ("data-hazard", "true"),
-                ("data-tone", "bad"),
-            ],
-            "✗",
-            " hazard",
-            hazard,
-        ),
-        Some(hazard) => (
-            &[
-                ("class", "pl-status"),
-                ("data-hazard", "true"),
-                ("data-tone", "warn"),
-            ],
-            "⚠",
-            " hazard",
-            hazard,
-        ),
-        None => (
-            &[("class", "pl-status"), ("data-tone", "ok")],
-            "✓",
-            " no hazard",
-            timeline.no_hazard(),
-        ),
+    let (mark, text) = match timeline.hazard() {
+        Some(hazard) if timeline.exclusion() == Exclusion::BrokenByRelease => {
+            (Mark::new(false, "hazard"), hazard)
+        }
+        Some(hazard) => (Mark::warn("hazard"), hazard),
+        None => (Mark::new(true, "no hazard"), timeline.no_hazard()),
     };
+    let hazard: &[(&str, &str)] = if mark.ok {
+        &[]
+    } else {
+        &[("data-hazard", "true")]
+    };
+    let mut attributes = vec![("class", "pl-status")];
+    attributes.extend_from_slice(hazard);
+    attributes.push(("data-tone", mark.tone()));
     let mut m = Markup::new();
-    m.open("p", attributes)
+    m.open("p", &attributes)
         .open("span", &[("class", "fig-mark")])
-        .element("span", &[("aria-hidden", "true")], icon)
-        .text(word)
+        .element("span", &[("aria-hidden", "true")], mark.icon())
+        .text(" ")
+        .text(&mark.word)
         .close("span")
         .text(" ")
         .text(&text)

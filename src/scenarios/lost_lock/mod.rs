@@ -502,10 +502,14 @@ impl LostLockOutcome {
         self.two_believed().is_some()
     }
 
+    /// A's release deleted another client's lock.
+    pub fn released_other(&self) -> bool {
+        self.deleted_lock_of().is_some_and(|c| c != Client::A)
+    }
+
     /// How the run stands with mutual exclusion, and whether A's release is to blame.
     pub fn exclusion(&self) -> Exclusion {
-        let released_other = self.deleted_lock_of().is_some_and(|c| c != Client::A);
-        if released_other || self.proceeding().len() > 1 {
+        if self.released_other() || self.proceeding().len() > 1 {
             Exclusion::BrokenByRelease
         } else if self.exclusion_broken() {
             Exclusion::BrokenBeforeRelease

@@ -3,7 +3,8 @@
 //! replies and key holdings, never typed in.
 
 use super::{
-    Client, KeyHolding, LockStep, LostLockOutcome, ReleaseChoice, StepKind, A_TOKEN, LOCK_KEY,
+    Client, Exclusion, KeyHolding, LockStep, LostLockOutcome, ReleaseChoice, StepKind, A_TOKEN,
+    LOCK_KEY,
 };
 use crate::scenarios::{cli_text, count_in_words};
 
@@ -269,7 +270,7 @@ impl LostLockOutcome {
     /// before it ran; `None` when the release itself broke exclusion or nothing overlapped.
     pub fn caveat(&self) -> Option<String> {
         let (at_ms, first, second) = self.two_believed()?;
-        if self.proceeding().len() > 1 || self.deleted_lock_of().is_some_and(|c| c != Client::A) {
+        if self.exclusion() == Exclusion::BrokenByRelease {
             return None;
         }
         // The overlap can last no time on the virtual clock: then say which came first.
@@ -284,7 +285,8 @@ impl LostLockOutcome {
             "What it does not fix: {first} ran past its lease, and {second} took the lock at \
              t = {at_ms} ms. From {second}'s SET until {first}'s release{same_moment}, \
              {EXCLUSION_BROKE}: exclusion broke before the release ran. Had {first} written to \
-             the resource in that time, nothing in the store would have stopped it. A fencing \
+             the resource after resuming and before releasing, nothing in the store would have \
+             stopped it. A fencing \
              token checked by the resource refuses that write once {second} has written with its \
              newer fencing token:",
             first = first.name(),

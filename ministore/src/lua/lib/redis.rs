@@ -171,19 +171,20 @@ pub fn redis_call(it: &mut Interp, b: Builtin, args: &[Value], line: u32) -> Res
         (value, failed)
     });
     let (result, failed) = match converted {
-        Ok(converted) => {
+        Ok((value, failed)) => {
             it.charge(1, line)?;
-            converted
+            if failed {
+                // Redis marks the error reply of a command that ran, so that its error
+                // statistics count it once: a script that looks through `redis.pcall`'s error
+                // table finds the mark too. A call refused before any command ran has none.
+                if let Value::Table(t) = &value {
+                    let _ = t.set(Value::str(b"ignore_error_stats_update"), Value::Bool(true));
+                }
+            }
+            (value, failed)
         }
         Err(text) => (convert::error_table(text.to_string()), true),
     };
-    if failed {
-        // Redis marks a command's error so that its error statistics count it once: a script
-        // that looks through `redis.pcall`'s error table finds the mark too.
-        if let Value::Table(t) = &result {
-            let _ = t.set(Value::str(b"ignore_error_stats_update"), Value::Bool(true));
-        }
-    }
     if failed && b == Builtin::REDIS_CALL {
         return Err(Fault::Error {
             value: result,
