@@ -301,8 +301,12 @@ pub struct Table {
     pub array: Vec<Value>,
     /// The table `setmetatable` gave it.
     pub meta: Option<TableRef>,
-    /// Writes fail with "Attempt to modify a readonly table", as on Redis's globals.
+    /// A globals table (`_G`): writes fail with "Attempt to modify a readonly table", and reading
+    /// a global nobody defined is Redis's error.
     pub readonly: bool,
+    /// Writes fail as on `_G`, reads are plain: the metatables Redis locks, the one all strings
+    /// share and `_G`'s own.
+    pub locked: bool,
     hash_index: HashMap<Key, usize, BuildHasherDefault<KeyHasher>>,
     hash: Vec<(Value, Value)>,
     live_hash: usize,
@@ -317,6 +321,11 @@ pub struct Table {
 const HASH_CURSORS: usize = usize::MAX / 2;
 
 impl Table {
+    /// Whether a script's writes to this table are refused.
+    pub fn refuses_writes(&self) -> bool {
+        self.readonly || self.locked
+    }
+
     fn key_of(key: &Value) -> Option<Key> {
         Some(match key {
             Value::Nil => return None,
@@ -584,6 +593,7 @@ impl Table {
             live_hash: hash.len(),
             hash,
             array_reach: 0,
+            locked: false,
         }
     }
 

@@ -124,7 +124,7 @@ impl Interp<'_> {
                 Value::Table(t) => {
                     let (present, readonly) = {
                         let table = t.0.borrow();
-                        (!table.get(&key).is_nil(), table.readonly)
+                        (!table.get(&key).is_nil(), table.refuses_writes())
                     };
                     if readonly {
                         return Err(runtime_error(line, READONLY_TABLE));

@@ -30,7 +30,7 @@ use saved::Control;
 use std::sync::Arc;
 
 use super::ast::FuncBody;
-use super::handle::{Builtin, Lib};
+use super::handle::{BaseFunc, Builtin, Lib};
 use super::host::{CommandHost, ScriptInputs};
 use super::lib_state::LibState;
 use super::lib_tables;
@@ -258,6 +258,8 @@ pub struct Interp<'h> {
     globals: Option<TableRef>,
     /// The metatable every string shares (`{__index = string}`), built on first use.
     string_meta: Option<TableRef>,
+    /// `_G`'s metatable (`{__index = <refuse undefined globals>}`), built on first use.
+    globals_meta: Option<TableRef>,
     /// The chunk names functions were compiled from; 0 is the script's own.
     sources: Vec<Arc<str>>,
     stack: Vec<Activation>,
@@ -332,6 +334,7 @@ impl<'h> Interp<'h> {
             entering_tail: false,
             globals: None,
             string_meta: None,
+            globals_meta: None,
             sources,
             stack,
             fault_chunk: None,
@@ -360,14 +363,20 @@ impl<'h> Interp<'h> {
         })
     }
 
-    /// The metatable all strings share: its `__index` is the string library.
+    /// The metatable all strings share: its `__index` is the string library. Locked, as Redis
+    /// locks it.
     pub fn string_metatable(&mut self) -> TableRef {
         self.string_meta
+            .get_or_insert_with(|| locked_metatable(Value::Lib(Lib::String)))
+            .clone()
+    }
+
+    /// The metatable Redis gives `_G`: an `__index` that refuses undefined globals. One table
+    /// for the run, locked, as Redis's is.
+    pub fn globals_metatable(&mut self) -> TableRef {
+        self.globals_meta
             .get_or_insert_with(|| {
-                let t = TableRef::new();
-                // A fresh one-entry table cannot exceed its size cap.
-                let _ = t.set(Value::str(b"__index"), Value::Lib(Lib::String));
-                t
+                locked_metatable(Value::Builtin(Builtin::Base(BaseFunc::UndefinedGlobal)))
             })
             .clone()
     }
@@ -475,6 +484,15 @@ impl<'h> Interp<'h> {
         self.globals = Some(t.clone());
         t
     }
+}
+
+/// A metatable of one `__index` that scripts cannot write.
+fn locked_metatable(index: Value) -> TableRef {
+    let t = TableRef::new();
+    // A fresh one-entry table cannot exceed its size cap.
+    let _ = t.set(Value::str(b"__index"), index);
+    t.0.borrow_mut().locked = true;
+    t
 }
 
 /// Redis's error for reading an undefined global.

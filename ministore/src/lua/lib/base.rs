@@ -192,7 +192,7 @@ fn rawset(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
         Some(Value::Lib(_)) => return Err(it.readonly_error(a.line)),
         _ => return Err(a.bad(1, &format!("table expected, got {}", a.got(1)))),
     };
-    if t.0.borrow().readonly {
+    if t.0.borrow().refuses_writes() {
         return Err(it.readonly_error(a.line));
     }
     let k = a.any(2)?;

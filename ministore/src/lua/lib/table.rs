@@ -99,11 +99,25 @@ fn insert(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
     let t = a.table(1)?;
     let line = a.line;
     let mut e = t.len() as i64 + 1;
+    // Redis's read-only tables (`_G`, the metatables it locks) refuse the write, after the
+    // arguments are checked. Their array parts are empty, so no other table function writes
+    // to them.
+    let writable = |it: &Interp| {
+        if t.0.borrow().refuses_writes() {
+            Err(it.readonly_error(line))
+        } else {
+            Ok(())
+        }
+    };
     let (pos, value) = match a.v.len() {
-        2 => (e, a.v[1].clone()),
+        2 => {
+            writable(it)?;
+            (e, a.v[1].clone())
+        }
         3 => {
             // luaL_checkint: the integer cut to a C int.
             let pos = a.int(2)? as i32 as i64;
+            writable(it)?;
             if (1..=e).contains(&pos) {
                 // The common case: shift the array part up in one move.
                 t.0.borrow_mut()

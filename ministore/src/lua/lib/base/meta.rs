@@ -2,11 +2,9 @@
 //! Redis's read-only tables), `getmetatable` (strings share one metatable whose `__index` is
 //! the string library) and `tostring` with `__tostring`.
 
-use crate::lua::handle::BaseFunc as Func;
-use crate::lua::handle::Builtin;
 use crate::lua::interp::{runtime_error, Fault, Interp};
 use crate::lua::lib::args::{one, Args};
-use crate::lua::value::{TableRef, Value};
+use crate::lua::value::Value;
 
 pub(super) fn setmetatable(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
     let t = match a.v.first() {
@@ -23,7 +21,7 @@ pub(super) fn setmetatable(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Faul
         return Err(runtime_error(a.line, "cannot change a protected metatable"));
     }
     let mut table = t.0.borrow_mut();
-    if table.readonly {
+    if table.refuses_writes() {
         return Err(it.readonly_error(a.line));
     }
     table.meta = meta;
@@ -37,7 +35,7 @@ pub(super) fn getmetatable(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Faul
         Value::Table(t) => {
             let table = t.0.borrow();
             if table.readonly {
-                Some(globals_metatable())
+                Some(it.globals_metatable())
             } else {
                 table.meta.clone()
             }
@@ -53,17 +51,6 @@ pub(super) fn getmetatable(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Faul
         return one(protected);
     }
     one(Value::Table(meta))
-}
-
-/// The metatable Redis gives `_G`: an `__index` that refuses undefined globals.
-fn globals_metatable() -> TableRef {
-    let t = TableRef::new();
-    // A fresh one-entry table cannot exceed its size cap.
-    let _ = t.set(
-        Value::str(b"__index"),
-        Value::Builtin(Builtin::Base(Func::UndefinedGlobal)),
-    );
-    t
 }
 
 /// `_G`'s `__index`: Redis's error for reading a global nobody defined.
