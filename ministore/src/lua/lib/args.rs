@@ -10,6 +10,10 @@ use crate::lua::lib_tables::make_lib;
 use crate::lua::number::number_to_integer;
 use crate::lua::value::{TableRef, Value, MAX_STRING_LEN};
 
+/// How many values a library function's stack holds, its arguments included (Lua 5.1's
+/// LUAI_MAXCSTACK): what `unpack` and `string.byte` can return.
+pub const MAX_C_STACK: usize = 8000;
+
 /// Where a builtin was called from.
 #[derive(Debug, Clone, Copy)]
 pub struct Site {

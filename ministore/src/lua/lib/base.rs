@@ -8,7 +8,7 @@ mod meta;
 mod protect;
 
 use super::super::interp::{bare_error, runtime_error, Fault, Interp};
-use super::args::{one, Args, Site};
+use super::args::{one, Args, Site, MAX_C_STACK};
 use crate::lua::handle::Builtin;
 use crate::lua::value::Value;
 use crate::strtod::{after_space_and_sign, is_c_space};
@@ -143,20 +143,23 @@ fn next(a: &Args) -> Result<Vec<Value>, Fault> {
 
 fn unpack(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
     let t = a.table(1)?;
-    let i = a.opt_int(2, 1)?;
+    // luaL_optint / luaL_checkint: C ints, so 2^31 wraps round.
+    let i = a.opt_int(2, 1)? as i32;
     let j = match a.v.get(2) {
-        None | Some(Value::Nil) => t.len() as i64,
-        Some(_) => a.int(3)?,
+        None | Some(Value::Nil) => t.len() as i32,
+        Some(_) => a.int(3)? as i32,
     };
     if i > j {
         return Ok(Vec::new());
     }
-    let n = (j as i128 - i as i128 + 1) as u128;
-    if n >= 8000 {
+    // As Lua counts them in a C int, and its check that the results fit on a C function's
+    // stack (LUAI_MAXCSTACK) beside the arguments already there.
+    let n = j.wrapping_sub(i).wrapping_add(1);
+    if n <= 0 || a.v.len() + n as usize > MAX_C_STACK {
         return Err(runtime_error(a.line, "too many results to unpack"));
     }
     it.charge(n as u64, a.line)?;
-    Ok((i..=j).map(|k| t.get(&Value::Num(k as f64))).collect())
+    Ok((i..=j).map(|k| t.get(&Value::Num(f64::from(k)))).collect())
 }
 
 fn select(a: &Args) -> Result<Vec<Value>, Fault> {

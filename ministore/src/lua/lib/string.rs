@@ -2,8 +2,8 @@
 //! pattern functions (find, match, gmatch, gfind, gsub) in [`super::strmatch`] and `format` in
 //! [`super::format`].
 
-use super::super::interp::{memory_error, Fault, Interp};
-use super::args::{one, posrelat, string_result, Args, Site};
+use super::super::interp::{memory_error, runtime_error, Fault, Interp};
+use super::args::{one, posrelat, string_result, Args, Site, MAX_C_STACK};
 #[cfg(feature = "full")]
 use super::{format, strmatch};
 use crate::lua::handle::Builtin;
@@ -70,6 +70,12 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Ve
             let i = i.max(1);
             if i > j {
                 return Ok(Vec::new());
+            }
+            if a.v.len() + (j - i + 1) as usize > MAX_C_STACK {
+                return Err(runtime_error(
+                    line,
+                    "stack overflow (string slice too long)",
+                ));
             }
             Ok(s[(i - 1) as usize..j as usize]
                 .iter()
