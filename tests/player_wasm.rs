@@ -9,7 +9,9 @@ mod dom;
 use dom::{bubbling_event, key_down, painted_fragment, set_fragment, tick, Mounted};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
-use lockdive::components::figures::player_controls::{release_radio, Slider, BACK, FORWARD, PLAY};
+use lockdive::components::figures::player_controls::{
+    release_radio, Slider, BACK, FORWARD, PLAY, PLAYING,
+};
 use lockdive::components::figures::player_frame::{CLOCK, PTTL, TIMELINE};
 use lockdive::components::figures::LostLockFigure;
 use lockdive::scenarios::lost_lock::{LockSetup, LostLockOutcome, ReleaseChoice};
@@ -233,7 +235,7 @@ async fn play_advances_by_itself_and_pause_stops_it() {
     let fig = Mounted::figure().await;
     fig.click(PLAY).await;
     assert_eq!(
-        fig.find(PLAY).get_attribute("data-playing").as_deref(),
+        fig.find(PLAY).get_attribute(PLAYING).as_deref(),
         Some("true")
     );
     assert!(fig.text(PLAY).contains("Pause"));

@@ -18,8 +18,8 @@ use web_sys::{Element, Event, HtmlInputElement, KeyboardEvent};
 use super::{reached, set_if_changed, set_text};
 use crate::components::figures::player::{PLAY_STEP_MS, STEP};
 use crate::components::figures::player_controls::{
-    play_label, release_radio, value_text, value_words, Slider, BACK, FORWARD, PLAY, RELEASE,
-    SLIDER, SLIDERS,
+    play_label, release_radio, value_text, value_words, Slider, BACK, FORWARD, PLAY, PLAYING,
+    RELEASE, SLIDER, SLIDERS,
 };
 use crate::components::figures::player_frame::{
     clock_text, exchange, holder, key_rows, keys_caption, lease_left_style, pttl_text, shown_step,
@@ -354,8 +354,8 @@ impl LivePlayer {
         }
         if let Some(play) = self.find(PLAY) {
             let playing = truth(head.playing);
-            if play.get_attribute("data-playing").as_deref() != Some(playing) {
-                let _ = play.set_attribute("data-playing", playing);
+            if play.get_attribute(PLAYING).as_deref() != Some(playing) {
+                let _ = play.set_attribute(PLAYING, playing);
                 play.set_inner_html(&play_label(head.playing).finish());
             }
         }

@@ -168,6 +168,8 @@ pub fn knobs(head: &PlayHead) -> Markup {
 pub const BACK: &str = "[data-player-back]";
 /// The play/pause button.
 pub const PLAY: &str = "[data-player-play]";
+/// The play button's attribute saying whether the player is playing (`true`/`false`).
+pub const PLAYING: &str = "data-playing";
 /// The forward button.
 pub const FORWARD: &str = "[data-player-forward]";
 
@@ -214,7 +216,7 @@ pub fn transport(head: &PlayHead) -> Markup {
         &[
             ("type", "button"),
             ("data-player-play", ""),
-            ("data-playing", truth(head.playing)),
+            (PLAYING, truth(head.playing)),
         ],
     )
     .append(play_label(head.playing))
