@@ -26,9 +26,8 @@ impl Interp<'_> {
         args: &[Expr],
         line: u32,
         frame: &mut Frame,
+        tail: bool,
     ) -> Result<CallResult, Fault> {
-        // Taken now, so that the calls its function and arguments make are not tail calls.
-        let tail = std::mem::take(&mut self.tail_return);
         let f = match self.resumed(line, |s| match s {
             Saved::Call(at) => Some(at),
             _ => None,
@@ -57,8 +56,7 @@ impl Interp<'_> {
         let args = self
             .eval_list(args, frame, 0)
             .map_err(|e| self.suspend(e, Saved::Call(CallAt::Args(f.clone()))))?;
-        self.tail_call = tail;
-        self.call_yieldable(&f, args, line, Some((fexpr, frame)))
+        self.call_yieldable(&f, args, line, Some((fexpr, frame)), tail)
             .map(CallResult::Many)
             .map_err(|e| self.suspend(e, Saved::Call(CallAt::Calling(f.clone()))))
     }
@@ -101,7 +99,7 @@ impl Interp<'_> {
     /// when this was the `yield` itself, returns what the coroutine was resumed with.
     fn resume_call(&mut self, f: &Value, line: u32) -> Result<Vec<Value>, Fault> {
         if self.replaying() {
-            return self.call_yieldable(f, Vec::new(), line, None);
+            return self.call_yieldable(f, Vec::new(), line, None, false);
         }
         self.note_call_line(line);
         Ok(self.resumed_values())
@@ -115,6 +113,7 @@ impl Interp<'_> {
         args: &[Expr],
         line: u32,
         frame: &mut Frame,
+        tail: bool,
     ) -> Result<Vec<Value>, Fault> {
         /// Where a resumed method call carries on.
         enum At {
@@ -122,7 +121,6 @@ impl Interp<'_> {
             Args(Value, Value),
             Calling(Value),
         }
-        let tail = std::mem::take(&mut self.tail_return);
         let at = self.resumed(line, |s| match s {
             Saved::MethodObject => Some(At::Object),
             Saved::MethodArgs { obj, f } => Some(At::Args(obj, f)),
@@ -163,8 +161,7 @@ impl Interp<'_> {
             || !self.metamethod(&f, "__call").is_nil()
         {
             self.method_call = true;
-            self.tail_call = tail;
-            self.call_yieldable(&f, all, line, None)
+            self.call_yieldable(&f, all, line, None, tail)
                 .map_err(|e| self.suspend(e, Saved::MethodCalling(f.clone())))
         } else {
             Err(type_error(
@@ -204,31 +201,32 @@ impl Interp<'_> {
         callee: Option<(&Expr, &Frame)>,
     ) -> Result<Vec<Value>, Fault> {
         self.co.c_calls += 1;
-        let result = self.call_yieldable(f, args, line, callee);
+        let result = self.call_yieldable(f, args, line, callee, false);
         self.co.c_calls -= 1;
         result
     }
 
     /// Calls a function value for the script itself (a call expression, `__call`, a
-    /// coroutine's body): a coroutine may yield from inside.
+    /// coroutine's body): a coroutine may yield from inside. `tail`: the call is a `return`'s
+    /// only expression, which Lua makes a tail call.
     pub(super) fn call_yieldable(
         &mut self,
         f: &Value,
         args: Vec<Value>,
         line: u32,
         callee: Option<(&Expr, &Frame)>,
+        tail: bool,
     ) -> Result<Vec<Value>, Fault> {
         let caller = self.note_call_line(line);
         let method = std::mem::take(&mut self.method_call);
-        // A library function runs in its caller's frame even in tail position; only a Lua
-        // function takes the frame over.
-        let tail = std::mem::take(&mut self.tail_call);
         match f {
+            // A library function runs in its caller's frame even in tail position; only a Lua
+            // function takes the frame over.
             Value::Builtin(b) => self.call_builtin(*b, args, line, caller, method),
             Value::Func(closure) => {
-                self.entering_tail = tail && !crate::lua::lib::stands_for_c(closure);
+                let tail = tail && !crate::lua::lib::stands_for_c(closure);
                 self.enter(line, CALL_NESTING)?;
-                let result = self.call_closure(closure, args);
+                let result = self.call_closure(closure, args, tail);
                 self.nesting -= CALL_NESTING;
                 result
             }
@@ -238,8 +236,7 @@ impl Interp<'_> {
                     let mut all = Vec::with_capacity(args.len() + 1);
                     all.push(other.clone());
                     all.extend(args);
-                    self.tail_call = tail;
-                    return self.call_yieldable(&handler, all, line, None);
+                    return self.call_yieldable(&handler, all, line, None, tail);
                 }
                 let desc = callee.and_then(|(e, fr)| super::eval::describe(e, fr));
                 Err(self.vm_type_error(line, "call", desc.as_deref(), other))
@@ -274,18 +271,21 @@ impl Interp<'_> {
         &mut self,
         closure: &Rc<Closure>,
         args: Vec<Value>,
+        tail: bool,
     ) -> Result<Vec<Value>, Fault> {
-        self.call_body(&closure.body, &closure.captured, args)
+        self.call_body(&closure.body, &closure.captured, args, tail)
     }
 
-    /// Runs a function body with its captured variables and arguments, as one activation.
+    /// Runs a function body with its captured variables and arguments, as one activation
+    /// (entered by a tail call when `tail`).
     pub(super) fn call_body(
         &mut self,
         body: &Arc<FuncBody>,
         captured: &[(Arc<str>, Cell)],
         args: Vec<Value>,
+        tail: bool,
     ) -> Result<Vec<Value>, Fault> {
-        Ok(match self.call_body_flow(body, captured, args)? {
+        Ok(match self.call_body_flow(body, captured, args, tail)? {
             Flow::Return(v) => v,
             Flow::ReturnOne(v) => vec![v],
             Flow::Normal | Flow::Break => Vec::new(),
@@ -299,6 +299,7 @@ impl Interp<'_> {
         body: &Arc<FuncBody>,
         captured: &[(Arc<str>, Cell)],
         args: Vec<Value>,
+        tail: bool,
     ) -> Result<Flow, Fault> {
         let chunk = self.chunk_index(&body.source);
         let mut frame = match self.resumed(0, |s| match s {
@@ -312,7 +313,6 @@ impl Interp<'_> {
             },
             None => bind_arguments(body, captured, args),
         };
-        let tail = std::mem::take(&mut self.entering_tail);
         self.stack.push(Activation {
             chunk,
             line: 0,

@@ -148,8 +148,13 @@ impl Interp<'_> {
             c_calls: self.co.c_calls,
             stack_base: self.stack.len(),
         });
-        let result =
-            self.call_yieldable(&Value::Func(co.function().clone()), call_args, line, None);
+        let result = self.call_yieldable(
+            &Value::Func(co.function().clone()),
+            call_args,
+            line,
+            None,
+            false,
+        );
         self.co.active.pop();
         // Left over only when the replay failed part way (stack overflow, budget).
         self.co.replay.clear();

@@ -37,7 +37,9 @@ impl Interp<'_> {
     fn eval_compound(&mut self, e: &Expr, frame: &mut Frame) -> Result<Value, Fault> {
         match &e.kind {
             ExprKind::Index { obj, key } => self.eval_index(obj, key, e.line, frame),
-            ExprKind::Call { func, args } => Ok(self.call_expr(func, args, e.line, frame)?.first()),
+            ExprKind::Call { func, args } => {
+                Ok(self.call_expr(func, args, e.line, frame, false)?.first())
+            }
             ExprKind::Method { .. } => Ok(self
                 .eval_multi(e, frame)?
                 .into_iter()
@@ -88,10 +90,12 @@ impl Interp<'_> {
     /// Evaluates a call or `...` to all of its values.
     pub(super) fn eval_multi(&mut self, e: &Expr, frame: &mut Frame) -> Result<Vec<Value>, Fault> {
         match &e.kind {
-            ExprKind::Call { func, args } => Ok(self.call_expr(func, args, e.line, frame)?.all()),
+            ExprKind::Call { func, args } => {
+                Ok(self.call_expr(func, args, e.line, frame, false)?.all())
+            }
             ExprKind::Method { obj, name, args } => {
                 self.step(e.line)?;
-                self.call_method(obj, name, args, e.line, frame)
+                self.call_method(obj, name, args, e.line, frame, false)
             }
             ExprKind::Vararg => {
                 self.step(e.line)?;

@@ -62,7 +62,7 @@ impl Interp<'_> {
             StatKind::Call(e) => {
                 match &e.kind {
                     ExprKind::Call { func, args } => {
-                        self.call_expr(func, args, e.line, frame)?;
+                        self.call_expr(func, args, e.line, frame, false)?;
                     }
                     _ => {
                         self.eval_multi(e, frame)?;
@@ -454,16 +454,14 @@ impl Interp<'_> {
         if let [only] = exprs {
             return Ok(match &only.kind {
                 ExprKind::Call { func, args } => {
-                    self.tail_return = true;
-                    match self.call_expr(func, args, only.line, frame)? {
+                    match self.call_expr(func, args, only.line, frame, true)? {
                         CallResult::One(v) => Flow::ReturnOne(v),
                         CallResult::Many(values) => Flow::Return(values),
                     }
                 }
                 ExprKind::Method { obj, name, args } => {
                     self.step(only.line)?;
-                    self.tail_return = true;
-                    Flow::Return(self.call_method(obj, name, args, only.line, frame)?)
+                    Flow::Return(self.call_method(obj, name, args, only.line, frame, true)?)
                 }
                 ExprKind::Vararg => Flow::Return(self.eval_multi(only, frame)?),
                 _ => Flow::ReturnOne(self.eval(only, frame)?),

@@ -248,12 +248,6 @@ pub struct Interp<'h> {
     inputs: [Inputs<'h>; 2],
     /// The next call is a method call (`obj:f()`), whose argument errors do not count `self`.
     method_call: bool,
-    /// The call expression about to be evaluated is a `return`'s only expression: a tail call.
-    tail_return: bool,
-    /// The function value about to be called is called in tail position.
-    tail_call: bool,
-    /// The Lua function about to be entered was called in tail position.
-    entering_tail: bool,
     /// `_G`, built on first use.
     globals: Option<TableRef>,
     /// The metatable every string shares (`{__index = string}`), built on first use.
@@ -329,9 +323,6 @@ impl<'h> Interp<'h> {
                 },
             ],
             method_call: false,
-            tail_return: false,
-            tail_call: false,
-            entering_tail: false,
             globals: None,
             string_meta: None,
             globals_meta: None,
@@ -356,7 +347,7 @@ impl<'h> Interp<'h> {
 
     /// Runs the main chunk and returns its first result (nil when it returns nothing).
     pub fn run_chunk(&mut self, body: &Arc<FuncBody>) -> Result<Value, Fault> {
-        Ok(match self.call_body_flow(body, &[], Vec::new())? {
+        Ok(match self.call_body_flow(body, &[], Vec::new(), false)? {
             Flow::ReturnOne(v) => v,
             Flow::Return(results) => results.into_iter().next().unwrap_or_default(),
             Flow::Normal | Flow::Break => Value::Nil,
