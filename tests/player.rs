@@ -323,20 +323,28 @@ fn the_players_status_marks_a_release_as_figure_1_does() {
     use lockdive::scenarios::lost_lock::Exclusion;
     // The blind DEL broke exclusion itself: ✗. The token-checked release did its part, after
     // two clients had believed they held the lock at once: ⚠.
-    let blind = brief(ReleaseChoice::BlindDel);
-    assert_eq!(blind.exclusion(), Exclusion::BrokenByRelease);
-    let shown = status(&blind).finish();
-    assert!(
-        shown.contains("data-tone=\"bad\"") && shown.contains('✗'),
-        "{shown}"
-    );
-    let checked = brief(ReleaseChoice::TokenChecked);
-    assert_eq!(checked.exclusion(), Exclusion::BrokenBeforeRelease);
-    let shown = status(&checked).finish();
-    assert!(
-        shown.contains("data-tone=\"warn\"") && shown.contains('⚠'),
-        "{shown}"
-    );
+    for (choice, exclusion, tone, icon) in [
+        (
+            ReleaseChoice::BlindDel,
+            Exclusion::BrokenByRelease,
+            "bad",
+            '✗',
+        ),
+        (
+            ReleaseChoice::TokenChecked,
+            Exclusion::BrokenBeforeRelease,
+            "warn",
+            '⚠',
+        ),
+    ] {
+        let run = brief(choice);
+        assert_eq!(run.exclusion(), exclusion);
+        let shown = status(&run).finish();
+        assert!(
+            shown.contains(&format!("data-tone=\"{tone}\"")) && shown.contains(icon),
+            "{shown}"
+        );
+    }
     // A stall inside the lease: nothing overlapped.
     let within = run(10_000, 5_000, ReleaseChoice::TokenChecked);
     assert_eq!(within.exclusion(), Exclusion::Held);
