@@ -171,29 +171,12 @@ impl Parser {
 
     fn enter(&mut self) -> Result<(), Box<ParseError>> {
         self.depth += 1;
-        if self.depth > MAX_SYNTAX_DEPTH {
-            if let Some(error) = self.pending_lex_error() {
-                return Err(error);
-            }
-            return Err(Box::new(ParseError {
-                kind: ParseErrorKind::TooManySyntaxLevels,
-                line: self.line(),
-                near: None,
-            }));
-        }
-        Ok(())
+        self.check_chain(0)
     }
 
     fn check_chain(&self, chain: u32) -> Result<(), Box<ParseError>> {
         if self.depth + chain > MAX_SYNTAX_DEPTH {
-            if let Some(error) = self.pending_lex_error() {
-                return Err(error);
-            }
-            return Err(Box::new(ParseError {
-                kind: ParseErrorKind::TooManySyntaxLevels,
-                line: self.line(),
-                near: None,
-            }));
+            return Err(self.limit_error(ParseErrorKind::TooManySyntaxLevels, self.line()));
         }
         Ok(())
     }
@@ -207,29 +190,35 @@ impl Parser {
     fn check_local(&self, nth: usize) -> Result<(), Box<ParseError>> {
         self.scopes
             .check_local(nth)
-            .map_err(|over| self.limit_error(over))
+            .map_err(|over| self.over_limit(over))
     }
 
     /// Notes the use of `name`, just read, for `MAX_UPVALUES`.
     fn use_name(&mut self, name: &str) -> Result<(), Box<ParseError>> {
-        match self.scopes.use_name(name) {
-            Ok(()) => Ok(()),
-            Err(over) => Err(self.limit_error(over)),
-        }
+        self.scopes
+            .use_name(name)
+            .map_err(|over| self.over_limit(over))
     }
 
-    /// A limit gone over: Lua checks as it reads a name, so the error is on the line of the
-    /// token after it, with no `near`.
-    fn limit_error(&self, over: OverLimit) -> Box<ParseError> {
+    /// A function's limit gone over: Lua checks as it reads a name, so the error is on the line
+    /// of the token after it.
+    fn over_limit(&self, over: OverLimit) -> Box<ParseError> {
+        let kind = ParseErrorKind::TooMany {
+            what: over.kind,
+            function_line: over.function_line,
+        };
+        self.limit_error(kind, self.lexer_line())
+    }
+
+    /// A limit gone over (`kind`), on `line` and with no `near`; at the place lexing failed,
+    /// the lexing error instead, which Lua meets first.
+    fn limit_error(&self, kind: ParseErrorKind, line: u32) -> Box<ParseError> {
         if let Some(error) = self.pending_lex_error() {
             return error;
         }
         Box::new(ParseError {
-            kind: ParseErrorKind::TooMany {
-                what: over.kind,
-                function_line: over.function_line,
-            },
-            line: end_line(self.current()),
+            kind,
+            line,
             near: None,
         })
     }

@@ -255,7 +255,7 @@ impl Interp<'_> {
     }
 
     /// The order metamethod `event` both operands share, when they are of one type.
-    pub(crate) fn order_handler(&self, a: &Value, b: &Value, event: &str) -> Option<Value> {
+    fn order_handler(&self, a: &Value, b: &Value, event: &str) -> Option<Value> {
         if a.type_name() != b.type_name() {
             return None;
         }
@@ -266,7 +266,9 @@ impl Interp<'_> {
         Some(h)
     }
 
-    pub(super) fn less_than(&mut self, a: &Value, b: &Value, line: u32) -> Result<bool, Fault> {
+    /// `a < b`: numbers and strings compared, else the operands' shared `__lt`. Also what
+    /// `table.sort` compares by without a comparator.
+    pub(crate) fn less_than(&mut self, a: &Value, b: &Value, line: u32) -> Result<bool, Fault> {
         match (a, b) {
             (Value::Num(x), Value::Num(y)) => Ok(x < y),
             (Value::Str(x), Value::Str(y)) => Ok(x < y),
@@ -274,7 +276,7 @@ impl Interp<'_> {
                 Some(h) => Ok(self
                     .call_meta(&h, vec![a.clone(), b.clone()], line)?
                     .truthy()),
-                None => Err(order_error(a, b, line)),
+                None => Err(self.order_error(a, b, line)),
             },
         }
     }
@@ -294,9 +296,19 @@ impl Interp<'_> {
                     Some(h) => Ok(!self
                         .call_meta(&h, vec![b.clone(), a.clone()], line)?
                         .truthy()),
-                    None => Err(order_error(a, b, line)),
+                    None => Err(self.order_error(a, b, line)),
                 }
             }
+        }
+    }
+
+    /// Lua's error for `a < b` (or `<=`) without an order between them.
+    fn order_error(&self, a: &Value, b: &Value, line: u32) -> Fault {
+        let (t1, t2) = (a.type_name(), b.type_name());
+        if t1 == t2 {
+            self.vm_error(line, &format!("attempt to compare two {} values", t1))
+        } else {
+            self.vm_error(line, &format!("attempt to compare {} with {}", t1, t2))
         }
     }
 
@@ -304,14 +316,5 @@ impl Interp<'_> {
     /// (it is raised inside the library function).
     pub fn readonly_error(&self, line: u32) -> Fault {
         bare_error(line, READONLY_TABLE)
-    }
-}
-
-fn order_error(a: &Value, b: &Value, line: u32) -> Fault {
-    let (t1, t2) = (a.type_name(), b.type_name());
-    if t1 == t2 {
-        runtime_error(line, &format!("attempt to compare two {} values", t1))
-    } else {
-        runtime_error(line, &format!("attempt to compare {} with {}", t1, t2))
     }
 }

@@ -4,7 +4,9 @@
 
 use std::sync::Arc;
 
-use super::fault::{bare_error, chunk_id, type_error, Activation, Fault, NATIVE, RUNTIME_ID_SIZE};
+use super::fault::{
+    bare_error, chunk_id, runtime_error, type_error, Activation, Fault, NATIVE, RUNTIME_ID_SIZE,
+};
 use super::Interp;
 use crate::lua::value::Value;
 
@@ -59,11 +61,26 @@ impl Interp<'_> {
         desc: Option<&str>,
         v: &Value,
     ) -> Fault {
-        if self.stack.last().is_some_and(|a| a.chunk == NATIVE) {
+        if self.in_library() {
             let msg = format!("attempt to {} a {} value", op, v.type_name());
             return bare_error(line, &msg);
         }
         type_error(line, op, desc, v)
+    }
+
+    /// Any other error the VM raises (`attempt to compare two table values`), placed as
+    /// [`Self::vm_type_error`] places its own.
+    pub(super) fn vm_error(&self, line: u32, msg: &str) -> Fault {
+        if self.in_library() {
+            bare_error(line, msg)
+        } else {
+            runtime_error(line, msg)
+        }
+    }
+
+    /// A library function is the running function.
+    fn in_library(&self) -> bool {
+        self.stack.last().is_some_and(|a| a.chunk == NATIVE)
     }
 
     /// The line the Lua function `level` steps up the stack is at, as [`Self::where_prefix`]

@@ -2,7 +2,7 @@
 //! and the same swaps — so that unstable orders, comparators with side effects and inconsistent
 //! comparators ("invalid order function for sorting") behave exactly as in Redis.
 
-use super::super::interp::{bare_error, memory_error, runtime_error, Fault, Interp};
+use super::super::interp::{memory_error, runtime_error, Fault, Interp};
 use super::args::{call_from_lib, Args};
 use crate::lua::value::{TableRef, Value};
 
@@ -36,25 +36,8 @@ impl Sorter<'_> {
             return Ok(r.first().is_some_and(Value::truthy));
         }
         it.step(self.line)?;
-        match (a, b) {
-            (Value::Num(x), Value::Num(y)) => Ok(x < y),
-            (Value::Str(x), Value::Str(y)) => Ok(x < y),
-            _ => {
-                // Lua's `<` goes on to the operands' shared `__lt`.
-                if let Some(h) = it.order_handler(a, b, "__lt") {
-                    let r = call_from_lib(it, &h, vec![a.clone(), b.clone()], self.line)?;
-                    return Ok(r.first().is_some_and(Value::truthy));
-                }
-                // Raised inside the C function sort: Lua adds no position.
-                let (t1, t2) = (a.type_name(), b.type_name());
-                let msg = if t1 == t2 {
-                    format!("attempt to compare two {} values", t1)
-                } else {
-                    format!("attempt to compare {} with {}", t1, t2)
-                };
-                Err(bare_error(self.line, &msg))
-            }
-        }
+        // Raised inside the C function sort, its errors have no position.
+        it.less_than(a, b, self.line)
     }
 
     fn invalid(&self) -> Fault {
