@@ -102,14 +102,6 @@ struct Item {
 
 fn sort_generic(keyspace: &mut Keyspace, words: &[&[u8]], read_only: bool) -> CommandResult {
     let mut options = parse_options(words, read_only)?;
-    // A set's own order is a hash table's: what SORT stores, or answers a script, must not
-    // depend on it, so Redis sorts such a set ALPHA instead, whatever BY said.
-    let is_set = matches!(keyspace.value(words[1]), Some(Value::Set(_)));
-    if options.dont_sort && is_set && (options.store.is_some() || keyspace.in_script()) {
-        options.dont_sort = false;
-        options.alpha = true;
-        options.by = None;
-    }
     let (elements, ordered) = match keyspace.value_mut(words[1]) {
         None => (Vec::new(), true),
         Some(value) => {
@@ -120,6 +112,14 @@ fn sort_generic(keyspace: &mut Keyspace, words: &[&[u8]], read_only: bool) -> Co
             )
         }
     };
+    // A set (the one sortable value without an order of its own) is in a hash table's order:
+    // what SORT stores, or answers a script, must not depend on it, so Redis sorts such a set
+    // ALPHA instead, whatever BY said.
+    if options.dont_sort && !ordered && (options.store.is_some() || keyspace.in_script()) {
+        options.dont_sort = false;
+        options.alpha = true;
+        options.by = None;
+    }
     let len = i64::try_from(elements.len()).unwrap_or(i64::MAX);
     let (start, end) = limit_range(options.limit, len);
     let mut items: Vec<Item> = elements
