@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use super::number::number_to_integer;
-use super::value::{TableRef, Value};
+use super::value::{Table, TableRef, Value};
 use crate::float_parse::parse_f64;
 use crate::frame::Frame;
 use crate::numtext::format_number_g;
@@ -76,12 +76,7 @@ pub fn reply_to_value(reply: Reply) -> Value {
         Reply::Nil => Value::Bool(false),
         Reply::Status(s) => single_field_table("ok", Value::str(s.as_bytes())),
         Reply::Error(e) => error_table(e),
-        Reply::Array(items) => {
-            let t = TableRef::new();
-            t.0.borrow_mut().array = items.into_iter().map(reply_to_value).collect();
-            // A false element cannot end the array part, but trailing nils never occur here.
-            Value::Table(t)
-        }
+        Reply::Array(items) => array_table(items.into_iter().map(reply_to_value)),
         resp3 => reply_to_value(resp3.to_resp2()),
     }
 }
@@ -137,12 +132,9 @@ pub fn frame_to_value(frame: Frame) -> Value {
 
 /// A table with `items` at 1, 2, …, set one by one as Redis does: a nil (RESP3's null in an
 /// array) leaves a hole, and the array part ends before it.
+/// An array reply's table, its items set one by one at 1, 2, … as Redis sets them.
 fn array_table(items: impl IntoIterator<Item = Value>) -> Value {
-    let t = TableRef::new();
-    for (i, item) in items.into_iter().enumerate() {
-        let _ = t.set(Value::Num((i + 1) as f64), item);
-    }
-    Value::Table(t)
+    Value::Table(TableRef::from_table(Table::from_sequence(items)))
 }
 
 fn single_field_table(field: &str, v: Value) -> Value {
@@ -236,16 +228,16 @@ fn to_reply(v: &Value, depth: usize, resp: u8) -> Reply {
                     .collect();
                 return Reply::Set(members);
             }
-            let table = t.0.borrow();
-            // Redis stops at the first nil; the array part may hold one (`t[2] = nil`).
-            Reply::Array(
-                table
-                    .array
-                    .iter()
-                    .take_while(|item| !item.is_nil())
-                    .map(|item| to_reply(item, depth + 1, resp))
-                    .collect(),
-            )
+            // Redis reads t[1], t[2], … raw up to the first nil, wherever the table keeps them.
+            let mut items = Vec::new();
+            for j in 1.. {
+                let item = t.get(&Value::Num(j as f64));
+                if item.is_nil() {
+                    break;
+                }
+                items.push(to_reply(&item, depth + 1, resp));
+            }
+            Reply::Array(items)
         }
     }
 }

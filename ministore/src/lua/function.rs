@@ -18,7 +18,7 @@ use super::lib;
 use super::lib_state::Registered;
 use super::parser;
 use super::persist::Frozen;
-use super::value::{TableRef, Value};
+use super::value::{Table, TableRef, Value};
 use crate::reply::Reply;
 
 /// The chunk name Redis gives library code: errors read `user_function:2: …`.
@@ -174,9 +174,7 @@ fn register(interp: &mut Interp<'_>, chunk: &Arc<FuncBody>) -> Result<Vec<Regist
 }
 
 fn table_of(items: &dyn ScriptInputs) -> Value {
-    let t = TableRef::new();
-    t.0.borrow_mut().array = (0..items.count())
-        .map(|i| Value::Str(items.shared_item(i)))
-        .collect();
-    Value::Table(t)
+    Value::Table(TableRef::from_table(Table::from_sequence(
+        (0..items.count()).map(|i| Value::Str(items.shared_item(i))),
+    )))
 }

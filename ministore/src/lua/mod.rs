@@ -26,6 +26,7 @@ mod number;
 mod parser;
 mod pattern;
 mod persist;
+mod table;
 mod value;
 
 use std::sync::Arc;

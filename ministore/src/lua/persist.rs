@@ -38,8 +38,10 @@ enum Slot {
 #[derive(Debug, Clone, Default)]
 struct FrozenTable {
     array: Vec<Slot>,
-    /// The live entries of the hash part, in iteration order.
-    hash: Vec<(Slot, Slot)>,
+    /// The node part as laid out: each node's key, value and next node in its chain.
+    nodes: Vec<(Slot, Slot, Option<usize>)>,
+    /// Where the search for a free node stands.
+    last_free: usize,
     meta: Option<usize>,
     readonly: bool,
 }
@@ -138,13 +140,14 @@ impl Frozen {
             *cell.borrow_mut() = value(slot);
         }
         for (table, frozen) in tables.iter().zip(&self.tables) {
-            *table.0.borrow_mut() = Table::from_parts(
+            *table.0.borrow_mut() = Table::from_layout(
                 frozen.array.iter().map(value).collect(),
                 frozen
-                    .hash
+                    .nodes
                     .iter()
-                    .map(|(k, v)| (value(k), value(v)))
+                    .map(|(k, v, next)| (value(k), value(v), *next))
                     .collect(),
+                frozen.last_free,
                 frozen.meta.map(|at| tables[at].clone()),
                 frozen.readonly,
             );
@@ -238,21 +241,24 @@ impl Freezer {
     fn freeze(&mut self, pending: Pending) {
         match pending {
             Pending::Table(t, at) => {
-                let (array, hash, meta, readonly) = {
+                let (array, nodes, last_free, meta, readonly) = {
                     let table = t.0.borrow();
+                    let (nodes, last_free) = table.node_part();
                     (
-                        table.array.clone(),
-                        table.hash_entries().cloned().collect::<Vec<_>>(),
+                        table.array_part().to_vec(),
+                        nodes.to_vec(),
+                        last_free,
                         table.meta.clone(),
                         table.readonly,
                     )
                 };
                 let frozen = FrozenTable {
                     array: array.iter().map(|v| self.slot(v)).collect(),
-                    hash: hash
+                    nodes: nodes
                         .iter()
-                        .map(|(k, v)| (self.slot(k), self.slot(v)))
+                        .map(|node| (self.slot(&node.key), self.slot(&node.val), node.next()))
                         .collect(),
+                    last_free,
                     meta: meta.as_ref().map(|m| self.table(m)),
                     readonly,
                 };

@@ -10,7 +10,7 @@ use super::saved::{CallAt, Saved};
 use super::{type_error, Activation, Fault, Frame, Interp, CALL_NESTING, NATIVE, NATIVE_NESTING};
 use crate::lua::ast::{Expr, FuncBody, Vararg};
 use crate::lua::handle::Builtin;
-use crate::lua::value::{Cell, Closure, TableRef, Value};
+use crate::lua::value::{Cell, Closure, Table, TableRef, Value};
 
 /// `redis.call` arguments up to this many are evaluated into a stack array, not a Vec.
 const INLINE_ARGS: usize = 6;
@@ -385,14 +385,14 @@ fn bind_arguments<'c>(
 /// Lua 5.1's `arg` table for a vararg function that never uses `...`: the extra arguments and
 /// their count in `n`.
 fn compat_arg(varargs: &[Value]) -> Value {
-    let t = TableRef::new();
-    {
-        let mut table = t.0.borrow_mut();
-        // The extra arguments of one call fit the table's cap (they came from a list).
-        let _ = table.set_positional(varargs.to_vec());
-        let _ = table.set(Value::str(b"n"), Value::Num(varargs.len() as f64));
+    // Sized as `adjust_varargs` sizes it; the extra arguments of one call fit the table's cap
+    // (they came from a list).
+    let mut table = Table::with_sizes(varargs.len(), 1).unwrap_or_default();
+    for (i, v) in varargs.iter().enumerate() {
+        let _ = table.set(Value::Num((i + 1) as f64), v.clone());
     }
-    Value::Table(t)
+    let _ = table.set(Value::str(b"n"), Value::Num(varargs.len() as f64));
+    Value::Table(TableRef::from_table(table))
 }
 
 /// Lua 5.1 does not count `self` in the argument errors of a method call (`s:rep()` reports

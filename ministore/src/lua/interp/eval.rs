@@ -8,7 +8,8 @@ use super::{
     EXPR_NESTING,
 };
 use crate::lua::ast::{BinOp, Expr, ExprKind, TableField, UnOp};
-use crate::lua::value::Value;
+use crate::lua::table::constructor_size;
+use crate::lua::value::{Table, TableRef, Value};
 
 impl Interp<'_> {
     /// Evaluates an expression to one value.
@@ -179,20 +180,35 @@ impl Interp<'_> {
         frame: &mut Frame,
         line: u32,
     ) -> Result<Value, Fault> {
-        let (t, mut items, start, mut key) = self
-            .resumed(line, |s| match s {
-                Saved::Table {
-                    table,
-                    items,
-                    field,
-                    key,
-                } => Some((table, items, field, key)),
-                _ => None,
-            })?
-            .unwrap_or_default();
-        // Positional items, nils included, are stored together at the end, as Lua's SETLIST
-        // stores them after the keyed fields: `{1, nil, 3}` has `#` 3, as in Lua 5.1.
+        let resumed = self.resumed(line, |s| match s {
+            Saved::Table {
+                table,
+                items,
+                field,
+                key,
+            } => Some((table, items, field, key)),
+            _ => None,
+        })?;
+        let (t, mut items, start, mut key) = match resumed {
+            Some(state) => state,
+            None => (new_constructed(fields, line)?, Vec::new(), 0, None),
+        };
+        // Lua's constructor sets each keyed field as it comes and holds positional items, nils
+        // included, until 50 are pending (`LFIELDS_PER_FLUSH`) or the constructor ends, then
+        // stores them in one `SETLIST`: `{1, nil, 3}` has `#` 3, and `{[1] = 'a', 'b'}` ends
+        // with 'b' at 1.
+        let mut flushed = fields[..start]
+            .iter()
+            .filter(|f| matches!(f, TableField::Item(_)))
+            .count()
+            - items.len();
         for (i, field) in fields.iter().enumerate().skip(start) {
+            if items.len() == LIST_FLUSH {
+                t.0.borrow_mut()
+                    .set_list(flushed + 1, std::mem::take(&mut items))
+                    .map_err(|_| memory_error(line))?;
+                flushed += LIST_FLUSH;
+            }
             // The key of `[k] = v` once evaluated, kept if `v` yields.
             let mut evaluated_key = None;
             let done = match field {
@@ -230,7 +246,7 @@ impl Interp<'_> {
             }
         }
         t.0.borrow_mut()
-            .set_positional(items)
+            .set_list(flushed + 1, items)
             .map_err(|_| memory_error(line))?;
         Ok(Value::Table(t))
     }
@@ -367,4 +383,25 @@ pub(super) fn operand_error(
     v: &Value,
 ) -> Fault {
     type_error(line, op, describe(operand, frame).as_deref(), v)
+}
+
+/// How many positional items a constructor holds before it stores them (`LFIELDS_PER_FLUSH`).
+const LIST_FLUSH: usize = 50;
+
+/// A constructor's new table, sized as Lua's `NEWTABLE` sizes it: the positional items but a
+/// last multi-valued one, and the keyed fields, each count rounded as the compiler stores it.
+fn new_constructed(fields: &[TableField], line: u32) -> Result<TableRef, Fault> {
+    let keyed = fields
+        .iter()
+        .filter(|f| matches!(f, TableField::Keyed { .. }))
+        .count();
+    let mut positional = fields.len() - keyed;
+    if let Some(TableField::Item(e)) = fields.last() {
+        if e.is_multi() {
+            positional -= 1;
+        }
+    }
+    Table::with_sizes(constructor_size(positional), constructor_size(keyed))
+        .map(TableRef::from_table)
+        .map_err(|_| memory_error(line))
 }

@@ -129,6 +129,13 @@ impl Interp<'_> {
                     if readonly {
                         return Err(runtime_error(line, READONLY_TABLE));
                     }
+                    if !present {
+                        // Lua sets the key's slot up (or refuses a nil or NaN key) before it
+                        // looks for `__newindex`.
+                        t.0.borrow_mut()
+                            .touch(key.clone())
+                            .map_err(|m| table_write_error(line, m))?;
+                    }
                     let h = if present {
                         Value::Nil
                     } else {

@@ -34,7 +34,7 @@ use super::handle::{BaseFunc, Builtin, Lib};
 use super::host::{CommandHost, ScriptInputs};
 use super::lib_state::LibState;
 use super::lib_tables;
-use super::value::{Cell, TableRef, Value};
+use super::value::{Cell, Table, TableRef, Value};
 
 /// How much native recursion a script may cause before it fails with "stack overflow": a Lua
 /// call costs [`CALL_NESTING`] units and every nested compound expression [`EXPR_NESTING`].
@@ -90,11 +90,9 @@ impl Inputs<'_> {
 }
 
 fn array_of(items: &dyn ScriptInputs) -> TableRef {
-    let t = TableRef::new();
-    t.0.borrow_mut().array = (0..items.count())
-        .map(|i| Value::Str(items.shared_item(i)))
-        .collect();
-    t
+    TableRef::from_table(Table::from_sequence(
+        (0..items.count()).map(|i| Value::Str(items.shared_item(i))),
+    ))
 }
 
 /// The library table a global name is.

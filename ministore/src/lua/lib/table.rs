@@ -118,13 +118,6 @@ fn insert(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
             // luaL_checkint: the integer cut to a C int.
             let pos = a.int(2)? as i32 as i64;
             writable(it)?;
-            if (1..=e).contains(&pos) {
-                // The common case: shift the array part up in one move.
-                t.0.borrow_mut()
-                    .insert_at(pos as usize, a.v[2].clone())
-                    .map_err(|_| memory_error(line))?;
-                return Ok(Vec::new());
-            }
             if pos > e {
                 e = pos;
             }
@@ -150,7 +143,11 @@ fn remove(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
         return Ok(Vec::new());
     }
     it.charge((e - pos) as u64 / 16, a.line)?;
-    let removed = t.0.borrow_mut().remove_at(pos as usize);
+    let removed = geti(&t, pos);
+    for i in pos..e {
+        seti(&t, i, geti(&t, i + 1), a.line)?;
+    }
+    seti(&t, e, Value::Nil, a.line)?;
     one(removed)
 }
 
