@@ -49,9 +49,15 @@ impl<'a> ArgCursor<'a> {
     }
 }
 
-/// Case-insensitive comparison of an argument with an option name.
+/// Case-insensitive comparison of an argument with an option name. Redis compares with
+/// `strcasecmp`, which reads the argument as a C string: `"NX\0junk"` is NX.
 pub(crate) fn is(word: &[u8], name: &str) -> bool {
-    word.eq_ignore_ascii_case(name.as_bytes())
+    c_string(word).eq_ignore_ascii_case(name.as_bytes())
+}
+
+/// An argument up to its first zero byte, as C string functions read it.
+pub(crate) fn c_string(word: &[u8]) -> &[u8] {
+    word.split(|&b| b == 0).next().unwrap_or(word)
 }
 
 /// An integer argument, or Redis's "not an integer" error.

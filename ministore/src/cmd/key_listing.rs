@@ -12,7 +12,7 @@ use std::hash::Hasher;
 
 use super::scan::{parse_cursor, reply as scan_reply};
 use super::CommandResult;
-use crate::args::{int_arg, is};
+use crate::args::{c_string, int_arg, is};
 use crate::error::CommandError;
 use crate::glob;
 use crate::keyspace::{KeyHasher, Keyspace};
@@ -119,7 +119,7 @@ pub(crate) fn scan(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
         .filter(|(_, _, type_name)| {
             options
                 .type_name
-                .is_none_or(|wanted| wanted.eq_ignore_ascii_case(type_name.as_bytes()))
+                .is_none_or(|wanted| c_string(wanted).eq_ignore_ascii_case(type_name.as_bytes()))
         })
         .map(|(_, key, _)| Reply::bulk(*key))
         .collect();

@@ -72,7 +72,11 @@ pub(crate) fn copy(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
         if is(word, "replace") {
             replace = true;
         } else if is(word, "db") && at + 1 < words.len() {
+            // Redis reads the index as a C int first (`getIntFromObjectOrReply`).
             let db = int_arg(words[at + 1])?;
+            if i32::try_from(db).is_err() {
+                return Err(CommandError::NotInt32);
+            }
             target = usize::try_from(db)
                 .ok()
                 .filter(|db| *db < DATABASES)
@@ -280,7 +284,9 @@ fn deadline(keyspace: &mut Keyspace, key: &[u8], unit: Unit) -> i64 {
         Some(entry) => match (entry.expires_at, unit) {
             (None, _) => -1,
             (Some(at), Unit::Millis) => at.max(0),
-            (Some(at), Unit::Seconds) => at.max(0).saturating_add(500) / 1000,
+            // Redis rounds with `(ttl + 500) / 1000`, which its build computes without overflow
+            // even next to the largest deadline.
+            (Some(at), Unit::Seconds) => ((i128::from(at.max(0)) + 500) / 1000) as i64,
         },
     }
 }
