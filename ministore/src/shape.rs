@@ -53,6 +53,14 @@ pub fn shape<W: AsRef<[u8]>>(words: &[W], reply: Reply) -> Frame {
         b"lpop" | b"rpop" if words.len() == 3 => nil_array_or(reply, |items| {
             Frame::Array(items.into_iter().map(Frame::from_reply).collect())
         }),
+        b"function" if sub(1).as_deref() == Some(b"list") => each(reply, library),
+        b"function" if sub(1).as_deref() == Some(b"stats") => {
+            map_by(reply, |field, value| match field {
+                b"running_script" => map_of(value, Frame::from_reply),
+                b"engines" => map_of(value, |engine| map_of(engine, Frame::from_reply)),
+                _ => Frame::from_reply(value),
+            })
+        }
         b"info" => verbatim(reply),
         b"client" if matches!(sub(1).as_deref(), Some(b"info" | b"list")) => verbatim(reply),
         _ => Frame::from_reply(reply),
@@ -89,6 +97,38 @@ fn map_of(reply: Reply, value: fn(Reply) -> Frame) -> Frame {
         }
         other => Frame::from_reply(other),
     }
+}
+
+/// A flat `k1 v1 k2 v2` array as a map, each value shaped by its key.
+fn map_by(reply: Reply, value: fn(&[u8], Reply) -> Frame) -> Frame {
+    match reply {
+        Reply::Array(items) if items.len().is_multiple_of(2) => {
+            let mut pairs = Vec::with_capacity(items.len() / 2);
+            let mut items = items.into_iter();
+            while let (Some(k), Some(v)) = (items.next(), items.next()) {
+                let shaped = match &k {
+                    Reply::Bulk(name) => value(name, v),
+                    _ => Frame::from_reply(v),
+                };
+                pairs.push((Frame::from_reply(k), shaped));
+            }
+            Frame::Map(pairs)
+        }
+        other => Frame::from_reply(other),
+    }
+}
+
+/// One library of FUNCTION LIST: a map whose functions are maps with their flags as a set.
+fn library(reply: Reply) -> Frame {
+    map_by(reply, |field, value| match field {
+        b"functions" => each(value, |function| {
+            map_by(function, |field, value| match field {
+                b"flags" => set_of(value),
+                _ => Frame::from_reply(value),
+            })
+        }),
+        _ => Frame::from_reply(value),
+    })
 }
 
 /// A flat `m1 s1 m2 s2` array as pairs (`[[m1, s1], [m2, s2]]` in RESP3), the second of each

@@ -120,6 +120,23 @@ fn resp3_replies_carry_redis_types() {
         &["SCRIPT", "EXISTS", "abc"],
         &["HELLO", "4"],
         &["HELLO", "x"],
+        &[
+            "FUNCTION",
+            "LOAD",
+            "REPLACE",
+            "#!lua name=shapes\nredis.register_function{function_name='ro', \
+             callback=function() return 1 end, flags={'no-writes', 'allow-oom'}, \
+             description='read only'}",
+        ],
+        &[
+            "FUNCTION",
+            "LOAD",
+            "REPLACE",
+            "#!lua name=plain\nredis.register_function('rw', function() return 2 end)",
+        ],
+        &["FUNCTION", "LIST", "LIBRARYNAME", "shapes"],
+        &["FUNCTION", "LIST", "LIBRARYNAME", "plain", "WITHCODE"],
+        &["FUNCTION", "STATS"],
     ];
     let Some([ministore, redis]) = both_servers(5000) else {
         return;
@@ -137,6 +154,8 @@ fn resp3_replies_carry_redis_types() {
         }
         ours.call(&["DEL", "h", "z"]);
         theirs.call(&["DEL", "h", "z"]);
+        ours.call(&["FUNCTION", "FLUSH"]);
+        theirs.call(&["FUNCTION", "FLUSH"]);
     }
 }
 

@@ -190,7 +190,8 @@ fn metadata(code: &[u8]) -> Result<Metadata<'_>, CommandError> {
     if !code.starts_with(b"#!") {
         return Err(CommandError::MissingLibraryMetadata);
     }
-    let end = code
+    // `strchr(payload, '\n')`: a zero byte before the line's end ends the search.
+    let end = crate::args::c_string(code)
         .iter()
         .position(|&b| b == b'\n')
         .ok_or(CommandError::InvalidLibraryMetadata)?;
@@ -338,9 +339,6 @@ fn call(
         .functions
         .function(words[1])
         .ok_or(CommandError::FunctionNotFound)?;
-    if ro_command && !function.is_read_only() {
-        return Err(CommandError::WriteFlagWithRoCommand);
-    }
     let numkeys = parse_int(words[2]).ok_or(CommandError::BadNumberOfKeys)?;
     let available = words.len() - 3;
     if numkeys < 0 {
@@ -349,6 +347,10 @@ fn call(
     let numkeys = usize::try_from(numkeys).map_err(|_| CommandError::TooManyKeys)?;
     if numkeys > available {
         return Err(CommandError::TooManyKeys);
+    }
+    // Redis checks the key count first, then the flags (`scriptPrepareForRun`).
+    if ro_command && !function.is_read_only() {
+        return Err(CommandError::WriteFlagWithRoCommand);
     }
     let (keys, argv) = words[3..].split_at(numkeys);
     let read_only = function.is_read_only() || ro_command;

@@ -39,7 +39,7 @@ pub struct FunctionInfo {
     pub name: Vec<u8>,
     /// Its description, if it was registered with one.
     pub description: Option<Vec<u8>>,
-    /// Its flags (`no-writes`, `allow-oom`, …) in the order given.
+    /// Its flags (`no-writes`, `allow-oom`, …), each once, in Redis's order.
     pub flags: Vec<&'static str>,
 }
 

@@ -26,9 +26,10 @@ pub fn tokens_until_error(src: &[u8]) -> (Vec<Token>, Option<LexError>) {
         line: 1,
     };
     // Redis 7 scripts may open with a `#!lua flags=…` line; the scripting command reads the
-    // flags, and the line itself is skipped like a comment (lines keep their numbers).
+    // flags and hands Lua the script from the line's `\n` on, so a `\r` in the line is skipped
+    // with it and lines keep their numbers.
     if src.starts_with(b"#!") {
-        while !lx.at_end() && !matches!(lx.peek(), b'\n' | b'\r') {
+        while !lx.at_end() && lx.peek() != b'\n' {
             lx.pos += 1;
         }
     }
@@ -67,6 +68,14 @@ impl<'a> Lexer<'a> {
 
     fn peek_at(&self, off: usize) -> u8 {
         self.src.get(self.pos + off).copied().unwrap_or(0)
+    }
+
+    /// Lua's `check_next` test: the next byte is one of `set`, or a zero byte (`strchr` finds
+    /// the set's terminator); never true at the end of the source.
+    fn next_is(&self, set: &[u8]) -> bool {
+        self.src
+            .get(self.pos)
+            .is_some_and(|b| *b == 0 || set.contains(b))
     }
 
     fn at_end(&self) -> bool {
@@ -246,16 +255,19 @@ impl<'a> Lexer<'a> {
         while self.peek().is_ascii_digit() || self.peek() == b'.' {
             self.pos += 1;
         }
-        if matches!(self.peek(), b'e' | b'E') {
+        // Lua's `check_next` looks the byte up with `strchr`, which also finds a zero byte: a NUL
+        // passes for the exponent mark and for its sign, and the numeral reads as a C string.
+        if self.next_is(b"eE") {
             self.pos += 1;
-            if matches!(self.peek(), b'+' | b'-') {
+            if self.next_is(b"+-") {
                 self.pos += 1;
             }
         }
         while self.peek().is_ascii_alphanumeric() || self.peek() == b'_' {
             self.pos += 1;
         }
-        let text = String::from_utf8_lossy(&self.src[start..self.pos]).into_owned();
+        let numeral = crate::args::c_string(&self.src[start..self.pos]);
+        let text = String::from_utf8_lossy(numeral).into_owned();
         match super::number::parse_number(text.as_bytes()) {
             Some(v) => Ok(Token {
                 tok: Tok::Number(v),
@@ -317,19 +329,32 @@ impl<'a> Lexer<'a> {
                 return Err(self.err(LexErrorKind::InvalidLongDelimiter, &near));
             }
         }
+        if c == b'.'
+            && self
+                .src
+                .get(self.pos + 1)
+                .is_some_and(|b| matches!(b, b'.' | 0))
+        {
+            // `check_next(ls, ".")`, twice: a zero byte passes for a dot.
+            self.pos += 2;
+            let (tok, text) = if self.next_is(b".") {
+                self.pos += 1;
+                (Tok::Ellipsis, "...")
+            } else {
+                (Tok::DotDot, "..")
+            };
+            return Ok(Token {
+                tok,
+                line,
+                text: text.into(),
+            });
+        }
         let two = [c, self.peek_at(1)];
         let (tok, len) = match &two {
             b"==" => (Tok::EqEq, 2),
             b"~=" => (Tok::NotEq, 2),
             b"<=" => (Tok::LtEq, 2),
             b">=" => (Tok::GtEq, 2),
-            b".." => {
-                if self.peek_at(2) == b'.' {
-                    (Tok::Ellipsis, 3)
-                } else {
-                    (Tok::DotDot, 2)
-                }
-            }
             _ => {
                 let t = match c {
                     b'+' => Tok::Plus,

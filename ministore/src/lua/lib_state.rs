@@ -45,7 +45,7 @@ pub struct Registered {
     pub callback: Value,
     /// Its `description`, if given.
     pub description: Option<Vec<u8>>,
-    /// Its flags as given (`no-writes`, …).
+    /// Its flags (`no-writes`, …), each once, in Redis's order.
     pub flags: Vec<&'static str>,
 }
 

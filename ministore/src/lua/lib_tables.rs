@@ -11,7 +11,7 @@
 use crate::lua::handle::{Builtin, Lib};
 use crate::lua::value::{TableRef, Value};
 
-pub use redis::load_field;
+pub use redis::{eval_only, load_field};
 
 impl Builtin {
     /// The name Lua's argument errors call the function by.
@@ -275,6 +275,12 @@ mod redis {
                 Func::RegisterFunction => "register_function",
             }
         }
+    }
+
+    /// The fields of `redis` Redis adds for EVAL only (`scriptingInit`): a function's `redis`
+    /// has none of them.
+    pub fn eval_only(name: &[u8]) -> bool {
+        [&b"breakpoint"[..], b"debug", b"replicate_commands"].contains(&name)
     }
 
     /// The fields of `redis` that FUNCTION LOAD's keeps, besides `register_function`.

@@ -108,7 +108,11 @@ fn shebang_read_only(source: &[u8]) -> Result<bool, String> {
     if !source.starts_with(b"#!") {
         return Ok(false);
     }
-    let Some(end) = source.iter().position(|&b| b == b'\n') else {
+    // `strchr(body, '\n')`: a zero byte before the line's end ends the search.
+    let Some(end) = crate::args::c_string(source)
+        .iter()
+        .position(|&b| b == b'\n')
+    else {
         return Err("Invalid script shebang".into());
     };
     let parts = match crate::cli::split_line(&source[..end]) {

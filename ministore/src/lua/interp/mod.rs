@@ -434,8 +434,12 @@ impl<'h> Interp<'h> {
     }
 
     /// `lib.field`; while a library loads, `redis` has only its load-time fields and any other
-    /// is reported as Redis reports it, as a missing global.
+    /// is reported as Redis reports it, as a missing global. A function's `redis` lacks the
+    /// fields Redis adds for EVAL alone.
     pub(crate) fn lib_field(&self, lib: Lib, field: &[u8], line: u32) -> Result<Value, Fault> {
+        if self.kind.is_function() && lib == Lib::Redis && lib_tables::eval_only(field) {
+            return Ok(Value::Nil);
+        }
         if !self.kind.is_load() {
             return Ok(lib_tables::lib_field(lib, field));
         }

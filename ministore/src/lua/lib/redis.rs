@@ -76,16 +76,24 @@ fn register_function(it: &mut Interp, args: Vec<Value>, line: u32) -> Result<Vec
                             if flag.is_nil() {
                                 break;
                             }
+                            // Redis matches with strcasecmp: any case, up to a zero byte.
                             let known = flag.to_str_bytes().and_then(|f| {
+                                let f = f.split(|&b| b == 0).next().unwrap_or_default();
                                 FUNCTION_FLAGS
                                     .iter()
-                                    .find(|known| known.as_bytes() == &f[..])
+                                    .find(|known| known.as_bytes().eq_ignore_ascii_case(f))
                             });
                             match known {
                                 Some(known) => flags.push(*known),
                                 None => return Err(fail("unknown flag given")),
                             }
                         }
+                        // Redis keeps the flags as bits and lists them in its own order.
+                        flags = FUNCTION_FLAGS
+                            .iter()
+                            .filter(|known| flags.contains(known))
+                            .copied()
+                            .collect();
                     }
                     _ => return Err(fail("unknown argument given to redis.register_function")),
                 }
