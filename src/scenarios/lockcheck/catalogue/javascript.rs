@@ -66,8 +66,18 @@ const BULLMQ_EXTEND: &str =
 const BULLMQ_RELEASE: &str =
     include_str!("../../../../ministore/tests/locklibs/bullmq/releaseLock-1.lua");
 
+/// A BullMQ script as BullMQ sends it: its script loader drops every line that is blank or
+/// only spaces and tabs (`removeEmptyLines`, `/^\s*[\r\n]/gm`, in `src/commands/script-loader.ts`)
+/// before the text is sent, so its SHA1 is that of the shorter text.
+fn sent_by_bullmq(file: &str) -> String {
+    file.split_inclusive('\n')
+        .filter(|line| !(line.ends_with('\n') && line.trim().is_empty()))
+        .collect()
+}
+
 /// BullMQ 6.2.0: a job's lock, extended with `extendLock-2` (`Job.extendLock`), released with
-/// `releaseLock-1`; the note says where the worker itself does the same checks.
+/// `releaseLock-1`, each as BullMQ's script loader sends it; the note says where the worker
+/// itself does the same checks.
 pub(super) fn bullmq() -> LockSpec {
     LockSpec {
         id: "bullmq".into(),
@@ -82,16 +92,16 @@ pub(super) fn bullmq() -> LockSpec {
         acquire: set_nx_px(),
         extend: Some(Op::script(
             "extendLock-2.lua",
-            BULLMQ_EXTEND,
+            &sent_by_bullmq(BULLMQ_EXTEND),
             &["{key}", "bull:mail:stalled"],
             &["{token}", "{ttl_ms}", "1"],
             Success::Truthy,
         )),
         release: Op::script(
             "releaseLock-1.lua",
-            BULLMQ_RELEASE,
+            &sent_by_bullmq(BULLMQ_RELEASE),
             &["{key}"],
-            &["{token}", "{ttl_ms}"],
+            &["{token}"],
             Success::Always,
         ),
         fencing: FencingSource::None,
@@ -109,12 +119,35 @@ pub(super) fn bullmq() -> LockSpec {
              worker's, so the take is modelled as SET … NX PX. The extend is extendLock-2, which \
              Job.extendLock() sends; the worker's own renewals send extendLocks-1, which \
              compares each job's token the same way before its SET. The release is \
-             releaseLock-1, BullMQ's script for dropping a job's lock, which its Elixir and Rust \
-             ports send; the Node worker itself \
-             drops it inside the scripts that move a finished or failed job on (moveToFinished \
+             releaseLock-1, BullMQ's script for dropping a job's lock, with the token alone as \
+             BullMQ's Elixir port sends it (the Node worker does not send it); the Node worker \
+             drops a job's lock inside the scripts that move a finished or failed job on (moveToFinished \
              and others), through includes/removeLock.lua, which compares the token before its \
              DEL as releaseLock-1 does"
                 .into(),
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ministore::{Reply, Store};
+
+    /// What the checker sends for BullMQ is what BullMQ sends: the SHA1s SCRIPT LOAD gives are
+    /// those of the files at the recorded commit after the loader's own regex (computed apart,
+    /// with that regex).
+    #[test]
+    fn bullmq_scripts_are_sent_as_its_loader_sends_them() {
+        let mut store = Store::new();
+        for (file, sha) in [
+            (BULLMQ_EXTEND, "dc9605328a4cc37f68acbf27cdd42e393f7b762e"),
+            (BULLMQ_RELEASE, "8193548d62b0cd9223df46482777b662a185e8d6"),
+        ] {
+            let sent = sent_by_bullmq(file);
+            assert!(sent.len() < file.len(), "the file has blank lines to drop");
+            let reply = store.exec(&["SCRIPT", "LOAD", sent.as_str()]);
+            assert_eq!(reply, Reply::Bulk(sha.as_bytes().to_vec()));
+        }
     }
 }
