@@ -286,7 +286,7 @@ fn one_line(bytes: &[u8]) -> String {
 /// The error reply for a script that raised `value` on `line`, decorated as Redis 7.0 does:
 /// non-table errors get the `ERR` code, and all get `script: <sha>, on <chunk>:<line>.` where the
 /// chunk is `@user_script` or the source of the `loadstring` chunk the error was raised in.
-pub fn raised_error_reply(value: &Value, source: &str, line: u32, sha: &str) -> Reply {
+pub fn raised_error_reply(value: &Value, source: &str, line: i64, sha: &str) -> Reply {
     let msg = match value {
         Value::Table(t) => match t.get_str("err") {
             v @ (Value::Str(_) | Value::Num(_)) => {

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use super::ast::FuncBody;
 use super::convert;
 use super::host::{CommandHost, ScriptInputs};
-use super::interp::{Fault, Interp, RunKind, C_BOUNDARY};
+use super::interp::{Callee, Fault, Interp, RunKind, C_BOUNDARY};
 use super::lib;
 use super::lib_state::Registered;
 use super::parser;
@@ -121,17 +121,20 @@ impl Library {
         let mut interp = Interp::new(host, &empty, &empty, step_budget, lib::NATIVES);
         interp.kind = RunKind::Function;
         let arguments = vec![table_of(keys), table_of(args)];
-        let result = interp.call_value(&callbacks[at], arguments, 0, None);
+        let result = interp.call_value(&callbacks[at], arguments, 0, Callee::Unnamed);
         let reply = match result {
             Ok(values) => {
                 convert::value_to_reply(values.first().unwrap_or(&Value::Nil), interp.libs.resp)
             }
             Err(Fault::Error { value, line }) => {
-                convert::raised_error_reply(&value, &interp.fault_source(), line, &label)
+                {
+                let (source, line) = interp.fault_place(line);
+                convert::raised_error_reply(&value, &source, line, &label)
+            }
             }
             Err(Fault::Runtime { msg, line }) => {
                 let value = Value::str(format!("user_function:{line}: {msg}").as_bytes());
-                convert::raised_error_reply(&value, FUNCTION_SOURCE, line, &label)
+                convert::raised_error_reply(&value, FUNCTION_SOURCE, i64::from(line), &label)
             }
             Err(Fault::Budget { line }) => Reply::Error(format!(
                 "ERR script stopped: it ran past its step budget of {step_budget} steps (runaway script?) script: {label}, on {FUNCTION_SOURCE}:{line}."

@@ -95,6 +95,9 @@ pub enum BaseFunc {
     IpairsStep,
     Pairs,
     Next,
+    /// The `next` `pairs` hands out: Lua 5.1 gives `pairs` a `next` of its own, equal in
+    /// behaviour but not the global (`pairs({}) == next` is false).
+    PairsNext,
     Unpack,
     Select,
     Pcall,
@@ -154,8 +157,6 @@ pub enum StringFunc {
     #[cfg(feature = "full")]
     Gmatch,
     #[cfg(feature = "full")]
-    Gfind,
-    #[cfg(feature = "full")]
     Gsub,
     Dump,
     /// The step of a gmatch iterator (reachable only through the iterator).
@@ -198,7 +199,6 @@ pub enum MathFunc {
     Log10,
     Pow,
     Fmod,
-    Mod,
     Modf,
     Frexp,
     Ldexp,

@@ -22,6 +22,9 @@ pub struct LibState {
     /// What `redis.register_function` registered while FUNCTION LOAD ran a library's top
     /// level.
     pub registered: Vec<Registered>,
+    /// The collector's settings `collectgarbage('setpause')` and `('setstepmul')` change.
+    pub gc_pause: i32,
+    pub gc_stepmul: i32,
 }
 
 impl Default for LibState {
@@ -32,6 +35,8 @@ impl Default for LibState {
             cjson: CjsonConfig::default(),
             from_lib: false,
             registered: Vec::new(),
+            gc_pause: 200,
+            gc_stepmul: 200,
         }
     }
 }

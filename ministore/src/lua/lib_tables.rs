@@ -148,7 +148,7 @@ mod base {
                 Func::Ipairs => "ipairs",
                 Func::IpairsStep => "?",
                 Func::Pairs => "pairs",
-                Func::Next => "next",
+                Func::Next | Func::PairsNext => "next",
                 Func::Unpack => "unpack",
                 Func::Select => "select",
                 Func::Pcall => "pcall",
@@ -356,14 +356,16 @@ mod string {
         #[cfg(feature = "full")]
         Func::Gmatch,
         #[cfg(feature = "full")]
-        Func::Gfind,
-        #[cfg(feature = "full")]
         Func::Gsub,
         Func::Dump,
     ];
 
-    /// `string.name`.
+    /// `string.name`. `gfind` is `gmatch` itself, as Lua 5.1 sets it up (`LUA_COMPAT_GFIND`).
     pub fn field(name: &[u8]) -> Value {
+        #[cfg(feature = "full")]
+        if name == b"gfind" {
+            return Value::Builtin(Builtin::String(Func::Gmatch));
+        }
         match FUNCS.iter().find(|f| f.name().as_bytes() == name) {
             Some(f) => Value::Builtin(Builtin::String(*f)),
             None => Value::Nil,
@@ -390,8 +392,6 @@ mod string {
                 Func::Match => "match",
                 #[cfg(feature = "full")]
                 Func::Gmatch => "gmatch",
-                #[cfg(feature = "full")]
-                Func::Gfind => "gfind",
                 #[cfg(feature = "full")]
                 Func::Gsub => "gsub",
                 Func::Dump => "dump",
@@ -475,7 +475,6 @@ mod math {
         "log10",
         "pow",
         "fmod",
-        "mod",
         "modf",
         "frexp",
         "ldexp",
@@ -490,6 +489,7 @@ mod math {
         "tanh",
         "huge",
         "pi",
+        "mod",
     ];
 
     const FUNCS: &[Func] = &[
@@ -509,7 +509,6 @@ mod math {
         Func::Log10,
         Func::Pow,
         Func::Fmod,
-        Func::Mod,
         Func::Modf,
         Func::Frexp,
         Func::Ldexp,
@@ -529,6 +528,8 @@ mod math {
         match name {
             b"huge" => Value::Num(f64::INFINITY),
             b"pi" => Value::Num(std::f64::consts::PI),
+            // `fmod` itself, as Lua 5.1 sets it up (`LUA_COMPAT_MOD`).
+            b"mod" => Value::Builtin(Builtin::Math(Func::Fmod)),
             _ => match FUNCS.iter().find(|f| f.name().as_bytes() == name) {
                 Some(f) => Value::Builtin(Builtin::Math(*f)),
                 None => Value::Nil,
@@ -782,7 +783,13 @@ mod tests {
             for name in names {
                 match lib_field(lib, name.as_bytes()) {
                     Value::Nil => panic!("{lib:?} has no {name}"),
-                    Value::Builtin(f) => assert_eq!(f.name(), *name),
+                    // `math.mod` is `math.fmod` and `string.gfind` is `string.gmatch`, as in
+                    // Lua 5.1: the same function under a second name.
+                    Value::Builtin(f) => match *name {
+                        "mod" => assert_eq!(f.name(), "fmod"),
+                        "gfind" => assert_eq!(f.name(), "gmatch"),
+                        _ => assert_eq!(f.name(), *name),
+                    },
                     _ => {}
                 }
             }

@@ -230,11 +230,14 @@ impl Script {
         match interp.run_chunk(&self.chunk) {
             Ok(v) => convert::value_to_reply(&v, interp.libs.resp),
             Err(Fault::Error { value, line }) => {
-                convert::raised_error_reply(&value, &interp.fault_source(), line, sha)
+                {
+                let (source, line) = interp.fault_place(line);
+                convert::raised_error_reply(&value, &source, line, sha)
+            }
             }
             Err(Fault::Runtime { msg, line }) => {
                 let value = value::Value::str(format!("user_script:{}: {}", line, msg).as_bytes());
-                convert::raised_error_reply(&value, SCRIPT_SOURCE, line, sha)
+                convert::raised_error_reply(&value, SCRIPT_SOURCE, i64::from(line), sha)
             }
             Err(Fault::Budget { line }) => Reply::Error(format!(
                 "ERR script stopped: it ran past its step budget of {} steps (runaway script?) script: {}, on @user_script:{}.",

@@ -229,6 +229,16 @@ impl Parser {
         end_line(self.current())
     }
 
+    /// Lua's `lastline`: the line the last token consumed ends on. Lua 5.1 gives an
+    /// instruction that line when it emits it, so an operator's instruction, emitted once its
+    /// operands are read, is on its last operand's line.
+    fn last_line(&self) -> u32 {
+        match self.pos.checked_sub(1).and_then(|at| self.tokens.get(at)) {
+            Some(previous) => end_line(previous),
+            None => self.line(),
+        }
+    }
+
     fn block_follow(&self) -> bool {
         matches!(
             self.peek(),
@@ -513,6 +523,9 @@ impl Parser {
                     self.check_local(params.len())?;
                     break;
                 }
+                if !matches!(self.peek(), Tok::Name(_)) {
+                    return Err(self.error(ParseErrorKind::ParameterExpected));
+                }
                 params.push(self.name()?);
                 self.check_local(params.len() - 1)?;
                 if !self.test_next(&Tok::Comma) {
@@ -544,29 +557,30 @@ impl Parser {
     #[inline(never)]
     fn expr_stat(&mut self) -> Result<StatKind, Box<ParseError>> {
         let first = self.suffixed_expr()?;
-        if matches!(self.peek(), Tok::Assign | Tok::Comma) {
-            let mut targets = vec![first];
-            while self.test_next(&Tok::Comma) {
-                targets.push(self.suffixed_expr()?);
-            }
-            for t in &targets {
-                if !matches!(t.kind, ExprKind::Name(_) | ExprKind::Index { .. }) {
-                    return Err(self.error(ParseErrorKind::Syntax));
-                }
-            }
-            self.check_next(&Tok::Assign)?;
-            let values = self.expr_list()?;
-            Ok(StatKind::Assign {
-                targets,
-                exprs: values,
-            })
-        } else if first.is_multi() {
-            Ok(StatKind::Call(first))
-        } else if matches!(first.kind, ExprKind::Name(_) | ExprKind::Index { .. }) {
-            Err(self.expected(&Tok::Assign))
-        } else {
-            Err(self.error(ParseErrorKind::Syntax))
+        // A call is a statement whatever follows it (`f() = 1` fails at the `=`, which cannot
+        // start the next one); anything else is the first target of an assignment, each
+        // target checked as soon as it is read.
+        if first.is_multi() {
+            return Ok(StatKind::Call(first));
         }
+        let mut targets = Vec::new();
+        let mut target = first;
+        loop {
+            if !matches!(target.kind, ExprKind::Name(_) | ExprKind::Index { .. }) {
+                return Err(self.error(ParseErrorKind::Syntax));
+            }
+            targets.push(target);
+            if !self.test_next(&Tok::Comma) {
+                break;
+            }
+            target = self.suffixed_expr()?;
+        }
+        self.check_next(&Tok::Assign)?;
+        let values = self.expr_list()?;
+        Ok(StatKind::Assign {
+            targets,
+            exprs: values,
+        })
     }
 }
 

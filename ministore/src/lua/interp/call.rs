@@ -8,12 +8,51 @@ use std::sync::Arc;
 use super::outcome::{CallResult, Flow};
 use super::saved::{CallAt, Saved};
 use super::{type_error, Activation, Fault, Frame, Interp, CALL_NESTING, NATIVE, NATIVE_NESTING};
-use crate::lua::ast::{Expr, FuncBody, Vararg};
+use crate::lua::ast::{Expr, ExprKind, FuncBody, Vararg};
 use crate::lua::handle::Builtin;
 use crate::lua::value::{Cell, Closure, Table, TableRef, Value};
 
 /// `redis.call` arguments up to this many are evaluated into a stack array, not a Vec.
 const INLINE_ARGS: usize = 6;
+
+/// What called a function, as Lua 5.1 tells from the calling instruction: a library function's
+/// argument errors name it by this (`bad argument #1 to 'f'` after `local f = string.rep`).
+#[derive(Clone, Copy)]
+pub enum Callee<'a, 'f> {
+    /// A call expression's function, in the caller's frame.
+    Expr(&'a Expr, &'a Frame<'f>),
+    /// `obj:name(…)`.
+    Method(&'a str),
+    /// The iterator function of a `for … in`.
+    ForGenerator,
+    /// A metamethod, a library function's callback, a coroutine's body or a function FCALL
+    /// runs: Lua knows no name for it (`?`).
+    Unnamed,
+}
+
+impl Callee<'_, '_> {
+    /// The name Lua's `getfuncname` finds: a variable's, a field's constant string key, a
+    /// method's; none (`?`) for anything else.
+    fn name(self) -> Option<String> {
+        fn named(e: &Expr) -> Option<String> {
+            match &e.kind {
+                ExprKind::Name(n) => Some(n.to_string()),
+                ExprKind::Index { key, .. } => match &key.kind {
+                    ExprKind::Str(s) => Some(String::from_utf8_lossy(s).into_owned()),
+                    _ => None,
+                },
+                ExprKind::Paren(inner) => named(inner),
+                _ => None,
+            }
+        }
+        match self {
+            Callee::Expr(e, _) => named(e),
+            Callee::Method(name) => Some(name.to_string()),
+            Callee::ForGenerator => Some("(for generator)".to_string()),
+            Callee::Unnamed => None,
+        }
+    }
+}
 
 impl Interp<'_> {
     /// Evaluates `f(args)`. `redis.call`/`redis.pcall` with a few plain arguments — nearly every
@@ -56,7 +95,7 @@ impl Interp<'_> {
         let args = self
             .eval_list(args, frame, 0)
             .map_err(|e| self.suspend(e, Saved::Call(CallAt::Args(f.clone()))))?;
-        self.call_yieldable(&f, args, line, Some((fexpr, frame)), tail)
+        self.call_yieldable(&f, args, line, Callee::Expr(fexpr, frame), tail)
             .map(CallResult::Many)
             .map_err(|e| self.suspend(e, Saved::Call(CallAt::Calling(f.clone()))))
     }
@@ -99,7 +138,7 @@ impl Interp<'_> {
     /// when this was the `yield` itself, returns what the coroutine was resumed with.
     fn resume_call(&mut self, f: &Value, line: u32) -> Result<Vec<Value>, Fault> {
         if self.replaying() {
-            return self.call_yieldable(f, Vec::new(), line, None, false);
+            return self.call_yieldable(f, Vec::new(), line, Callee::Unnamed, false);
         }
         self.note_call_line(line);
         Ok(self.resumed_values())
@@ -161,7 +200,7 @@ impl Interp<'_> {
             || !self.metamethod(&f, "__call").is_nil()
         {
             self.method_call = true;
-            self.call_yieldable(&f, all, line, None, tail)
+            self.call_yieldable(&f, all, line, Callee::Method(name), tail)
                 .map_err(|e| self.suspend(e, Saved::MethodCalling(f.clone())))
         } else {
             Err(type_error(
@@ -198,7 +237,7 @@ impl Interp<'_> {
         f: &Value,
         args: Vec<Value>,
         line: u32,
-        callee: Option<(&Expr, &Frame)>,
+        callee: Callee,
     ) -> Result<Vec<Value>, Fault> {
         self.co.c_calls += 1;
         let result = self.call_yieldable(f, args, line, callee, false);
@@ -214,7 +253,7 @@ impl Interp<'_> {
         f: &Value,
         args: Vec<Value>,
         line: u32,
-        callee: Option<(&Expr, &Frame)>,
+        callee: Callee,
         tail: bool,
     ) -> Result<Vec<Value>, Fault> {
         let caller = self.note_call_line(line);
@@ -222,7 +261,7 @@ impl Interp<'_> {
         match f {
             // A library function runs in its caller's frame even in tail position; only a Lua
             // function takes the frame over.
-            Value::Builtin(b) => self.call_builtin(*b, args, line, caller, method),
+            Value::Builtin(b) => self.call_builtin(*b, args, line, caller, callee, method),
             Value::Func(closure) => {
                 let tail = tail && !crate::lua::lib::stands_for_c(closure);
                 self.enter(line, CALL_NESTING)?;
@@ -236,9 +275,12 @@ impl Interp<'_> {
                     let mut all = Vec::with_capacity(args.len() + 1);
                     all.push(other.clone());
                     all.extend(args);
-                    return self.call_yieldable(&handler, all, line, None, tail);
+                    return self.call_yieldable(&handler, all, line, Callee::Unnamed, tail);
                 }
-                let desc = callee.and_then(|(e, fr)| super::eval::describe(e, fr));
+                let desc = match callee {
+                    Callee::Expr(e, fr) => super::eval::describe(e, fr),
+                    _ => None,
+                };
                 Err(self.vm_type_error(line, "call", desc.as_deref(), other))
             }
         }
@@ -250,6 +292,7 @@ impl Interp<'_> {
         args: Vec<Value>,
         line: u32,
         caller: Activation,
+        callee: Callee,
         method: bool,
     ) -> Result<Vec<Value>, Fault> {
         self.enter(line, NATIVE_NESTING)?;
@@ -262,6 +305,7 @@ impl Interp<'_> {
         self.stack.pop();
         self.nesting -= NATIVE_NESTING;
         result.map_err(|e| {
+            let e = named_by_caller(e, callee);
             let e = if method { self_not_counted(e) } else { e };
             self.resolve_native(e, caller)
         })
@@ -393,6 +437,26 @@ fn compat_arg(varargs: &[Value]) -> Value {
     }
     let _ = table.set(Value::str(b"n"), Value::Num(varargs.len() as f64));
     Value::Table(TableRef::from_table(table))
+}
+
+/// A library function's own argument error names the function as its caller knows it, or `?`.
+fn named_by_caller(fault: Fault, callee: Callee) -> Fault {
+    let Fault::Runtime { msg, line } = fault else {
+        return fault;
+    };
+    let renamed = msg.strip_prefix("bad argument #").and_then(|rest| {
+        let (n, tail) = rest.split_once(" to '")?;
+        let (_, after) = tail.split_once("' (")?;
+        let name = callee.name();
+        Some(format!(
+            "bad argument #{n} to '{}' ({after}",
+            name.as_deref().unwrap_or("?")
+        ))
+    });
+    Fault::Runtime {
+        msg: renamed.unwrap_or(msg),
+        line,
+    }
 }
 
 /// Lua 5.1 does not count `self` in the argument errors of a method call (`s:rep()` reports

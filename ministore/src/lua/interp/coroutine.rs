@@ -45,7 +45,7 @@ use std::rc::Rc;
 
 use super::fault::{bare_error, Fault, C_BOUNDARY};
 use super::saved::{lost_track, Active, Saved};
-use super::Interp;
+use super::{Callee, Interp};
 use crate::lua::value::{Continuation, Coroutine, Progress, Value};
 
 impl Interp<'_> {
@@ -152,7 +152,7 @@ impl Interp<'_> {
             &Value::Func(co.function().clone()),
             call_args,
             line,
-            None,
+            Callee::Unnamed,
             false,
         );
         self.co.active.pop();

@@ -370,6 +370,8 @@ pub(super) fn describe(e: &Expr, frame: &Frame) -> Option<String> {
             ExprKind::Str(s) => Some(format!("field '{}'", String::from_utf8_lossy(s))),
             _ => Some("field '?'".to_string()),
         },
+        // Parentheses leave a variable in its register: `(a).x` still names local 'a'.
+        ExprKind::Paren(inner) => describe(inner, frame),
         _ => None,
     }
 }

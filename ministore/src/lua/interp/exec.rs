@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::outcome::{CallResult, Flow};
 use super::saved::{lost_track, Saved};
-use super::{runtime_error, Fault, Frame, Interp};
+use super::{runtime_error, Callee, Fault, Frame, Interp};
 use crate::lua::ast::{Block, CondBlock, Expr, ExprKind, Stat, StatKind};
 use crate::lua::value::{Cell, Value};
 
@@ -419,8 +419,12 @@ impl Interp<'_> {
                 None => {
                     self.step(line)?;
                     // Lua 5.1 calls the iterator from C: no yield inside it.
-                    let results =
-                        self.call_value(&f, vec![state.clone(), control.clone()], line, None)?;
+                    let results = self.call_value(
+                        &f,
+                        vec![state.clone(), control.clone()],
+                        line,
+                        Callee::ForGenerator,
+                    )?;
                     let first = results.first().cloned().unwrap_or_default();
                     if first.is_nil() {
                         return Ok(Flow::Normal);

@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use super::eval::{operand_error, table_write_error};
 use super::{
-    bare_error, memory_error, nonexistent_global, runtime_error, type_error, Fault, Frame, Interp,
-    MAX_TAG_LOOP,
+    bare_error, memory_error, nonexistent_global, runtime_error, type_error, Callee, Fault, Frame,
+    Interp, MAX_TAG_LOOP,
 };
 use crate::lua::ast::{BinOp, Expr};
 use crate::lua::handle::Lib;
@@ -40,7 +40,7 @@ impl Interp<'_> {
     /// Calls a metamethod and keeps its first result.
     fn call_meta(&mut self, h: &Value, args: Vec<Value>, line: u32) -> Result<Value, Fault> {
         Ok(self
-            .call_value(h, args, line, None)?
+            .call_value(h, args, line, Callee::Unnamed)?
             .into_iter()
             .next()
             .unwrap_or_default())
@@ -154,7 +154,7 @@ impl Interp<'_> {
             };
             desc = None;
             if matches!(handler, Value::Func(_) | Value::Builtin(_)) {
-                self.call_value(&handler, vec![current, key, v], line, None)?;
+                self.call_value(&handler, vec![current, key, v], line, Callee::Unnamed)?;
                 return Ok(());
             }
             current = handler;

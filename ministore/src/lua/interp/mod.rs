@@ -19,6 +19,7 @@ mod outcome;
 mod position;
 mod saved;
 
+pub(crate) use call::Callee;
 pub use fault::{
     bare_error, chunk_id, memory_error, runtime_error, type_error, Fault, C_BOUNDARY,
     SYNTAX_ID_SIZE,

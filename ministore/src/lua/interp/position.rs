@@ -11,14 +11,21 @@ use super::Interp;
 use crate::lua::value::Value;
 
 impl Interp<'_> {
-    /// The raw chunk name of the function the unwinding error was raised in (`@user_script`,
-    /// or the source of a `loadstring` chunk), as Redis names it after `on`.
-    pub fn fault_source(&self) -> Arc<str> {
+    /// Where Redis's error handler places the unwinding error after `on`: the raw chunk name
+    /// of the function it was raised in (`@user_script`, or the source of a `loadstring`
+    /// chunk) and `line`; or `=[C]` and -1 when a library function raised it while another
+    /// library function called it (the handler looks one frame past a C function only).
+    pub fn fault_place(&self, line: u32) -> (Arc<str>, i64) {
+        if self.fault_chunk == Some(NATIVE) {
+            return (Arc::from("=[C]"), -1);
+        }
         let i = self.fault_chunk.unwrap_or(0) as usize;
-        self.sources
+        let source = self
+            .sources
             .get(i)
             .cloned()
-            .unwrap_or_else(|| Arc::from("@user_script"))
+            .unwrap_or_else(|| Arc::from("@user_script"));
+        (source, i64::from(line))
     }
 
     /// What `pcall` hands back for an error: its value, or a runtime error's bare message (the
@@ -156,6 +163,9 @@ impl Interp<'_> {
                 self.fault_chunk.get_or_insert(caller.chunk);
             }
             return self.resolve_lua(fault, caller.chunk);
+        }
+        if matches!(fault, Fault::Runtime { .. } | Fault::Error { .. }) {
+            self.fault_chunk.get_or_insert(NATIVE);
         }
         match fault {
             Fault::Runtime { msg, line } => Fault::Error {

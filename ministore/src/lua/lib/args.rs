@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use crate::lua::handle::Builtin;
-use crate::lua::interp::{bare_error, memory_error, runtime_error, Fault, Interp};
+use crate::lua::interp::{bare_error, memory_error, runtime_error, Callee, Fault, Interp};
 use crate::lua::lib_tables::make_lib;
 use crate::lua::number::number_to_integer;
 use crate::lua::value::{TableRef, Value, MAX_STRING_LEN};
@@ -34,7 +34,7 @@ pub fn call_from_lib(
     if let Value::Builtin(_) = f {
         it.libs.from_lib = true;
     }
-    it.call_value(f, args, line, None)
+    it.call_value(f, args, line, Callee::Unnamed)
 }
 
 /// Lua 5.1's relative string position (`posrelat`): negative counts from the end, and one

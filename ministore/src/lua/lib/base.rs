@@ -43,12 +43,12 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Ve
         Func::Pairs => {
             let t = a.table(1)?;
             Ok(vec![
-                Value::Builtin(Builtin::Base(Func::Next)),
+                Value::Builtin(Builtin::Base(Func::PairsNext)),
                 Value::Table(t),
                 Value::Nil,
             ])
         }
-        Func::Next => next(&a),
+        Func::Next | Func::PairsNext => next(&a),
         Func::Unpack => unpack(it, &a),
         Func::Select => select(&a),
         Func::Pcall => protect::pcall(it, &a),
@@ -67,7 +67,7 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Ve
         Func::LoadString => chunk::loadstring(it, &a),
         Func::Load => chunk::load(it, &a),
         Func::GcInfo => one(Value::Num(chunk::GC_KBYTES)),
-        Func::CollectGarbage => chunk::collectgarbage(&a),
+        Func::CollectGarbage => chunk::collectgarbage(it, &a),
     }
 }
 

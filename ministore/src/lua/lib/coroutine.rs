@@ -103,9 +103,11 @@ fn wrap_resume(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
     };
     // Level 1 is the wrapper's own Lua body; its caller is level 2.
     let line = it.level_line(2).unwrap_or(a.line);
-    let value = match (&error, it.where_prefix(2)) {
-        (Value::Str(_) | Value::Num(_), Some(prefix)) => {
-            let mut text = prefix.into_bytes();
+    // `lua_concat` makes the result a string even when the place is empty (a library function
+    // called the wrapper) and the error a number.
+    let value = match &error {
+        Value::Str(_) | Value::Num(_) => {
+            let mut text = it.where_prefix(2).unwrap_or_default().into_bytes();
             text.extend_from_slice(&error.to_str_bytes().unwrap_or_default());
             Value::str(&text)
         }

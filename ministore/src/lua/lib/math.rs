@@ -20,6 +20,8 @@ fn int32(a: &Args, n: usize) -> Result<i64, Fault> {
 pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Vec<Value>, Fault> {
     let a = Args::new(&args, Builtin::Math(f), site);
     let x = || a.number(1);
+    // The two-argument functions check their second argument first: Redis's build evaluates
+    // `fmod(luaL_checknumber(L, 1), luaL_checknumber(L, 2))`'s arguments right to left.
     let n = match f {
         Func::Abs => x()?.abs(),
         Func::Ceil => x()?.ceil(),
@@ -31,12 +33,21 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Ve
         Func::Asin => x()?.asin(),
         Func::Acos => x()?.acos(),
         Func::Atan => x()?.atan(),
-        Func::Atan2 => x()?.atan2(a.number(2)?),
+        Func::Atan2 => {
+            let y = a.number(2)?;
+            x()?.atan2(y)
+        }
         Func::Exp => x()?.exp(),
         Func::Log => x()?.ln(),
         Func::Log10 => x()?.log10(),
-        Func::Pow => x()?.powf(a.number(2)?),
-        Func::Fmod | Func::Mod => x()? % a.number(2)?,
+        Func::Pow => {
+            let y = a.number(2)?;
+            x()?.powf(y)
+        }
+        Func::Fmod => {
+            let y = a.number(2)?;
+            x()? % y
+        }
         Func::Cosh => x()?.cosh(),
         Func::Sinh => x()?.sinh(),
         Func::Tanh => x()?.tanh(),
@@ -54,7 +65,10 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Ve
             let (m, e) = frexp(x()?);
             return Ok(vec![Value::Num(m), Value::Num(e as f64)]);
         }
-        Func::Ldexp => ldexp(x()?, int32(&a, 2)? as i32),
+        Func::Ldexp => {
+            let e = int32(&a, 2)? as i32;
+            ldexp(x()?, e)
+        }
         Func::Min | Func::Max => {
             let mut best = x()?;
             for n in 2..=args.len() {

@@ -23,7 +23,7 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Ve
         #[cfg(feature = "full")]
         Func::Match => strmatch::find(it, &a, false),
         #[cfg(feature = "full")]
-        Func::Gmatch | Func::Gfind => strmatch::gmatch(&a),
+        Func::Gmatch => strmatch::gmatch(&a),
         #[cfg(feature = "full")]
         Func::GmatchStep => strmatch::gmatch_step(it, &a),
         #[cfg(feature = "full")]

@@ -18,6 +18,8 @@ pub enum ParseErrorKind {
         line: u32,
     },
     UnexpectedSymbol,
+    /// A parameter list holding something other than a name or `...`.
+    ParameterExpected,
     NoLoopToBreak,
     EqualsOrIn,
     Syntax,
@@ -91,6 +93,7 @@ impl std::fmt::Display for ParseError {
                 what, who, line
             )?,
             ParseErrorKind::UnexpectedSymbol => f.write_str("unexpected symbol")?,
+            ParseErrorKind::ParameterExpected => f.write_str("<name> or '...' expected")?,
             ParseErrorKind::NoLoopToBreak => f.write_str("no loop to break")?,
             ParseErrorKind::EqualsOrIn => f.write_str("'=' or 'in' expected")?,
             ParseErrorKind::Syntax => f.write_str("syntax error")?,

@@ -56,11 +56,10 @@ impl Parser {
     fn sub_expr(&mut self, limit: u8) -> Result<Expr, Box<ParseError>> {
         self.enter()?;
         let mut left = if let Some(op) = unary_op(self.peek()) {
-            let line = self.line();
             self.advance();
             let operand = self.sub_expr(UNARY_PRIORITY)?;
             Expr {
-                line,
+                line: self.last_line(),
                 kind: ExprKind::Unary {
                     op,
                     operand: Box::new(operand),
@@ -77,11 +76,10 @@ impl Parser {
             // A long operator chain nests the tree as deeply as parentheses would.
             chain += 1;
             self.check_chain(chain)?;
-            let line = self.line();
             self.advance();
             let right = self.sub_expr(rp)?;
             left = Expr {
-                line,
+                line: self.last_line(),
                 kind: ExprKind::Binary {
                     op,
                     lhs: Box::new(left),

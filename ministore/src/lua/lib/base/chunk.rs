@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use crate::lua::interp::{chunk_id, Fault, Interp, SYNTAX_ID_SIZE};
+use crate::lua::interp::{chunk_id, Callee, Fault, Interp, SYNTAX_ID_SIZE};
 use crate::lua::lib::args::{one, Args};
 use crate::lua::parser;
 use crate::lua::value::{Closure, Value, MAX_STRING_LEN};
@@ -52,7 +52,7 @@ pub(super) fn load(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
     loop {
         it.step(a.line)?;
         let piece = it
-            .call_value(&reader, Vec::new(), a.line, None)?
+            .call_value(&reader, Vec::new(), a.line, Callee::Unnamed)?
             .into_iter()
             .next()
             .unwrap_or_default();
@@ -75,18 +75,28 @@ pub(super) fn load(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
     Ok(compile(&src, &name))
 }
 
-/// `collectgarbage(opt)`: memory is reclaimed as soon as it is unreachable here, so every
-/// option answers as an idle collector would.
-pub(super) fn collectgarbage(a: &Args) -> Result<Vec<Value>, Fault> {
+/// `collectgarbage(opt [, arg])`: memory is reclaimed as soon as it is unreachable here, so
+/// every option answers as an idle collector would; `setpause` and `setstepmul` keep their
+/// setting for the run and answer the one before (200 at first, Lua's default).
+pub(super) fn collectgarbage(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
     let opt = match a.v.first() {
         None | Some(Value::Nil) => b"collect".to_vec(),
         Some(_) => a.string(1)?.to_vec(),
     };
+    // `luaL_optint(L, 2, 0)`, read whatever the option.
+    let arg = a.opt_int(2, 0)? as i32;
     match &opt[..] {
         b"collect" | b"stop" | b"restart" => one(Value::Num(0.0)),
         b"count" => one(Value::Num(GC_KBYTES)),
         b"step" => one(Value::Bool(false)),
-        b"setpause" | b"setstepmul" => one(Value::Num(200.0)),
+        b"setpause" => one(Value::Num(f64::from(std::mem::replace(
+            &mut it.libs.gc_pause,
+            arg,
+        )))),
+        b"setstepmul" => one(Value::Num(f64::from(std::mem::replace(
+            &mut it.libs.gc_stepmul,
+            arg,
+        )))),
         other => Err(a.bad(
             1,
             &format!("invalid option '{}'", String::from_utf8_lossy(other)),

@@ -2,7 +2,7 @@
 //! Redis's read-only tables), `getmetatable` (strings share one metatable whose `__index` is
 //! the string library) and `tostring` with `__tostring`.
 
-use crate::lua::interp::{runtime_error, Fault, Interp};
+use crate::lua::interp::{runtime_error, Callee, Fault, Interp};
 use crate::lua::lib::args::{one, Args};
 use crate::lua::value::Value;
 
@@ -70,7 +70,7 @@ pub(super) fn tostring(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
     let v = a.any(1)?;
     let h = it.metamethod(&v, "__tostring");
     if !h.is_nil() {
-        let first = it.call_value(&h, vec![v], a.line, None)?;
+        let first = it.call_value(&h, vec![v], a.line, Callee::Unnamed)?;
         return one(first.into_iter().next().unwrap_or_default());
     }
     one(match v {
