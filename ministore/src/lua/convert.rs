@@ -137,11 +137,12 @@ fn array_table(items: impl IntoIterator<Item = Value>) -> Value {
     Value::Table(TableRef::from_table(Table::from_sequence(items)))
 }
 
+/// A table of one field, laid out as a new table's first set lays it out (one node).
 fn single_field_table(field: &str, v: Value) -> Value {
-    let t = TableRef::new();
-    // A fresh table with one field cannot exceed its size cap.
+    // One node cannot exceed the size cap.
+    let mut t = Table::with_sizes(0, 1).unwrap_or_default();
     let _ = t.set(Value::str(field.as_bytes()), v);
-    Value::Table(t)
+    Value::Table(TableRef::from_table(t))
 }
 
 /// The `{err=text}` table Redis uses for error replies inside Lua.

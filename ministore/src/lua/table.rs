@@ -167,9 +167,26 @@ impl Table {
     }
 
     /// A table holding `items` at 1..=n, each set in turn as Redis's `lua_rawseti` loops do.
+    /// With no nil among them, each rehash on the way moves every key into the array part, so
+    /// the table ends with an array part of the next power of two and no nodes: it is built
+    /// that way at once.
     pub fn from_sequence(items: impl IntoIterator<Item = Value>) -> Table {
+        let items = items.into_iter();
+        let mut array = Vec::with_capacity(items.size_hint().0.next_power_of_two());
+        array.extend(items);
         let mut t = Table::default();
-        for (i, v) in items.into_iter().enumerate() {
+        if array.is_empty() {
+            return t;
+        }
+        if array.iter().all(|v| !v.is_nil()) {
+            array.resize(array.len().next_power_of_two(), Value::Nil);
+            if array.len() <= MAX_TABLE_ENTRIES {
+                t.array = array;
+                return t;
+            }
+            array.retain(|v| !v.is_nil());
+        }
+        for (i, v) in array.into_iter().enumerate() {
             // A sequence comes from a reply or a list of arguments, within the table's cap.
             let _ = t.set(Value::Num((i + 1) as f64), v);
         }
@@ -504,8 +521,9 @@ impl Table {
         if last > self.array.len() {
             self.resize_array(last)?;
         }
-        for (offset, v) in items.into_iter().enumerate().rev() {
-            self.set(Value::Num((first + offset) as f64), v)?;
+        // Every key now falls in the array part, where the order of the stores leaves no trace.
+        for (slot, v) in self.array[first - 1..last].iter_mut().zip(items) {
+            *slot = v;
         }
         Ok(())
     }
@@ -556,9 +574,14 @@ impl Table {
         t
     }
 
-    /// Takes every value out (for dropping without recursion).
+    /// Takes every value out (for dropping without recursion); `into` may be empty or hold
+    /// other values still to drop.
     pub fn take_values(&mut self, into: &mut Vec<Value>) {
-        into.append(&mut self.array);
+        if into.is_empty() {
+            std::mem::swap(into, &mut self.array);
+        } else {
+            into.append(&mut self.array);
+        }
         if let Some(meta) = self.meta.take() {
             into.push(Value::Table(meta));
         }
@@ -639,6 +662,21 @@ mod tests {
         assert_eq!(t.array_part().len(), 8);
         assert!(t.node_part().0.is_empty());
         assert_eq!(t.border(), 5);
+    }
+
+    #[test]
+    fn a_sequence_is_laid_out_as_its_sets_one_by_one_would_lay_it_out() {
+        for n in 0..40 {
+            let items = || (1..=n).map(|i| Value::Num(f64::from(i)));
+            let built = Table::from_sequence(items());
+            let mut set = Table::default();
+            for (i, v) in items().enumerate() {
+                set.set(Value::Num((i + 1) as f64), v).unwrap();
+            }
+            assert_eq!(built.array_part().len(), set.array_part().len(), "{n}");
+            assert_eq!(built.node_part().0.len(), set.node_part().0.len(), "{n}");
+            assert_eq!(keys(&built).len(), keys(&set).len());
+        }
     }
 
     #[test]
