@@ -169,7 +169,8 @@ impl Table {
     /// A table holding `items` at 1..=n, each set in turn as Redis's `lua_rawseti` loops do.
     /// With no nil among them, each rehash on the way moves every key into the array part, so
     /// the table ends with an array part of the next power of two and no nodes: it is built
-    /// that way at once.
+    /// that way at once. The items came from a reply or a list of arguments, which the store
+    /// already holds: the cap on a script's tables does not apply.
     pub fn from_sequence(items: impl IntoIterator<Item = Value>) -> Table {
         let items = items.into_iter();
         let mut array = Vec::with_capacity(items.size_hint().0.next_power_of_two());
@@ -180,14 +181,11 @@ impl Table {
         }
         if array.iter().all(|v| !v.is_nil()) {
             array.resize(array.len().next_power_of_two(), Value::Nil);
-            if array.len() <= MAX_TABLE_ENTRIES {
-                t.array = array;
-                return t;
-            }
-            array.retain(|v| !v.is_nil());
+            t.array = array;
+            return t;
         }
         for (i, v) in array.into_iter().enumerate() {
-            // A sequence comes from a reply or a list of arguments, within the table's cap.
+            // A RESP3 reply's nulls: set one by one, as Redis sets them.
             let _ = t.set(Value::Num((i + 1) as f64), v);
         }
         t
