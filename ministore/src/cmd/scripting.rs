@@ -21,7 +21,9 @@ use crate::error::CommandError;
 use crate::interrupt::ScriptInterrupt;
 use crate::keybytes::put;
 use crate::keyspace::{KeyHasher, Keyspace};
-use crate::lua::{CommandHost, RunBuffers, Script, ScriptInputs, DEFAULT_STEP_BUDGET};
+use crate::lua::{
+    CommandHost, LuaState, Rand48, RunBuffers, Script, ScriptInputs, DEFAULT_STEP_BUDGET,
+};
 use crate::reply::Reply;
 
 /// A SHA1 as 40 lowercase hex digits.
@@ -43,6 +45,15 @@ pub(crate) struct ScriptCache {
     /// The function libraries (FUNCTION LOAD); SCRIPT FLUSH leaves them alone.
     #[cfg(feature = "full")]
     pub(crate) functions: Libraries,
+    /// What EVAL's Lua interpreter keeps from one script to the next; SCRIPT FLUSH starts a
+    /// new one.
+    eval_lua: LuaState,
+    /// The same for the function libraries' interpreter, which nothing resets.
+    #[cfg(feature = "full")]
+    functions_lua: LuaState,
+    /// `math.random`'s generator, one for the store as Redis has one for the server: carried
+    /// from script to script and function to function, and never reset.
+    rand: Rand48,
 }
 
 impl Default for ScriptCache {
@@ -55,6 +66,10 @@ impl Default for ScriptCache {
             interrupt: None,
             #[cfg(feature = "full")]
             functions: Default::default(),
+            eval_lua: LuaState::default(),
+            #[cfg(feature = "full")]
+            functions_lua: LuaState::default(),
+            rand: Rand48::default(),
         }
     }
 }
@@ -124,6 +139,10 @@ struct KeyspaceHost<'a> {
     /// The script declared `#!lua flags=no-writes`.
     read_only: bool,
     interrupt: Option<&'a ScriptInterrupt>,
+    /// The state kept by the interpreter the run stands for (EVAL's or the functions').
+    lua: &'a mut LuaState,
+    /// The store's one `math.random` generator.
+    rand: &'a mut Rand48,
 }
 
 impl CommandHost for KeyspaceHost<'_> {
@@ -136,9 +155,12 @@ impl CommandHost for KeyspaceHost<'_> {
         dispatch_from_script(self.keyspace, words, self.read_only)
     }
 
-    /// Drawn from the store's seedable generator, so that a page run is reproducible.
-    fn random_seed(&mut self) -> u32 {
-        self.keyspace.rng().next_u64() as u32
+    fn lua_state(&mut self) -> Option<&mut LuaState> {
+        Some(self.lua)
+    }
+
+    fn rand48(&mut self) -> Option<&mut Rand48> {
+        Some(self.rand)
     }
 
     fn command_exists(&mut self, words: &[&[u8]]) -> bool {
@@ -211,10 +233,12 @@ impl ScriptCache {
         }
     }
 
-    /// SCRIPT FLUSH: forgets every cached script.
+    /// SCRIPT FLUSH: forgets every cached script, and starts EVAL's interpreter afresh, as
+    /// Redis makes a new one (`math.random`'s generator is not the interpreter's).
     #[cfg(feature = "full")]
     fn flush(&mut self) {
         self.scripts = Arc::default();
+        self.eval_lua = LuaState::default();
     }
 
     /// Whether a script with this SHA1 (any case) is cached.
@@ -265,6 +289,8 @@ impl ScriptCache {
             keyspace,
             read_only: script.is_read_only() || ro_command,
             interrupt: self.interrupt.as_deref(),
+            lua: &mut self.eval_lua,
+            rand: &mut self.rand,
         };
         let reply = script.run_reusing(
             sha,
@@ -295,6 +321,8 @@ impl ScriptCache {
             keyspace,
             read_only,
             interrupt: self.interrupt.as_deref(),
+            lua: &mut self.functions_lua,
+            rand: &mut self.rand,
         };
         self.functions.library_mut(library).call(
             function,

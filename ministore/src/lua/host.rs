@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use super::lib_state::{LuaState, Rand48};
 use crate::reply::Reply;
 
 /// What a running script calls `redis.call` / `redis.pcall` through.
@@ -18,10 +19,17 @@ pub trait CommandHost {
     /// Runs one command line issued by the script and returns its reply (errors included).
     fn call(&mut self, args: &[&[u8]]) -> Reply;
 
-    /// The seed of this run's `math.random`, asked for when the script first draws. Redis 7.0
-    /// draws a fresh one for every script; a host may hand out reproducible ones.
-    fn random_seed(&mut self) -> u32 {
-        0
+    /// What the interpreter this run stands for keeps between runs (cjson's and the
+    /// collector's settings), when the host carries it; otherwise the run starts from the
+    /// defaults and keeps nothing.
+    fn lua_state(&mut self) -> Option<&mut LuaState> {
+        None
+    }
+
+    /// `math.random`'s generator, when the host carries one from run to run (Redis has one
+    /// for the whole server); otherwise each run starts from rand48's first state.
+    fn rand48(&mut self) -> Option<&mut Rand48> {
+        None
     }
 
     /// Whether a command line names a command this host knows (`redis.acl_check_cmd`); only

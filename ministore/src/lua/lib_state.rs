@@ -9,34 +9,53 @@ use crate::lua::value::Value;
 /// The libraries' state during one run.
 #[derive(Debug)]
 pub struct LibState {
-    /// `math.random`'s generator, seeded on first use.
-    pub rand: Option<Rand48>,
+    /// `math.random`'s generator for a run without a store to carry it (a host's own is used
+    /// when it has one).
+    pub rand: Rand48,
     /// The protocol `redis.setresp` chose (2 until a script asks for 3): how `redis.call`'s
     /// replies reach the script, and how its Lua booleans reach the client.
     pub resp: u8,
-    /// The settings the `cjson.encode_*`/`decode_*` functions change.
-    pub cjson: CjsonConfig,
+    /// What a run without a store to carry it keeps of [`LuaState`] (a host's own is used
+    /// when it has one).
+    pub local: LuaState,
     /// The builtin about to run is called by a library function (`pcall(f)`, a sort
     /// comparator, …), not by Lua code: Lua words its errors without a position.
     pub from_lib: bool,
     /// What `redis.register_function` registered while FUNCTION LOAD ran a library's top
     /// level.
     pub registered: Vec<Registered>,
-    /// The collector's settings `collectgarbage('setpause')` and `('setstepmul')` change.
+}
+
+/// What Redis's Lua interpreter keeps from one script to the next, until `SCRIPT FLUSH` makes
+/// a new one (the function libraries' interpreter has its own): lua-cjson's settings and the
+/// collector's.
+#[derive(Debug, Clone)]
+pub struct LuaState {
+    /// The settings the `cjson.encode_*`/`decode_*` functions change.
+    pub cjson: CjsonConfig,
+    /// The settings `collectgarbage('setpause')` and `('setstepmul')` change.
     pub gc_pause: i32,
     pub gc_stepmul: i32,
+}
+
+impl Default for LuaState {
+    fn default() -> Self {
+        LuaState {
+            cjson: CjsonConfig::default(),
+            gc_pause: 200,
+            gc_stepmul: 200,
+        }
+    }
 }
 
 impl Default for LibState {
     fn default() -> Self {
         LibState {
-            rand: None,
+            rand: Rand48::default(),
             resp: 2,
-            cjson: CjsonConfig::default(),
+            local: LuaState::default(),
             from_lib: false,
             registered: Vec::new(),
-            gc_pause: 200,
-            gc_stepmul: 200,
         }
     }
 }
@@ -54,9 +73,17 @@ pub struct Registered {
     pub flags: Vec<&'static str>,
 }
 
-/// The `lrand48` state (48 bits) behind `math.random`.
+/// The `lrand48` state (48 bits) behind `math.random`: Redis's one generator for the whole
+/// server, which no script and no `SCRIPT FLUSH` resets.
 #[derive(Debug, Clone, Copy)]
 pub struct Rand48(u64);
+
+impl Default for Rand48 {
+    /// rand48's state before any seeding, where Redis's generator starts.
+    fn default() -> Self {
+        Rand48(0x1234_abcd_330e)
+    }
+}
 
 impl Rand48 {
     /// The state `srand48(seed)` sets.
@@ -65,7 +92,7 @@ impl Rand48 {
     }
 
     /// The next 31-bit draw.
-    pub fn next(&mut self) -> u32 {
+    pub fn draw(&mut self) -> u32 {
         self.0 = (self.0.wrapping_mul(0x5_deec_e66d).wrapping_add(0xb)) & ((1 << 48) - 1);
         (self.0 >> 17) as u32
     }

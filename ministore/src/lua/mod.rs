@@ -37,6 +37,7 @@ pub use function::{FunctionInfo, Library};
 pub use host::{CommandHost, ScriptInputs};
 pub use interp::RunBuffers;
 use interp::{Fault, Interp};
+pub use lib_state::{LuaState, Rand48};
 
 /// The chunk name Redis gives a script: errors read `user_script:3: …`.
 const SCRIPT_SOURCE: &str = "@user_script";

@@ -33,7 +33,7 @@ use std::sync::Arc;
 use super::ast::FuncBody;
 use super::handle::{BaseFunc, Builtin, Lib};
 use super::host::{CommandHost, ScriptInputs};
-use super::lib_state::LibState;
+use super::lib_state::{LibState, LuaState, Rand48};
 use super::lib_tables;
 use super::value::{Cell, Table, TableRef, Value};
 
@@ -332,6 +332,22 @@ impl<'h> Interp<'h> {
             natives,
             libs: LibState::default(),
             co: Control::default(),
+        }
+    }
+
+    /// The interpreter's state kept between runs: the host's, or this run's own.
+    pub fn lua_state(&mut self) -> &mut LuaState {
+        match self.host.lua_state() {
+            Some(state) => state,
+            None => &mut self.libs.local,
+        }
+    }
+
+    /// `math.random`'s generator: the host's, or this run's own.
+    pub fn rand48(&mut self) -> &mut Rand48 {
+        match self.host.rand48() {
+            Some(rand) => rand,
+            None => &mut self.libs.rand,
         }
     }
 

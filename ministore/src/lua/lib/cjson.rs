@@ -18,7 +18,7 @@ pub use crate::lua::handle::CjsonFunc as Func;
 /// Runs a `cjson.*` function.
 pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Vec<Value>, Fault> {
     let a = Args::new(&args, Builtin::Cjson(f), site);
-    let cfg = &mut it.libs.cjson;
+    let cfg = &mut it.lua_state().cjson;
     match f {
         Func::Encode => {
             if args.len() != 1 {

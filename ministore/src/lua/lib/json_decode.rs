@@ -63,7 +63,7 @@ pub fn decode(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
         return Err(a.error("JSON parser does not support UTF-16 or UTF-32"));
     }
     it.charge(text.len() as u64 / 16, a.line)?;
-    let cfg = &it.libs.cjson;
+    let cfg = &it.lua_state().cjson;
     // The hard cap keeps native recursion bounded whatever the script configured.
     let mut p = Parser {
         s: &text,

@@ -81,7 +81,7 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Ve
         }
         Func::Random => return random(it, &a),
         Func::RandomSeed => {
-            it.libs.rand = Some(Rand48::seeded(int32(&a, 1)? as i32));
+            *it.rand48() = Rand48::seeded(int32(&a, 1)? as i32);
             return Ok(Vec::new());
         }
     };
@@ -90,12 +90,9 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Ve
 
 /// `math.random([m [, n]])` as Redis's Lua computes it.
 fn random(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
-    let rand = match &mut it.libs.rand {
-        Some(r) => r,
-        slot => slot.insert(Rand48::seeded(it.host.random_seed() as i32)),
-    };
+    let rand = it.rand48();
     const MAX: f64 = i32::MAX as f64;
-    let r = (rand.next() % i32::MAX as u32) as f64 / MAX;
+    let r = (rand.draw() % i32::MAX as u32) as f64 / MAX;
     let n = match a.v.len() {
         0 => r,
         1 => {

@@ -77,7 +77,8 @@ pub(super) fn load(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
 
 /// `collectgarbage(opt [, arg])`: memory is reclaimed as soon as it is unreachable here, so
 /// every option answers as an idle collector would; `setpause` and `setstepmul` keep their
-/// setting for the run and answer the one before (200 at first, Lua's default).
+/// setting in the interpreter's state and answer the one before (200 at first, Lua's
+/// default).
 pub(super) fn collectgarbage(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
     let opt = match a.v.first() {
         None | Some(Value::Nil) => b"collect".to_vec(),
@@ -90,11 +91,11 @@ pub(super) fn collectgarbage(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fa
         b"count" => one(Value::Num(GC_KBYTES)),
         b"step" => one(Value::Bool(false)),
         b"setpause" => one(Value::Num(f64::from(std::mem::replace(
-            &mut it.libs.gc_pause,
+            &mut it.lua_state().gc_pause,
             arg,
         )))),
         b"setstepmul" => one(Value::Num(f64::from(std::mem::replace(
-            &mut it.libs.gc_stepmul,
+            &mut it.lua_state().gc_stepmul,
             arg,
         )))),
         other => Err(a.bad(
