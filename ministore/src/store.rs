@@ -154,7 +154,9 @@ impl Store {
     /// [`Store::session_key`]s are equal) answers the same and leaves the two equal again. They
     /// hold every database's live keys, each with its value and deadline as a WATCH fingerprint
     /// prints them and its encoding as OBJECT ENCODING names it; the clock; the random draws'
-    /// state; the cached scripts' SHA1s and the function libraries. What a connection holds (its
+    /// state; the cached scripts' SHA1s and the function libraries; and what the Lua
+    /// interpreters keep between scripts (`math.random`'s generator, cjson's and the
+    /// collector's settings). What a connection holds (its
     /// database, MULTI block and WATCH list) is the [`Session`]'s, the store's own connection
     /// ([`Store::exec`]'s) included, and what is set through this API (step budget, PUBLISH's
     /// delivery) is not in them.

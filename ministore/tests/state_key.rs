@@ -90,6 +90,29 @@ fn the_random_draws_state_is_in_the_key() {
 }
 
 #[test]
+fn what_the_lua_interpreters_keep_between_scripts_is_in_the_key() {
+    // One script, so both stores cache the same one; only ARGV[1] decides whether it changes
+    // what the interpreter keeps.
+    for change in [
+        "math.random(1000)",
+        "cjson.encode_number_precision(3)",
+        "collectgarbage('setpause', 100)",
+    ] {
+        let script = format!("if ARGV[1] == 'yes' then {change} end");
+        let mut changed = Store::new();
+        changed.exec(&["EVAL", &script, "0", "yes"]);
+        let mut untouched = Store::new();
+        untouched.exec(&["EVAL", &script, "0", "no"]);
+        assert_ne!(changed.state_key(), untouched.state_key(), "{change}");
+    }
+    // The next script tells such stores apart.
+    let random = ["EVAL", "return math.random(1000)", "0"];
+    let mut drawn = Store::new();
+    drawn.exec(&random);
+    assert_ne!(drawn.exec(&random), Store::new().exec(&random));
+}
+
+#[test]
 fn cached_scripts_and_function_libraries_are_in_the_key() {
     let mut loaded = Store::new();
     let sha = loaded.script_load("return 1");

@@ -230,7 +230,10 @@ impl ScriptCache {
                 put(out, &loaded.name);
                 put(out, &loaded.code);
             }
+            self.functions_lua.write_key(out);
         }
+        self.eval_lua.write_key(out);
+        out.extend_from_slice(&self.rand.state().to_le_bytes());
     }
 
     /// SCRIPT FLUSH: forgets every cached script, and starts EVAL's interpreter afresh, as

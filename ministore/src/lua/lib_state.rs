@@ -38,6 +38,30 @@ pub struct LuaState {
     pub gc_stepmul: i32,
 }
 
+impl LuaState {
+    /// Its settings as bytes, equal exactly when the settings are (for a store's state key).
+    pub fn write_key(&self, out: &mut Vec<u8>) {
+        let c = &self.cjson;
+        out.extend_from_slice(&[
+            c.sparse_convert,
+            c.keep_buffer,
+            c.encode_invalid,
+            c.decode_invalid,
+        ]);
+        for n in [
+            c.sparse_ratio,
+            c.sparse_safe,
+            c.encode_max_depth,
+            c.decode_max_depth,
+            c.precision,
+            i64::from(self.gc_pause),
+            i64::from(self.gc_stepmul),
+        ] {
+            out.extend_from_slice(&n.to_le_bytes());
+        }
+    }
+}
+
 impl Default for LuaState {
     fn default() -> Self {
         LuaState {
@@ -89,6 +113,11 @@ impl Rand48 {
     /// The state `srand48(seed)` sets.
     pub fn seeded(seed: i32) -> Rand48 {
         Rand48(((seed as u32 as u64) << 16) | 0x330e)
+    }
+
+    /// The 48 bits of state, for a store's state key.
+    pub fn state(self) -> u64 {
+        self.0
     }
 
     /// The next 31-bit draw.
