@@ -279,9 +279,10 @@ fn entries(t: &TableRef) -> impl Iterator<Item = (Value, Value)> {
     all.into_iter()
 }
 
-/// Redis replaces CR and LF in status and error texts with spaces.
+/// A status or error text as Redis sends one from a script: read as a C string (up to a zero
+/// byte), with CR and LF made spaces.
 fn one_line(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).replace(['\r', '\n'], " ")
+    String::from_utf8_lossy(crate::args::c_string(bytes)).replace(['\r', '\n'], " ")
 }
 
 /// The error reply for a script that raised `value` on `line`, decorated as Redis 7.0 does:

@@ -170,7 +170,8 @@ fn select(a: &Args) -> Result<Vec<Value>, Fault> {
             return one(Value::Num((args.len() - 1) as f64));
         }
     }
-    let i = a.int(1)?;
+    // luaL_checkint: the index cut to a C int.
+    let i = a.int(1)? as i32 as i64;
     if i < 0 {
         let from = args.len() as i64 + i;
         if from < 1 {

@@ -103,7 +103,8 @@ fn integer_option(
     max: i64,
 ) -> Result<Value, Fault> {
     if !matches!(a.v.get(n - 1), None | Some(Value::Nil)) {
-        let v = a.int(n)?;
+        // lua-cjson keeps the setting in a C int, cut before it is checked.
+        let v = a.int(n)? as i32 as i64;
         if !(min..=max).contains(&v) {
             return Err(a.bad(1, &format!("expected integer between {} and {}", min, max)));
         }

@@ -4,7 +4,7 @@
 //! `unpack_limit` with their offsets and errors.
 
 use super::super::interp::{bare_error, memory_error, Fault, Interp};
-use super::args::{one, Args, Site};
+use super::args::{one, Args, Site, MAX_C_STACK};
 use crate::lua::handle::Builtin;
 use crate::lua::lib_tables::make_lib;
 use crate::lua::value::{TableRef, Value, MAX_STRING_LEN};
@@ -24,6 +24,10 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Ve
             if args.is_empty() {
                 return Err(a.bad(0, "MessagePack pack needs input."));
             }
+            // `lua_checkstack(L, nargs)` on top of the arguments themselves.
+            if 2 * args.len() > MAX_C_STACK {
+                return Err(a.bad(0, "Too many arguments for MessagePack pack."));
+            }
             let mut out = Vec::new();
             for v in &args {
                 encode(&mut out, v, 0, a.line)?;
@@ -33,12 +37,12 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Ve
         }
         Func::Unpack => unpack(it, &a, 0, 0),
         Func::UnpackOne => {
-            let offset = a.opt_int(2, 0)? as i32;
+            let offset = a.opt_int(2, 0)?;
             unpack(it, &a, 1, offset)
         }
         Func::UnpackLimit => {
-            let limit = a.int(2)? as i32;
-            let offset = a.opt_int(3, 0)? as i32;
+            let limit = a.int(2)?;
+            let offset = a.opt_int(3, 0)?;
             unpack(it, &a, limit, offset)
         }
     }
@@ -179,40 +183,56 @@ fn encode_table(out: &mut Vec<u8>, t: &TableRef, level: usize, line: u32) -> Res
 enum Stop {
     Eof,
     BadFormat,
+    /// A `luaL_checkstack` that failed, with its message.
+    Stack(&'static str),
     Fault(Fault),
 }
+
+/// `luaL_checkstack`'s message when a value would not fit.
+const TOO_MANY_VALUES: &str =
+    "too many return values at once; use unpack_one or unpack_limit instead.";
 
 struct Decoder<'s> {
     s: &'s [u8],
     pos: usize,
     line: u32,
     steps: u64,
+    /// The Lua stack slots the C function would be using: its argument, the values decoded so
+    /// far, and each table being filled with the key or index it is filling.
+    used: usize,
 }
 
-fn unpack(it: &mut Interp, a: &Args, limit: i32, offset: i32) -> Result<Vec<Value>, Fault> {
+/// `mp_unpack_full`: `limit` and `offset` are C `lua_Integer`s, printed in errors as C ints.
+fn unpack(it: &mut Interp, a: &Args, limit: i64, offset: i64) -> Result<Vec<Value>, Fault> {
     let s = a.string(1)?;
     let decode_all = limit == 0 && offset == 0;
     if offset < 0 || limit < 0 {
         return Err(a.error(&format!(
             "Invalid request to unpack with offset of {} and limit of {}.",
-            offset,
-            s.len()
+            offset as i32,
+            s.len() as i32
         )));
     }
-    if offset as usize > s.len() {
+    if offset as u64 > s.len() as u64 {
         return Err(a.error(&format!(
             "Start offset {} greater than input length {}.",
-            offset,
-            s.len()
+            offset as i32,
+            s.len() as i32
         )));
     }
-    let limit = if decode_all { i32::MAX } else { limit };
+    let limit = if decode_all {
+        i64::from(i32::MAX)
+    } else {
+        limit
+    };
     let mut d = Decoder {
         s: &s,
         pos: offset as usize,
         line: a.line,
         steps: 0,
+        used: 1,
     };
+    let stack_error = |msg: &str| a.error(&format!("stack overflow ({msg})"));
     let mut out = Vec::new();
     let mut count = 0;
     while d.pos < s.len() && count < limit {
@@ -222,11 +242,16 @@ fn unpack(it: &mut Interp, a: &Args, limit: i32, offset: i32) -> Result<Vec<Valu
             Ok(v) => out.push(v),
             Err(Stop::Eof) => return Err(a.error("Missing bytes in input.")),
             Err(Stop::BadFormat) => return Err(a.error("Bad data format in input.")),
+            Err(Stop::Stack(msg)) => return Err(stack_error(msg)),
             Err(Stop::Fault(f)) => return Err(f),
         }
         count += 1;
+        d.used += 1;
     }
     if !decode_all {
+        if d.used + 1 > MAX_C_STACK {
+            return Err(stack_error("in function mp_unpack_full"));
+        }
         let next = if d.pos == s.len() { -1 } else { d.pos as i64 };
         out.insert(0, Value::Num(next as f64));
     }
@@ -254,6 +279,7 @@ impl Decoder<'_> {
     fn value(&mut self, depth: usize) -> Result<Value, Stop> {
         self.steps += 1;
         let b = *self.s.get(self.pos).ok_or(Stop::Eof)?;
+        self.check_stack(1, TOO_MANY_VALUES)?;
         // Every form needs its whole header before any of it is consumed.
         let need = match b {
             0xcc | 0xd0 | 0xd9 => 2,
@@ -303,10 +329,15 @@ impl Decoder<'_> {
 
     fn nest(&self, depth: usize) -> Result<(), Stop> {
         if depth >= MAX_DECODE_DEPTH {
-            return Err(Stop::Fault(bare_error(
-                self.line,
-                "stack overflow (in function mp_decode_to_lua_array)",
-            )));
+            return Err(Stop::Stack("in function mp_decode_to_lua_array"));
+        }
+        Ok(())
+    }
+
+    /// `luaL_checkstack(L, n, msg)` with the slots in use now.
+    fn check_stack(&self, n: usize, msg: &'static str) -> Result<(), Stop> {
+        if self.used + n > MAX_C_STACK {
+            return Err(Stop::Stack(msg));
         }
         Ok(())
     }
@@ -324,24 +355,36 @@ impl Decoder<'_> {
         Err(Stop::Fault(bare_error(self.line, msg)))
     }
 
+    /// An array's items, decoded with the table and each index on the Lua stack.
     fn array(&mut self, n: usize, depth: usize) -> Result<Value, Stop> {
         self.nest(depth)?;
         let t = TableRef::new();
+        self.used += 1;
+        self.check_stack(1, "in function mp_decode_to_lua_array")?;
         for i in 1..=n {
+            self.used += 1;
             let v = self.value(depth + 1)?;
+            self.used -= 1;
             self.set(&t, Value::Num(i as f64), v)?;
         }
+        self.used -= 1;
         Ok(Value::Table(t))
     }
 
+    /// A map's pairs, each key decoded with the table on the Lua stack and each value with
+    /// the table and its key.
     fn map(&mut self, n: usize, depth: usize) -> Result<Value, Stop> {
         self.nest(depth)?;
         let t = TableRef::new();
+        self.used += 1;
         for _ in 0..n {
             let k = self.value(depth + 1)?;
+            self.used += 1;
             let v = self.value(depth + 1)?;
+            self.used -= 1;
             self.set(&t, k, v)?;
         }
+        self.used -= 1;
         Ok(Value::Table(t))
     }
 }

@@ -108,7 +108,9 @@ fn random(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
             if l > u {
                 return Err(a.bad(2, "interval is empty"));
             }
-            (r * (u - l + 1) as f64).floor() + l as f64
+            // `u-l+1` in C ints, which wrap past 2^31 - 1.
+            let span = (u as i32).wrapping_sub(l as i32).wrapping_add(1);
+            (r * f64::from(span)).floor() + l as f64
         }
         _ => return Err(a.error("wrong number of arguments")),
     };

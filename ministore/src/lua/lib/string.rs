@@ -55,7 +55,8 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Ve
         }
         Func::Rep => {
             let s = a.string(1)?;
-            let n = a.int(2)?.max(0) as u64;
+            // luaL_checkint: the count cut to a C int.
+            let n = (a.int(2)? as i32).max(0) as u64;
             let total = (s.len() as u64).saturating_mul(n);
             if total > MAX_STRING_LEN as u64 {
                 return Err(memory_error(line));

@@ -63,7 +63,8 @@ pub(super) fn xpcall(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
 pub(super) fn error(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
     let line = a.line;
     let v = a.v.first().cloned().unwrap_or_default();
-    let level = a.opt_int(2, 1)?;
+    // luaL_optint: the level cut to a C int.
+    let level = a.opt_int(2, 1)? as i32 as i64;
     let value = match &v {
         Value::Str(_) | Value::Num(_) if level > 0 => {
             let text = v.to_str_bytes().unwrap_or_else(|| Arc::from(&b""[..]));
