@@ -76,7 +76,19 @@ pub fn shape_exec(queued: &[Vec<Vec<u8>>], reply: Reply) -> Frame {
             queued
                 .iter()
                 .zip(items)
-                .map(|(words, item)| shape(words, item))
+                .map(|(words, item)| match item {
+                    // Inside MULTI, BLMOVE and BRPOPLPUSH answer as LMOVE and RPOPLPUSH do: a
+                    // nil bulk, not the nil array of a timeout.
+                    Reply::Nil
+                        if words.first().is_some_and(|name| {
+                            name.eq_ignore_ascii_case(b"blmove")
+                                || name.eq_ignore_ascii_case(b"brpoplpush")
+                        }) =>
+                    {
+                        Frame::NullBulk
+                    }
+                    item => shape(words, item),
+                })
                 .collect(),
         ),
         Reply::Nil => Frame::NullArray,

@@ -590,6 +590,97 @@ fn blocking_list_commands_wait_across_connections() {
 }
 
 #[test]
+fn connection_commands_read_their_arguments_as_redis_does() {
+    let Some([ministore, redis]) = both_servers(5000) else {
+        return;
+    };
+    let mut ours = RawClient::connect(ministore.port());
+    let mut theirs = RawClient::connect(redis.port());
+    let lines: &[&[&str]] = &[
+        &["HELLO", "02"],
+        &["HELLO", "+3"],
+        &["HELLO", "-0"],
+        &["AUTH"],
+        &["AUTH", "a", "b", "c"],
+        &["SHUTDOWN", "foo"],
+        &["SHUTDOWN", "NOSAVE", "SAVE"],
+        &["SHUTDOWN", "ABORT", "NOSAVE"],
+        &["SHUTDOWN", "ABORT"],
+        &["MULTI"],
+        &["BLMOVE", "a", "b", "LEFT", "RIGHT", "0"],
+        &["BRPOPLPUSH", "a", "b", "0"],
+        &["BLPOP", "a", "0"],
+        &["EXEC"],
+        &["BLPOP", "a", "1e-400"],
+    ];
+    for words in lines {
+        assert_eq!(ours.call(words), theirs.call(words), "{words:?}");
+    }
+    // Client ids in the order clients connected, however their threads start.
+    for server in [&ministore, &redis] {
+        let mut clients: Vec<RawClient> =
+            (0..6).map(|_| RawClient::connect(server.port())).collect();
+        let ids: Vec<u64> = clients
+            .iter_mut()
+            .map(|client| client.call(&["CLIENT", "ID"]))
+            .map(|reply| reply[1..reply.len() - 2].parse().expect("an integer reply"))
+            .collect();
+        assert!(
+            ids.windows(2).all(|w| w[1] == w[0] + 1),
+            "{}: {ids:?}",
+            server.name()
+        );
+    }
+}
+
+#[test]
+fn waiters_are_served_longest_waiting_first_before_the_pushers_next_command() {
+    let Some(servers) = both_servers(5000) else {
+        return;
+    };
+    for server in servers {
+        let name = server.name();
+        let mut first = RawClient::connect(server.port());
+        let mut second = RawClient::connect(server.port());
+        let mut pusher = RawClient::connect(server.port());
+        first.send(&["BLPOP", "l", "0"]);
+        std::thread::sleep(Duration::from_millis(100));
+        second.send(&["BLPOP", "l", "0"]);
+        std::thread::sleep(Duration::from_millis(100));
+        // The push and a read of what is left in one write: both waiters are served in
+        // between, the one waiting longest first.
+        let mut both = multibulk(&["RPUSH", "l", "a", "b"]);
+        both.extend(multibulk(&["LLEN", "l"]));
+        pusher.send_raw(&both);
+        assert_eq!(pusher.read(), ":2\r\n", "{name}");
+        assert_eq!(pusher.read(), ":0\r\n", "{name}: the waiters took both");
+        assert_eq!(first.read(), "*2\r\n$1\r\nl\r\n$1\r\na\r\n", "{name}");
+        assert_eq!(second.read(), "*2\r\n$1\r\nl\r\n$1\r\nb\r\n", "{name}");
+        // A key of another type meanwhile leaves the waiter waiting (Redis 7.0).
+        first.send(&["BLPOP", "k", "0"]);
+        std::thread::sleep(Duration::from_millis(100));
+        assert_eq!(pusher.call(&["SET", "k", "x"]), "+OK\r\n");
+        assert_eq!(pusher.call(&["DEL", "k"]), ":1\r\n");
+        assert_eq!(pusher.call(&["RPUSH", "k", "y"]), ":1\r\n");
+        assert_eq!(first.read(), "*2\r\n$1\r\nk\r\n$1\r\ny\r\n", "{name}");
+        // A waiter that hung up with a command sent ahead takes nothing.
+        let mut gone = RawClient::connect(server.port());
+        let mut ahead = multibulk(&["BLPOP", "q", "0"]);
+        ahead.extend(multibulk(&["PING"]));
+        gone.send_raw(&ahead);
+        std::thread::sleep(Duration::from_millis(100));
+        drop(gone);
+        std::thread::sleep(Duration::from_millis(300));
+        assert_eq!(pusher.call(&["RPUSH", "q", "z"]), ":1\r\n");
+        assert_eq!(
+            pusher.call(&["LLEN", "q"]),
+            ":1\r\n",
+            "{name}: z is still there"
+        );
+    }
+}
+
+#[test]
 fn scripts_reply_in_the_callers_protocol_and_setresp_3_reads_resp3() {
     let commands: &[&[&str]] = &[
         &["HSET", "h", "f", "v"],

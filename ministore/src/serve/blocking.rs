@@ -1,12 +1,19 @@
 //! Blocking pops that really wait: BLPOP, BRPOP, BRPOPLPUSH, BLMOVE, BLMPOP, BZPOPMIN,
-//! BZPOPMAX and BZMPOP run in the store, which answers nil when there is nothing to take; the
-//! connection then waits on the store's condition — woken by every other client's command —
-//! and runs the command again until it gets something or its timeout passes (0: forever).
+//! BZPOPMAX and BZMPOP run in the store, which answers nil when there is nothing to take. The
+//! client then joins the queue of waiters and sleeps; as in Redis, the connection that runs a
+//! command serves the waiters before the store is let go — longest-waiting first, each
+//! command run again in its own client's session, again and again while one served frees
+//! another — so a pusher's next command sees the list the waiters left. A waiter whose key
+//! became another type meanwhile waits on, as in Redis 7.0. The waiter itself only looks at
+//! its timeout, its socket and CLIENT KILL.
 
-use std::io::ErrorKind;
+use std::collections::VecDeque;
+use std::io::{ErrorKind, Read};
 use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::client::ClientInfo;
 use super::conn::Conn;
 use super::lock::lock;
 use crate::args::parse_lenient_float;
@@ -14,13 +21,84 @@ use crate::cmd::blocking::timeout_position;
 use crate::frame::Frame;
 use crate::reply::Reply;
 use crate::shape::shape;
+use crate::{Session, Store};
 
 /// A waiting client looks at its socket and at CLIENT KILL this often.
 const SLICE: Duration = Duration::from_millis(100);
 
+/// Bytes a waiting client may send ahead before the server stops reading them (Redis reads a
+/// blocked client's socket too, up to its query buffer limit).
+const READ_AHEAD_LIMIT: usize = 64 * 1024 * 1024;
+
+/// One client waiting in a blocking command.
+pub struct Waiter {
+    words: Vec<Vec<u8>>,
+    /// The client, which CLIENT KILL may have killed before it left the queue.
+    client: Arc<ClientInfo>,
+    /// The client's session, lent to the queue while it waits, and the reply once served.
+    state: Mutex<(Session, Option<Reply>)>,
+}
+
+/// The waiters, longest-waiting first. Only touched with the store locked.
+#[derive(Default)]
+pub struct Waiters(Mutex<VecDeque<Arc<Waiter>>>);
+
+impl Waiters {
+    /// Serves every waiter whose command now gets something, in queue order, over and over
+    /// while one served may free another (a BLMOVE's push); true if any was.
+    pub fn serve(&self, store: &mut Store) -> bool {
+        let mut any = false;
+        loop {
+            let queue: Vec<Arc<Waiter>> = lock(&self.0).iter().cloned().collect();
+            let mut served = Vec::new();
+            for waiter in &queue {
+                if waiter.client.killed.load(Ordering::Acquire) {
+                    continue;
+                }
+                let mut state = lock(&waiter.state);
+                let (session, reply) = &mut *state;
+                if reply.is_some() {
+                    continue;
+                }
+                match store.exec_in(session, &waiter.words) {
+                    // Nothing to take yet, or the key is of another type now: Redis 7.0 leaves
+                    // such a client waiting.
+                    Reply::Nil | Reply::Error(_) => {}
+                    got => {
+                        *reply = Some(got);
+                        served.push(waiter.clone());
+                    }
+                }
+            }
+            if served.is_empty() {
+                return any;
+            }
+            any = true;
+            lock(&self.0).retain(|w| !served.iter().any(|s| Arc::ptr_eq(s, w)));
+        }
+    }
+
+    fn push(&self, waiter: Arc<Waiter>) {
+        lock(&self.0).push_back(waiter);
+    }
+
+    fn remove(&self, waiter: &Arc<Waiter>) {
+        lock(&self.0).retain(|w| !Arc::ptr_eq(w, waiter));
+    }
+}
+
 /// The timeout as a duration (`None`: forever). The store has already refused bad timeouts.
+/// Redis reads it as a long double and rounds the milliseconds up, so a timeout too small for
+/// a double (`1e-400`) is 1 ms, not zero (forever).
 fn timeout_of(word: &[u8]) -> Option<Duration> {
     let seconds = parse_lenient_float(word);
+    if seconds == 0.0 {
+        let mantissa = word.iter().take_while(|b| !matches!(b, b'e' | b'E'));
+        return mantissa
+            .into_iter()
+            .any(|b| (b'1'..=b'9').contains(b))
+            .then_some(Duration::from_millis(1));
+    }
     (seconds.is_finite() && seconds > 0.0).then(|| Duration::from_secs_f64(seconds.min(1e9)))
 }
 
@@ -29,56 +107,73 @@ impl Conn {
     pub(super) fn blocking(&mut self, name: &[u8], words: Vec<Vec<u8>>) -> Option<Frame> {
         let position = timeout_position(name, &words)?;
         let deadline = timeout_of(&words[position]).map(|t| Instant::now() + t);
-        let mut store = match self.shared.lock_store() {
+        // Its own handle on the shared state: the store's guard outlives reads of the socket.
+        let shared = self.shared.clone();
+        let mut store = match shared.lock_store() {
             Ok(store) => store,
             Err(busy) => return Some(busy),
         };
-        let mut waiting = false;
+        shared.tick(&mut store);
+        let first = store.exec_in(&mut self.session, &words);
+        if first != Reply::Nil || deadline.is_some_and(|d| Instant::now() >= d) {
+            // A pop that moved an element (BLMOVE) may itself serve someone.
+            shared.serve_waiters(&mut store);
+            return Some(shape(&words, first));
+        }
+        let waiter = Arc::new(Waiter {
+            words: words.clone(),
+            client: self.info.clone(),
+            state: Mutex::new((std::mem::take(&mut self.session), None)),
+        });
+        shared.waiters.push(waiter.clone());
+        shared.blocked.fetch_add(1, Ordering::AcqRel);
+        lock(&self.info.state).blocked = true;
         let result = loop {
-            self.shared.tick(&mut store);
-            let reply = store.exec_in(&mut self.session, &words);
-            if reply != Reply::Nil {
-                break Some(reply);
-            }
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                break Some(Reply::Nil);
-            }
-            if !waiting {
-                waiting = true;
-                self.shared.blocked.fetch_add(1, Ordering::AcqRel);
-                lock(&self.info.state).blocked = true;
-            }
             let slice = deadline.map_or(SLICE, |d| {
                 d.saturating_duration_since(Instant::now()).min(SLICE)
             });
-            store = match self.shared.changed.wait_timeout(store, slice) {
+            store = match shared.changed.wait_timeout(store, slice) {
                 Ok((guard, _)) => guard,
                 Err(poisoned) => poisoned.into_inner().0,
             };
+            if let Some(reply) = lock(&waiter.state).1.take() {
+                break Some(reply);
+            }
             if self.info.killed.load(Ordering::Acquire) || self.peer_closed() {
                 break None;
             }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                // The clock moves on in the store too: a lease may have lapsed meanwhile.
+                shared.tick(&mut store);
+                break Some(Reply::Nil);
+            }
         };
-        if waiting {
-            self.shared.blocked.fetch_sub(1, Ordering::AcqRel);
-            lock(&self.info.state).blocked = false;
-        }
+        shared.waiters.remove(&waiter);
+        self.session = std::mem::take(&mut lock(&waiter.state).0);
+        shared.blocked.fetch_sub(1, Ordering::AcqRel);
+        lock(&self.info.state).blocked = false;
         drop(store);
-        // A pop that moved an element (BLMOVE) may itself unblock someone.
-        self.shared.wake_blocked();
         result.map(|reply| shape(&words, reply))
     }
 
-    /// Whether the client hung up while this connection was not reading.
-    fn peer_closed(&self) -> bool {
+    /// Whether the client hung up while this connection was not reading. What it sent ahead
+    /// meanwhile is read into the connection's buffer, to run once the wait is over, so that
+    /// a hang-up behind it is seen.
+    fn peer_closed(&mut self) -> bool {
         if self.reader.set_nonblocking(true).is_err() {
             return true;
         }
-        let mut probe = [0u8; 1];
-        let closed = match self.reader.peek(&mut probe) {
-            Ok(0) => true,
-            Ok(_) => false,
-            Err(e) => e.kind() != ErrorKind::WouldBlock,
+        let mut chunk = [0u8; 4096];
+        let closed = loop {
+            if self.pending.len() >= READ_AHEAD_LIMIT {
+                break false;
+            }
+            match self.reader.read(&mut chunk) {
+                Ok(0) => break true,
+                Ok(n) => self.pending.extend_from_slice(&chunk[..n]),
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(e) => break e.kind() != ErrorKind::WouldBlock,
+            }
         };
         let _ = self.reader.set_nonblocking(false);
         closed

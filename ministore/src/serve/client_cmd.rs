@@ -36,9 +36,8 @@ impl Conn {
     pub(super) fn hello(&mut self, words: &[Vec<u8>]) -> Frame {
         let mut version = if self.resp3 { 3 } else { 2 };
         if let Some(requested) = words.get(1) {
-            let parsed = std::str::from_utf8(requested)
-                .ok()
-                .and_then(|text| text.parse::<i64>().ok());
+            // Redis's `string2ll`: no sign but `-`, no leading zero, no `-0`.
+            let parsed = crate::args::parse_int(requested);
             match parsed {
                 None => {
                     return Frame::Error(
@@ -93,6 +92,7 @@ impl Conn {
     /// `AUTH [user] password`: only the default user exists and it needs no password.
     pub(super) fn auth(&mut self, words: &[Vec<u8>]) -> Frame {
         match words {
+            [_] => arity("auth"),
             [_, _] => Frame::Error("ERR AUTH <password> called without any password configured for the default user. Are you sure your configuration is correct?".into()),
             [_, user, password] => check_credentials(user, password).unwrap_or(Frame::Simple("OK".into())),
             _ => syntax_error(),

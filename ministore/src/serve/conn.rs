@@ -12,7 +12,7 @@ use super::client::ClientInfo;
 use super::lock::lock;
 use super::resp::parse_request;
 use super::shared::{ClockMode, Shared};
-use crate::args::parse_lenient_float;
+use crate::args::{is, parse_lenient_float};
 use crate::cmd::blocking::timeout_position;
 use crate::frame::Frame;
 use crate::reply::Reply;
@@ -39,6 +39,9 @@ pub struct Conn {
     queued: Option<Vec<Vec<Vec<u8>>>>,
     /// The store's state for this client: selected database, MULTI queue, WATCHed keys.
     pub(super) session: Session,
+    /// What was read off the socket and not run yet (a blocked client's sent-ahead commands
+    /// land here too).
+    pub(super) pending: Vec<u8>,
 }
 
 /// What the connection does after a command.
@@ -50,13 +53,12 @@ pub enum After {
     Close,
 }
 
-/// Serves one accepted connection until it closes.
-pub fn serve_connection(shared: Arc<Shared>, stream: TcpStream) {
+/// Serves one accepted connection, the `id`th, until it closes.
+pub fn serve_connection(shared: Arc<Shared>, stream: TcpStream, id: u64) {
     let _ = stream.set_nodelay(true);
     // A client that stops reading (a stalled subscriber) is dropped instead of stalling the
     // writer — which may be another client publishing with the store locked.
     let _ = stream.set_write_timeout(Some(WRITE_TIMEOUT));
-    let id = shared.next_client_id();
     let Ok(info) = ClientInfo::new(id, &stream) else {
         return;
     };
@@ -71,6 +73,7 @@ pub fn serve_connection(shared: Arc<Shared>, stream: TcpStream) {
         patterns: Vec::new(),
         queued: None,
         session: Session::new(),
+        pending: Vec::new(),
     };
     conn.run();
     conn.forget_subscriptions();
@@ -80,7 +83,6 @@ pub fn serve_connection(shared: Arc<Shared>, stream: TcpStream) {
 
 impl Conn {
     fn run(&mut self) {
-        let mut buf: Vec<u8> = Vec::new();
         let mut chunk = vec![0u8; READ_CHUNK];
         loop {
             let n = match self.reader.read(&mut chunk) {
@@ -89,12 +91,12 @@ impl Conn {
                 Err(e) if e.kind() == ErrorKind::Interrupted => continue,
                 Err(_) => return,
             };
-            buf.extend_from_slice(&chunk[..n]);
+            self.pending.extend_from_slice(&chunk[..n]);
             let mut out = Vec::new();
             let mut start = 0;
             let mut after = After::Continue;
             while after == After::Continue {
-                match parse_request(&buf[start..]) {
+                match parse_request(&self.pending[start..]) {
                     Ok(None) => break,
                     Ok(Some(request)) => {
                         start += request.consumed;
@@ -111,7 +113,7 @@ impl Conn {
                     return;
                 }
             }
-            buf.drain(..start);
+            self.pending.drain(..start);
             if !self.info.send(&out) || after == After::Close {
                 let _ = self.reader.shutdown(std::net::Shutdown::Both);
                 return;
@@ -168,10 +170,13 @@ impl Conn {
             }
             b"ping" if subscribed && !self.resp3 => subscribed_pong(&words),
             b"pubsub" => self.pubsub_command(&words),
-            b"shutdown" => {
-                self.shared.shut_down();
-                return (None, After::Close);
-            }
+            b"shutdown" => match shutdown_options(&words[1..]) {
+                Ok(()) => {
+                    self.shared.shut_down();
+                    return (None, After::Close);
+                }
+                Err(refusal) => refusal,
+            },
             b"script" | b"function"
                 if words.len() == 2 && words[1].eq_ignore_ascii_case(b"kill") =>
             {
@@ -206,9 +211,9 @@ impl Conn {
                 if script.is_some() {
                     self.shared.script.end();
                 }
+                self.shared.serve_waiters(&mut store);
                 drop(store);
                 self.note_db();
-                self.shared.wake_blocked();
                 reply
             }
             Err(busy) => return busy,
@@ -289,6 +294,30 @@ impl Conn {
         self.queued = None;
         self.set_multi_count(-1);
     }
+}
+
+/// SHUTDOWN's options as Redis 7.0 reads them (NOSAVE or SAVE, NOW, FORCE, or ABORT alone):
+/// a refusal when they do not parse, or when they ask to abort a shutdown, which is never in
+/// progress here.
+fn shutdown_options(options: &[Vec<u8>]) -> Result<(), Frame> {
+    let syntax = || Frame::Error("ERR syntax error".into());
+    let (mut nosave, mut save, mut abort, mut other) = (false, false, false, false);
+    for option in options {
+        match () {
+            _ if is(option, "nosave") => nosave = true,
+            _ if is(option, "save") => save = true,
+            _ if is(option, "now") || is(option, "force") => other = true,
+            _ if is(option, "abort") => abort = true,
+            _ => return Err(syntax()),
+        }
+    }
+    if (nosave && save) || (abort && (nosave || save || other)) {
+        return Err(syntax());
+    }
+    if abort {
+        return Err(Frame::Error("ERR No shutdown in progress.".into()));
+    }
+    Ok(())
 }
 
 /// EVAL-family (true) or FCALL-family (false) commands run a script that may become busy.

@@ -113,10 +113,12 @@ impl Server {
                 continue;
             };
             let shared = self.shared.clone();
+            // Ids in the order clients connected, as Redis gives them.
+            let id = shared.next_client_id();
             let spawned = std::thread::Builder::new()
                 .name("ministore-client".into())
                 .stack_size(CONNECTION_STACK)
-                .spawn(move || conn::serve_connection(shared, stream));
+                .spawn(move || conn::serve_connection(shared, stream, id));
             if spawned.is_err() {
                 // No thread for it: the stream was moved into the closure and is dropped,
                 // which closes the connection.

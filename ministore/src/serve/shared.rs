@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, TryLockError};
 use std::time::{Duration, Instant};
 
+use super::blocking::Waiters;
 use super::busy::ScriptRun;
 use super::client::ClientInfo;
 use super::lock::lock;
@@ -29,8 +30,11 @@ pub enum ClockMode {
 pub struct Shared {
     /// The one store every client talks to.
     pub store: Mutex<Store>,
-    /// Signalled after a command ran while some client waits in a blocking pop.
+    /// Signalled when a waiting client was served, and on CLIENT KILL.
     pub changed: Condvar,
+    /// The clients waiting in blocking commands, served by whichever connection runs a
+    /// command next.
+    pub waiters: Waiters,
     /// How many clients wait in a blocking command.
     pub blocked: AtomicUsize,
     /// Real or virtual clock.
@@ -55,6 +59,7 @@ impl Shared {
         Shared {
             store: Mutex::new(store),
             changed: Condvar::new(),
+            waiters: Waiters::default(),
             blocked: AtomicUsize::new(0),
             clock,
             started: Instant::now(),
@@ -108,9 +113,10 @@ impl Shared {
         self.changed.notify_all();
     }
 
-    /// Wakes the clients waiting in blocking commands so they retry.
-    pub fn wake_blocked(&self) {
-        if self.blocked.load(Ordering::Acquire) > 0 {
+    /// Serves the waiting clients a command (just run, with the store still locked) may have
+    /// freed, and wakes those served.
+    pub fn serve_waiters(&self, store: &mut Store) {
+        if self.blocked.load(Ordering::Acquire) > 0 && self.waiters.serve(store) {
             self.changed.notify_all();
         }
     }
