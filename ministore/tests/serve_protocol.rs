@@ -95,6 +95,24 @@ fn pipelines_inline_commands_and_half_sent_frames() {
             std::thread::sleep(Duration::from_millis(2));
         }
         assert_eq!(client.read(), "$9\r\nin pieces\r\n", "{}", server.name());
+        // An inline line with a zero byte before its end waits for more: Redis looks for
+        // the newline as C does, and the zero byte ends the search.
+        let mut stream = TcpStream::connect(("127.0.0.1", server.port())).unwrap();
+        stream
+            .write_all(b"PING\r\nECHO a\x00b\r\nPING\r\n")
+            .unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_millis(300)))
+            .unwrap();
+        let mut got = Vec::new();
+        let mut chunk = [0u8; 256];
+        while let Ok(n) = std::io::Read::read(&mut stream, &mut chunk) {
+            if n == 0 {
+                break;
+            }
+            got.extend_from_slice(&chunk[..n]);
+        }
+        assert_eq!(got, b"+PONG\r\n", "{}", server.name());
     }
 }
 

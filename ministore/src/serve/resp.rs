@@ -75,7 +75,9 @@ pub fn parse_request(buf: &[u8]) -> Result<Option<Request>, ProtocolError> {
 
 /// A line split like redis-cli and Redis's `sdssplitargs` split it.
 fn parse_inline(buf: &[u8]) -> Result<Option<Request>, ProtocolError> {
-    let Some(newline) = buf.iter().position(|&b| b == b'\n') else {
+    // Redis finds the line's end with `strchr`, which a zero byte stops: a line with one
+    // before its newline waits for more, as one with no newline does.
+    let Some(newline) = crate::args::c_string(buf).iter().position(|&b| b == b'\n') else {
         if buf.len() > INLINE_MAX {
             return Err(ProtocolError::TooBigInline);
         }
