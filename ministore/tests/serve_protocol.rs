@@ -630,6 +630,10 @@ fn connection_commands_read_their_arguments_as_redis_does() {
         &["BLPOP", "a", "0"],
         &["EXEC"],
         &["BLPOP", "a", "1e-400"],
+        &["PUBSUB", "HELP"],
+        &["PUBSUB", "HELP", "x"],
+        &["PUBSUB", "CHANNELS", "a", "b"],
+        &["PUBSUB", "NUMPAT", "x"],
     ];
     for words in lines {
         assert_eq!(ours.call(words), theirs.call(words), "{words:?}");

@@ -132,6 +132,18 @@ impl Conn {
         };
         let registry: std::sync::MutexGuard<'_, PubSub> = lock(&self.shared.pubsub);
         match (sub.to_ascii_lowercase().as_slice(), words.len()) {
+            (b"help", 2) => {
+                let container = String::from_utf8_lossy(&words[0]).to_ascii_uppercase();
+                let header =
+                    format!("{container} <subcommand> [<arg> [value] [opt] ...]. Subcommands are:");
+                Frame::Array(
+                    std::iter::once(header.as_str())
+                        .chain(PUBSUB_HELP.iter().copied())
+                        .chain(["HELP", "    Prints this help."])
+                        .map(|line| Frame::Simple(line.into()))
+                        .collect(),
+                )
+            }
             (b"channels", 2 | 3) => Frame::Array(
                 registry
                     .channel_names(words.get(2).map(Vec::as_slice))
@@ -154,9 +166,15 @@ impl Conn {
             (b"numpat", 2) => {
                 Frame::Integer(i64::try_from(registry.pattern_count()).unwrap_or(i64::MAX))
             }
-            (b"channels" | b"numpat", _) => Frame::Error(format!(
+            // Arities Redis's command table checks (NUMPAT and HELP take none); CHANNELS with
+            // two or more is refused by the command itself.
+            (b"numpat" | b"help", _) => Frame::Error(format!(
                 "ERR wrong number of arguments for 'pubsub|{}' command",
                 String::from_utf8_lossy(&sub.to_ascii_lowercase())
+            )),
+            (b"channels", _) => Frame::Error(format!(
+                "ERR unknown subcommand or wrong number of arguments for '{}'. Try PUBSUB HELP.",
+                String::from_utf8_lossy(sub)
             )),
             _ => Frame::Error(format!(
                 "ERR unknown subcommand '{}'. Try PUBSUB HELP.",
@@ -165,3 +183,18 @@ impl Conn {
         }
     }
 }
+
+/// PUBSUB HELP's lines between its header and footer, as Redis 7.0 prints them.
+const PUBSUB_HELP: &[&str] = &[
+    "CHANNELS [<pattern>]",
+    "    Return the currently active channels matching a <pattern> (default: '*').",
+    "NUMPAT",
+    "    Return number of subscriptions to patterns.",
+    "NUMSUB [<channel> ...]",
+    "    Return the number of subscribers for the specified channels, excluding",
+    "    pattern subscriptions(default: no channels).",
+    "SHARDCHANNELS [<pattern>]",
+    "    Return the currently active shard level channels matching a <pattern> (default: '*').",
+    "SHARDNUMSUB [<shardchannel> ...]",
+    "    Return the number of subscribers for the specified shard level channel(s)",
+];
