@@ -634,6 +634,7 @@ fn connection_commands_read_their_arguments_as_redis_does() {
         &["PUBSUB", "HELP", "x"],
         &["PUBSUB", "CHANNELS", "a", "b"],
         &["PUBSUB", "NUMPAT", "x"],
+        &["RESET", "x"],
     ];
     for words in lines {
         assert_eq!(ours.call(words), theirs.call(words), "{words:?}");

@@ -150,6 +150,10 @@ impl Conn {
         }
         match name {
             b"quit" => return (Some(Frame::Simple("OK".into())), After::Close),
+            b"reset" if words.len() > 1 => {
+                let error = "ERR wrong number of arguments for 'reset' command";
+                return (Some(Frame::Error(error.into())), After::Continue);
+            }
             b"reset" => return (Some(self.reset()), After::Continue),
             _ => {}
         }
