@@ -214,8 +214,9 @@ impl ScriptCache {
         Ok(sha)
     }
 
-    /// Appends what later runs depend on: every cached script's SHA1, sorted, and with `full`
-    /// each function library's name and code, in load order (FUNCTION LIST's order).
+    /// Appends what later runs depend on: every cached script's SHA1, sorted; with `full` each
+    /// function library's name and code, in load order (FUNCTION LIST's order), and what the
+    /// functions' interpreter keeps; what EVAL's interpreter keeps; and `math.random`'s state.
     pub(crate) fn write_state_key(&self, out: &mut Vec<u8>) {
         let mut shas: Vec<&ShaHex> = self.scripts.keys().collect();
         crate::order::sort_by(&mut shas, |a, b| a.cmp(b));

@@ -130,9 +130,8 @@ pub fn frame_to_value(frame: Frame) -> Value {
     }
 }
 
-/// A table with `items` at 1, 2, …, set one by one as Redis does: a nil (RESP3's null in an
-/// array) leaves a hole, and the array part ends before it.
-/// An array reply's table, its items set one by one at 1, 2, … as Redis sets them.
+/// An array reply's table, its items set one by one at 1, 2, … as Redis sets them (a RESP3
+/// null among them leaves a hole where Lua's rehash puts it).
 fn array_table(items: impl IntoIterator<Item = Value>) -> Value {
     Value::Table(TableRef::from_table(Table::from_sequence(items)))
 }

@@ -127,10 +127,8 @@ impl Library {
                 convert::value_to_reply(values.first().unwrap_or(&Value::Nil), interp.libs.resp)
             }
             Err(Fault::Error { value, line }) => {
-                {
                 let (source, line) = interp.fault_place(line);
                 convert::raised_error_reply(&value, &source, line, &label)
-            }
             }
             Err(Fault::Runtime { msg, line }) => {
                 let value = Value::str(format!("user_function:{line}: {msg}").as_bytes());

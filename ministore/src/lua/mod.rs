@@ -231,10 +231,8 @@ impl Script {
         match interp.run_chunk(&self.chunk) {
             Ok(v) => convert::value_to_reply(&v, interp.libs.resp),
             Err(Fault::Error { value, line }) => {
-                {
                 let (source, line) = interp.fault_place(line);
                 convert::raised_error_reply(&value, &source, line, sha)
-            }
             }
             Err(Fault::Runtime { msg, line }) => {
                 let value = value::Value::str(format!("user_script:{}: {}", line, msg).as_bytes());

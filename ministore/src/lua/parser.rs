@@ -574,6 +574,15 @@ impl Parser {
                 break;
             }
             target = self.suffixed_expr()?;
+            // Lua parses each further target one C call deeper, and counts them against what
+            // is left of its C call limit at this nesting.
+            let limit = MAX_SYNTAX_DEPTH.saturating_sub(self.depth);
+            if targets.len() > limit as usize {
+                return Err(self.over_limit(OverLimit {
+                    kind: LimitKind::AssignmentTargets(limit),
+                    function_line: self.scopes.function_line(),
+                }));
+            }
         }
         self.check_next(&Tok::Assign)?;
         let values = self.expr_list()?;

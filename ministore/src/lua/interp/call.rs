@@ -305,7 +305,7 @@ impl Interp<'_> {
         self.stack.pop();
         self.nesting -= NATIVE_NESTING;
         result.map_err(|e| {
-            let e = named_by_caller(e, callee);
+            let e = named_by_caller(e, b, callee);
             let e = if method { self_not_counted(e) } else { e };
             self.resolve_native(e, caller)
         })
@@ -439,14 +439,19 @@ fn compat_arg(varargs: &[Value]) -> Value {
     Value::Table(TableRef::from_table(table))
 }
 
-/// A library function's own argument error names the function as its caller knows it, or `?`.
-fn named_by_caller(fault: Fault, callee: Callee) -> Fault {
+/// A library function's own argument error (`Args::bad`, which names the function `b`) names
+/// it as its caller knows it, or `?`. Any other text, such as an `assert` message that reads
+/// like one, is left as it is.
+fn named_by_caller(fault: Fault, b: Builtin, callee: Callee) -> Fault {
     let Fault::Runtime { msg, line } = fault else {
         return fault;
     };
     let renamed = msg.strip_prefix("bad argument #").and_then(|rest| {
         let (n, tail) = rest.split_once(" to '")?;
-        let (_, after) = tail.split_once("' (")?;
+        let (own, after) = tail.split_once("' (")?;
+        if own != b.name() {
+            return None;
+        }
         let name = callee.name();
         Some(format!(
             "bad argument #{n} to '{}' ({after}",

@@ -45,6 +45,8 @@ pub enum LimitKind {
     Locals,
     /// `MAX_UPVALUES` locals of enclosing functions used.
     Upvalues,
+    /// Targets of one assignment: `LUAI_MAXCCALLS` less the syntax levels it is nested in.
+    AssignmentTargets(u32),
 }
 
 impl LimitKind {
@@ -52,6 +54,7 @@ impl LimitKind {
         match self {
             LimitKind::Locals => MAX_LOCALS,
             LimitKind::Upvalues => MAX_UPVALUES,
+            LimitKind::AssignmentTargets(limit) => limit,
         }
     }
 
@@ -59,6 +62,7 @@ impl LimitKind {
         match self {
             LimitKind::Locals => "local variables",
             LimitKind::Upvalues => "upvalues",
+            LimitKind::AssignmentTargets(_) => "variables in assignment",
         }
     }
 }

@@ -87,6 +87,11 @@ impl Scopes {
         })
     }
 
+    /// The line the innermost function is defined on (`None` for the main chunk).
+    pub fn function_line(&self) -> Option<u32> {
+        self.current().line
+    }
+
     /// Brings `names` into scope in the innermost function.
     pub fn declare<I: IntoIterator<Item = Arc<str>>>(&mut self, names: I) {
         self.current_mut().locals.extend(names);

@@ -68,7 +68,8 @@ const BULLMQ_RELEASE: &str =
 
 /// A BullMQ script as BullMQ sends it: its script loader drops every line that is blank or
 /// only spaces and tabs (`removeEmptyLines`, `/^\s*[\r\n]/gm`, in `src/commands/script-loader.ts`)
-/// before the text is sent, so its SHA1 is that of the shorter text.
+/// before the text is sent, so its SHA1 is that of the shorter text. The files have `\n`
+/// line ends, for which dropping each line of spaces and tabs is what the regex does.
 fn sent_by_bullmq(file: &str) -> String {
     file.split_inclusive('\n')
         .filter(|line| !(line.ends_with('\n') && line.trim().is_empty()))
