@@ -158,6 +158,25 @@ fn cached_scripts_and_function_libraries_are_in_the_key() {
         ],
     );
     assert_eq!(library.state_key(), reloaded.state_key());
+
+    // What a library keeps between calls is in the key: the next call tells the stores apart.
+    let counter = "#!lua name=count\nlocal n = 0\n\
+                   redis.register_function('bump', function() n = n + 1 return n end)";
+    let mut bumped = Store::new();
+    let mut fresh = Store::new();
+    for store in [&mut bumped, &mut fresh] {
+        assert_eq!(
+            store.exec(&["FUNCTION", "LOAD", counter]),
+            Reply::bulk("count")
+        );
+    }
+    assert_eq!(bumped.state_key(), fresh.state_key());
+    assert_eq!(bumped.exec(&["FCALL", "bump", "0"]), Reply::Integer(1));
+    assert_ne!(bumped.state_key(), fresh.state_key());
+    assert_ne!(
+        bumped.exec(&["FCALL", "bump", "0"]),
+        fresh.exec(&["FCALL", "bump", "0"])
+    );
 }
 
 #[test]

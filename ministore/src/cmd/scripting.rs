@@ -215,8 +215,9 @@ impl ScriptCache {
     }
 
     /// Appends what later runs depend on: every cached script's SHA1, sorted; with `full` each
-    /// function library's name and code, in load order (FUNCTION LIST's order), and what the
-    /// functions' interpreter keeps; what EVAL's interpreter keeps; and `math.random`'s state.
+    /// function library's name, code and the state its calls keep, in load order (FUNCTION
+    /// LIST's order), and what the functions' interpreter keeps; what EVAL's interpreter keeps;
+    /// and `math.random`'s state.
     pub(crate) fn write_state_key(&self, out: &mut Vec<u8>) {
         let mut shas: Vec<&ShaHex> = self.scripts.keys().collect();
         crate::order::sort_by(&mut shas, |a, b| a.cmp(b));
@@ -230,6 +231,7 @@ impl ScriptCache {
             for loaded in &self.functions.loaded {
                 put(out, &loaded.name);
                 put(out, &loaded.code);
+                loaded.library.write_state_key(out);
             }
             self.functions_lua.write_key(out);
         }

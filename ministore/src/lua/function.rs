@@ -92,6 +92,12 @@ impl Library {
         })
     }
 
+    /// Appends bytes equal for two libraries' states only if their calls answer the same
+    /// (see [`Frozen::write_key`]).
+    pub fn write_state_key(&self, out: &mut Vec<u8>) {
+        self.state.write_key(out);
+    }
+
     /// The functions the library registered, in registration order.
     pub fn functions(&self) -> &[FunctionInfo] {
         &self.functions

@@ -72,6 +72,84 @@ pub struct Frozen {
 }
 
 impl Frozen {
+    /// Appends bytes equal for two graphs only if a call answers the same on both: each
+    /// value, table (laid out as it is), closure (its function's whole syntax tree, so that
+    /// libraries loaded apart from the same code are equal), captured variable and coroutine,
+    /// by index.
+    pub fn write_key(&self, out: &mut Vec<u8>) {
+        fn n(out: &mut Vec<u8>, v: u64) {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        fn slot(out: &mut Vec<u8>, s: &Slot) {
+            match s {
+                Slot::Nil => out.push(0),
+                Slot::Bool(b) => out.extend_from_slice(&[1, u8::from(*b)]),
+                Slot::Num(x) => {
+                    out.push(2);
+                    n(out, x.to_bits());
+                }
+                Slot::Str(bytes) => {
+                    out.push(3);
+                    n(out, bytes.len() as u64);
+                    out.extend_from_slice(bytes);
+                }
+                Slot::Table(i) => {
+                    out.push(4);
+                    n(out, *i as u64);
+                }
+                Slot::Func(i) => {
+                    out.push(5);
+                    n(out, *i as u64);
+                }
+                Slot::Builtin(b) => {
+                    out.push(6);
+                    n(out, b.id());
+                }
+                Slot::Lib(l) => out.extend_from_slice(&[7, *l as u8]),
+                Slot::Null => out.push(8),
+                Slot::Thread(i) => {
+                    out.push(9);
+                    n(out, *i as u64);
+                }
+            }
+        }
+        n(out, self.roots.len() as u64);
+        self.roots.iter().for_each(|s| slot(out, s));
+        n(out, self.tables.len() as u64);
+        for t in &self.tables {
+            n(out, t.array.len() as u64);
+            t.array.iter().for_each(|s| slot(out, s));
+            n(out, t.nodes.len() as u64);
+            for (key, val, next) in &t.nodes {
+                slot(out, key);
+                slot(out, val);
+                n(out, next.map_or(u64::MAX, |i| i as u64));
+            }
+            n(out, t.last_free as u64);
+            n(out, t.meta.map_or(u64::MAX, |i| i as u64));
+            out.push(u8::from(t.readonly));
+        }
+        n(out, self.closures.len() as u64);
+        for c in &self.closures {
+            let body = format!("{:?}", c.body);
+            n(out, body.len() as u64);
+            out.extend_from_slice(body.as_bytes());
+            n(out, c.captured.len() as u64);
+            for (name, cell) in &c.captured {
+                n(out, name.len() as u64);
+                out.extend_from_slice(name.as_bytes());
+                n(out, *cell as u64);
+            }
+        }
+        n(out, self.cells.len() as u64);
+        self.cells.iter().for_each(|s| slot(out, s));
+        n(out, self.threads.len() as u64);
+        for t in &self.threads {
+            n(out, t.func as u64);
+            out.push(u8::from(t.fresh));
+        }
+    }
+
     /// Freezes everything reachable from `roots`, then empties those live tables and cells:
     /// the graph may hold cycles (`t.self = t`), which `Rc` alone would never free, and after
     /// this the live objects are no longer used.
