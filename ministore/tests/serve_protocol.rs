@@ -635,6 +635,11 @@ fn connection_commands_read_their_arguments_as_redis_does() {
         &["PUBSUB", "CHANNELS", "a", "b"],
         &["PUBSUB", "NUMPAT", "x"],
         &["RESET", "x"],
+        // Each HELLO option takes effect as it is read.
+        &["HELLO", "2", "SETNAME", "early", "AUTH", "bob", "x"],
+        &["CLIENT", "GETNAME"],
+        &["HELLO", "2", "SETNAME", "again", "FOO"],
+        &["CLIENT", "GETNAME"],
     ];
     for words in lines {
         assert_eq!(ours.call(words), theirs.call(words), "{words:?}");

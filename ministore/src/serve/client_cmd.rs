@@ -6,6 +6,7 @@ use std::sync::atomic::Ordering;
 
 use super::conn::{After, Conn};
 use super::lock::lock;
+use crate::args::is;
 use crate::frame::Frame;
 
 const NAME_ERROR: &str = "ERR Client names cannot contain spaces, newlines or special characters.";
@@ -48,20 +49,20 @@ impl Conn {
                 Some(_) => return Frame::Error("NOPROTO unsupported protocol version".into()),
             }
         }
-        let mut name = None;
+        // Redis applies each option as it reads it: a name set before a failing option stays.
         let mut i = 2;
         while i < words.len() {
             let more = words.len() - i - 1;
-            if words[i].eq_ignore_ascii_case(b"auth") && more >= 2 {
+            if is(&words[i], "auth") && more >= 2 {
                 if let Some(error) = check_credentials(&words[i + 1], &words[i + 2]) {
                     return error;
                 }
                 i += 3;
-            } else if words[i].eq_ignore_ascii_case(b"setname") && more >= 1 {
+            } else if is(&words[i], "setname") && more >= 1 {
                 if !valid_name(&words[i + 1]) {
                     return Frame::Error(NAME_ERROR.into());
                 }
-                name = Some(words[i + 1].clone());
+                lock(&self.info.state).name = words[i + 1].clone();
                 i += 2;
             } else {
                 return Frame::Error(format!(
@@ -71,13 +72,7 @@ impl Conn {
             }
         }
         self.resp3 = version == 3;
-        {
-            let mut state = lock(&self.info.state);
-            state.resp = if self.resp3 { 3 } else { 2 };
-            if let Some(name) = name {
-                state.name = name;
-            }
-        }
+        lock(&self.info.state).resp = if self.resp3 { 3 } else { 2 };
         Frame::Map(vec![
             (bulk("server"), bulk("redis")),
             (bulk("version"), bulk("7.0.15")),
