@@ -640,6 +640,13 @@ fn connection_commands_read_their_arguments_as_redis_does() {
         &["CLIENT", "GETNAME"],
         &["HELLO", "2", "SETNAME", "again", "FOO"],
         &["CLIENT", "GETNAME"],
+        &["CLIENT", "LIST", "ID", "0"],
+        &["CLIENT", "LIST", "ID", "-5", "99999"],
+        &["CLIENT", "LIST", "ID", "x"],
+        &["CLIENT", "LIST", "TYPE", "normal", "ID", "1"],
+        &["CLIENT", "LIST", "TYPE", "master"],
+        &["CLIENT", "LIST", "TYPE", "bogus"],
+        &["CLIENT", "LIST", "extra"],
     ];
     for words in lines {
         assert_eq!(ours.call(words), theirs.call(words), "{words:?}");

@@ -4,9 +4,10 @@
 
 use std::sync::atomic::Ordering;
 
+use super::client::ClientInfo;
 use super::conn::{After, Conn};
 use super::lock::lock;
-use crate::args::is;
+use crate::args::{c_string, is, parse_int};
 use crate::frame::Frame;
 
 const NAME_ERROR: &str = "ERR Client names cannot contain spaces, newlines or special characters.";
@@ -145,54 +146,47 @@ impl Conn {
         (Some(frame), After::Continue)
     }
 
-    /// `CLIENT LIST [TYPE normal|pubsub] [ID id …]`.
+    /// `CLIENT LIST`, `CLIENT LIST TYPE <type>` or `CLIENT LIST ID <id> …`, read as Redis 7.0
+    /// reads them: the ids as integers, each listed where it is given (a gone one skipped).
     fn client_list(&self, options: &[Vec<u8>]) -> Frame {
-        let mut ids: Option<Vec<u64>> = None;
-        let mut pubsub_only: Option<bool> = None;
-        let mut i = 0;
-        while i < options.len() {
-            let option = options[i].to_ascii_lowercase();
-            if option == b"type" && i + 1 < options.len() {
-                match options[i + 1].to_ascii_lowercase().as_slice() {
-                    b"normal" => pubsub_only = Some(false),
-                    b"pubsub" => pubsub_only = Some(true),
-                    b"master" | b"replica" | b"slave" => return Frame::verbatim_text(Vec::new()),
+        let clients = lock(&self.shared.clients);
+        let mut text = String::new();
+        let mut line = |client: &ClientInfo| {
+            text.push_str(&client.describe());
+            text.push('\n');
+        };
+        match options {
+            [] => clients.values().for_each(|client| line(client)),
+            [option, kind] if is(option, "type") => {
+                let pubsub = match () {
+                    _ if is(kind, "normal") => false,
+                    _ if is(kind, "pubsub") => true,
+                    _ if is(kind, "master") || is(kind, "replica") || is(kind, "slave") => {
+                        return Frame::verbatim_text(Vec::new())
+                    }
                     _ => {
                         return Frame::Error(format!(
                             "ERR Unknown client type '{}'",
-                            String::from_utf8_lossy(&options[i + 1])
+                            String::from_utf8_lossy(c_string(kind))
                         ))
                     }
-                }
-                i += 2;
-            } else if option == b"id" && i + 1 < options.len() {
-                let mut list = Vec::new();
-                for id in &options[i + 1..] {
-                    match std::str::from_utf8(id)
-                        .ok()
-                        .and_then(|t| t.parse::<u64>().ok())
-                    {
-                        Some(id) if id > 0 => list.push(id),
-                        _ => return Frame::Error("ERR Invalid client ID".into()),
+                };
+                clients
+                    .values()
+                    .filter(|client| client.is_subscriber() == pubsub)
+                    .for_each(|client| line(client));
+            }
+            [option, ids @ ..] if is(option, "id") && !ids.is_empty() => {
+                for id in ids {
+                    let Some(id) = parse_int(id) else {
+                        return Frame::Error("ERR Invalid client ID".into());
+                    };
+                    if let Some(client) = u64::try_from(id).ok().and_then(|id| clients.get(&id)) {
+                        line(client);
                     }
                 }
-                ids = Some(list);
-                i = options.len();
-            } else {
-                return syntax_error();
             }
-        }
-        let clients: Vec<_> = lock(&self.shared.clients).values().cloned().collect();
-        let mut text = String::new();
-        for client in clients {
-            if ids.as_ref().is_some_and(|ids| !ids.contains(&client.id)) {
-                continue;
-            }
-            if pubsub_only.is_some_and(|pubsub| client.is_subscriber() != pubsub) {
-                continue;
-            }
-            text.push_str(&client.describe());
-            text.push('\n');
+            _ => return syntax_error(),
         }
         Frame::verbatim_text(text.into_bytes())
     }
