@@ -651,6 +651,13 @@ fn connection_commands_read_their_arguments_as_redis_does() {
     for words in lines {
         assert_eq!(ours.call(words), theirs.call(words), "{words:?}");
     }
+    // A CLIENT KILL filter given twice: the later one holds.
+    let mut other_ours = RawClient::connect(ministore.port());
+    let mut other_theirs = RawClient::connect(redis.port());
+    assert_eq!(other_ours.call(&["PING"]), other_theirs.call(&["PING"]));
+    let kill = ["CLIENT", "KILL", "TYPE", "pubsub", "TYPE", "normal"];
+    assert_eq!(ours.call(&kill), ":1\r\n");
+    assert_eq!(theirs.call(&kill), ":1\r\n");
     // Client ids in the order clients connected, however their threads start.
     for server in [&ministore, &redis] {
         let mut clients: Vec<RawClient> =

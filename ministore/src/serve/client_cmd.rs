@@ -209,47 +209,59 @@ impl Conn {
         if !args.len().is_multiple_of(2) {
             return (Some(syntax_error()), After::Continue);
         }
+        // Each filter is one setting, a later one replacing an earlier one, as in Redis.
         let mut skip_me = true;
-        let mut targets = clients;
+        let (mut id, mut addr, mut laddr) = (None, None, None);
+        // Whether the client must be a subscriber; `Some(None)` for a type no client here has.
+        let mut kind: Option<Option<bool>> = None;
         for pair in args.chunks_exact(2) {
-            let (filter, value) = (pair[0].to_ascii_lowercase(), &pair[1]);
+            let (filter, value) = (&pair[0], &pair[1]);
             let text = String::from_utf8_lossy(value).into_owned();
-            match filter.as_slice() {
-                b"id" => match text.parse::<u64>() {
-                    Ok(id) if id > 0 => targets.retain(|c| c.id == id),
+            match () {
+                _ if is(filter, "id") => match parse_int(value) {
+                    Some(n) if n > 0 => id = Some(n as u64),
                     _ => {
                         let error = Frame::Error("ERR client-id should be greater than 0".into());
                         return (Some(error), After::Continue);
                     }
                 },
-                b"addr" => targets.retain(|c| c.addr == text),
-                b"laddr" => targets.retain(|c| c.laddr == text),
-                b"user" => {
+                _ if is(filter, "addr") => addr = Some(text),
+                _ if is(filter, "laddr") => laddr = Some(text),
+                _ if is(filter, "user") => {
                     if text != "default" {
                         let error = format!("ERR No such user '{text}'");
                         return (Some(Frame::Error(error)), After::Continue);
                     }
                 }
-                b"type" => match text.to_ascii_lowercase().as_str() {
-                    "normal" => targets.retain(|c| !c.is_subscriber()),
-                    "pubsub" => targets.retain(|c| c.is_subscriber()),
-                    "master" | "replica" | "slave" => targets.clear(),
-                    _ => {
-                        let error = format!("ERR Unknown client type '{text}'");
-                        return (Some(Frame::Error(error)), After::Continue);
-                    }
-                },
-                b"skipme" => match text.to_ascii_lowercase().as_str() {
-                    "yes" => skip_me = true,
-                    "no" => skip_me = false,
+                _ if is(filter, "type") => {
+                    kind = Some(match () {
+                        _ if is(value, "normal") => Some(false),
+                        _ if is(value, "pubsub") => Some(true),
+                        _ if is(value, "master") || is(value, "replica") || is(value, "slave") => {
+                            None
+                        }
+                        _ => {
+                            let error = format!("ERR Unknown client type '{text}'");
+                            return (Some(Frame::Error(error)), After::Continue);
+                        }
+                    })
+                }
+                _ if is(filter, "skipme") => match () {
+                    _ if is(value, "yes") => skip_me = true,
+                    _ if is(value, "no") => skip_me = false,
                     _ => return (Some(syntax_error()), After::Continue),
                 },
                 _ => return (Some(syntax_error()), After::Continue),
             }
         }
-        if skip_me {
-            targets.retain(|c| c.id != self.info.id);
-        }
+        let mut targets = clients;
+        targets.retain(|c| {
+            id.is_none_or(|id| c.id == id)
+                && addr.as_ref().is_none_or(|addr| &c.addr == addr)
+                && laddr.as_ref().is_none_or(|laddr| &c.laddr == laddr)
+                && kind.is_none_or(|kind| kind == Some(c.is_subscriber()))
+                && !(skip_me && c.id == self.info.id)
+        });
         self.kill_clients(targets, false)
     }
 
