@@ -9,7 +9,7 @@
 //! does is its library's file under `lib/`.
 
 use crate::lua::handle::{Builtin, Lib};
-use crate::lua::value::{TableRef, Value};
+use crate::lua::value::{Table, TableRef, Value};
 
 pub use redis::{eval_only, load_field};
 
@@ -73,34 +73,156 @@ pub fn lib_field(lib: Lib, name: &[u8]) -> Value {
     }
 }
 
-/// Builds a copy of one library table (for the rare script that iterates over one).
+/// How Redis's Lua builds each library table: the size `luaL_register` gives it (its
+/// functions' count; 0 for a table made with `lua_newtable`) and the order its fields are set
+/// in, C's registration order and then the fields added after. `pairs` over a copy built this
+/// way goes in Redis's order.
+fn layout(lib: Lib) -> (usize, &'static [&'static str]) {
+    match lib {
+        Lib::Redis => (
+            0,
+            &[
+                "call",
+                "pcall",
+                "log",
+                "LOG_DEBUG",
+                "LOG_VERBOSE",
+                "LOG_NOTICE",
+                "LOG_WARNING",
+                "REDIS_VERSION_NUM",
+                "REDIS_VERSION",
+                "setresp",
+                "sha1hex",
+                "error_reply",
+                "status_reply",
+                "set_repl",
+                "REPL_NONE",
+                "REPL_AOF",
+                "REPL_SLAVE",
+                "REPL_REPLICA",
+                "REPL_ALL",
+                "acl_check_cmd",
+                "breakpoint",
+                "debug",
+                "replicate_commands",
+            ],
+        ),
+        Lib::String => (
+            15,
+            &[
+                "byte", "char", "dump", "find", "format", "gfind", "gmatch", "gsub", "len",
+                "lower", "match", "rep", "reverse", "sub", "upper",
+            ],
+        ),
+        #[cfg(feature = "full")]
+        Lib::Table => (
+            9,
+            &[
+                "concat", "foreach", "foreachi", "getn", "maxn", "insert", "remove", "setn", "sort",
+            ],
+        ),
+        #[cfg(feature = "full")]
+        Lib::Math => (
+            28,
+            &[
+                "abs",
+                "acos",
+                "asin",
+                "atan2",
+                "atan",
+                "ceil",
+                "cosh",
+                "cos",
+                "deg",
+                "exp",
+                "floor",
+                "fmod",
+                "frexp",
+                "ldexp",
+                "log10",
+                "log",
+                "max",
+                "min",
+                "modf",
+                "pow",
+                "rad",
+                "random",
+                "randomseed",
+                "sinh",
+                "sin",
+                "sqrt",
+                "tanh",
+                "tan",
+                "pi",
+                "huge",
+                "mod",
+            ],
+        ),
+        #[cfg(feature = "full")]
+        Lib::Cjson => (
+            0,
+            &[
+                "encode",
+                "decode",
+                "encode_sparse_array",
+                "encode_max_depth",
+                "decode_max_depth",
+                "encode_number_precision",
+                "encode_keep_buffer",
+                "encode_invalid_numbers",
+                "decode_invalid_numbers",
+                "new",
+                "null",
+                "_NAME",
+                "_VERSION",
+            ],
+        ),
+        #[cfg(feature = "full")]
+        Lib::Bit => (
+            12,
+            &[
+                "tobit", "bnot", "band", "bor", "bxor", "lshift", "rshift", "arshift", "rol",
+                "ror", "bswap", "tohex",
+            ],
+        ),
+        #[cfg(feature = "full")]
+        Lib::Cmsgpack => (
+            0,
+            &[
+                "pack",
+                "unpack",
+                "unpack_one",
+                "unpack_limit",
+                "_NAME",
+                "_VERSION",
+                "_COPYRIGHT",
+                "_DESCRIPTION",
+            ],
+        ),
+        #[cfg(feature = "full")]
+        Lib::Struct => (3, &["pack", "unpack", "size"]),
+        #[cfg(feature = "full")]
+        Lib::Coroutine => (
+            6,
+            &["create", "resume", "running", "status", "wrap", "yield"],
+        ),
+    }
+}
+
+/// Builds a copy of one library table (for the rare script that iterates over one), laid out
+/// as Redis's is.
 pub fn make_lib(lib: Lib) -> TableRef {
-    let names: &[&str] = match lib {
-        Lib::Redis => redis::NAMES,
-        Lib::String => string::NAMES,
-        #[cfg(feature = "full")]
-        Lib::Table => table::NAMES,
-        #[cfg(feature = "full")]
-        Lib::Math => math::NAMES,
-        #[cfg(feature = "full")]
-        Lib::Cjson => cjson::NAMES,
-        #[cfg(feature = "full")]
-        Lib::Bit => bit::NAMES,
-        #[cfg(feature = "full")]
-        Lib::Cmsgpack => cmsgpack::NAMES,
-        #[cfg(feature = "full")]
-        Lib::Struct => lstruct::NAMES,
-        #[cfg(feature = "full")]
-        Lib::Coroutine => coroutine::NAMES,
-    };
-    let t = TableRef::new();
+    let (size, names) = layout(lib);
+    // A few dozen fields cannot exceed a table's size cap.
+    let mut t = Table::with_sizes(0, size).unwrap_or_default();
     for name in names {
         let key = Value::str(name.as_bytes());
         let value = lib_get(lib, &key);
-        // A fresh table of a few dozen entries cannot exceed its size cap.
-        let _ = t.set(key, value);
+        if !value.is_nil() {
+            let _ = t.set(key, value);
+        }
     }
-    t
+    TableRef::from_table(t)
 }
 
 /// The base functions' global names.
@@ -179,34 +301,6 @@ mod redis {
     const REDIS_VERSION: &str = "7.0.15";
     /// The same as a number: `0x00MMmmpp`.
     const REDIS_VERSION_NUM: u32 = 0x0007_000f;
-
-    /// Every field of the `redis` table.
-    pub const NAMES: &[&str] = &[
-        "call",
-        "pcall",
-        "error_reply",
-        "status_reply",
-        "sha1hex",
-        "log",
-        "LOG_DEBUG",
-        "LOG_VERBOSE",
-        "LOG_NOTICE",
-        "LOG_WARNING",
-        "replicate_commands",
-        "set_repl",
-        "REPL_NONE",
-        "REPL_AOF",
-        "REPL_SLAVE",
-        "REPL_REPLICA",
-        "REPL_ALL",
-        "REDIS_VERSION",
-        "REDIS_VERSION_NUM",
-        "acl_check_cmd",
-        #[cfg(feature = "full")]
-        "setresp",
-        "breakpoint",
-        "debug",
-    ];
 
     /// The numeric constants of the `redis` table.
     const NUMBERS: &[(&str, f64)] = &[
@@ -312,31 +406,6 @@ mod string {
     use super::{Builtin, Value};
     use crate::lua::handle::StringFunc as Func;
 
-    /// Every field of the `string` table.
-    pub const NAMES: &[&str] = &[
-        #[cfg(feature = "full")]
-        "format",
-        "sub",
-        "len",
-        "upper",
-        "lower",
-        "rep",
-        "byte",
-        "char",
-        "reverse",
-        #[cfg(feature = "full")]
-        "find",
-        #[cfg(feature = "full")]
-        "match",
-        #[cfg(feature = "full")]
-        "gmatch",
-        #[cfg(feature = "full")]
-        "gfind",
-        #[cfg(feature = "full")]
-        "gsub",
-        "dump",
-    ];
-
     /// The functions of the `string` table (`gmatch`'s iterator is not one).
     const FUNCS: &[Func] = &[
         #[cfg(feature = "full")]
@@ -407,11 +476,6 @@ mod string {
 mod table {
     use super::{Builtin, Value};
     use crate::lua::handle::TableFunc as Func;
-
-    /// Every field of the `table` table.
-    pub const NAMES: &[&str] = &[
-        "insert", "concat", "remove", "getn", "setn", "maxn", "sort", "foreach", "foreachi",
-    ];
 
     const FUNCS: &[Func] = &[
         Func::Insert,
@@ -725,9 +789,6 @@ mod coroutine {
     use super::{Builtin, Value};
     use crate::lua::handle::CoroutineFunc as Func;
 
-    /// Every field of the `coroutine` table.
-    pub const NAMES: &[&str] = &["create", "resume", "running", "status", "wrap", "yield"];
-
     /// The functions of the `coroutine` table (`wrap`'s resumer is not one).
     const FUNCS: &[Func] = &[
         Func::Create,
@@ -768,19 +829,19 @@ mod tests {
 
     #[test]
     fn every_listed_field_is_found_under_its_name() {
-        let libs: [(Lib, &[&str]); 9] = [
-            (Lib::Redis, super::redis::NAMES),
-            (Lib::String, super::string::NAMES),
-            (Lib::Table, super::table::NAMES),
-            (Lib::Math, super::math::NAMES),
-            (Lib::Cjson, super::cjson::NAMES),
-            (Lib::Bit, super::bit::NAMES),
-            (Lib::Cmsgpack, super::cmsgpack::NAMES),
-            (Lib::Struct, super::lstruct::NAMES),
-            (Lib::Coroutine, super::coroutine::NAMES),
+        let libs = [
+            Lib::Redis,
+            Lib::String,
+            Lib::Table,
+            Lib::Math,
+            Lib::Cjson,
+            Lib::Bit,
+            Lib::Cmsgpack,
+            Lib::Struct,
+            Lib::Coroutine,
         ];
-        for (lib, names) in libs {
-            for name in names {
+        for lib in libs {
+            for name in super::layout(lib).1 {
                 match lib_field(lib, name.as_bytes()) {
                     Value::Nil => panic!("{lib:?} has no {name}"),
                     // `math.mod` is `math.fmod` and `string.gfind` is `string.gmatch`, as in
