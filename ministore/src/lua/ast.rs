@@ -15,6 +15,10 @@ pub struct FuncBody {
     pub body: Block,
     /// The chunk the function was compiled from (`@user_script`, or a `loadstring` source).
     pub source: Arc<str>,
+    /// Which function of its chunk it is: 0 for the chunk itself, then 1, 2, … in the order
+    /// their `function` keywords come. With `source`, it names the function apart from where
+    /// its syntax tree lies in memory.
+    pub ordinal: u32,
 }
 
 /// How a function takes extra arguments.

@@ -42,6 +42,7 @@ pub fn parse_chunk(src: &[u8], source: &str) -> Result<Arc<FuncBody>, ParseError
         vararg: true,
         used_vararg: false,
         source: Arc::from(source),
+        functions: 0,
     };
     // Inside the parser errors are boxed: the recursion carries a `Result` in every frame.
     let block = p.block().map_err(|e| *e)?;
@@ -53,6 +54,7 @@ pub fn parse_chunk(src: &[u8], source: &str) -> Result<Arc<FuncBody>, ParseError
         vararg: Vararg::Chunk,
         body: block,
         source: p.source,
+        ordinal: 0,
     }))
 }
 
@@ -75,6 +77,8 @@ struct Parser {
     /// Its body uses `...`.
     used_vararg: bool,
     source: Arc<str>,
+    /// The function literals met so far (each body's `ordinal`).
+    functions: u32,
 }
 
 impl Parser {
@@ -510,6 +514,8 @@ impl Parser {
     /// The function `func_body` parses, in its own scope. Its parameters, `self` for a method
     /// and the hidden `arg` of a vararg function (Lua 5.1's compatibility) are its first locals.
     fn function(&mut self, is_method: bool, line: u32) -> Result<Arc<FuncBody>, Box<ParseError>> {
+        self.functions += 1;
+        let ordinal = self.functions;
         let mut params: Vec<Arc<str>> = Vec::new();
         if is_method {
             params.push(Arc::from("self"));
@@ -551,6 +557,7 @@ impl Parser {
             vararg,
             body,
             source: self.source.clone(),
+            ordinal,
         }))
     }
 

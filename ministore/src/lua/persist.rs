@@ -73,9 +73,10 @@ pub struct Frozen {
 
 impl Frozen {
     /// Appends bytes equal for two graphs only if a call answers the same on both: each
-    /// value, table (laid out as it is), closure (its function's whole syntax tree, so that
-    /// libraries loaded apart from the same code are equal), captured variable and coroutine,
-    /// by index.
+    /// value, table (laid out as it is), closure (its function named by its chunk and its
+    /// place there, so that libraries loaded apart from the same code are equal), captured
+    /// variable and coroutine, by index. Two `loadstring` chunks given one name and different
+    /// code would name their functions alike.
     pub fn write_key(&self, out: &mut Vec<u8>) {
         fn n(out: &mut Vec<u8>, v: u64) {
             out.extend_from_slice(&v.to_le_bytes());
@@ -131,9 +132,9 @@ impl Frozen {
         }
         n(out, self.closures.len() as u64);
         for c in &self.closures {
-            let body = format!("{:?}", c.body);
-            n(out, body.len() as u64);
-            out.extend_from_slice(body.as_bytes());
+            n(out, c.body.source.len() as u64);
+            out.extend_from_slice(c.body.source.as_bytes());
+            n(out, u64::from(c.body.ordinal));
             n(out, c.captured.len() as u64);
             for (name, cell) in &c.captured {
                 n(out, name.len() as u64);
