@@ -185,22 +185,11 @@ fn layout(lib: Lib) -> (usize, &'static [&'static str]) {
                 "ror", "bswap", "tohex",
             ],
         ),
+        // Their fields are listed in C's order already.
         #[cfg(feature = "full")]
-        Lib::Cmsgpack => (
-            0,
-            &[
-                "pack",
-                "unpack",
-                "unpack_one",
-                "unpack_limit",
-                "_NAME",
-                "_VERSION",
-                "_COPYRIGHT",
-                "_DESCRIPTION",
-            ],
-        ),
+        Lib::Cmsgpack => (0, cmsgpack::NAMES),
         #[cfg(feature = "full")]
-        Lib::Struct => (3, &["pack", "unpack", "size"]),
+        Lib::Struct => (3, lstruct::NAMES),
         #[cfg(feature = "full")]
         Lib::Coroutine => (
             6,
