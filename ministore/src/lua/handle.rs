@@ -184,33 +184,33 @@ pub enum TableFunc {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MathFunc {
     Abs,
-    Ceil,
-    Floor,
-    Sqrt,
-    Sin,
-    Cos,
-    Tan,
-    Asin,
     Acos,
-    Atan,
+    Asin,
     Atan2,
+    Atan,
+    Ceil,
+    Cosh,
+    Cos,
+    Deg,
     Exp,
-    Log,
-    Log10,
-    Pow,
+    Floor,
     Fmod,
-    Modf,
     Frexp,
     Ldexp,
-    Deg,
-    Rad,
-    Min,
+    Log10,
+    Log,
     Max,
+    Min,
+    Modf,
+    Pow,
+    Rad,
     Random,
     RandomSeed,
-    Cosh,
     Sinh,
+    Sin,
+    Sqrt,
     Tanh,
+    Tan,
 }
 
 /// A `cjson.*` function.
@@ -219,7 +219,6 @@ pub enum MathFunc {
 pub enum CjsonFunc {
     Encode,
     Decode,
-    New,
     EncodeSparseArray,
     EncodeMaxDepth,
     DecodeMaxDepth,
@@ -227,6 +226,7 @@ pub enum CjsonFunc {
     EncodeKeepBuffer,
     EncodeInvalidNumbers,
     DecodeInvalidNumbers,
+    New,
 }
 
 /// A `bit.*` function.
@@ -234,7 +234,6 @@ pub enum CjsonFunc {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BitFunc {
     Tobit,
-    Tohex,
     Bnot,
     Band,
     Bor,
@@ -245,6 +244,7 @@ pub enum BitFunc {
     Rol,
     Ror,
     Bswap,
+    Tohex,
 }
 
 /// A `cmsgpack.*` function.

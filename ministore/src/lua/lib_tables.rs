@@ -122,70 +122,11 @@ fn layout(lib: Lib) -> (usize, &'static [&'static str]) {
             ],
         ),
         #[cfg(feature = "full")]
-        Lib::Math => (
-            28,
-            &[
-                "abs",
-                "acos",
-                "asin",
-                "atan2",
-                "atan",
-                "ceil",
-                "cosh",
-                "cos",
-                "deg",
-                "exp",
-                "floor",
-                "fmod",
-                "frexp",
-                "ldexp",
-                "log10",
-                "log",
-                "max",
-                "min",
-                "modf",
-                "pow",
-                "rad",
-                "random",
-                "randomseed",
-                "sinh",
-                "sin",
-                "sqrt",
-                "tanh",
-                "tan",
-                "pi",
-                "huge",
-                "mod",
-            ],
-        ),
+        Lib::Math => (28, math::NAMES),
         #[cfg(feature = "full")]
-        Lib::Cjson => (
-            0,
-            &[
-                "encode",
-                "decode",
-                "encode_sparse_array",
-                "encode_max_depth",
-                "decode_max_depth",
-                "encode_number_precision",
-                "encode_keep_buffer",
-                "encode_invalid_numbers",
-                "decode_invalid_numbers",
-                "new",
-                "null",
-                "_NAME",
-                "_VERSION",
-            ],
-        ),
+        Lib::Cjson => (0, cjson::NAMES),
         #[cfg(feature = "full")]
-        Lib::Bit => (
-            12,
-            &[
-                "tobit", "bnot", "band", "bor", "bxor", "lshift", "rshift", "arshift", "rol",
-                "ror", "bswap", "tohex",
-            ],
-        ),
-        // Their fields are listed in C's order already.
+        Lib::Bit => (12, bit::NAMES),
         #[cfg(feature = "full")]
         Lib::Cmsgpack => (0, cmsgpack::NAMES),
         #[cfg(feature = "full")]
@@ -510,70 +451,71 @@ mod math {
     use super::{Builtin, Value};
     use crate::lua::handle::MathFunc as Func;
 
-    /// Every field of the `math` table.
+    /// Every field of the `math` table, in the order Redis's Lua sets them: its functions as
+    /// C registers them, then the fields `luaopen_math` adds.
     pub const NAMES: &[&str] = &[
         "abs",
-        "ceil",
-        "floor",
-        "sqrt",
-        "sin",
-        "cos",
-        "tan",
-        "asin",
         "acos",
-        "atan",
+        "asin",
         "atan2",
+        "atan",
+        "ceil",
+        "cosh",
+        "cos",
+        "deg",
         "exp",
-        "log",
-        "log10",
-        "pow",
+        "floor",
         "fmod",
-        "modf",
         "frexp",
         "ldexp",
-        "deg",
-        "rad",
-        "min",
+        "log10",
+        "log",
         "max",
+        "min",
+        "modf",
+        "pow",
+        "rad",
         "random",
         "randomseed",
-        "cosh",
         "sinh",
+        "sin",
+        "sqrt",
         "tanh",
-        "huge",
+        "tan",
         "pi",
+        "huge",
         "mod",
     ];
 
     const FUNCS: &[Func] = &[
         Func::Abs,
-        Func::Ceil,
-        Func::Floor,
-        Func::Sqrt,
-        Func::Sin,
-        Func::Cos,
-        Func::Tan,
-        Func::Asin,
         Func::Acos,
-        Func::Atan,
+        Func::Asin,
         Func::Atan2,
+        Func::Atan,
+        Func::Ceil,
+        Func::Cosh,
+        Func::Cos,
+        Func::Deg,
         Func::Exp,
-        Func::Log,
-        Func::Log10,
-        Func::Pow,
+        Func::Floor,
         Func::Fmod,
-        Func::Modf,
         Func::Frexp,
         Func::Ldexp,
-        Func::Deg,
-        Func::Rad,
-        Func::Min,
+        Func::Log10,
+        Func::Log,
         Func::Max,
+        Func::Min,
+        Func::Modf,
+        Func::Pow,
+        Func::Rad,
         Func::Random,
         Func::RandomSeed,
-        Func::Cosh,
         Func::Sinh,
+        Func::Sin,
+        Func::Sqrt,
         Func::Tanh,
+        Func::Tan,
     ];
 
     /// `math.name`.
@@ -604,11 +546,10 @@ mod cjson {
     use super::{Builtin, Value};
     use crate::lua::handle::CjsonFunc as Func;
 
-    /// Every field of the `cjson` table.
+    /// Every field of the `cjson` table, in the order lua-cjson sets them.
     pub const NAMES: &[&str] = &[
         "encode",
         "decode",
-        "new",
         "encode_sparse_array",
         "encode_max_depth",
         "decode_max_depth",
@@ -616,6 +557,7 @@ mod cjson {
         "encode_keep_buffer",
         "encode_invalid_numbers",
         "decode_invalid_numbers",
+        "new",
         "null",
         "_NAME",
         "_VERSION",
@@ -624,7 +566,6 @@ mod cjson {
     const FUNCS: &[Func] = &[
         Func::Encode,
         Func::Decode,
-        Func::New,
         Func::EncodeSparseArray,
         Func::EncodeMaxDepth,
         Func::DecodeMaxDepth,
@@ -632,6 +573,7 @@ mod cjson {
         Func::EncodeKeepBuffer,
         Func::EncodeInvalidNumbers,
         Func::DecodeInvalidNumbers,
+        Func::New,
     ];
 
     /// `cjson.name`.
@@ -661,15 +603,14 @@ mod bit {
     use super::{Builtin, Value};
     use crate::lua::handle::BitFunc as Func;
 
-    /// Every field of the `bit` table.
+    /// Every field of the `bit` table, in C's registration order.
     pub const NAMES: &[&str] = &[
-        "tobit", "tohex", "bnot", "band", "bor", "bxor", "lshift", "rshift", "arshift", "rol",
-        "ror", "bswap",
+        "tobit", "bnot", "band", "bor", "bxor", "lshift", "rshift", "arshift", "rol", "ror",
+        "bswap", "tohex",
     ];
 
     const FUNCS: &[Func] = &[
         Func::Tobit,
-        Func::Tohex,
         Func::Bnot,
         Func::Band,
         Func::Bor,
@@ -680,6 +621,7 @@ mod bit {
         Func::Rol,
         Func::Ror,
         Func::Bswap,
+        Func::Tohex,
     ];
 
     /// `bit.name`.
