@@ -39,7 +39,7 @@ impl Conn {
         let mut version = if self.resp3 { 3 } else { 2 };
         if let Some(requested) = words.get(1) {
             // Redis's `string2ll`: no sign but `-`, no leading zero, no `-0`.
-            let parsed = crate::args::parse_int(requested);
+            let parsed = parse_int(requested);
             match parsed {
                 None => {
                     return Frame::Error(
