@@ -13,12 +13,12 @@ use std::sync::Arc;
 use super::ast::FuncBody;
 use super::convert;
 use super::host::{CommandHost, ScriptInputs};
-use super::interp::{Callee, Fault, Interp, RunKind, C_BOUNDARY};
+use super::interp::{array_of, Callee, Fault, Interp, RunKind, C_BOUNDARY};
 use super::lib;
 use super::lib_state::Registered;
 use super::parser;
 use super::persist::Frozen;
-use super::value::{Table, TableRef, Value};
+use super::value::Value;
 use crate::reply::Reply;
 
 /// The chunk name Redis gives library code: errors read `user_function:2: …`.
@@ -126,7 +126,7 @@ impl Library {
         let empty: &[&[u8]] = &[];
         let mut interp = Interp::new(host, &empty, &empty, step_budget, lib::NATIVES);
         interp.kind = RunKind::Function;
-        let arguments = vec![table_of(keys), table_of(args)];
+        let arguments = vec![Value::Table(array_of(keys)), Value::Table(array_of(args))];
         let result = interp.call_value(&callbacks[at], arguments, 0, Callee::Unnamed);
         let reply = match result {
             Ok(values) => {
@@ -178,10 +178,4 @@ fn register(interp: &mut Interp<'_>, chunk: &Arc<FuncBody>) -> Result<Vec<Regist
         Err(Fault::Yield) => Err(format!("ERR {C_BOUNDARY}")),
         Err(Fault::Budget { .. } | Fault::Killed { .. }) => Err("ERR FUNCTION LOAD timeout".into()),
     }
-}
-
-fn table_of(items: &dyn ScriptInputs) -> Value {
-    Value::Table(TableRef::from_table(Table::from_sequence(
-        (0..items.count()).map(|i| Value::Str(items.shared_item(i))),
-    )))
 }

@@ -90,7 +90,8 @@ impl Inputs<'_> {
     }
 }
 
-fn array_of(items: &dyn ScriptInputs) -> TableRef {
+/// KEYS or ARGV as a table: its items set at 1, 2, … as Redis sets them.
+pub(crate) fn array_of(items: &dyn ScriptInputs) -> TableRef {
     TableRef::from_table(Table::from_sequence(
         (0..items.count()).map(|i| Value::Str(items.shared_item(i))),
     ))
