@@ -7,6 +7,8 @@
 #
 #   ./scripts/pagebench.sh             # build, then measure
 #   ./scripts/pagebench.sh --no-build  # measure the last build in target/bench-dist
+#   PAGEBENCH_ONLY=reaches ./scripts/pagebench.sh --no-build  # only the reach rows and their floor
+#   PAGEBENCH_ONLY=live ./scripts/pagebench.sh --no-build     # only the lab's live controls
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/tools.sh

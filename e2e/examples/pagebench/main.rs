@@ -14,6 +14,7 @@
 //! stall and lease sliders) → the player's frame, a console command's Enter → its reply line, and
 //! a fence commit → the readout and log, each from the input to the last DOM change it caused.
 //! A command, not a test: `./scripts/pagebench.sh` builds the page and runs it (see README, "Page budget").
+//! `PAGEBENCH_ONLY=reaches` or `=live` runs one part alone ([`Part`]).
 //!
 //! This file runs the measurements in their order and owns what they all share (the result type,
 //! the run's sizes and throttle rate, which build is measured, percentiles). Each module owns one
@@ -47,8 +48,8 @@ use live::live_controls;
 use loads::{lab_after_reach, loads, weight, Files};
 use reaches::{harness_floor, hover_cost, reaches, Reach};
 use report::{
-    print_check_lock, print_harness_floor, print_hover_cost, print_live_controls, print_slowest,
-    print_table,
+    print_check_lock, print_harness_floor, print_hover_cost, print_live_controls, print_reach_rows,
+    print_slowest, print_table,
 };
 
 fn main() {
@@ -87,6 +88,10 @@ fn run() -> BenchResult {
     if !dist.join("index.html").is_file() {
         return Err(format!("{} holds no index.html", dist.display()).into());
     }
+    let only = match std::env::var("PAGEBENCH_ONLY") {
+        Ok(word) => Some(Part::named(&word)?),
+        Err(_) => None,
+    };
     let floor_dir = dist.with_file_name(format!(
         "{}-static-floor",
         dist.file_name().and_then(|n| n.to_str()).unwrap_or("dist")
@@ -111,6 +116,9 @@ fn run() -> BenchResult {
             write_floor(&dist, &floor_dir, &floor_html)?;
             let floor = DistServer::start(&floor_dir, "/floor/")?;
             let session = client.session_id().await?.ok_or("no session id")?;
+            if let Some(part) = only {
+                return measure_part(&client, &live.page_url, (driver.port, &session), part).await;
+            }
 
             let live_weight = weight(&dist, Files::PageLoad)?;
             let lab_weights = LabChunk::ALL
@@ -170,6 +178,64 @@ fn run() -> BenchResult {
         let _ = client.close().await;
         outcome
     })
+}
+
+/// One part of a run, chosen by `PAGEBENCH_ONLY=reaches|live`, for a quick before and after of
+/// a change to it; the README's tables come from whole runs.
+#[derive(Clone, Copy)]
+enum Part {
+    /// The reach rows and the harness's floor.
+    Reaches,
+    /// The lab's live controls.
+    Live,
+}
+
+impl Part {
+    fn named(word: &str) -> BenchResult<Part> {
+        match word {
+            "reaches" => Ok(Part::Reaches),
+            "live" => Ok(Part::Live),
+            other => Err(format!("PAGEBENCH_ONLY={other}: give `reaches` or `live`").into()),
+        }
+    }
+}
+
+/// One part of the run, at both speeds and printed as the whole run prints it.
+async fn measure_part(
+    client: &fantoccini::Client,
+    url: &str,
+    (port, session): (u16, &str),
+    part: Part,
+) -> BenchResult {
+    match part {
+        Part::Reaches => {
+            let mut runs = Vec::new();
+            for rate in [THROTTLE, 1.0] {
+                throttle(port, session, rate)?;
+                let (mut page, mut floor) = (Vec::new(), Vec::new());
+                for reach in Reach::ALL {
+                    page.push(reaches(client, url, Build::Live, reach).await?);
+                    floor.push(harness_floor(client, reach).await?);
+                }
+                runs.push((page, floor));
+            }
+            throttle(port, session, 1.0)?;
+            let [(page_slow, floor_slow), (page_fast, floor_fast)] =
+                <[_; 2]>::try_from(runs).map_err(|_| "two speeds measured")?;
+            print_reach_rows(&page_fast, &page_slow);
+            print_slowest(&page_fast, &page_slow);
+            print_harness_floor(&floor_fast, &floor_slow);
+        }
+        Part::Live => {
+            throttle(port, session, 1.0)?;
+            let fast = live_controls(client, url, (port, session)).await?;
+            throttle(port, session, THROTTLE)?;
+            let slow = live_controls(client, url, (port, session)).await?;
+            throttle(port, session, 1.0)?;
+            print_live_controls(&fast, &slow);
+        }
+    }
+    Ok(())
 }
 
 /// The `pct`th percentile of `values` by nearest rank (sorts them); NaN if there are none.

@@ -143,9 +143,20 @@ pub fn print_slowest(fast: &Reaches, slow: &Reaches) {
     }
 }
 
+/// The page's reach rows alone, at both speeds (a `PAGEBENCH_ONLY=reaches` run).
+pub fn print_reach_rows(fast: &Reaches, slow: &Reaches) {
+    println!("\nreach → readout on the page's choices ({HOVERS} of each):");
+    reach_rows(fast, slow);
+}
+
 /// The harness's floor: each reach on its own choice on the empty page, at both speeds.
 pub fn print_harness_floor(fast: &Reaches, slow: &Reaches) {
     println!("\nthe harness's floor (its own choice on an empty page; {HOVERS} of each):");
+    reach_rows(fast, slow);
+}
+
+/// One row per reach: p50 / p99 at 1× and at `THROTTLE`×.
+fn reach_rows(fast: &Reaches, slow: &Reaches) {
     println!("| reach | 1× CPU p50 / p99 | {THROTTLE}× CPU p50 / p99 |");
     println!("|---|---|---|");
     for ((reach, fast), slow) in Reach::ALL.iter().zip(fast).zip(slow) {
