@@ -16,6 +16,7 @@
 //! - `longdouble`: the 80-bit `long double` arithmetic of the INCRBYFLOAT family.
 //! - `bignum`: the big integers under `float_parse` and `longdouble`, for exact decimal → binary
 //!   conversion.
+//! - [`left_out`]: Redis 7.0's commands the store does not run, by their `COMMAND DOCS` group.
 //! - `pubsub`: where PUBLISH delivers (nowhere, unless a server installs subscribers).
 //! - `order`: the one sort every sorted reply goes through.
 //! - `rng`: the seedable random numbers of HRANDFIELD, ZRANDMEMBER and the like.
@@ -58,6 +59,7 @@ mod glob;
 mod interrupt;
 mod keybytes;
 mod keyspace;
+pub mod left_out;
 #[cfg(feature = "full")]
 mod longdouble;
 pub mod lua;

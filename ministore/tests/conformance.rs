@@ -93,6 +93,55 @@ fn ministore_prints_what_redis_cli_prints_against_real_redis() {
     }
 }
 
+/// `ministore::left_out` holds exactly the commands of Redis's `COMMAND LIST` that the store
+/// answers with `ERR unknown command`, each in the group Redis's `COMMAND DOCS` gives it: the
+/// page's consoles say so after that error.
+#[test]
+fn the_left_out_commands_are_the_redis_commands_the_store_does_not_run() {
+    let Some(server) = required(RedisServer::start()) else {
+        return;
+    };
+    let raw = |args: &[&str]| {
+        let out = server
+            .cli(std::iter::once("--raw").chain(args.iter().copied()))
+            .output()
+            .expect("run redis-cli");
+        assert!(out.status.success(), "redis-cli {args:?} failed: {out:?}");
+        String::from_utf8(out.stdout).expect("redis-cli printed UTF-8")
+    };
+    let listed: Vec<String> = raw(&["COMMAND", "LIST"])
+        .lines()
+        .filter(|name| !name.is_empty() && !name.contains('|'))
+        .map(str::to_ascii_uppercase)
+        .collect();
+    assert!(
+        listed.len() > 200,
+        "COMMAND LIST gave {} names",
+        listed.len()
+    );
+    let mut store = ministore::Store::new();
+    for name in &listed {
+        let reply = store.exec(&[name.as_str()]);
+        let unknown =
+            matches!(&reply, ministore::Reply::Error(e) if e.starts_with("ERR unknown command"));
+        assert_eq!(
+            unknown,
+            ministore::left_out::left_out(name.as_bytes()).is_some(),
+            "{name}: the store replied {reply:?}"
+        );
+    }
+    for (name, group) in ministore::left_out::all_left_out() {
+        assert!(
+            listed.iter().any(|l| l == name),
+            "{name} is not in COMMAND LIST"
+        );
+        let docs = raw(&["COMMAND", "DOCS", name]);
+        let mut lines = docs.lines();
+        lines.find(|line| *line == "group");
+        assert_eq!(lines.next(), Some(group.docs_name()), "{name}'s group");
+    }
+}
+
 #[test]
 fn marker_blocks_cut_output_per_command() {
     let output = format!("OK\n\"{MARKER}3\"\n1) \"a\"\n2) \"b\"\n\"{MARKER}4\"\n");

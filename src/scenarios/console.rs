@@ -407,6 +407,7 @@ impl Console {
                 "(repeat count {times} cut to {MAX_REPEAT} in this console)"
             )));
         }
+        let mut left_out = None;
         for _ in 0..runs {
             let reply = self.store.exec(command);
             output.extend(reply_lines(&reply));
@@ -414,7 +415,9 @@ impl Console {
                 output.push(note(RUNAWAY_NOTE));
                 break;
             }
+            left_out = left_out.or_else(|| left_out_note(command, &reply));
         }
+        output.extend(left_out.map(|text| note(&text)));
         output
     }
 
@@ -464,6 +467,24 @@ impl Console {
 /// Redis has none, which is why the console adds [`RUNAWAY_NOTE`]).
 fn stopped_by_step_budget(reply: &Reply) -> bool {
     matches!(reply, Reply::Error(text) if text.starts_with("ERR script stopped: it ran past its step budget"))
+}
+
+/// After the store's `ERR unknown command` for a command Redis 7.0 has, what the console adds so
+/// that the reply does not read as Redis's: which group of Redis's commands it is in.
+fn left_out_note(command: &[Vec<u8>], reply: &Reply) -> Option<String> {
+    let Reply::Error(text) = reply else {
+        return None;
+    };
+    let name = command.first()?;
+    if !text.starts_with("ERR unknown command") {
+        return None;
+    }
+    let group = ministore::left_out::left_out(name)?;
+    Some(format!(
+        "note — not a reply: Redis 7.0 has {}, one of its {} commands; ministore, this console's store, does not run it.",
+        String::from_utf8_lossy(name).to_ascii_uppercase(),
+        group.words()
+    ))
 }
 
 fn note(text: &str) -> OutputLine {
@@ -525,6 +546,41 @@ mod tests {
                 Tone::Error
             )]
         );
+    }
+
+    #[test]
+    fn a_redis_command_the_store_does_not_run_is_named_as_redis_s_in_a_note() {
+        let mut console = Console::new(ConsoleSeed::LostLock);
+        assert_eq!(
+            console.run("info server"),
+            [
+                line(
+                    "(error) ERR unknown command 'info', with args beginning with: 'server' ",
+                    Tone::Error
+                ),
+                line(
+                    "note — not a reply: Redis 7.0 has INFO, one of its server commands; \
+                     ministore, this console's store, does not run it.",
+                    Tone::Note
+                ),
+            ]
+        );
+        let printed = console.run("2 subscribe news");
+        assert_eq!(printed.len(), 3, "both errors, one note: {printed:?}");
+        assert_eq!(
+            printed[2].text,
+            "note — not a reply: Redis 7.0 has SUBSCRIBE, one of its pub/sub commands; \
+             ministore, this console's store, does not run it."
+        );
+        // Inside MULTI the same error is Redis's reply to queuing it; the note says the same.
+        console.run("MULTI");
+        assert_eq!(console.run("PFADD h a").len(), 2);
+        assert_eq!(
+            console.run("EXEC")[0].text,
+            "(error) EXECABORT Transaction discarded because of previous errors."
+        );
+        // A name Redis does not know either gets Redis's error alone.
+        assert_eq!(console.run("FOO").len(), 1);
     }
 
     #[test]
