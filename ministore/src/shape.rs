@@ -18,33 +18,48 @@ pub fn shape<W: AsRef<[u8]>>(words: &[W], reply: Reply) -> Frame {
     }
     let name = name.as_ref().to_ascii_lowercase();
     let sub = |i: usize| words.get(i).map(|w| w.as_ref().to_ascii_lowercase());
-    let has = |option: &str| {
+    // An option is looked for only where the command reads its options (a key named
+    // `withscores` is not one), and matched as Redis's `strcasecmp` matches it, up to a NUL.
+    let option_from = |first: usize, option: &str| {
         words
             .iter()
-            .skip(1)
-            .any(|w| w.as_ref().eq_ignore_ascii_case(option.as_bytes()))
+            .skip(first)
+            .any(|w| crate::args::is(w.as_ref(), option))
+    };
+    let last_is = |at: usize, option: &str| {
+        words.len() == at + 1 && crate::args::is(words[at].as_ref(), option)
+    };
+    // ZUNION, ZINTER and ZDIFF: `numkeys`, its keys, then the options.
+    let after_keys = || {
+        let numkeys = sub(1).and_then(|n| crate::args::parse_int(&n))?;
+        usize::try_from(numkeys).ok()?.checked_add(2)
     };
     match name.as_slice() {
         b"hgetall" => map_of(reply, Frame::from_reply),
-        b"lcs" if has("idx") => map_of(reply, Frame::from_reply),
+        b"lcs" if option_from(3, "idx") => map_of(reply, Frame::from_reply),
         b"config" if sub(1).as_deref() == Some(b"get") => map_of(reply, Frame::from_reply),
         b"smembers" | b"sinter" | b"sunion" | b"sdiff" => set_of(reply),
         b"spop" if words.len() == 3 => set_of(reply),
         b"zscore" | b"zincrby" | b"zadd" => double(reply),
         b"zmscore" => each(reply, double),
-        b"zrange" | b"zrangebyscore" | b"zrevrange" | b"zrevrangebyscore" | b"zunion"
-        | b"zinter" | b"zdiff" | b"zrandmember"
-            if has("withscores") =>
+        b"zrange" | b"zrangebyscore" | b"zrevrange" | b"zrevrangebyscore"
+            if option_from(4, "withscores") =>
         {
             pairs(reply, double)
         }
+        b"zunion" | b"zinter" | b"zdiff"
+            if after_keys().is_some_and(|first| option_from(first, "withscores")) =>
+        {
+            pairs(reply, double)
+        }
+        b"zrandmember" if last_is(3, "withscores") => pairs(reply, double),
         b"zpopmin" | b"zpopmax" if words.len() == 2 => scores_at_odd(reply),
         b"zpopmin" | b"zpopmax" => pairs(reply, double),
         b"bzpopmin" | b"bzpopmax" => nil_array_or(reply, scores_at_odd_from(2)),
         b"zmpop" | b"bzmpop" => nil_array_or(reply, |items| {
             key_and(items, |inner| each(inner, member_score))
         }),
-        b"hrandfield" if has("withvalues") => pairs(reply, Frame::from_reply),
+        b"hrandfield" if last_is(3, "withvalues") => pairs(reply, Frame::from_reply),
         b"blpop" | b"brpop" | b"brpoplpush" | b"blmove" | b"blmpop" | b"lmpop" | b"exec" => {
             nil_array_or(reply, |items| {
                 Frame::Array(items.into_iter().map(Frame::from_reply).collect())
