@@ -476,7 +476,7 @@ impl CommandError {
             }
             #[cfg(feature = "full")]
             UnsupportedExpireOption { option } => {
-                format!("ERR Unsupported option {}", printable(c_str(option), usize::MAX))
+                ending_with_argument("ERR Unsupported option ", option)
             }
             #[cfg(feature = "full")]
             ExecAbortBecause { reason } => {
@@ -511,10 +511,9 @@ impl CommandError {
             #[cfg(feature = "full")]
             LibraryLoad { message } => format!("ERR {}", message.replace(['\r', '\n'], " ")),
             #[cfg(feature = "full")]
-            UnknownFunctionLoadOption { option } => format!(
-                "ERR Unknown option given: {}",
-                printable(c_str(option), usize::MAX)
-            ),
+            UnknownFunctionLoadOption { option } => {
+                ending_with_argument("ERR Unknown option given: ", option)
+            }
             #[cfg(feature = "full")]
             UnknownArgument { arg } => format!(
                 "ERR Unknown argument {}",
@@ -567,6 +566,25 @@ fn c_str(bytes: &[u8]) -> &[u8] {
         Some(end) => &bytes[..end],
         None => bytes,
     }
+}
+
+/// An error Redis builds with `addReplyErrorFormat`, from its text as formatted: CR and LF at the
+/// end trimmed, those left made spaces, so the reply stays one line (`sdstrim`, `sdsmapchars`).
+/// Every such text here starts with its code word, so only the end can hold them.
+pub(crate) fn error_line(formatted: &[u8]) -> String {
+    let end = formatted
+        .iter()
+        .rposition(|b| !matches!(b, b'\r' | b'\n'))
+        .map_or(0, |last| last + 1);
+    String::from_utf8_lossy(&formatted[..end]).replace(['\r', '\n'], " ")
+}
+
+/// An error text `prefix` followed by an argument read as a C string, as `addReplyErrorFormat`
+/// sends it ([`error_line`]).
+fn ending_with_argument(prefix: &str, argument: &[u8]) -> String {
+    let mut text = prefix.as_bytes().to_vec();
+    text.extend_from_slice(c_str(argument));
+    error_line(&text)
 }
 
 /// At most `limit` bytes as text; Redis maps CR and LF to spaces so the reply stays one line.

@@ -198,7 +198,8 @@ fn to_reply(v: &Value, depth: usize, resp: u8) -> Reply {
                 return Reply::Error(STACK_LIMIT.into());
             }
             if let Value::Str(e) = t.get_str("err") {
-                return Reply::Error(one_line(&e));
+                // Redis sends it with addReplyErrorFormat: a CR or LF at the end is trimmed.
+                return Reply::Error(crate::error::error_line(crate::args::c_string(&e)));
             }
             if let Value::Str(s) = t.get_str("ok") {
                 return Reply::Status(one_line(&s));
