@@ -1,5 +1,6 @@
 //! Sorted-set commands. This file: ZADD (NX XX GT LT CH INCR) and ZINCRBY, ZREM, ZSCORE,
-//! ZMSCORE, ZCARD, ZCOUNT, ZRANK/ZREVRANK, and Redis 7.0's score format (`%.17g`). Ranges live
+//! ZMSCORE, ZCARD, ZCOUNT, ZRANK/ZREVRANK, and Redis 7.0's score formats (`%.17g`, and a
+//! listpack's for ZSCAN). Ranges live
 //! in [`range`], pops, sampling and ZSCAN in [`pop`], unions and intersections in [`setops`].
 
 pub(crate) mod pop;
@@ -21,6 +22,21 @@ pub(crate) fn format_score(score: f64) -> String {
         return "nan".to_string();
     }
     format_number_g(score, 17)
+}
+
+/// A score as a listpack-encoded set keeps it, which ZSCAN replies as it is: a whole number
+/// within ±`LLONG_MAX / 2` as an integer (`double2ll`), so `1e17` is `100000000000000000` and
+/// `-0` is `0`; any other score as [`format_score`] writes it.
+pub(crate) fn listpack_score(score: f64) -> String {
+    const HALF: f64 = (i64::MAX / 2) as f64;
+    if (-HALF..=HALF).contains(&score) {
+        // In range, so the cast truncates without saturating; equal means nothing was cut.
+        let whole = score as i64;
+        if whole as f64 == score {
+            return whole.to_string();
+        }
+    }
+    format_score(score)
 }
 
 /// A score as a bulk reply.

@@ -261,12 +261,17 @@ pub(crate) fn zscan(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
         return Ok(scan::reply(0, Vec::new()));
     };
     let options = scan::parse_options(words, 3)?;
-    let (start, end, next) = scan::page(set.len(), cursor, options.count, set.is_compact());
+    let compact = set.is_compact();
+    let (start, end, next) = scan::page(set.len(), cursor, options.count, compact);
     let mut flat = Vec::new();
     for ranked in set.iter().skip(start).take(end - start) {
         if options.keeps(&ranked.member) {
             flat.push(Reply::bulk(ranked.member.as_slice()));
-            flat.push(score_reply(ranked.score));
+            flat.push(if compact {
+                Reply::bulk(super::listpack_score(ranked.score))
+            } else {
+                score_reply(ranked.score)
+            });
         }
     }
     Ok(scan::reply(next, flat))
