@@ -2,6 +2,7 @@
 //! `\" \\ \n \r \t \b \a \xHH` escapes, and `'single quoted'` words (only `\'` escapes), plus
 //! the few lines redis-cli's prompt handles itself (`quit`, a repeat count, `:set`, `help`).
 
+use crate::reply::Reply;
 use crate::strtod::{after_space_and_sign, is_c_space};
 
 /// Why a line could not be split into words (redis-cli prints `Invalid argument(s)`).
@@ -230,6 +231,42 @@ pub fn prompt_action(line: impl AsRef<[u8]>) -> PromptAction {
     PromptAction::Send { times, command }
 }
 
+/// Whether redis-cli 7.0 prints `command`'s reply raw even under `--no-raw` (`cliSendCommand`):
+/// INFO, LOLWUT, DEBUG HTSTATS / HTSTATS-KEY / CLIENT-EVICTION, MEMORY MALLOC-STATS / DOCTOR,
+/// CLUSTER NODES / INFO, CLIENT LIST / INFO, LATENCY GRAPH / DOCTOR and PROXY INFO, with the
+/// argument counts it checks. Names compare as `strcasecmp` compares them, up to a NUL.
+pub fn prints_raw(command: &[Vec<u8>]) -> bool {
+    use crate::args::is;
+    let Some(name) = command.first() else {
+        return false;
+    };
+    let sub = |options: &[&str]| {
+        command
+            .get(1)
+            .is_some_and(|word| options.iter().any(|option| is(word, option)))
+    };
+    let argc = command.len();
+    is(name, "info")
+        || is(name, "lolwut")
+        || (is(name, "debug") && sub(&["htstats", "htstats-key", "client-eviction"]))
+        || (is(name, "memory") && sub(&["malloc-stats", "doctor"]))
+        || (argc == 2 && is(name, "cluster") && sub(&["nodes", "info"]))
+        || (is(name, "client") && sub(&["list", "info"]))
+        || (argc == 3 && is(name, "latency") && sub(&["graph"]))
+        || (argc == 2 && is(name, "latency") && sub(&["doctor"]))
+        || (is(name, "proxy") && sub(&["info"]))
+}
+
+/// What redis-cli 7.0 `--no-raw` prints for `command`'s `reply`: raw for the commands
+/// [`prints_raw`] names, otherwise [`Reply::to_cli_text`].
+pub fn printed(command: &[Vec<u8>], reply: &Reply) -> Vec<u8> {
+    if prints_raw(command) {
+        reply.to_cli_raw_bytes()
+    } else {
+        reply.to_cli_text().into_bytes()
+    }
+}
+
 /// redis-cli's `cliSetPreferences` for a line starting with `:`.
 fn set_preference(words: &[Vec<u8>]) -> Vec<u8> {
     let mut out = Vec::new();
@@ -270,7 +307,65 @@ fn repeat_count(word: &[u8]) -> Option<Option<u64>> {
 
 #[cfg(test)]
 mod tests {
-    use super::{prompt_action, split_line, split_words, PromptAction, SplitError};
+
+    #[test]
+    fn the_commands_redis_cli_prints_raw_with_the_argument_counts_it_checks() {
+        for raw in [
+            "INFO",
+            "info server",
+            "LOLWUT VERSION 5",
+            "DEBUG HTSTATS 0",
+            "debug htstats-key k",
+            "DEBUG CLIENT-EVICTION",
+            "MEMORY DOCTOR",
+            "memory malloc-stats",
+            "CLUSTER INFO",
+            "cluster nodes",
+            "CLIENT LIST",
+            "client info",
+            "CLIENT LIST TYPE normal",
+            "LATENCY GRAPH command",
+            "LATENCY DOCTOR",
+            "PROXY INFO",
+            "proxy info x",
+        ] {
+            assert!(prints_raw(&split(raw)), "{raw}");
+        }
+        for tty in [
+            "GET k",
+            "DEBUG SLEEP 0",
+            "DEBUG",
+            "MEMORY USAGE k",
+            "CLUSTER INFO x",
+            "CLUSTER",
+            "CLIENT ID",
+            "LATENCY GRAPH",
+            "LATENCY DOCTOR x",
+            "LATENCY LATEST",
+            "PROXY",
+        ] {
+            assert!(!prints_raw(&split(tty)), "{tty}");
+        }
+        // strcasecmp stops at a NUL.
+        assert!(prints_raw(&[b"INFO\0x".to_vec()]));
+        assert_eq!(
+            printed(&split("INFO"), &Reply::Error("ERR no".into())),
+            b"ERR no\n"
+        );
+        assert_eq!(
+            printed(&split("GET k"), &Reply::Error("ERR no".into())),
+            b"(error) ERR no\n"
+        );
+    }
+
+    use super::{
+        printed, prints_raw, prompt_action, split_line, split_words, PromptAction, SplitError,
+    };
+    use crate::reply::Reply;
+
+    fn split(line: &str) -> Vec<Vec<u8>> {
+        split_line(line).expect("a line that splits")
+    }
 
     fn words(line: &str) -> Vec<String> {
         split_line(line)

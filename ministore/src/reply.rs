@@ -92,6 +92,41 @@ impl Reply {
     }
 }
 
+impl Reply {
+    /// The reply as redis-cli 7.0 prints it raw (`cliFormatReplyRaw`), which it does whatever
+    /// `--no-raw` says for a few commands ([`crate::cli::prints_raw`]): a status, bulk string
+    /// or integer as its bytes with no newline, an error's text and a newline, nil as nothing,
+    /// an array's elements one per line with no newline after the last.
+    pub fn to_cli_raw_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        render_raw(&self.clone().to_resp2(), &mut out);
+        out
+    }
+}
+
+fn render_raw(reply: &Reply, out: &mut Vec<u8>) {
+    match reply {
+        Reply::Nil => {}
+        Reply::Error(text) => {
+            out.extend_from_slice(text.as_bytes());
+            out.push(b'\n');
+        }
+        Reply::Status(text) => out.extend_from_slice(text.as_bytes()),
+        Reply::Bulk(bytes) => out.extend_from_slice(bytes),
+        Reply::Integer(n) => out.extend_from_slice(n.to_string().as_bytes()),
+        Reply::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(b'\n');
+                }
+                render_raw(item, out);
+            }
+        }
+        // `to_resp2` leaves none of RESP3's types.
+        other => render_raw(&other.clone().to_resp2(), out),
+    }
+}
+
 /// redis-cli's `cliFormatReplyTTY`: `prefix` is the indentation of the enclosing arrays,
 /// which every element after the first repeats (the first sits right after its parent's
 /// `N) ` label).
@@ -179,6 +214,22 @@ mod tests {
             "(error) ERR boom\n"
         );
         assert_eq!(Reply::Array(vec![]).to_cli_text(), "(empty array)\n");
+    }
+
+    #[test]
+    fn raw_printing_adds_a_newline_to_errors_alone() {
+        assert_eq!(Reply::Error("ERR x".into()).to_cli_raw_bytes(), b"ERR x\n");
+        assert_eq!(Reply::Status("QUEUED".into()).to_cli_raw_bytes(), b"QUEUED");
+        assert_eq!(Reply::Nil.to_cli_raw_bytes(), b"");
+        assert_eq!(
+            Reply::Array(vec![
+                Reply::Integer(1),
+                Reply::Array(vec![Reply::bulk(&b"a\xff"[..]), Reply::Nil]),
+                Reply::Error("E".into()),
+            ])
+            .to_cli_raw_bytes(),
+            b"1\na\xff\n\nE\n"
+        );
     }
 
     #[test]

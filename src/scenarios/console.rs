@@ -410,7 +410,7 @@ impl Console {
         let mut left_out = None;
         for _ in 0..runs {
             let reply = self.store.exec(command);
-            output.extend(reply_lines(&reply));
+            output.extend(printed_lines(command, &reply));
             if stopped_by_step_budget(&reply) {
                 output.push(note(RUNAWAY_NOTE));
                 break;
@@ -496,12 +496,25 @@ fn note(text: &str) -> OutputLine {
 
 /// A reply as redis-cli prints it, one output line per printed line; a long one is cut short.
 pub fn reply_lines(reply: &Reply) -> Vec<OutputLine> {
+    lines_of(&reply.to_cli_text(), reply)
+}
+
+/// `command`'s reply as redis-cli `--no-raw` prints it: raw for the few commands it always
+/// prints raw (INFO, CLIENT LIST, …), as [`reply_lines`] otherwise.
+fn printed_lines(command: &[Vec<u8>], reply: &Reply) -> Vec<OutputLine> {
+    lines_of(
+        &String::from_utf8_lossy(&ministore::cli::printed(command, reply)),
+        reply,
+    )
+}
+
+/// `text`, printed for `reply`, as output lines in the reply's tone.
+fn lines_of(text: &str, reply: &Reply) -> Vec<OutputLine> {
     let tone = if reply.is_error() {
         Tone::Error
     } else {
         Tone::Reply
     };
-    let text = reply.to_cli_text();
     let total = text.lines().count();
     let mut lines: Vec<OutputLine> = text
         .lines()
@@ -554,8 +567,9 @@ mod tests {
         assert_eq!(
             console.run("info server"),
             [
+                // redis-cli prints INFO's reply raw, an error too.
                 line(
-                    "(error) ERR unknown command 'info', with args beginning with: 'server' ",
+                    "ERR unknown command 'info', with args beginning with: 'server' ",
                     Tone::Error
                 ),
                 line(

@@ -58,7 +58,8 @@ fn run(mut input: impl BufRead, output: impl Write) -> io::Result<()> {
             PromptAction::Print(text) => out.write_all(&text)?,
             PromptAction::Send { times, command } => {
                 for _ in 0..times {
-                    out.write_all(store.exec(&command).to_cli_text().as_bytes())?;
+                    let reply = store.exec(&command);
+                    out.write_all(&ministore::cli::printed(&command, &reply))?;
                 }
             }
         }
