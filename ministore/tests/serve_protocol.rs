@@ -647,6 +647,9 @@ fn connection_commands_read_their_arguments_as_redis_does() {
         &["CLIENT", "LIST", "TYPE", "master"],
         &["CLIENT", "LIST", "TYPE", "bogus"],
         &["CLIENT", "LIST", "extra"],
+        &["CLIENT", "HELP"],
+        &["client", "help"],
+        &["CLIENT", "HELP", "x"],
     ];
     for words in lines {
         assert_eq!(ours.call(words), theirs.call(words), "{words:?}");

@@ -1,5 +1,5 @@
 //! The commands about the connection itself: HELLO (protocol version and name), AUTH (there is
-//! only the password-less default user), CLIENT ID/SETNAME/GETNAME/LIST/INFO/KILL/NO-EVICT, and
+//! only the password-less default user), CLIENT ID/SETNAME/GETNAME/LIST/INFO/KILL/NO-EVICT/HELP, and
 //! RESET.
 
 use std::sync::atomic::Ordering;
@@ -127,12 +127,20 @@ impl Conn {
                 Frame::verbatim_text(format!("{}\n", self.info.describe()).into_bytes())
             }
             (b"list", _) => self.client_list(&words[2..]),
+            (b"help", 2) => {
+                let lines = std::iter::once(
+                    "CLIENT <subcommand> [<arg> [value] [opt] ...]. Subcommands are:",
+                )
+                .chain(CLIENT_HELP.iter().copied())
+                .chain(["HELP", "    Prints this help."]);
+                Frame::Array(lines.map(|line| Frame::Simple(line.into())).collect())
+            }
             (b"kill", n) if n >= 3 => return self.client_kill(&words[2..]),
             (b"no-evict", 3) => match words[2].to_ascii_lowercase().as_slice() {
                 b"on" | b"off" => Frame::Simple("OK".into()),
                 _ => syntax_error(),
             },
-            (b"id" | b"getname" | b"setname" | b"info" | b"kill" | b"no-evict", _) => {
+            (b"id" | b"getname" | b"setname" | b"info" | b"kill" | b"no-evict" | b"help", _) => {
                 Frame::Error(format!(
                     "ERR wrong number of arguments for 'client|{}' command",
                     String::from_utf8_lossy(&sub_lower)
@@ -314,3 +322,52 @@ fn check_credentials(user: &[u8], _password: &[u8]) -> Option<Frame> {
         Some(Frame::Error(WRONGPASS.into()))
     }
 }
+
+/// CLIENT HELP's lines between its header and footer, as Redis 7.0 prints them.
+const CLIENT_HELP: &[&str] = &[
+    "CACHING (YES|NO)",
+    "    Enable/disable tracking of the keys for next command in OPTIN/OPTOUT modes.",
+    "GETREDIR",
+    "    Return the client ID we are redirecting to when tracking is enabled.",
+    "GETNAME",
+    "    Return the name of the current connection.",
+    "ID",
+    "    Return the ID of the current connection.",
+    "INFO",
+    "    Return information about the current client connection.",
+    "KILL <ip:port>",
+    "    Kill connection made from <ip:port>.",
+    "KILL <option> <value> [<option> <value> [...]]",
+    "    Kill connections. Options are:",
+    "    * ADDR (<ip:port>|<unixsocket>:0)",
+    "      Kill connections made from the specified address",
+    "    * LADDR (<ip:port>|<unixsocket>:0)",
+    "      Kill connections made to specified local address",
+    "    * TYPE (NORMAL|MASTER|REPLICA|PUBSUB)",
+    "      Kill connections by type.",
+    "    * USER <username>",
+    "      Kill connections authenticated by <username>.",
+    "    * SKIPME (YES|NO)",
+    "      Skip killing current connection (default: yes).",
+    "LIST [options ...]",
+    "    Return information about client connections. Options:",
+    "    * TYPE (NORMAL|MASTER|REPLICA|PUBSUB)",
+    "      Return clients of specified type.",
+    "UNPAUSE",
+    "    Stop the current client pause, resuming traffic.",
+    "PAUSE <timeout> [WRITE|ALL]",
+    "    Suspend all, or just write, clients for <timeout> milliseconds.",
+    "REPLY (ON|OFF|SKIP)",
+    "    Control the replies sent to the current connection.",
+    "SETNAME <name>",
+    "    Assign the name <name> to the current connection.",
+    "UNBLOCK <clientid> [TIMEOUT|ERROR]",
+    "    Unblock the specified blocked client.",
+    "TRACKING (ON|OFF) [REDIRECT <id>] [BCAST] [PREFIX <prefix> [...]]",
+    "         [OPTIN] [OPTOUT] [NOLOOP]",
+    "    Control server assisted client side caching.",
+    "TRACKINGINFO",
+    "    Report tracking status for the current connection.",
+    "NO-EVICT (ON|OFF)",
+    "    Protect current client connection from eviction.",
+];
