@@ -165,6 +165,10 @@ pub enum PromptAction {
     Print(Vec<u8>),
     /// `quit` or `exit`: stop reading input.
     Quit,
+    /// `help <command>` or `help @<group>` (the words after `help`): redis-cli prints that
+    /// documentation from tables compiled into it, which ministore does not carry, so nothing
+    /// is printed and nothing is sent.
+    HelpOn(Vec<Vec<u8>>),
 }
 
 /// The text redis-cli 7.0 prints for a bare `help` (or `?`).
@@ -218,15 +222,12 @@ pub fn prompt_action(line: impl AsRef<[u8]>) -> PromptAction {
     };
     let name = &command[0];
     if name.eq_ignore_ascii_case(b"help") || name.as_slice() == b"?" {
-        // Help on a named command or group prints redis-cli's built-in command docs, which
-        // ministore does not carry; it prints nothing for those rather than guess.
-        let text = if command.len() == 1 {
-            GENERAL_HELP.as_bytes().to_vec()
-        } else {
-            Vec::new()
-        };
         // The prompt answers help itself, once, whatever the repeat count.
-        return PromptAction::Print(text);
+        return if command.len() == 1 {
+            PromptAction::Print(GENERAL_HELP.as_bytes().to_vec())
+        } else {
+            PromptAction::HelpOn(command[1..].to_vec())
+        };
     }
     PromptAction::Send { times, command }
 }
@@ -457,6 +458,10 @@ mod tests {
             prompt_action("2 help"),
             prompt_action("help"),
             "help is printed once"
+        );
+        assert_eq!(
+            prompt_action("3 help GET"),
+            PromptAction::HelpOn(vec![b"GET".to_vec()])
         );
     }
 

@@ -378,6 +378,11 @@ impl Console {
                     tone: Tone::Note,
                 })
                 .collect(),
+            PromptAction::HelpOn(topic) => vec![note(&format!(
+                "note — not a reply: redis-cli looks up {} in the command docs compiled into it \
+                 and prints what it finds; this console does not carry them.",
+                String::from_utf8_lossy(&topic.join(&b' '))
+            ))],
             PromptAction::Send { times, command } => self.send(times, &command),
         };
         self.push(line.to_string(), output);
@@ -595,6 +600,19 @@ mod tests {
         );
         // A name Redis does not know either gets Redis's error alone.
         assert_eq!(console.run("FOO").len(), 1);
+    }
+
+    #[test]
+    fn help_on_a_command_says_what_redis_cli_would_print() {
+        let mut console = Console::new(ConsoleSeed::Fence);
+        assert_eq!(
+            console.run("help SET"),
+            [line(
+                "note — not a reply: redis-cli looks up SET in the command docs compiled into it \
+                 and prints what it finds; this console does not carry them.",
+                Tone::Note
+            )]
+        );
     }
 
     #[test]

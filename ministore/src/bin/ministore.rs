@@ -55,6 +55,8 @@ fn run(mut input: impl BufRead, output: impl Write) -> io::Result<()> {
         match prompt_action(&line) {
             PromptAction::Skip => {}
             PromptAction::Quit => break,
+            // redis-cli's command docs are not carried: nothing printed (see the README).
+            PromptAction::HelpOn(_) => {}
             PromptAction::Print(text) => out.write_all(&text)?,
             PromptAction::Send { times, command } => {
                 for _ in 0..times {
