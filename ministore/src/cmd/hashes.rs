@@ -208,8 +208,8 @@ pub(crate) fn hrandfield(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandRes
     let Some(table) = keyspace.hash(words[1])? else {
         return Ok(Reply::Array(Vec::new()));
     };
-    let len = table.len();
-    let picks = random_picks(keyspace, len, count);
+    let (len, compact) = (table.len(), table.is_compact());
+    let picks = random_picks(keyspace, len, count, compact);
     let Some(table) = keyspace.hash(words[1])? else {
         return Ok(Reply::Array(Vec::new()));
     };
@@ -233,8 +233,15 @@ pub(crate) fn random_count(word: &[u8]) -> Result<i64, CommandError> {
 
 /// Which positions (of `len`) a random-member command with `count` returns: `count` draws
 /// with repetition when negative (or 1), the whole collection in order when a positive count
-/// covers it, else distinct positions.
-pub(crate) fn random_picks(keyspace: &mut Keyspace, len: usize, count: i64) -> Vec<usize> {
+/// covers it, else distinct positions. From a listpack (`compact`) with at least three times
+/// `count` entries, Redis samples in one pass from the front (`lpRandomPairsUnique`), so the
+/// distinct positions come in stored order.
+pub(crate) fn random_picks(
+    keyspace: &mut Keyspace,
+    len: usize,
+    count: i64,
+    compact: bool,
+) -> Vec<usize> {
     if count == 0 || len == 0 {
         return Vec::new();
     }
@@ -247,8 +254,16 @@ pub(crate) fn random_picks(keyspace: &mut Keyspace, len: usize, count: i64) -> V
     if wanted >= len {
         return (0..len).collect();
     }
-    keyspace.rng().distinct(len, wanted)
+    let mut picks = keyspace.rng().distinct(len, wanted);
+    if compact && wanted.saturating_mul(RANDOM_SUB_STRATEGY_MUL) <= len {
+        crate::order::sort_by(&mut picks, |a, b| a.cmp(b));
+    }
+    picks
 }
+
+/// `HRANDFIELD_SUB_STRATEGY_MUL` and `ZRANDMEMBER_SUB_STRATEGY_MUL`: below this many entries per
+/// one asked for, Redis copies the whole collection and removes from it instead.
+const RANDOM_SUB_STRATEGY_MUL: usize = 3;
 
 /// The most draws a negative count gets here.
 const MAX_RANDOM_REPLY: usize = 1 << 20;

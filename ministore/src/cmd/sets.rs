@@ -91,14 +91,22 @@ pub(crate) fn smove(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
 }
 
 /// Removes and returns a random member.
+/// Redis's `SPOP_MOVE_STRATEGY_MUL`: SPOP pops one by one while at least this many times the
+/// count would stay.
+const SPOP_MOVE_STRATEGY_MUL: usize = 5;
+
 fn pop_random(set: &mut SetValue, rng: &mut Rng) -> Option<Vec<u8>> {
     let member = set.nth(rng.below(set.len()))?;
     set.remove(&member);
     Some(member)
 }
 
-/// `SPOP key [count]` — one random member (or nil), or with a count that many as an array;
-/// a count covering the whole set returns it all in SMEMBERS order and deletes the key.
+/// `SPOP key [count]` — one random member (or nil), or with a count that many as an array, by
+/// Redis 7.0's three cases: a count covering the set returns it all as a union into a new set
+/// would hold it (ascending when every member is an integer and an intset takes them) and
+/// deletes the key; a count leaving at least a fifth of it pops random members one by one;
+/// a larger one draws the members that stay into a new set (an intset if they allow) and
+/// returns the rest in the old set's order.
 pub(crate) fn spop(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let count = match words {
         [_, _] => None,
@@ -114,11 +122,29 @@ pub(crate) fn spop(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let reply = match count {
         None => pop_random(set, rng).map_or(Reply::Nil, Reply::Bulk),
         Some(count) if count >= set.len() => {
-            let all = set.members();
+            let mut union = SetValue::empty_intset();
+            for member in set.members() {
+                union.insert(&member);
+            }
             *set = SetValue::empty_intset();
-            members_reply(all)
+            members_reply(union.members())
         }
-        Some(count) => members_reply((0..count).filter_map(|_| pop_random(set, rng)).collect()),
+        Some(count) if (set.len() - count).saturating_mul(SPOP_MOVE_STRATEGY_MUL) > count => {
+            members_reply((0..count).filter_map(|_| pop_random(set, rng)).collect())
+        }
+        Some(count) => {
+            let mut staying: Option<SetValue> = None;
+            for _ in 0..set.len() - count {
+                if let Some(member) = pop_random(set, rng) {
+                    staying
+                        .get_or_insert_with(|| SetValue::for_first_member(&member))
+                        .insert(&member);
+                }
+            }
+            let popped = set.members();
+            *set = staying.unwrap_or_else(SetValue::empty_intset);
+            members_reply(popped)
+        }
     };
     keyspace.remove_if_empty(words[1]);
     Ok(reply)

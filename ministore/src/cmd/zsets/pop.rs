@@ -232,13 +232,13 @@ pub(crate) fn zrandmember(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandRe
     let Some(set) = keyspace.zset(words[1])? else {
         return Ok(Reply::Array(Vec::new()));
     };
-    let len = set.len();
+    let (len, compact) = (set.len(), set.is_compact());
     let whole = usize::try_from(count).is_ok_and(|count| count > 1 && count >= len);
     let picks = if whole {
         // Redis hands a whole sorted set back from its highest member down.
         (0..len).rev().collect()
     } else {
-        random_picks(keyspace, len, count)
+        random_picks(keyspace, len, count, compact)
     };
     let Some(set) = keyspace.zset(words[1])? else {
         return Ok(Reply::Array(Vec::new()));
