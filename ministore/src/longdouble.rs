@@ -110,6 +110,38 @@ impl LongDouble {
         normalize(negative, sum, base, false).ok_or(LongDoubleError::Infinite)
     }
 
+    /// `(long long) ceill(self * factor)` as x87 code computes it: the product rounded to a
+    /// 64-bit significand, then the ceiling; `None` where the cast leaves `long long`'s range
+    /// (x87 gives `LLONG_MIN` there). Redis turns a blocking command's seconds into
+    /// milliseconds this way.
+    pub(crate) fn mul_ceil_to_i64(self, factor: u32) -> Option<i64> {
+        let mut magnitude = BigUint::from_u64(self.significand);
+        magnitude.mul_small_add(factor, 0);
+        let product = normalize(self.negative, magnitude, self.exponent, false)?;
+        let (whole, fraction) = if product.exponent >= 0 {
+            let shift = u32::try_from(product.exponent).ok()?;
+            let whole = u128::from(product.significand).checked_shl(shift)?;
+            if whole >> shift != u128::from(product.significand) {
+                return None;
+            }
+            (whole, false)
+        } else {
+            let shift = product.exponent.unsigned_abs();
+            if shift >= 64 {
+                (0, product.significand != 0)
+            } else {
+                let whole = product.significand >> shift;
+                (u128::from(whole), whole << shift != product.significand)
+            }
+        };
+        if product.negative {
+            // The ceiling of a negative number drops its fraction.
+            0i64.checked_sub_unsigned(u64::try_from(whole).ok()?)
+        } else {
+            i64::try_from(whole + u128::from(fraction)).ok()
+        }
+    }
+
     /// `%.17Lf`, then Redis's `ld2string` human mode: trailing zeros (and a bare point)
     /// dropped, and `-0` written `0`.
     pub(crate) fn to_human(self) -> String {

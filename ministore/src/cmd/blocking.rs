@@ -18,9 +18,8 @@ use super::lists::{
 use super::CommandResult;
 use crate::error::CommandError;
 use crate::keyspace::Keyspace;
-use crate::longdouble::LongDouble;
+use crate::longdouble::{LongDouble, LongDoubleError};
 use crate::reply::Reply;
-use crate::strtod::{is_c_space, strtod};
 
 /// Where a blocking command's timeout argument is, if `name` (lowercase) with these words is a
 /// blocking command a server should wait on; arities that the command would refuse give `None`.
@@ -55,48 +54,22 @@ pub(crate) enum Timeout {
     Ms(u64),
 }
 
-/// Redis reads the timeout into a C `long double`, and no longer text than this.
-const MAX_LONG_DOUBLE_CHARS: usize = 5 * 1024;
-
-/// Seconds as Redis 7.0 reads them: a whole-word float (no leading space, not NaN), times
-/// 1000, rounded up to whole milliseconds; a result beyond the `long long` range turns
-/// negative in C (so `inf` and `1e20` are "negative" there, and here). Numbers past a double's
-/// range but inside a `long double`'s are read as huge or tiny rather than refused; past a
-/// `long double`'s they are not a float.
+/// Seconds as Redis 7.0 reads them (`getTimeoutFromObjectOrReply`): a whole-word `long
+/// double` (no leading space, not NaN, not past its range), then `(long long) ceill(seconds *
+/// 1000)` in `long double` arithmetic, so `-0.001` is a timeout of 0 (the long double nearest
+/// it is a shade above -0.001) and `9223372036854775` seconds still fit. A result beyond
+/// `long long`'s range is `LLONG_MIN` in C, so `inf` and `1e20` are "negative" there, and here.
 pub(crate) fn parse_timeout(word: &[u8]) -> Result<Timeout, CommandError> {
-    let parsed = strtod(word);
-    let leading_space = word.first().is_none_or(|b| is_c_space(*b));
-    if leading_space
-        || word.len() >= MAX_LONG_DOUBLE_CHARS
-        || parsed.consumed != word.len()
-        || parsed.value.is_nan()
-    {
-        return Err(CommandError::TimeoutNotFloat);
-    }
-    // Past a double's range: Redis refuses only what a long double cannot hold either.
-    if parsed.range_error && LongDouble::parse(word).is_err() {
-        return Err(CommandError::TimeoutNotFloat);
-    }
-    let ms = if parsed.range_error && parsed.value == 0.0 {
-        // Below a double's range: a long double still holds it; it rounds up to 1 ms.
-        if word.first() == Some(&b'-') {
-            0.0
-        } else {
-            1.0
-        }
-    } else {
-        (parsed.value * 1000.0).ceil()
+    let seconds = match LongDouble::parse(word) {
+        Ok(seconds) => seconds,
+        Err(LongDoubleError::Infinite) => return Err(CommandError::TimeoutNegative),
+        Err(LongDoubleError::NotANumber) => return Err(CommandError::TimeoutNotFloat),
     };
-    // 2^63: the first value a C cast to long long cannot hold.
-    const LIMIT: f64 = 9_223_372_036_854_775_808.0;
-    if !(-LIMIT..LIMIT).contains(&ms) || ms < 0.0 {
-        return Err(CommandError::TimeoutNegative);
+    match seconds.mul_ceil_to_i64(1000) {
+        Some(0) => Ok(Timeout::Forever),
+        Some(ms) if ms > 0 => Ok(Timeout::Ms(ms.unsigned_abs())),
+        _ => Err(CommandError::TimeoutNegative),
     }
-    if ms == 0.0 {
-        return Ok(Timeout::Forever);
-    }
-    // In range and positive: the cast is exact enough for a clock.
-    Ok(Timeout::Ms(ms as u64))
 }
 
 /// What a blocking command replies when every key it watches is empty.
