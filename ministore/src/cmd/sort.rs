@@ -67,7 +67,8 @@ fn parse_options<'a>(words: &[&'a [u8]], read_only: bool) -> Result<SortOptions<
             at += 1;
         } else if is(word, "by") && left >= 1 {
             let pattern = words[at + 1];
-            options.dont_sort = !pattern.contains(&b'*');
+            // `strchr`: a `*` after a NUL is not seen.
+            options.dont_sort = !crate::args::c_string(pattern).contains(&b'*');
             options.by = Some(pattern);
             at += 1;
         } else if is(word, "get") && left >= 1 {
@@ -208,8 +209,16 @@ fn weigh(
                 item.by_text = Some(by);
             }
         } else {
+            // Redis checks `strtod`'s end against the C string (it stops at a NUL) and
+            // refuses any ERANGE, which glibc also sets for a result that underflowed into the
+            // subnormals (inexactly, as every decimal one is).
             let parsed = strtod(&by);
-            if parsed.consumed != by.len() || parsed.range_error || parsed.value.is_nan() {
+            let subnormal = parsed.value != 0.0 && parsed.value.abs() < f64::MIN_POSITIVE;
+            if parsed.consumed != crate::args::c_string(&by).len()
+                || parsed.range_error
+                || subnormal
+                || parsed.value.is_nan()
+            {
                 not_numbers = true;
             }
             item.score = parsed.value;
@@ -264,15 +273,19 @@ fn c_string(s: &[u8]) -> &[u8] {
 /// replaced by the element and the key read as a string, or, with `->field` after the `*`,
 /// as that hash field. A pattern without `*` finds nothing.
 fn lookup_by_pattern(keyspace: &mut Keyspace, pattern: &[u8], element: &[u8]) -> Option<Vec<u8>> {
-    if pattern == b"#" {
+    // Redis finds `#`, the `*` and the `->` with C string functions, which stop at a NUL, but
+    // cuts the key and the field by the pattern's whole length.
+    let seen = crate::args::c_string(pattern);
+    if seen == b"#" {
         return Some(element.to_vec());
     }
-    let star = pattern.iter().position(|&b| b == b'*')?;
+    let star = seen.iter().position(|&b| b == b'*')?;
     let after = &pattern[star + 1..];
-    let arrow = after
+    let after_seen = &seen[star + 1..];
+    let arrow = after_seen
         .windows(2)
         .position(|pair| pair == b"->")
-        .filter(|at| at + 2 < after.len());
+        .filter(|at| at + 2 < after_seen.len());
     let (suffix, field) = match arrow {
         Some(at) => (&after[..at], Some(&after[at + 2..])),
         None => (after, None),
