@@ -396,10 +396,13 @@ enum LexBound<'a> {
     Exclusive(&'a [u8]),
 }
 
+/// A lex bound as `zslParseLexRangeItem` reads it: `-` and `+` must end the C string (what
+/// follows a NUL is not looked at), `[` and `(` take the rest of the word, bytes and all.
 fn parse_lex_bound(word: &[u8]) -> Option<LexBound<'_>> {
+    let ends = |rest: &[u8]| rest.first().is_none_or(|&b| b == 0);
     match word.split_first()? {
-        (b'-', []) => Some(LexBound::Lowest),
-        (b'+', []) => Some(LexBound::Highest),
+        (b'-', rest) if ends(rest) => Some(LexBound::Lowest),
+        (b'+', rest) if ends(rest) => Some(LexBound::Highest),
         (b'[', rest) => Some(LexBound::Inclusive(rest)),
         (b'(', rest) => Some(LexBound::Exclusive(rest)),
         _ => None,
