@@ -5,7 +5,7 @@
 //! hash seed. SPOP and SRANDMEMBER pick with the store's seeded random source.
 
 use super::lists::len_reply;
-use super::CommandResult;
+use super::{scan, CommandResult};
 use crate::args::{int_arg, is, parse_int};
 use crate::error::CommandError;
 use crate::glob;
@@ -193,38 +193,10 @@ pub(crate) fn srandmember(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandRe
     ))
 }
 
-/// A SCAN cursor as Redis reads it (C `strtoul`): optional sign, decimal digits, no leading
-/// space, no overflow; `-1` wraps to the largest cursor and the empty word reads as 0.
-fn parse_cursor(word: &[u8]) -> Result<u64, CommandError> {
-    let (negative, digits) = match word.split_first() {
-        Some((b'-', rest)) => (true, rest),
-        Some((b'+', rest)) => (false, rest),
-        _ => (false, word),
-    };
-    if word.is_empty() {
-        return Ok(0);
-    }
-    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
-        return Err(CommandError::InvalidCursor);
-    }
-    let mut value: u64 = 0;
-    for &d in digits {
-        value = value
-            .checked_mul(10)
-            .and_then(|v| v.checked_add(u64::from(d - b'0')))
-            .ok_or(CommandError::InvalidCursor)?;
-    }
-    Ok(if negative {
-        value.wrapping_neg()
-    } else {
-        value
-    })
-}
-
 /// `SSCAN key cursor [MATCH pattern] [COUNT count]` — ministore answers every scan in one
 /// call with cursor 0, which Redis itself does for intsets; COUNT is only a hint in Redis.
 pub(crate) fn sscan(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
-    parse_cursor(words[2])?;
+    scan::parse_cursor(words[2])?;
     let empty_scan = || Reply::Array(vec![Reply::bulk("0"), Reply::Array(Vec::new())]);
     let Some(set) = keyspace.set(words[1])? else {
         return Ok(empty_scan());
