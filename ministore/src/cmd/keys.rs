@@ -10,7 +10,7 @@ use crate::args::{int_arg, is};
 use crate::error::CommandError;
 use crate::keyspace::Keyspace;
 #[cfg(feature = "full")]
-use crate::keyspace::DATABASES;
+use crate::keyspace::{StrForm, Value, DATABASES};
 use crate::reply::Reply;
 
 /// `DEL key [key ...]` — how many live keys were deleted.
@@ -90,9 +90,12 @@ pub(crate) fn copy(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     if target == keyspace.selected() && from == to {
         return Err(CommandError::SameObject);
     }
-    let Some(entry) = keyspace.entry(from).cloned() else {
+    let Some(mut entry) = keyspace.entry(from).cloned() else {
         return Ok(Reply::Integer(0));
     };
+    if let Value::Str(_, form @ StrForm::Encoded) = &mut entry.value {
+        *form = StrForm::Copied;
+    }
     let copied = keyspace.in_db(target, |there| {
         if there.contains(to) && !replace {
             return false;

@@ -28,13 +28,16 @@ pub(crate) enum StrForm {
     /// Edited in place by APPEND or SETRANGE, which first turn the value into a `raw` string
     /// of its own and leave it so, however short.
     Raw,
+    /// COPY's duplicate of a string stored whole (`dupStringObject`): the same encoding, but
+    /// an object of its own, never a shared integer.
+    Copied,
 }
 
 impl Value {
     /// OBJECT ENCODING's answer.
     pub(crate) fn encoding(&self) -> &'static str {
         match self {
-            Value::Str(bytes, StrForm::Encoded) => string_encoding(bytes),
+            Value::Str(bytes, StrForm::Encoded | StrForm::Copied) => string_encoding(bytes),
             Value::Str(bytes, StrForm::Plain) if bytes.len() <= EMBSTR_MAX => "embstr",
             Value::Str(_, StrForm::Plain | StrForm::Raw) => "raw",
             Value::Hash(table) if table.is_compact() => "listpack",

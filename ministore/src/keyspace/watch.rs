@@ -270,6 +270,7 @@ impl Entry {
             Value::Str(_, StrForm::Encoded) => 1,
             Value::Str(_, StrForm::Plain) => 2,
             Value::Str(_, StrForm::Raw) => 3,
+            Value::Str(_, StrForm::Copied) => 4,
             Value::Hash(table) if table.is_compact() => 4,
             Value::Hash(_) => 5,
             Value::List(_) => 6,
