@@ -308,6 +308,14 @@ fn repeat_count(word: &[u8]) -> Option<Option<u64>> {
 
 #[cfg(test)]
 mod tests {
+    use super::{
+        printed, prints_raw, prompt_action, split_line, split_words, PromptAction, SplitError,
+    };
+    use crate::reply::Reply;
+
+    fn split(line: &str) -> Vec<Vec<u8>> {
+        split_line(line).expect("a line that splits")
+    }
 
     #[test]
     fn the_commands_redis_cli_prints_raw_with_the_argument_counts_it_checks() {
@@ -357,15 +365,6 @@ mod tests {
             printed(&split("GET k"), &Reply::Error("ERR no".into())),
             b"(error) ERR no\n"
         );
-    }
-
-    use super::{
-        printed, prints_raw, prompt_action, split_line, split_words, PromptAction, SplitError,
-    };
-    use crate::reply::Reply;
-
-    fn split(line: &str) -> Vec<Vec<u8>> {
-        split_line(line).expect("a line that splits")
     }
 
     fn words(line: &str) -> Vec<String> {
