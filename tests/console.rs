@@ -216,7 +216,7 @@ fn the_fence_console_refuses_a_token_that_is_not_a_plain_integer() {
                 &mut console,
                 &format!("EVALSHA {sha} 2 resource:fence resource:data {token} x")
             ),
-            ["(error) ERR fencing tokens must be decimal integers (digits only)"],
+            ["(error) ERR fencing tokens must be decimal integers of at most 15 digits"],
             "{token}"
         );
     }

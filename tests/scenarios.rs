@@ -367,8 +367,9 @@ fn every_what_if_starts_from_seen_34_not_from_the_previous_write() {
 
 #[test]
 fn the_fence_answers_a_token_or_max_seen_that_is_not_a_number_with_an_error_reply() {
-    let refused =
-        Reply::Error("ERR fencing tokens must be decimal integers (digits only)".to_string());
+    let refused = Reply::Error(
+        "ERR fencing tokens must be decimal integers of at most 15 digits".to_string(),
+    );
     let mut store = fence::seen_state();
     let reply = store.eval(
         lockdive::scenarios::FENCED_WRITE_SCRIPT,
@@ -391,11 +392,13 @@ fn the_fence_answers_a_token_or_max_seen_that_is_not_a_number_with_an_error_repl
 fn the_fence_takes_only_plain_decimal_integers() {
     let writes = fence::not_plain_integer_writes();
     let tokens: Vec<&str> = writes.iter().map(|(t, _, _)| *t).collect();
-    assert_eq!(tokens, ["1e3", "0x22", " 34", "34.0"]);
+    assert_eq!(tokens, ["1e3", "0x22", " 34", "34.0", "1234567890123456"]);
     for (token, reply, kept) in &writes {
         assert_eq!(
             reply,
-            &Reply::Error("ERR fencing tokens must be decimal integers (digits only)".to_string()),
+            &Reply::Error(
+                "ERR fencing tokens must be decimal integers of at most 15 digits".to_string()
+            ),
             "{token:?}"
         );
         assert!(kept, "{token:?} left the max seen as it was");
@@ -409,13 +412,23 @@ fn the_fence_takes_only_plain_decimal_integers() {
         &["999", "payload"],
     );
     assert!(reply.is_error());
+    // The largest 15-digit token is one: the note's bound holds.
+    let mut store = fence::seen_state();
+    let reply = store.eval(
+        lockdive::scenarios::FENCED_WRITE_SCRIPT,
+        &[FENCE_KEY, fence::DATA_KEY],
+        &["999999999999999", "payload"],
+    );
+    assert_eq!(reply, Reply::Integer(999_999_999_999_999));
+    let refused = "(error) ERR fencing tokens must be decimal integers of at most 15 digits";
     assert_eq!(
         fence::not_plain_integer_note(),
-        "Only plain decimal integers are tokens; a write with any other token gets an error reply \
-         and leaves the max seen as it was: \"1e3\" → (error) ERR fencing tokens must be decimal integers (digits only) · \
-         \"0x22\" → (error) ERR fencing tokens must be decimal integers (digits only) · \
-         \" 34\" → (error) ERR fencing tokens must be decimal integers (digits only) · \
-         \"34.0\" → (error) ERR fencing tokens must be decimal integers (digits only)."
+        format!(
+            "Only plain decimal integers of at most 15 digits are tokens; a write with any other \
+             token gets an error reply and leaves the max seen as it was: \"1e3\" → {refused} · \
+             \"0x22\" → {refused} · \" 34\" → {refused} · \"34.0\" → {refused} · \
+             \"1234567890123456\" → {refused}."
+        )
     );
 }
 
@@ -515,10 +528,10 @@ mod against_real_redis {
         assert!(from_redis.contains("(error) FENCED token 34 < max seen 35"));
         assert_eq!(
             from_redis
-                .matches("(error) ERR fencing tokens must be decimal integers (digits only)")
+                .matches("(error) ERR fencing tokens must be decimal integers of at most 15 digits")
                 .count(),
-            6,
-            "thirty-three, the four near-numbers and a stored 1e3 are refused"
+            7,
+            "thirty-three, the four near-numbers, a 16-digit token and a stored 1e3 are refused"
         );
     }
 }

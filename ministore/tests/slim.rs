@@ -91,7 +91,7 @@ fn the_fence_accepts_a_newer_token_and_refuses_an_older_one() {
     );
     assert_eq!(
         write(&mut store, "1e3", "from A"),
-        error("ERR fencing tokens must be decimal integers (digits only)")
+        error("ERR fencing tokens must be decimal integers of at most 15 digits")
     );
     assert_eq!(store.exec(&["GET", "fence"]), bulk("34"));
     assert_eq!(store.exec(&["GET", "data"]), bulk("from B"));

@@ -125,7 +125,7 @@ pub fn max_seen_in_setup() -> Option<i64> {
 
 /// Tokens `tonumber` would read as numbers that the fenced-write script must refuse: a fencing
 /// token is a plain decimal integer, so a stored "1e3" can never compare as 1000.
-pub const NOT_PLAIN_INTEGERS: [&str; 4] = ["1e3", "0x22", " 34", "34.0"];
+pub const NOT_PLAIN_INTEGERS: [&str; 5] = ["1e3", "0x22", " 34", "34.0", "1234567890123456"];
 
 /// Each of [`NOT_PLAIN_INTEGERS`] written against the "seen 34" state: the token, the reply, and
 /// whether the max seen was left as it was.
@@ -161,7 +161,7 @@ pub fn not_plain_integer_note() -> String {
         "not every one of them is refused"
     };
     format!(
-        "Only plain decimal integers are tokens; {effect}: {}.",
+        "Only plain decimal integers of at most 15 digits are tokens; {effect}: {}.",
         replies.join(" · ")
     )
 }
