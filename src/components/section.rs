@@ -20,7 +20,7 @@ pub fn DiveSection(
         <section id=section.id class="dive-section" aria-labelledby=labelled_by>
             <header class="section-head">
                 <a class="section-anchor" href=anchor title="Link to this section">
-                    {section.number}
+                    {anchor_text(section)}
                 </a>
                 <h2 id=heading_id>
                     <RichText markup=section.heading />
@@ -31,5 +31,21 @@ pub fn DiveSection(
             </header>
             {section.blocks.iter().map(|block| view! { <BlockView block /> }).collect_view()}
         </section>
+    }
+}
+
+/// A section's number as its anchor shows it: `§1` is said as it is written; a symbol standing
+/// for a number (the checker's `✓`) is hidden from screen readers, which hear the heading instead.
+fn anchor_text(section: &'static Section) -> impl IntoView {
+    if section.number.starts_with('§') {
+        section.number.into_any()
+    } else {
+        view! {
+            <span aria-hidden="true">{section.number}</span>
+            <span class="fig-sr">
+                <RichText markup=section.heading />
+            </span>
+        }
+        .into_any()
     }
 }

@@ -18,7 +18,11 @@ pub fn ConsolePrompt(
 
     view! {
         <div class="console-prompt-row">
-            <label class=class::PROMPT for=input_id.clone()>{PROMPT}</label>
+            // Three consoles share the prompt; a screen reader's list of fields tells them apart.
+            <label class=class::PROMPT for=input_id.clone()>
+                {PROMPT}
+                <span class="fig-sr">{format!(" ({} console)", seed.hook())}</span>
+            </label>
             <input
                 id=input_id
                 class=class::INPUT

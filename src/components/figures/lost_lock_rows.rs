@@ -160,14 +160,16 @@ pub fn ReleaseRow(
         .unwrap_or_default();
     let b_fate = match (outcome.deleted_lock_of(), outcome.holder_after()) {
         (Some(victim), _) if victim != Client::A => {
-            format!(
-                "✗ {}'s lock deleted — {} still believes it holds it",
+            // The mark is for the eye, as every mark on the page is; the words say it.
+            let fate = format!(
+                "{}'s lock deleted — {} still believes it holds it",
                 victim.name(),
                 victim.name()
-            )
+            );
+            view! { <span aria-hidden="true">"✗ "</span> {fate} }.into_any()
         }
-        (_, Some(holder)) => format!("{}'s lock stands", holder.name()),
-        _ => "no lock under the key".to_string(),
+        (_, Some(holder)) => format!("{}'s lock stands", holder.name()).into_any(),
+        _ => "no lock under the key".into_any(),
     };
     let after = format!("after A: {}", describe_key(outcome.key_after_release()));
     let labels = [release.as_ref(), probe.as_ref()]
@@ -191,7 +193,7 @@ pub fn ReleaseRow(
                 </ChoiceButton>
                 <span class="ll-reply">"→ " <code>{reply}</code></span>
             </div>
-            <LaneCell label=LANES[1].1 body=Some(b_fate.into_any()) />
+            <LaneCell label=LANES[1].1 body=Some(b_fate) />
             <div class="ll-cell ll-end" data-lane=LANES[2].1>
                 <LaneName label=LANES[2].1 />
                 {after} {next}

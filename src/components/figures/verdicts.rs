@@ -30,9 +30,12 @@ pub fn StaticVerdicts(
                     .into_iter()
                     .map(|line| {
                         view! {
+                            // A ⚠ line's words read as a plain success; the mark's caution
+                            // is said in words for a screen reader (✓ and ✗ lines say theirs).
                             <li {..custom_attribute(TONE, line.mark.tone())}>
                                 <span class="fig-mark" aria-hidden="true">{line.mark.icon()}</span>
                                 " "
+                                {line.mark.warn.then(|| view! { <span class="fig-sr">"warning: "</span> })}
                                 {line.text}
                             </li>
                         }
