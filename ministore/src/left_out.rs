@@ -45,103 +45,56 @@ impl Group {
 }
 
 /// Every command of Redis 7.0.15's `COMMAND LIST` that the store (with `full`) answers with
-/// `ERR unknown command`, in byte order.
-const LEFT_OUT: &[(&str, Group)] = &[
-    ("ACL", Group::Server),
-    ("ASKING", Group::Cluster),
-    ("AUTH", Group::Connection),
-    ("BGREWRITEAOF", Group::Server),
-    ("BGSAVE", Group::Server),
-    ("BITCOUNT", Group::Bitmap),
-    ("BITFIELD", Group::Bitmap),
-    ("BITFIELD_RO", Group::Bitmap),
-    ("BITOP", Group::Bitmap),
-    ("BITPOS", Group::Bitmap),
-    ("CLIENT", Group::Connection),
-    ("CLUSTER", Group::Cluster),
-    ("COMMAND", Group::Server),
-    ("CONFIG", Group::Server),
-    ("DUMP", Group::Generic),
-    ("FAILOVER", Group::Server),
-    ("GEOADD", Group::Geo),
-    ("GEODIST", Group::Geo),
-    ("GEOHASH", Group::Geo),
-    ("GEOPOS", Group::Geo),
-    ("GEORADIUS", Group::Geo),
-    ("GEORADIUSBYMEMBER", Group::Geo),
-    ("GEORADIUSBYMEMBER_RO", Group::Geo),
-    ("GEORADIUS_RO", Group::Geo),
-    ("GEOSEARCH", Group::Geo),
-    ("GEOSEARCHSTORE", Group::Geo),
-    ("GETBIT", Group::Bitmap),
-    ("HELLO", Group::Connection),
-    ("INFO", Group::Server),
-    ("LASTSAVE", Group::Server),
-    ("LATENCY", Group::Server),
-    ("LOLWUT", Group::Server),
-    ("MEMORY", Group::Server),
-    ("MIGRATE", Group::Generic),
-    ("MODULE", Group::Server),
-    ("MONITOR", Group::Server),
-    ("PFADD", Group::HyperLogLog),
-    ("PFCOUNT", Group::HyperLogLog),
-    ("PFDEBUG", Group::HyperLogLog),
-    ("PFMERGE", Group::HyperLogLog),
-    ("PFSELFTEST", Group::HyperLogLog),
-    ("PSUBSCRIBE", Group::PubSub),
-    ("PSYNC", Group::Server),
-    ("PUBSUB", Group::PubSub),
-    ("PUNSUBSCRIBE", Group::PubSub),
-    ("QUIT", Group::Connection),
-    ("READONLY", Group::Cluster),
-    ("READWRITE", Group::Cluster),
-    ("REPLCONF", Group::Server),
-    ("REPLICAOF", Group::Server),
-    ("RESET", Group::Connection),
-    ("RESTORE", Group::Generic),
-    ("RESTORE-ASKING", Group::Server),
-    ("ROLE", Group::Server),
-    ("SAVE", Group::Server),
-    ("SETBIT", Group::Bitmap),
-    ("SHUTDOWN", Group::Server),
-    ("SLAVEOF", Group::Server),
-    ("SLOWLOG", Group::Server),
-    ("SPUBLISH", Group::PubSub),
-    ("SSUBSCRIBE", Group::PubSub),
-    ("SUBSCRIBE", Group::PubSub),
-    ("SUNSUBSCRIBE", Group::PubSub),
-    ("SYNC", Group::Server),
-    ("UNSUBSCRIBE", Group::PubSub),
-    ("WAIT", Group::Generic),
-    ("XACK", Group::Stream),
-    ("XADD", Group::Stream),
-    ("XAUTOCLAIM", Group::Stream),
-    ("XCLAIM", Group::Stream),
-    ("XDEL", Group::Stream),
-    ("XGROUP", Group::Stream),
-    ("XINFO", Group::Stream),
-    ("XLEN", Group::Stream),
-    ("XPENDING", Group::Stream),
-    ("XRANGE", Group::Stream),
-    ("XREAD", Group::Stream),
-    ("XREADGROUP", Group::Stream),
-    ("XREVRANGE", Group::Stream),
-    ("XSETID", Group::Stream),
-    ("XTRIM", Group::Stream),
+/// `ERR unknown command`, by group, each group's names in one space-separated string (a table
+/// of one string per command would cost the wasm a pointer and length for each).
+const LEFT_OUT: &[(Group, &str)] = &[
+    (
+        Group::Bitmap,
+        "BITCOUNT BITFIELD BITFIELD_RO BITOP BITPOS GETBIT SETBIT",
+    ),
+    (Group::Cluster, "ASKING CLUSTER READONLY READWRITE"),
+    (Group::Connection, "AUTH CLIENT HELLO QUIT RESET"),
+    (Group::Generic, "DUMP MIGRATE RESTORE WAIT"),
+    (
+        Group::Geo,
+        "GEOADD GEODIST GEOHASH GEOPOS GEORADIUS GEORADIUSBYMEMBER \
+         GEORADIUSBYMEMBER_RO GEORADIUS_RO GEOSEARCH GEOSEARCHSTORE",
+    ),
+    (
+        Group::HyperLogLog,
+        "PFADD PFCOUNT PFDEBUG PFMERGE PFSELFTEST",
+    ),
+    (
+        Group::PubSub,
+        "PSUBSCRIBE PUBSUB PUNSUBSCRIBE SPUBLISH SSUBSCRIBE SUBSCRIBE \
+         SUNSUBSCRIBE UNSUBSCRIBE",
+    ),
+    (
+        Group::Server,
+        "ACL BGREWRITEAOF BGSAVE COMMAND CONFIG FAILOVER INFO LASTSAVE LATENCY \
+         LOLWUT MEMORY MODULE MONITOR PSYNC REPLCONF REPLICAOF RESTORE-ASKING \
+         ROLE SAVE SHUTDOWN SLAVEOF SLOWLOG SYNC",
+    ),
+    (
+        Group::Stream,
+        "XACK XADD XAUTOCLAIM XCLAIM XDEL XGROUP XINFO XLEN XPENDING XRANGE \
+         XREAD XREADGROUP XREVRANGE XSETID XTRIM",
+    ),
 ];
 
 /// The group of `name` (any case) if it is a Redis 7.0 command the store does not run; `None`
 /// for a command it runs and for a name Redis does not know either.
 pub fn left_out(name: &[u8]) -> Option<Group> {
-    LEFT_OUT
-        .iter()
+    all_left_out()
         .find(|(command, _)| command.as_bytes().eq_ignore_ascii_case(name))
-        .map(|&(_, group)| group)
+        .map(|(_, group)| group)
 }
 
 /// Every left-out command with its group, for tests that hold the list against Redis.
 pub fn all_left_out() -> impl Iterator<Item = (&'static str, Group)> {
-    LEFT_OUT.iter().copied()
+    LEFT_OUT
+        .iter()
+        .flat_map(|&(group, names)| names.split(' ').map(move |name| (name, group)))
 }
 
 #[cfg(test)]
@@ -158,7 +111,12 @@ mod tests {
     }
 
     #[test]
-    fn the_list_is_in_byte_order_without_repeats() {
-        assert!(LEFT_OUT.windows(2).all(|w| w[0].0 < w[1].0));
+    fn no_command_is_listed_twice() {
+        let mut names: Vec<&str> = all_left_out().map(|(name, _)| name).collect();
+        let listed = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), listed);
+        assert!(names.iter().all(|name| !name.is_empty()));
     }
 }
