@@ -145,6 +145,11 @@ pub(crate) struct Keyspace {
     /// Index of the database in `entries`.
     selected: usize,
     clock_ms: u64,
+    /// Microseconds past `clock_ms` that DEBUG SLEEP's fractions have added up to (under 1000).
+    clock_sub_ms: u16,
+    /// While EXEC runs its commands: the clock when EXEC began, by which keys expire (Redis
+    /// fixes the time `keyIsExpired` reads for a command and every command it calls).
+    expiry_fixed_at: Option<i64>,
     /// Random draws of HRANDFIELD, ZRANDMEMBER and the like.
     rng: Rng,
     /// Where PUBLISH delivers.
@@ -217,6 +222,35 @@ impl Keyspace {
         self.clock_ms = self.clock_ms.saturating_add(ms);
     }
 
+    /// Moves the virtual clock forward by `micros`, keeping what falls short of a millisecond
+    /// for the next time (twenty sleeps of 0.9 ms are 18 ms).
+    pub(crate) fn advance_micros(&mut self, micros: u64) {
+        let total = u64::from(self.clock_sub_ms).saturating_add(micros);
+        self.clock_sub_ms = u16::try_from(total % 1000).unwrap_or(0);
+        self.advance(total / 1000);
+    }
+
+    /// The microseconds past the clock's millisecond (TIME shows them).
+    pub(crate) fn clock_sub_ms(&self) -> u16 {
+        self.clock_sub_ms
+    }
+
+    /// Fixes the time keys expire by to the clock now, for the commands EXEC runs, or (`false`)
+    /// lets it follow the clock again. A script reads the clock at its start, as Redis's does.
+    pub(crate) fn fix_expiry_time(&mut self, fixed: bool) {
+        self.expiry_fixed_at = fixed.then(|| self.now());
+    }
+
+    /// The time a key's deadline is compared with: EXEC's start while EXEC runs (but inside a
+    /// script, the script's start, which is now: nothing moves the clock during a script),
+    /// otherwise the clock.
+    pub(crate) fn expiry_now(&self) -> i64 {
+        match self.expiry_fixed_at {
+            Some(at) if !self.in_script => at,
+            _ => self.now(),
+        }
+    }
+
     /// The clock as the Unix-style ms that deadlines are kept in.
     pub(crate) fn now(&self) -> i64 {
         let elapsed = i64::try_from(self.clock_ms).unwrap_or(i64::MAX);
@@ -225,7 +259,7 @@ impl Keyspace {
 
     /// Drops `key` if its deadline has passed (and tells WATCH); true if it did.
     fn expire_if_due(&mut self, key: &[u8]) -> bool {
-        let now = self.now();
+        let now = self.expiry_now();
         if self.entries.get(key).is_some_and(|e| e.is_expired(now)) {
             self.entries.remove(key);
             self.touch(key, false);
@@ -426,7 +460,7 @@ impl Keyspace {
     /// The live set at `key` without touching it: for commands that read several sets at
     /// once after checking their types with [`Keyspace::set`].
     pub(crate) fn peek_set(&self, key: &[u8]) -> Option<&SetValue> {
-        let now = self.now();
+        let now = self.expiry_now();
         match self.entries.get(key) {
             Some(Entry {
                 value: Value::Set(set),
@@ -477,7 +511,7 @@ impl Keyspace {
 
     /// Deletes `key`; true if it was live.
     pub(crate) fn remove(&mut self, key: &[u8]) -> bool {
-        let now = self.now();
+        let now = self.expiry_now();
         if !self.entries.contains_key(key) {
             return false;
         }

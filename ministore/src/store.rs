@@ -193,6 +193,7 @@ impl Store {
         }
         put(out, b"|");
         put(out, &self.keyspace.clock_ms().to_le_bytes());
+        put(out, &self.keyspace.clock_sub_ms().to_le_bytes());
         put(out, &self.keyspace.rng_state().to_le_bytes());
         self.scripts.write_state_key(out);
     }

@@ -13,9 +13,14 @@ use crate::reply::Reply;
 pub(crate) fn debug(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     match words {
         [_, sub, seconds] if is(sub, "sleep") => {
-            // Redis sleeps whole microseconds; the clock counts whole milliseconds of them.
-            let micros = (parse_lenient_float(seconds) * 1_000_000.0) as i64;
-            keyspace.advance(u64::try_from(micros / 1000).unwrap_or(0));
+            // Redis sleeps `(long long)(seconds * 1e6)` microseconds. Past long long's range
+            // x86's conversion gives LLONG_MIN, a negative sleep that returns at once, as
+            // negatives do.
+            let micros = parse_lenient_float(seconds) * 1_000_000.0;
+            const LIMIT: f64 = 9_223_372_036_854_775_808.0;
+            if (0.0..LIMIT).contains(&micros) {
+                keyspace.advance_micros(micros as u64);
+            }
             Ok(Reply::ok())
         }
         [_, sub, ..] => Err(CommandError::UnknownDebugSubcommand { sub: sub.to_vec() }),
@@ -27,7 +32,7 @@ pub(crate) fn debug(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
 pub(crate) fn time(keyspace: &mut Keyspace, _: &[&[u8]]) -> CommandResult {
     let now_ms = keyspace.now();
     let seconds = now_ms.div_euclid(1000);
-    let micros = now_ms.rem_euclid(1000) * 1000;
+    let micros = now_ms.rem_euclid(1000) * 1000 + i64::from(keyspace.clock_sub_ms());
     Ok(Reply::Array(vec![
         Reply::Bulk(seconds.to_string().into_bytes()),
         Reply::Bulk(micros.to_string().into_bytes()),

@@ -58,11 +58,13 @@ pub(crate) fn exec(
         return Ok(Reply::Nil);
     }
     session.in_exec = true;
+    keyspace.fix_expiry_time(true);
     let replies = transaction
         .queued
         .iter()
         .map(|line| with_words(line, |words| dispatch(keyspace, scripts, session, words)))
         .collect();
+    keyspace.fix_expiry_time(false);
     session.in_exec = false;
     Ok(Reply::Array(replies))
 }

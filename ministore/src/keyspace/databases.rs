@@ -48,7 +48,7 @@ impl Keyspace {
 
     /// Every live entry of `db`, in no particular order.
     pub(crate) fn live_entries_of(&self, db: usize) -> impl Iterator<Item = (&[u8], &Entry)> {
-        let now = self.now();
+        let now = self.expiry_now();
         self.db_map(db)
             .into_iter()
             .flat_map(|map| map.iter())
@@ -58,7 +58,7 @@ impl Keyspace {
 
     /// The live entry of `key` in `db`, read without touching anything.
     pub(crate) fn live_entry_of(&self, db: usize, key: &[u8]) -> Option<&Entry> {
-        let now = self.now();
+        let now = self.expiry_now();
         self.db_map(db)?
             .get(key)
             .filter(|entry| !entry.is_expired(now))
