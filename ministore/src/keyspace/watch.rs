@@ -196,13 +196,20 @@ impl Keyspace {
     }
 
     /// FLUSHDB, FLUSHALL and SWAPDB: every watched key of `db` that exists there (or in the
-    /// database replacing it) is touched.
+    /// database replacing it) is touched, by Redis 7.0's `touchAllWatchedKeysInDb`: a key that
+    /// had expired when watched and is now gone, or is replaced by a key that has expired too,
+    /// leaves the watch clean (gone, it is unmarked); a key missing here and replaced by an
+    /// expired one leaves it clean and marked expired; anything else spoils it.
     pub(crate) fn touch_all_in_db(&mut self, db: usize, replaced_with: Option<usize>) {
         if self.nothing_watched() {
             return;
         }
-        let exists = |keyspace: &Keyspace, db: usize, key: &[u8]| {
-            keyspace.db_map(db).is_some_and(|map| map.contains_key(key))
+        let now = self.expiry_now();
+        let entry_of = |keyspace: &Keyspace, db: usize, key: &[u8]| {
+            keyspace
+                .db_map(db)
+                .and_then(|map| map.get(key))
+                .map(|entry| entry.is_expired(now))
         };
         let slots: Vec<WatchKey> = self
             .watches
@@ -212,9 +219,33 @@ impl Keyspace {
             .cloned()
             .collect();
         for slot in slots {
-            let in_replacement = replaced_with.is_some_and(|other| exists(self, other, &slot.1));
-            if exists(self, db, &slot.1) || in_replacement {
-                self.touch_slot(&slot, in_replacement);
+            let in_emptied = entry_of(self, db, &slot.1).is_some();
+            // Whether the replacing database holds the key, and if so whether it has expired.
+            let replacement = replaced_with.and_then(|other| entry_of(self, other, &slot.1));
+            if !in_emptied && replacement.is_none() {
+                continue;
+            }
+            if let Some(log) = &mut self.touched_now {
+                log.push(slot.clone());
+            }
+            let WatchRegistry { by_key, watchers } = &mut *self.watches;
+            for id in by_key.get(&slot).into_iter().flatten() {
+                let Some(watcher) = watchers.get_mut(id) else {
+                    continue;
+                };
+                let Some(watched) = watcher
+                    .keys
+                    .iter_mut()
+                    .find(|w| w.db == slot.0 && w.key == slot.1)
+                else {
+                    continue;
+                };
+                match (watched.expired, replacement) {
+                    (true, None) => watched.expired = false,
+                    (true, Some(true)) => {}
+                    (false, Some(true)) if !in_emptied => watched.expired = true,
+                    _ => watcher.dirty = true,
+                }
             }
         }
     }
