@@ -708,6 +708,23 @@ fn waiters_are_served_longest_waiting_first_before_the_pushers_next_command() {
         assert_eq!(pusher.call(&["DEL", "k"]), ":1\r\n");
         assert_eq!(pusher.call(&["RPUSH", "k", "y"]), ":1\r\n");
         assert_eq!(first.read(), "*2\r\n$1\r\nk\r\n$1\r\ny\r\n", "{name}");
+        // A move whose destination became another type is served its WRONGTYPE at once, and
+        // the element stays where it was.
+        for command in [
+            &["BLMOVE", "src", "dst", "LEFT", "LEFT", "5"][..],
+            &["BRPOPLPUSH", "src", "dst", "5"][..],
+        ] {
+            first.send(command);
+            std::thread::sleep(Duration::from_millis(100));
+            assert_eq!(pusher.call(&["SET", "dst", "str"]), "+OK\r\n");
+            assert_eq!(pusher.call(&["RPUSH", "src", "a"]), ":1\r\n");
+            assert!(
+                first.read().starts_with("-WRONGTYPE"),
+                "{name}: {command:?}"
+            );
+            assert_eq!(pusher.call(&["LLEN", "src"]), ":1\r\n", "{name}");
+            assert_eq!(pusher.call(&["DEL", "src", "dst"]), ":2\r\n", "{name}");
+        }
         // A waiter that hung up with a command sent ahead takes nothing.
         let mut gone = RawClient::connect(server.port());
         let mut ahead = multibulk(&["BLPOP", "q", "0"]);

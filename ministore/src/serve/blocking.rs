@@ -60,14 +60,18 @@ impl Waiters {
                 if reply.is_some() {
                     continue;
                 }
-                match store.exec_in(session, &waiter.words) {
-                    // Nothing to take yet, or the key is of another type now: Redis 7.0 leaves
-                    // such a client waiting.
-                    Reply::Nil | Reply::Error(_) => {}
-                    got => {
-                        *reply = Some(got);
-                        served.push(waiter.clone());
-                    }
+                let got = store.exec_in(session, &waiter.words);
+                let waits = match got {
+                    // Nothing to take yet.
+                    Reply::Nil => true,
+                    // The key is of another type now: Redis 7.0 leaves such a client waiting,
+                    // but serves a move whose destination is of another type its WRONGTYPE.
+                    Reply::Error(_) => !moves_onto_wrong_type(store, session, &waiter.words),
+                    _ => false,
+                };
+                if !waits {
+                    *reply = Some(got);
+                    served.push(waiter.clone());
                 }
             }
             if served.is_empty() {
@@ -85,6 +89,21 @@ impl Waiters {
     fn remove(&self, waiter: &Arc<Waiter>) {
         lock(&self.0).retain(|w| !Arc::ptr_eq(w, waiter));
     }
+}
+
+/// Whether a BLMOVE or BRPOPLPUSH that answered an error did so for its destination: its
+/// source holds a list to take from. Redis serves such a waiter its WRONGTYPE and leaves the
+/// element where it was (`serveClientBlockedOnList`); only a source of another type keeps it
+/// waiting.
+fn moves_onto_wrong_type(store: &mut Store, session: &mut Session, words: &[Vec<u8>]) -> bool {
+    let moves = words.first().is_some_and(|name| {
+        name.eq_ignore_ascii_case(b"blmove") || name.eq_ignore_ascii_case(b"brpoplpush")
+    });
+    moves
+        && words.get(1).is_some_and(|source| {
+            store.exec_in(session, &[b"TYPE".to_vec(), source.clone()])
+                == Reply::Status("list".into())
+        })
 }
 
 /// The timeout as a duration (`None`: forever). The store has already refused bad timeouts.
