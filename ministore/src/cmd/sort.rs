@@ -6,7 +6,7 @@
 use std::cmp::Ordering;
 
 use super::CommandResult;
-use crate::args::{int_arg, is};
+use crate::args::{c_string, int_arg, is};
 use crate::error::CommandError;
 use crate::keyspace::{Keyspace, Value};
 use crate::order;
@@ -68,7 +68,7 @@ fn parse_options<'a>(words: &[&'a [u8]], read_only: bool) -> Result<SortOptions<
         } else if is(word, "by") && left >= 1 {
             let pattern = words[at + 1];
             // `strchr`: a `*` after a NUL is not seen.
-            options.dont_sort = !crate::args::c_string(pattern).contains(&b'*');
+            options.dont_sort = !c_string(pattern).contains(&b'*');
             options.by = Some(pattern);
             at += 1;
         } else if is(word, "get") && left >= 1 {
@@ -210,13 +210,11 @@ fn weigh(
             }
         } else {
             // Redis checks `strtod`'s end against the C string (it stops at a NUL) and
-            // refuses any ERANGE, which glibc also sets for a result that underflowed into the
-            // subnormals (inexactly, as every decimal one is).
+            // refuses any ERANGE, which glibc also sets for an inexact subnormal result.
             let parsed = strtod(&by);
-            let subnormal = parsed.value != 0.0 && parsed.value.abs() < f64::MIN_POSITIVE;
-            if parsed.consumed != crate::args::c_string(&by).len()
+            if parsed.consumed != c_string(&by).len()
                 || parsed.range_error
-                || subnormal
+                || parsed.tiny_inexact
                 || parsed.value.is_nan()
             {
                 not_numbers = true;
@@ -262,20 +260,13 @@ fn alpha_cmp(a: &[u8], b: &[u8], options: &SortOptions) -> Ordering {
     c_string(a).cmp(c_string(b))
 }
 
-/// `s` up to its first NUL byte, as C reads it.
-fn c_string(s: &[u8]) -> &[u8] {
-    s.iter()
-        .position(|&byte| byte == 0)
-        .map_or(s, |nul| &s[..nul])
-}
-
 /// Redis's `lookupKeyByPattern`: `#` is the element itself; otherwise the first `*` is
 /// replaced by the element and the key read as a string, or, with `->field` after the `*`,
 /// as that hash field. A pattern without `*` finds nothing.
 fn lookup_by_pattern(keyspace: &mut Keyspace, pattern: &[u8], element: &[u8]) -> Option<Vec<u8>> {
     // Redis finds `#`, the `*` and the `->` with C string functions, which stop at a NUL, but
     // cuts the key and the field by the pattern's whole length.
-    let seen = crate::args::c_string(pattern);
+    let seen = c_string(pattern);
     if seen == b"#" {
         return Some(element.to_vec());
     }
