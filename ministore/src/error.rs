@@ -3,6 +3,7 @@
 //! [`Reply::Error`] here, so no error text is spelled anywhere else. Without the `full`
 //! feature the errors only its commands reply are left out with them.
 
+use crate::args::c_string;
 use crate::reply::Reply;
 
 /// An error reply of some command, named for what went wrong.
@@ -461,12 +462,12 @@ impl CommandError {
             #[cfg(feature = "full")]
             UnknownSubcommand { container, sub } => format!(
                 "ERR unknown subcommand '{}'. Try {container} HELP.",
-                printable(c_str(sub), ECHO_LIMIT)
+                printable(c_string(sub), ECHO_LIMIT)
             ),
             #[cfg(feature = "full")]
             UnknownDebugSubcommand { sub } => format!(
                 "ERR unknown subcommand or wrong number of arguments for '{}'. Try DEBUG HELP.",
-                printable(c_str(sub), usize::MAX)
+                printable(c_string(sub), usize::MAX)
             ),
             WrongArity { command } => {
                 format!("ERR wrong number of arguments for '{command}' command")
@@ -491,7 +492,7 @@ impl CommandError {
             #[cfg(feature = "full")]
             InvalidMetadataValue { part } => format!(
                 "ERR Invalid metadata value given: {}",
-                printable(c_str(part), usize::MAX)
+                printable(c_string(part), usize::MAX)
             ),
             #[cfg(feature = "full")]
             EngineNotFound { engine } => format!(
@@ -506,7 +507,7 @@ impl CommandError {
             #[cfg(feature = "full")]
             FunctionExists { name } => format!(
                 "ERR Function {} already exists",
-                printable(c_str(name), usize::MAX)
+                printable(c_string(name), usize::MAX)
             ),
             #[cfg(feature = "full")]
             LibraryLoad { message } => format!("ERR {}", message.replace(['\r', '\n'], " ")),
@@ -517,12 +518,12 @@ impl CommandError {
             #[cfg(feature = "full")]
             UnknownArgument { arg } => format!(
                 "ERR Unknown argument {}",
-                printable(c_str(arg), usize::MAX)
+                printable(c_string(arg), usize::MAX)
             ),
             #[cfg(feature = "full")]
             SubcommandSyntax { container, sub } => format!(
                 "ERR unknown subcommand or wrong number of arguments for '{}'. Try {container} HELP.",
-                printable(c_str(sub), ECHO_LIMIT)
+                printable(c_string(sub), ECHO_LIMIT)
             ),
             #[cfg(feature = "full")]
             WouldBlockForever { command } => format!(
@@ -548,29 +549,22 @@ fn unknown_command_message(name: &[u8], args: &[Vec<u8>]) -> String {
             break;
         }
         let room = ECHO_LIMIT - echoed.len();
-        let arg = c_str(arg);
+        let arg = c_string(arg);
         echoed.push(b'\'');
         echoed.extend_from_slice(&arg[..arg.len().min(room)]);
         echoed.extend_from_slice(b"' ");
     }
     format!(
         "ERR unknown command '{}', with args beginning with: {}",
-        printable(c_str(name), ECHO_LIMIT),
+        printable(c_string(name), ECHO_LIMIT),
         printable(&echoed, usize::MAX)
     )
 }
 
-/// The bytes up to the first NUL, as C's `%s` would print them.
-fn c_str(bytes: &[u8]) -> &[u8] {
-    match bytes.iter().position(|&b| b == 0) {
-        Some(end) => &bytes[..end],
-        None => bytes,
-    }
-}
-
 /// An error Redis builds with `addReplyErrorFormat`, from its text as formatted: CR and LF at the
 /// end trimmed, those left made spaces, so the reply stays one line (`sdstrim`, `sdsmapchars`).
-/// Every such text here starts with its code word, so only the end can hold them.
+/// Redis trims the start too, but its texts start with a code word or with the `-` a script's
+/// error table is sent behind, so only the end is trimmed here.
 pub(crate) fn error_line(formatted: &[u8]) -> String {
     let end = formatted
         .iter()
@@ -583,7 +577,7 @@ pub(crate) fn error_line(formatted: &[u8]) -> String {
 /// sends it ([`error_line`]).
 fn ending_with_argument(prefix: &str, argument: &[u8]) -> String {
     let mut text = prefix.as_bytes().to_vec();
-    text.extend_from_slice(c_str(argument));
+    text.extend_from_slice(c_string(argument));
     error_line(&text)
 }
 
