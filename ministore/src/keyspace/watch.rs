@@ -4,8 +4,9 @@
 //! leaves it different (see [`Keyspace::observe_writes`]) or writes it in a way Redis signals
 //! whatever the outcome (see [`Keyspace::signal_modified`]), and when FLUSHDB, FLUSHALL or
 //! SWAPDB replace a database it exists in. As in Redis 7.0, a key that had already expired
-//! when it was watched is not spoiled by its own deletion, and a watched key that expires
-//! before EXEC spoils the transaction.
+//! when it was watched is not spoiled by its own deletion (nor by SWAPDB bringing in another
+//! expired one), a missing key SWAPDB replaces by an expired one is watched as expired, and a
+//! watched key that expires before EXEC spoils the transaction.
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -228,23 +229,50 @@ impl Keyspace {
             if let Some(log) = &mut self.touched_now {
                 log.push(slot.clone());
             }
-            let WatchRegistry { by_key, watchers } = &mut *self.watches;
-            for id in by_key.get(&slot).into_iter().flatten() {
-                let Some(watcher) = watchers.get_mut(id) else {
+            // Each watcher's new state, worked out on the shared registry first: clones of the
+            // store share it, so it is copied only if some watcher's state moves.
+            let changes: Vec<(WatcherId, Option<bool>)> = self
+                .watches
+                .by_key
+                .get(&slot)
+                .into_iter()
+                .flatten()
+                .filter_map(|id| {
+                    let watcher = self.watches.watchers.get(id)?;
+                    let watched = watcher
+                        .keys
+                        .iter()
+                        .find(|w| w.db == slot.0 && w.key == slot.1)?;
+                    // Some(flag): the key's expired flag becomes `flag`; None: spoiled.
+                    let change = match (watched.expired, replacement) {
+                        (true, None) => Some(false),
+                        (true, Some(true)) => return None,
+                        (false, Some(true)) if !in_emptied => Some(true),
+                        _ if watcher.dirty => return None,
+                        _ => None,
+                    };
+                    Some((*id, change))
+                })
+                .collect();
+            if changes.is_empty() {
+                continue;
+            }
+            let watchers = &mut self.watches.watchers;
+            for (id, change) in changes {
+                let Some(watcher) = watchers.get_mut(&id) else {
                     continue;
                 };
-                let Some(watched) = watcher
-                    .keys
-                    .iter_mut()
-                    .find(|w| w.db == slot.0 && w.key == slot.1)
-                else {
-                    continue;
-                };
-                match (watched.expired, replacement) {
-                    (true, None) => watched.expired = false,
-                    (true, Some(true)) => {}
-                    (false, Some(true)) if !in_emptied => watched.expired = true,
-                    _ => watcher.dirty = true,
+                match change {
+                    Some(flag) => {
+                        if let Some(watched) = watcher
+                            .keys
+                            .iter_mut()
+                            .find(|w| w.db == slot.0 && w.key == slot.1)
+                        {
+                            watched.expired = flag;
+                        }
+                    }
+                    None => watcher.dirty = true,
                 }
             }
         }
@@ -301,13 +329,13 @@ impl Entry {
             Value::Str(_, StrForm::Encoded) => 1,
             Value::Str(_, StrForm::Plain) => 2,
             Value::Str(_, StrForm::Raw) => 3,
-            Value::Str(_, StrForm::Copied) => 4,
             Value::Hash(table) if table.is_compact() => 4,
             Value::Hash(_) => 5,
             Value::List(_) => 6,
             Value::Set(SetValue::Ints(_)) => 7,
             Value::Set(SetValue::Table(_)) => 8,
             Value::ZSet(_) => 9,
+            Value::Str(_, StrForm::Copied) => 10,
         };
         print.push(tag);
         match self.expires_at {
