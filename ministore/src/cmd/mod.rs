@@ -30,7 +30,7 @@ mod object;
 pub(crate) mod scan;
 pub(crate) mod scripting;
 #[cfg(feature = "full")]
-mod server;
+pub(crate) mod server;
 #[cfg(feature = "full")]
 mod set_algebra;
 #[cfg(feature = "full")]

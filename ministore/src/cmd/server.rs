@@ -13,18 +13,24 @@ use crate::reply::Reply;
 pub(crate) fn debug(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     match words {
         [_, sub, seconds] if is(sub, "sleep") => {
-            // Redis sleeps `(long long)(seconds * 1e6)` microseconds. Past long long's range
-            // x86's conversion gives LLONG_MIN, a negative sleep that returns at once, as
-            // negatives do.
-            let micros = parse_lenient_float(seconds) * 1_000_000.0;
-            const LIMIT: f64 = 9_223_372_036_854_775_808.0;
-            if (0.0..LIMIT).contains(&micros) {
-                keyspace.advance_micros(micros as u64);
-            }
+            keyspace.advance_micros(sleep_micros(seconds));
             Ok(Reply::ok())
         }
         [_, sub, ..] => Err(CommandError::UnknownDebugSubcommand { sub: sub.to_vec() }),
         _ => Err(CommandError::WrongArity { command: "debug" }),
+    }
+}
+
+/// How long DEBUG SLEEP sleeps: `(long long)(seconds * 1e6)` microseconds, the seconds read by
+/// a bare `strtod`. A negative count sleeps not at all, and so does one past long long's range
+/// (and NaN), which x86's conversion makes `LLONG_MIN`.
+pub(crate) fn sleep_micros(seconds: &[u8]) -> u64 {
+    const LIMIT: f64 = 9_223_372_036_854_775_808.0;
+    let micros = parse_lenient_float(seconds) * 1_000_000.0;
+    if (0.0..LIMIT).contains(&micros) {
+        micros as u64
+    } else {
+        0
     }
 }
 

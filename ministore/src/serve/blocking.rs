@@ -16,8 +16,7 @@ use std::time::{Duration, Instant};
 use super::client::ClientInfo;
 use super::conn::Conn;
 use super::lock::lock;
-use crate::args::parse_lenient_float;
-use crate::cmd::blocking::timeout_position;
+use crate::cmd::blocking::{parse_timeout, timeout_position, Timeout};
 use crate::frame::Frame;
 use crate::reply::Reply;
 use crate::shape::shape;
@@ -106,20 +105,17 @@ fn moves_onto_wrong_type(store: &mut Store, session: &mut Session, words: &[Vec<
         })
 }
 
-/// The timeout as a duration (`None`: forever). The store has already refused bad timeouts.
-/// Redis reads it as a long double and rounds the milliseconds up, so a timeout too small for
-/// a double (`1e-400`) is 1 ms, not zero (forever).
+/// The timeout as a duration (`None`: forever), read as the store reads it
+/// ([`parse_timeout`]), which has already refused a bad one.
 fn timeout_of(word: &[u8]) -> Option<Duration> {
-    let seconds = parse_lenient_float(word);
-    if seconds == 0.0 {
-        let mantissa = word.iter().take_while(|b| !matches!(b, b'e' | b'E'));
-        return mantissa
-            .into_iter()
-            .any(|b| (b'1'..=b'9').contains(b))
-            .then_some(Duration::from_millis(1));
+    match parse_timeout(word) {
+        Ok(Timeout::Ms(ms)) => Some(Duration::from_millis(ms.min(MAX_WAIT_MS))),
+        _ => None,
     }
-    (seconds.is_finite() && seconds > 0.0).then(|| Duration::from_secs_f64(seconds.min(1e9)))
 }
+
+/// The longest a waiting client waits here, about 31 years.
+const MAX_WAIT_MS: u64 = 1_000_000_000_000;
 
 impl Conn {
     /// Runs a blocking command; `None` when the client went away (or was killed) meanwhile.

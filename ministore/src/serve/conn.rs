@@ -12,7 +12,7 @@ use super::client::ClientInfo;
 use super::lock::lock;
 use super::resp::parse_request;
 use super::shared::{ClockMode, Shared};
-use crate::args::{is, parse_lenient_float};
+use crate::args::is;
 use crate::cmd::blocking::timeout_position;
 use crate::frame::Frame;
 use crate::reply::Reply;
@@ -264,13 +264,10 @@ impl Conn {
     }
 
     /// DEBUG SLEEP on the real clock: the server really stops for that long, as Redis does.
+    /// (The store's reading of the seconds; a test server stops for at most a million of them.)
     fn real_sleep(&self, seconds: &[u8]) -> Frame {
-        let seconds = parse_lenient_float(seconds);
-        let sleep = if seconds.is_finite() && seconds > 0.0 {
-            Duration::from_secs_f64(seconds.min(1e6))
-        } else {
-            Duration::ZERO
-        };
+        let micros = crate::cmd::server::sleep_micros(seconds).min(1_000_000 * 1_000_000);
+        let sleep = Duration::from_micros(micros);
         match self.shared.lock_store() {
             Ok(mut store) => {
                 std::thread::sleep(sleep);
