@@ -13,7 +13,8 @@
 //!   float formatting would link its own into the wasm).
 //! - `float_parse`: decimal text to a correctly rounded `f64`, for every float ministore reads
 //!   (core's own parser would link a 10 KB table into the wasm).
-//! - `longdouble`: the 80-bit `long double` arithmetic of the INCRBYFLOAT family.
+//! - `longdouble`: the 80-bit `long double` arithmetic of the INCRBYFLOAT family and of the
+//!   blocking commands' timeouts.
 //! - `bignum`: the big integers under `float_parse` and `longdouble`, for exact decimal → binary
 //!   conversion.
 //! - [`left_out`]: Redis 7.0's commands the store does not run, by their `COMMAND DOCS` group.

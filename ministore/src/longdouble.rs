@@ -1,6 +1,7 @@
 //! The x87 80-bit `long double` arithmetic of Redis's INCRBYFLOAT and HINCRBYFLOAT, in
 //! software: `strtold` (correctly rounded to a 64-bit significand), one addition, and
-//! `printf("%.17Lf")` with Redis's trailing-zero trimming. Plain `f64` would print `1.1` as
+//! `printf("%.17Lf")` with Redis's trailing-zero trimming; and the blocking commands' timeout,
+//! seconds times 1000 rounded up (`ceill`). Plain `f64` would print `1.1` as
 //! `1.10000000000000009`; the extended format is what makes Redis print `1.1`.
 
 use std::cmp::Ordering;

@@ -90,11 +90,11 @@ pub(crate) fn smove(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     Ok(Reply::Integer(1))
 }
 
-/// Removes and returns a random member.
-/// Redis's `SPOP_MOVE_STRATEGY_MUL`: SPOP pops one by one while at least this many times the
-/// count would stay.
+/// Redis's `SPOP_MOVE_STRATEGY_MUL`: SPOP pops one by one while the members that would stay,
+/// times this, outnumber the count.
 const SPOP_MOVE_STRATEGY_MUL: usize = 5;
 
+/// Removes and returns a random member.
 fn pop_random(set: &mut SetValue, rng: &mut Rng) -> Option<Vec<u8>> {
     let member = set.nth(rng.below(set.len()))?;
     set.remove(&member);
@@ -104,9 +104,9 @@ fn pop_random(set: &mut SetValue, rng: &mut Rng) -> Option<Vec<u8>> {
 /// `SPOP key [count]` — one random member (or nil), or with a count that many as an array, by
 /// Redis 7.0's three cases: a count covering the set returns it all as a union into a new set
 /// would hold it (ascending when every member is an integer and an intset takes them) and
-/// deletes the key; a count leaving at least a fifth of it pops random members one by one;
-/// a larger one draws the members that stay into a new set (an intset if they allow) and
-/// returns the rest in the old set's order.
+/// deletes the key; a count smaller than five times what would stay pops random members one
+/// by one; a larger one draws the members that stay into a new set (an intset if they allow)
+/// and returns the rest in the old set's order.
 pub(crate) fn spop(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let count = match words {
         [_, _] => None,
