@@ -61,11 +61,7 @@ fn compute(keyspace: &Keyspace, keys: &[&[u8]], op: Op) -> SetValue {
             }
         }
         Op::Union => {
-            for set in keys.iter().filter_map(|key| keyspace.peek_set(key)) {
-                for member in set.members() {
-                    result.insert(&member);
-                }
-            }
+            return SetValue::union_of(keys.iter().filter_map(|key| keyspace.peek_set(key)));
         }
         Op::Diff => {
             let Some((first, others)) = keys.split_first() else {

@@ -122,12 +122,9 @@ pub(crate) fn spop(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let reply = match count {
         None => pop_random(set, rng).map_or(Reply::Nil, Reply::Bulk),
         Some(count) if count >= set.len() => {
-            let mut union = SetValue::empty_intset();
-            for member in set.members() {
-                union.insert(&member);
-            }
+            let all = SetValue::union_of([&*set]).members();
             *set = SetValue::empty_intset();
-            members_reply(union.members())
+            members_reply(all)
         }
         Some(count) if (set.len() - count).saturating_mul(SPOP_MOVE_STRATEGY_MUL) > count => {
             members_reply((0..count).filter_map(|_| pop_random(set, rng)).collect())

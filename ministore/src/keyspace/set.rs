@@ -38,6 +38,18 @@ impl SetValue {
         SetValue::Ints(Vec::new())
     }
 
+    /// The union of `sets` as Redis builds one (SUNION, and SPOP taking a whole set): every
+    /// member into an empty intset, which becomes a hashtable once a member needs it.
+    pub(crate) fn union_of<'a>(sets: impl IntoIterator<Item = &'a SetValue>) -> SetValue {
+        let mut union = SetValue::empty_intset();
+        for set in sets {
+            for member in set.members() {
+                union.insert(&member);
+            }
+        }
+        union
+    }
+
     /// What OBJECT ENCODING replies.
     pub(crate) fn encoding(&self) -> &'static str {
         match self {
