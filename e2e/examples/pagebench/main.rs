@@ -46,7 +46,7 @@ use checker::check_lock_runs;
 use floor::{serialise_after_mount, strip_scripts, write_floor};
 use live::live_controls;
 use loads::{lab_after_reach, loads, weight, Files};
-use reaches::{harness_floor, hover_cost, reaches, Reach};
+use reaches::{hover_cost, reaches, reaches_and_floor, Reach};
 use report::{
     print_check_lock, print_harness_floor, print_hover_cost, print_live_controls, print_reach_rows,
     print_slowest, print_table,
@@ -136,18 +136,10 @@ fn run() -> BenchResult {
                 ));
             }
             let floor_loads = loads(&client, &floor.page_url, Build::StaticFloor).await?;
-            let (mut reach_slow, mut harness_slow) = (Vec::new(), Vec::new());
-            for reach in Reach::ALL {
-                reach_slow.push(reaches(&client, &live.page_url, Build::Live, reach).await?);
-                harness_slow.push(harness_floor(&client, reach).await?);
-            }
+            let (reach_slow, harness_slow) = reaches_and_floor(&client, &live.page_url).await?;
             let hover_slow = hover_cost(&client, &live.page_url).await?;
             throttle(driver.port, &session, 1.0)?;
-            let (mut reach_fast, mut harness_fast) = (Vec::new(), Vec::new());
-            for reach in Reach::ALL {
-                reach_fast.push(reaches(&client, &live.page_url, Build::Live, reach).await?);
-                harness_fast.push(harness_floor(&client, reach).await?);
-            }
+            let (reach_fast, harness_fast) = reaches_and_floor(&client, &live.page_url).await?;
             let hover_fast = hover_cost(&client, &live.page_url).await?;
             let floor_hover =
                 reaches(&client, &floor.page_url, Build::StaticFloor, Reach::Hover).await?;
@@ -212,12 +204,7 @@ async fn measure_part(
             let mut runs = Vec::new();
             for rate in [THROTTLE, 1.0] {
                 throttle(port, session, rate)?;
-                let (mut page, mut floor) = (Vec::new(), Vec::new());
-                for reach in Reach::ALL {
-                    page.push(reaches(client, url, Build::Live, reach).await?);
-                    floor.push(harness_floor(client, reach).await?);
-                }
-                runs.push((page, floor));
+                runs.push(reaches_and_floor(client, url).await?);
             }
             throttle(port, session, 1.0)?;
             let [(page_slow, floor_slow), (page_fast, floor_fast)] =

@@ -57,6 +57,20 @@ pub async fn reaches(
     timed_reaches(client, reach, Some(HOVER_TARGETS)).await
 }
 
+/// Every kind of reach on the page at `url`, each beside the harness's floor for it, at the
+/// speed the browser runs at now: the page's rows and the floor's, in `Reach::ALL`'s order.
+pub async fn reaches_and_floor(
+    client: &Client,
+    url: &str,
+) -> BenchResult<(Vec<Vec<Option<f64>>>, Vec<Vec<Option<f64>>>)> {
+    let (mut page, mut floor) = (Vec::new(), Vec::new());
+    for reach in Reach::ALL {
+        page.push(reaches(client, url, Build::Live, reach).await?);
+        floor.push(harness_floor(client, reach).await?);
+    }
+    Ok((page, floor))
+}
+
 /// The harness's floor for `reach`: the same timing, on a page with nothing but the
 /// harness's own choice, whose handler writes one text node. What any page would show for
 /// a reach on this machine and browser; the page's rows, less this, are the page's own cost.
