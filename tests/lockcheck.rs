@@ -1182,6 +1182,37 @@ mod cli {
         assert_eq!(run(&["--lock", "no-such-lock"]).0, 2);
         assert_eq!(run(&["--release"]).0, 2);
         assert_eq!(run(&["--release", "/no/such/file.lua"]).0, 2);
+        let release = scratch("release.lua", lockdive::scenarios::RELEASE_SCRIPT);
+        // An option the tool would otherwise ignore, or a value it would replace, is refused
+        // before anything runs: the reader would not be checking what they asked for.
+        for (args, says) in [
+            (
+                &["--release", &release, "--bogus"][..],
+                "unknown option --bogus",
+            ),
+            (&["--bogus", "1"], "unknown option --bogus"),
+            (
+                &["--release", &release, "--release", &release],
+                "--release is given twice",
+            ),
+            (
+                &["--lock", "token-checked", "--extend", &release],
+                "leave out --release, --acquire and --extend",
+            ),
+            (
+                &["--list", "--release", &release],
+                "--list prints the catalogue",
+            ),
+            (
+                &["--release", &release, "--ttl-ms", "-5"],
+                "--ttl-ms must be a whole number of milliseconds",
+            ),
+        ] {
+            let (code, out, err) = run(args);
+            assert_eq!(code, 2, "{args:?}: {out}");
+            assert!(err.contains(says), "{args:?}: {err}");
+            assert_eq!(out, "", "{args:?}");
+        }
         let broken = scratch("broken.lua", "return redis.call('DEL', KEYS[1]");
         let (code, _, err) = run(&["--release", &broken]);
         assert_eq!(code, 2);

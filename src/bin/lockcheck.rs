@@ -20,7 +20,7 @@ use lockdive::scenarios::lockcheck::{
 const USAGE: &str = "\
 usage: lockcheck --release release.lua [--acquire acquire.lua] [--extend extend.lua]
                  [--ttl-ms N] [--clients 2|3] [--stalls N] [--attempts N]
-       lockcheck --lock <catalogue id> [--clients 2|3] [--stalls N] [--attempts N]
+       lockcheck --lock <catalogue id> [--ttl-ms N] [--clients 2|3] [--stalls N] [--attempts N]
        lockcheck --list
        lockcheck --help
 
@@ -47,6 +47,18 @@ struct Args {
     bound: Bound,
 }
 
+/// The options that take a value.
+const VALUED: [&str; 8] = [
+    "--release",
+    "--acquire",
+    "--extend",
+    "--lock",
+    "--ttl-ms",
+    "--clients",
+    "--stalls",
+    "--attempts",
+];
+
 fn parse_args(raw: &[String]) -> Result<Args, String> {
     let mut args = Args::default();
     // A reader asking for help gets it wherever the flag stands, even where another flag
@@ -55,8 +67,19 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
         args.help = true;
         return Ok(args);
     }
+    let mut seen: Vec<&str> = Vec::new();
     let mut rest = raw.iter();
     while let Some(flag) = rest.next() {
+        let flag = flag.as_str();
+        if flag != "--list" && !VALUED.contains(&flag) {
+            return Err(format!("unknown option {flag}"));
+        }
+        // A second value would silently replace the first: the reader may not be checking
+        // what they think they are.
+        if seen.contains(&flag) {
+            return Err(format!("{flag} is given twice"));
+        }
+        seen.push(flag);
         if flag == "--list" {
             args.list = true;
             continue;
@@ -66,16 +89,16 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
             .ok_or_else(|| format!("{flag} needs a value"))?
             .clone();
         let number = |what: &str| {
-            value
-                .parse::<u64>()
-                .map_err(|_| format!("{what} must be a whole number, not {value:?}"))
+            value.parse::<u64>().map_err(|_| {
+                format!("{what} must be a whole number of milliseconds, not {value:?}")
+            })
         };
         let small = |what: &str| {
             value
                 .parse::<u8>()
                 .map_err(|_| format!("{what} must be a small whole number, not {value:?}"))
         };
-        match flag.as_str() {
+        match flag {
             "--release" => args.release = Some(value.clone()),
             "--acquire" => args.acquire = Some(value.clone()),
             "--extend" => args.extend = Some(value.clone()),
@@ -83,15 +106,24 @@ fn parse_args(raw: &[String]) -> Result<Args, String> {
             "--ttl-ms" => args.ttl_ms = Some(number("--ttl-ms")?),
             "--clients" => args.bound.clients = small("--clients")?,
             "--stalls" => args.bound.stalls = small("--stalls")?,
-            "--attempts" => args.bound.acquire_attempts = small("--attempts")?,
-            other => return Err(format!("unknown option {other}")),
+            _ => args.bound.acquire_attempts = small("--attempts")?,
         }
     }
-    if !args.list && args.lock.is_none() && args.release.is_none() {
+    if args.list {
+        if seen.len() > 1 {
+            return Err("--list prints the catalogue: leave out every other option".into());
+        }
+        return Ok(args);
+    }
+    if args.lock.is_none() && args.release.is_none() {
         return Err("give --release <file>, --lock <id> or --list".into());
     }
-    if args.lock.is_some() && (args.release.is_some() || args.acquire.is_some()) {
-        return Err("--lock checks a catalogue entry: leave out --release and --acquire".into());
+    if args.lock.is_some()
+        && (args.release.is_some() || args.acquire.is_some() || args.extend.is_some())
+    {
+        return Err(
+            "--lock checks a catalogue entry: leave out --release, --acquire and --extend".into(),
+        );
     }
     Ok(args)
 }
