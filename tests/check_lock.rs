@@ -150,3 +150,33 @@ return redis.call('DEL', KEYS[1])";
     assert!(said.contains("answered an error"), "{said}");
     assert!(said.contains(&fault.error), "{said}");
 }
+
+#[test]
+fn each_librarys_scripts_link_its_licence_files_and_the_copies_here_keep_them() {
+    use lockdive::components::figures::check_lock::scripts::lock_scripts;
+    for spec in catalogue::all() {
+        let Some(provenance) = &spec.provenance else {
+            continue;
+        };
+        assert!(!provenance.licence_files.is_empty(), "{}", spec.id);
+        let html = lock_scripts(&spec).finish();
+        for file in provenance.licence_files {
+            let href = format!(
+                "href=\"https://{}/blob/{}/{file}\"",
+                provenance.repository, provenance.snapshot_commit
+            );
+            assert!(html.contains(&href), "{}: {href}", spec.id);
+        }
+        // A folder of the library's scripts carries its licence, and its notice file where the
+        // library has one (Apache-2.0 asks for both to go with copies).
+        if let Some(folder) = provenance.local_copy.strip_suffix('/') {
+            let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
+            assert!(folder.join("LICENSE").is_file(), "{}", spec.id);
+            let has_notice = provenance
+                .licence_files
+                .iter()
+                .any(|f| f.to_ascii_lowercase().contains("notice"));
+            assert_eq!(folder.join("NOTICE").is_file(), has_notice, "{}", spec.id);
+        }
+    }
+}

@@ -411,6 +411,9 @@ pub struct Provenance {
     pub snapshot_commit: &'static str,
     /// The licence (SPDX identifier).
     pub licence: &'static str,
+    /// The repository's licence file, and its notice file where it has one, as paths in the
+    /// repository at [`Provenance::snapshot_commit`].
+    pub licence_files: &'static [&'static str],
     /// Where this repository keeps the scripts, or the case file of the commands.
     pub local_copy: &'static str,
 }

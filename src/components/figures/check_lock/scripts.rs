@@ -150,7 +150,17 @@ fn provenance_list(provenance: &Provenance, m: &mut Markup) {
             .close("dd");
     }
     m.element("dt", &[], "licence")
-        .element("dd", &[], provenance.licence)
+        .open("dd", &[])
+        .text(provenance.licence);
+    for (i, file) in provenance.licence_files.iter().enumerate() {
+        let href = format!(
+            "https://{}/blob/{}/{file}",
+            provenance.repository, provenance.snapshot_commit
+        );
+        m.text(if i == 0 { " — " } else { ", " })
+            .element("a", &[("href", &href)], file);
+    }
+    m.close("dd")
         .element("dt", &[], "in this repository")
         .open("dd", &[])
         .element("code", &[], provenance.local_copy)

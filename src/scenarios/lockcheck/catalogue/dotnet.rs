@@ -39,6 +39,7 @@ pub(super) fn stackexchange_redis() -> LockSpec {
                           src/StackExchange.Redis/RedisFeatures.cs",
             snapshot_commit: "90bbf1fcba1c9cc464c94b96d16c2706f590383f",
             licence: "MIT",
+            licence_files: &["LICENSE"],
             local_copy: "ministore/tests/locklibs/stackexchange-redis.cases",
         }),
         note: Some(

@@ -57,6 +57,7 @@ pub(super) fn redisson() -> LockSpec {
                           redisson/src/main/java/org/redisson/renewal/LockTask.java",
             snapshot_commit: "66863978b4a92093b97c1f8c96f182a77e81d50e",
             licence: "Apache-2.0",
+            licence_files: &["LICENSE.txt"],
             local_copy: "ministore/tests/locklibs/redisson/",
         }),
         note: Some(
@@ -120,6 +121,7 @@ pub(super) fn spring() -> LockSpec {
                           integration/redis/util/RedisLockRegistry.java",
             snapshot_commit: "f369e899dd3007756e4da49273e201b85afa5cc7",
             licence: "Apache-2.0",
+            licence_files: &["LICENSE.txt", "src/dist/notice.txt"],
             local_copy: "ministore/tests/locklibs/spring-integration/",
         }),
         note: Some(
@@ -147,6 +149,7 @@ fn shedlock_provenance() -> Provenance {
                       shedlock/provider/redis/support/InternalRedisLockProvider.java",
         snapshot_commit: "2495b1406d85323b8deadbe75d7a5dd3e8b8e844",
         licence: "Apache-2.0",
+        licence_files: &["LICENSE.txt"],
         local_copy: "ministore/tests/locklibs/shedlock/",
     }
 }

@@ -52,6 +52,7 @@ pub(super) fn node_redlock() -> LockSpec {
             source_file: "src/index.ts",
             snapshot_commit: "afe5cf92c8247ba7b65b4ae36230f415493c44f0",
             licence: "MIT",
+            licence_files: &["LICENSE"],
             local_copy: "ministore/tests/locklibs/node-redlock/",
         }),
         note: Some(
@@ -112,6 +113,7 @@ pub(super) fn bullmq() -> LockSpec {
             source_file: "src/commands/extendLock-2.lua, src/commands/releaseLock-1.lua",
             snapshot_commit: "352d3c72bf2bc5ec851630a4cdcba7d44c313ed0",
             licence: "MIT",
+            licence_files: &["LICENSE"],
             local_copy: "ministore/tests/locklibs/bullmq/",
         }),
         note: Some(

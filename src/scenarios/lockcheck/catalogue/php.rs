@@ -43,6 +43,7 @@ pub(super) fn laravel() -> LockSpec {
             source_file: "src/Illuminate/Cache/LuaScripts.php, src/Illuminate/Cache/RedisLock.php",
             snapshot_commit: "bd71b45fbb7e672957bf6ff61baddefe15fbca6a",
             licence: "MIT",
+            licence_files: &["LICENSE.md"],
             local_copy: "ministore/tests/locklibs/laravel/",
         }),
         note: Some(
@@ -126,6 +127,7 @@ pub(super) fn symfony_lock() -> LockSpec {
             source_file: "Store/RedisStore.php, Lock.php, LockFactory.php",
             snapshot_commit: "ec0e86b97c3ab2bc67df2713d863eb63ea5ba972",
             licence: "MIT",
+            licence_files: &["LICENSE"],
             local_copy: "ministore/tests/locklibs/symfony-lock/",
         }),
         note: Some(

@@ -44,6 +44,7 @@ pub(super) fn redis_py() -> LockSpec {
             source_file: "redis/lock.py",
             snapshot_commit: "34817ce2a2accc893a81180fe737e0c4f5ac6b0c",
             licence: "MIT",
+            licence_files: &["LICENSE"],
             local_copy: "ministore/tests/locklibs/redis-py/",
         }),
         note: Some(
@@ -97,6 +98,7 @@ pub(super) fn python_redis_lock() -> LockSpec {
             source_file: "src/redis_lock/__init__.py",
             snapshot_commit: "e448f12f49aa4a07885fe8cd02eae19a7e75fa51",
             licence: "BSD-2-Clause",
+            licence_files: &["LICENSE"],
             local_copy: "ministore/tests/locklibs/python-redis-lock/",
         }),
         note: Some(
@@ -132,6 +134,7 @@ pub(super) fn rq_scheduler() -> LockSpec {
             source_file: "rq/scheduler.py",
             snapshot_commit: "aa666a8a60dbc5e8bb43f166cda869c67426a11a",
             licence: "BSD-2-Clause",
+            licence_files: &["LICENSE"],
             local_copy: "ministore/tests/locklibs/rq.cases",
         }),
         note: Some(
@@ -169,6 +172,7 @@ pub(super) fn celery_once() -> LockSpec {
                           celery_once/helpers.py",
             snapshot_commit: "4f68b6b3c8503b9360179a246521b07315cdf577",
             licence: "BSD-2-Clause",
+            licence_files: &["LICENSE"],
             local_copy: "ministore/tests/locklibs/celery-once.cases",
         }),
         note: Some(

@@ -50,6 +50,7 @@ pub(super) fn resque_scheduler() -> LockSpec {
                           lib/resque/scheduler.rb, lib/resque/scheduler/configuration.rb",
             snapshot_commit: "786653ee46448ecf03483315f8c8a770455a7cb2",
             licence: "MIT",
+            licence_files: &["LICENSE"],
             local_copy: "ministore/tests/locklibs/resque-scheduler/",
         }),
         note: Some(
