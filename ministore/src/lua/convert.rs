@@ -289,6 +289,20 @@ fn one_line(bytes: &[u8]) -> String {
 /// non-table errors get the `ERR` code, and all get `script: <sha>, on <chunk>:<line>.` where the
 /// chunk is `@user_script` or the source of the `loadstring` chunk the error was raised in.
 pub fn raised_error_reply(value: &Value, source: &str, line: i64, sha: &str) -> Reply {
+    // Redis's error handler writes the place into an error table (`err['source'] = …`, line 10
+    // of its chunk `@err_handler_def`); on a read-only table (`_G`, a library, the strings'
+    // metatable) that write fails, and the handler's own error is the one reported.
+    let readonly = match value {
+        Value::Lib(_) => true,
+        Value::Table(t) => t.0.borrow().refuses_writes(),
+        _ => false,
+    };
+    if readonly {
+        return Reply::Error(format!(
+            "ERR err_handler_def:10: {} script: {sha}, on @err_handler_def:10.",
+            super::interp::READONLY_TABLE
+        ));
+    }
     let msg = match value {
         Value::Table(t) => match t.get_str("err") {
             v @ (Value::Str(_) | Value::Num(_)) => {

@@ -300,16 +300,14 @@ impl Value {
             }
             Value::Num(n) => format_number(*n).into_bytes(),
             Value::Str(s) => s.to_vec(),
-            Value::Table(t) => format!("table: {:p}", Rc::as_ptr(&t.0)).into_bytes(),
-            Value::Func(f) => format!("function: {:p}", Rc::as_ptr(f)).into_bytes(),
+            Value::Table(t) => addressed("table", Rc::as_ptr(&t.0) as *const () as usize as u64),
+            Value::Func(f) => addressed("function", Rc::as_ptr(f) as *const () as usize as u64),
             // Lua prints C functions by address too; a stable pseudo-address per builtin.
-            Value::Builtin(b) => {
-                format!("function: 0x{:08x}", 0x1000 + b.id() as usize * 16).into_bytes()
-            }
-            Value::Lib(l) => format!("table: 0x{:08x}", 0x2000 + *l as usize * 16).into_bytes(),
+            Value::Builtin(b) => addressed("function", PSEUDO_BASE + b.id() * 32),
+            Value::Lib(l) => addressed("table", PSEUDO_BASE - 0x800 + *l as u64 * 32),
             // glibc prints a null pointer as "(nil)".
             Value::Null => b"userdata: (nil)".to_vec(),
-            Value::Thread(co) => format!("thread: {:p}", Rc::as_ptr(co)).into_bytes(),
+            Value::Thread(co) => addressed("thread", Rc::as_ptr(co) as *const () as usize as u64),
         }
     }
 }
@@ -317,6 +315,22 @@ impl Value {
 /// Formats a number as Lua 5.1 does (`%.14g`): 3 → "3", 0.1 → "0.1", 1e100 → "1e+100".
 pub fn format_number(n: f64) -> String {
     format_number_g(n, 14)
+}
+
+/// Where the pseudo-addresses of builtins and library tables start: below every address
+/// [`addressed`] prints for an object.
+const PSEUDO_BASE: u64 = 0x5554_0000_1000;
+
+/// `kind: 0x…` as Redis's Lua prints an object with `%p` on x86-64 Linux, where a heap address
+/// has twelve hex digits: a shorter address (wasm32's) is moved up into that range, so that a
+/// script's `#tostring(t)` reads as it does in Redis.
+fn addressed(kind: &str, address: u64) -> Vec<u8> {
+    let shown = if address < 1 << 40 {
+        0x5555_0000_0000 + address
+    } else {
+        address
+    };
+    format!("{kind}: 0x{shown:012x}").into_bytes()
 }
 
 #[cfg(test)]

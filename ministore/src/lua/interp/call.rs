@@ -38,7 +38,10 @@ impl Callee<'_, '_> {
             match &e.kind {
                 ExprKind::Name(n) => Some(n.to_string()),
                 ExprKind::Index { key, .. } => match &key.kind {
-                    ExprKind::Str(s) => Some(String::from_utf8_lossy(s).into_owned()),
+                    // Lua prints the name with `%s`, which ends at a NUL.
+                    ExprKind::Str(s) => {
+                        Some(String::from_utf8_lossy(crate::args::c_string(s)).into_owned())
+                    }
                     _ => None,
                 },
                 ExprKind::Paren(inner) => named(inner),
@@ -227,6 +230,12 @@ impl Interp<'_> {
                 tail: false,
             },
         }
+    }
+
+    /// How many calls on behalf of a library function or a metamethod enclose this point in
+    /// the running coroutine (Lua 5.1's `nCcalls`, less the chunk's or the resume's own).
+    pub fn c_calls(&self) -> u32 {
+        self.co.c_calls
     }
 
     /// Calls a function value with arguments (a non-function through its `__call`) on behalf

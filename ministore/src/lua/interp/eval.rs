@@ -163,6 +163,8 @@ impl Interp<'_> {
             UnOp::Len => match &v {
                 Value::Str(s) => Ok(Value::Num(s.len() as f64)),
                 Value::Table(t) => Ok(Value::Num(t.len() as f64)),
+                // A library table has no array part and no key 1: its border is 0.
+                Value::Lib(_) => Ok(Value::Num(0.0)),
                 other => Err(type_error(
                     line,
                     "get length of",
@@ -367,7 +369,11 @@ pub(super) fn describe(e: &Expr, frame: &Frame) -> Option<String> {
         }),
         // Lua names a field by its key only when the key is a constant string.
         ExprKind::Index { key, .. } => match &key.kind {
-            ExprKind::Str(s) => Some(format!("field '{}'", String::from_utf8_lossy(s))),
+            // Lua prints the key with `%s`, which ends at a NUL.
+            ExprKind::Str(s) => Some(format!(
+                "field '{}'",
+                String::from_utf8_lossy(crate::args::c_string(s))
+            )),
             _ => Some("field '?'".to_string()),
         },
         // Parentheses leave a variable in its register: `(a).x` still names local 'a'.

@@ -160,7 +160,10 @@ impl Interp<'_> {
                 Ok(values) => values,
                 Err(e) => return Err(self.suspend(e, Saved::AssignMany(places))),
             };
-            for ((place, target), v) in places.into_iter().zip(targets).zip(values) {
+            // Lua 5.1's compiler stores the last target first (`restassign` stores as its
+            // recursion unwinds): `a, a = 1, 2` leaves 1, and `__newindex` sees the keys right
+            // to left.
+            for ((place, target), v) in places.into_iter().zip(targets).zip(values).rev() {
                 self.store(place, target, v, frame)?;
             }
         }
@@ -511,10 +514,7 @@ impl Interp<'_> {
                     Ok(())
                 }
                 // Redis makes the globals table read-only: every global assignment fails.
-                None => Err(runtime_error(
-                    target.line,
-                    "Attempt to modify a readonly table",
-                )),
+                None => Err(runtime_error(target.line, super::READONLY_TABLE)),
             },
             _ => Err(runtime_error(target.line, "syntax error")),
         }

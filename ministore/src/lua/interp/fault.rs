@@ -47,6 +47,8 @@ pub const SYNTAX_ID_SIZE: usize = 80;
 /// Lua 5.1's `luaO_chunkid` for a buffer of `size` bytes: `=name` as `name`, `@file` as `file`
 /// (its end, after `...`, when too long), and source text as `[string "first line..."]`.
 pub fn chunk_id(source: &str, size: usize) -> String {
+    // Lua reads the name as a C string.
+    let source = source.split('\0').next().unwrap_or_default();
     if let Some(name) = source.strip_prefix('=') {
         return truncate_bytes(name, size - 1).to_string();
     }

@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use super::eval::{operand_error, table_write_error};
 use super::{
-    bare_error, memory_error, nonexistent_global, runtime_error, type_error, Callee, Fault, Frame,
-    Interp, MAX_TAG_LOOP,
+    bare_error, memory_error, runtime_error, type_error, undefined_global_message, Callee, Fault,
+    Frame, Interp, MAX_TAG_LOOP,
 };
 use crate::lua::ast::{BinOp, Expr};
 use crate::lua::handle::Lib;
@@ -102,8 +102,7 @@ impl Interp<'_> {
         if matches!(key, Value::Str(s) if &s[..] == b"_G") {
             return Ok(globals.clone());
         }
-        let name = String::from_utf8_lossy(&key.to_display()).into_owned();
-        Err(runtime_error(line, &nonexistent_global(&name)))
+        Err(runtime_error(line, &undefined_global_message(key)))
     }
 
     /// `obj[key] = v` with Lua's rules: a raw write when the key is present or there is no

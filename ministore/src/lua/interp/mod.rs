@@ -25,6 +25,7 @@ pub use fault::{
     SYNTAX_ID_SIZE,
 };
 use fault::{Activation, NATIVE};
+pub(crate) use meta::READONLY_TABLE;
 use outcome::Flow;
 use saved::Control;
 
@@ -504,6 +505,17 @@ fn locked_metatable(index: Value) -> TableRef {
     let _ = t.set(Value::str(b"__index"), index);
     t.0.borrow_mut().locked = true;
     t
+}
+
+/// Redis's error for reading the global `key` nobody defined (`luaProtectedTableError`): the
+/// name as C's `%s` prints it, up to a NUL; a key that is neither a string nor a number has an
+/// error of its own.
+pub(crate) fn undefined_global_message(key: &Value) -> String {
+    if !matches!(key, Value::Str(_) | Value::Num(_)) {
+        return "Second argument to luaProtectedTableError must be a string or number".into();
+    }
+    let name = key.to_display();
+    nonexistent_global(&String::from_utf8_lossy(crate::args::c_string(&name)))
 }
 
 /// Redis's error for reading an undefined global.

@@ -135,8 +135,13 @@ impl<'a> Args<'a> {
     pub fn table(&self, n: usize) -> Result<TableRef, Fault> {
         match self.v.get(n - 1) {
             Some(Value::Table(t)) => Ok(t.clone()),
-            // A library table handed to pairs/next/… is materialised as a fresh copy.
-            Some(Value::Lib(lib)) => Ok(make_lib(*lib)),
+            // A library table handed to pairs/next/… is materialised as a fresh copy, read-only
+            // like the library itself (`table.insert(string, x)` is refused as Redis refuses it).
+            Some(Value::Lib(lib)) => {
+                let copy = make_lib(*lib);
+                copy.0.borrow_mut().locked = true;
+                Ok(copy)
+            }
             _ => Err(self.bad(n, &format!("table expected, got {}", self.got(n)))),
         }
     }

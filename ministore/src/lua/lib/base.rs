@@ -23,10 +23,11 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Ve
         Func::ToString => meta::tostring(it, &a),
         Func::Type => one(Value::str(a.any(1)?.type_name().as_bytes())),
         Func::Ipairs => {
-            let t = a.table(1)?;
+            // The table itself is the state (a library table as it is, not its copy).
+            a.table(1)?;
             Ok(vec![
                 Value::Builtin(Builtin::Base(Func::IpairsStep)),
-                Value::Table(t),
+                a.v[0].clone(),
                 Value::Num(0.0),
             ])
         }
@@ -41,10 +42,11 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Ve
             }
         }
         Func::Pairs => {
-            let t = a.table(1)?;
+            // The table itself is the state (a library table as it is, not its copy).
+            a.table(1)?;
             Ok(vec![
                 Value::Builtin(Builtin::Base(Func::PairsNext)),
-                Value::Table(t),
+                a.v[0].clone(),
                 Value::Nil,
             ])
         }

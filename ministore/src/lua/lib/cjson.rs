@@ -121,12 +121,14 @@ fn enum_option(a: &Args, n: usize, setting: &mut u8, options: &[&str]) -> Result
         Some(Value::Bool(b)) => *setting = *b as u8,
         Some(_) => {
             let s = a.string(n)?;
-            match options.iter().position(|o| o.as_bytes() == &s[..]) {
+            // `luaL_checkoption` compares the option as a C string, up to a NUL.
+            let s = crate::args::c_string(&s);
+            match options.iter().position(|o| o.as_bytes() == s) {
                 Some(i) => *setting = i as u8,
                 None => {
                     return Err(a.bad(
                         n,
-                        &format!("invalid option '{}'", String::from_utf8_lossy(&s)),
+                        &format!("invalid option '{}'", String::from_utf8_lossy(s)),
                     ))
                 }
             }

@@ -20,18 +20,23 @@ struct Spec {
     conv: u8,
 }
 
-fn error_bytes(line: u32, msg: &[u8]) -> Fault {
-    let mut text = format!("user_script:{}: ", line).into_bytes();
+/// `luaL_error` from `string.format` with a message that may hold any bytes: positioned at
+/// the calling line, or bare when a library function called it (`pcall(string.format, …)`).
+fn error_bytes(a: &Args, msg: &[u8]) -> Fault {
+    let mut text = Vec::new();
+    if !a.from_lib {
+        text = format!("user_script:{}: ", a.line).into_bytes();
+    }
     text.extend_from_slice(msg);
     Fault::Error {
         value: Value::str(&text),
-        line,
+        line: a.line,
     }
 }
 
 /// Reads the flags, width and precision after a `%` (Lua's `scanformat`) and the conversion
 /// letter (0 at the end of the format).
-fn scan(fmt: &[u8], i: &mut usize, line: u32) -> Result<Spec, Fault> {
+fn scan(fmt: &[u8], i: &mut usize, a: &Args) -> Result<Spec, Fault> {
     let at = |i: usize| fmt.get(i).copied().unwrap_or(0);
     let mut spec = Spec {
         minus: false,
@@ -55,7 +60,7 @@ fn scan(fmt: &[u8], i: &mut usize, line: u32) -> Result<Spec, Fault> {
         *i += 1;
     }
     if *i - start >= 6 {
-        return Err(error_bytes(line, b"invalid format (repeated flags)"));
+        return Err(error_bytes(a, b"invalid format (repeated flags)"));
     }
     let digits = |i: &mut usize| {
         let mut n = 0;
@@ -74,7 +79,7 @@ fn scan(fmt: &[u8], i: &mut usize, line: u32) -> Result<Spec, Fault> {
     }
     if at(*i).is_ascii_digit() {
         return Err(error_bytes(
-            line,
+            a,
             b"invalid format (width or precision too long)",
         ));
     }
@@ -105,7 +110,7 @@ pub fn format(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
         if arg > a.v.len() {
             return Err(a.bad(arg, "no value"));
         }
-        let spec = scan(&fmt, &mut i, a.line)?;
+        let spec = scan(&fmt, &mut i, a)?;
         convert(it, a, arg, &spec, &mut out)?;
         if out.len() > MAX_STRING_LEN {
             return Err(memory_error(a.line));
@@ -195,7 +200,7 @@ fn convert(
                 msg.push(other);
             }
             msg.extend_from_slice(b"' to 'format'");
-            return Err(error_bytes(a.line, &msg));
+            return Err(error_bytes(a, &msg));
         }
     }
     Ok(())

@@ -28,7 +28,14 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Ve
         Func::GmatchStep => strmatch::gmatch_step(it, &a),
         #[cfg(feature = "full")]
         Func::Gsub => strmatch::gsub(it, &a),
-        Func::Dump => Err(a.error("unable to dump given function")),
+        // Lua checks the argument first; ministore keeps no bytecode to dump, so every
+        // function gets the refusal real Lua gives a C function.
+        Func::Dump => match a.v.first() {
+            Some(Value::Func(_) | Value::Builtin(_)) => {
+                Err(a.error("unable to dump given function"))
+            }
+            _ => Err(a.bad(1, &format!("function expected, got {}", a.got(1)))),
+        },
         Func::Sub => {
             let s = a.string(1)?;
             let len = s.len();

@@ -51,11 +51,16 @@ pub(super) fn load(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
     let mut src = Vec::new();
     loop {
         it.step(a.line)?;
-        let piece = it
-            .call_value(&reader, Vec::new(), a.line, Callee::Unnamed)?
-            .into_iter()
-            .next()
-            .unwrap_or_default();
+        // `lua_load` runs the reader protected: its error is `load`'s nil and message.
+        let piece = match it.call_value(&reader, Vec::new(), a.line, Callee::Unnamed) {
+            Ok(results) => results.into_iter().next().unwrap_or_default(),
+            Err(fault) => return Ok(vec![Value::Nil, it.catch(fault)?]),
+        };
+        // `lua_tolstring`: a number piece is read as its text.
+        let piece = match piece {
+            Value::Num(_) => Value::str(&piece.to_display()),
+            other => other,
+        };
         match piece {
             Value::Nil => break,
             Value::Str(s) if s.is_empty() => break,
@@ -65,8 +70,10 @@ pub(super) fn load(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
                 }
                 src.extend_from_slice(&s);
             }
+            // `luaL_error` inside the protected load: placed at `load`'s caller, and caught.
             _ => {
-                let msg = "reader function must return a string";
+                let mut msg = it.where_prefix(1).unwrap_or_default();
+                msg.push_str("reader function must return a string");
                 return Ok(vec![Value::Nil, Value::str(msg.as_bytes())]);
             }
         }
@@ -82,7 +89,8 @@ pub(super) fn load(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
 pub(super) fn collectgarbage(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
     let opt = match a.v.first() {
         None | Some(Value::Nil) => b"collect".to_vec(),
-        Some(_) => a.string(1)?.to_vec(),
+        // `luaL_checkoption` compares the option as a C string, up to a NUL.
+        Some(_) => crate::args::c_string(&a.string(1)?).to_vec(),
     };
     // `luaL_optint(L, 2, 0)`, read whatever the option.
     let arg = a.opt_int(2, 0)? as i32;

@@ -2,7 +2,7 @@
 //! Redis's read-only tables), `getmetatable` (strings share one metatable whose `__index` is
 //! the string library) and `tostring` with `__tostring`.
 
-use crate::lua::interp::{runtime_error, Callee, Fault, Interp};
+use crate::lua::interp::{runtime_error, undefined_global_message, Callee, Fault, Interp};
 use crate::lua::lib::args::{one, Args};
 use crate::lua::value::Value;
 
@@ -15,6 +15,8 @@ pub(super) fn setmetatable(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Faul
     let meta = match a.v.get(1) {
         Some(Value::Nil) => None,
         Some(Value::Table(m)) => Some(m.clone()),
+        // A library table as a metatable: its read-only copy, which has no metamethods.
+        Some(Value::Lib(_)) => Some(a.table(2)?),
         _ => return Err(a.bad(2, "nil or table expected")),
     };
     if !t.metamethod("__metatable").is_nil() {
@@ -56,13 +58,7 @@ pub(super) fn getmetatable(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Faul
 /// `_G`'s `__index`: Redis's error for reading a global nobody defined.
 pub(super) fn undefined_global(a: &Args) -> Result<Vec<Value>, Fault> {
     let key = a.v.get(1).cloned().unwrap_or_default();
-    Err(runtime_error(
-        a.line,
-        &format!(
-            "Script attempted to access nonexistent global variable '{}'",
-            String::from_utf8_lossy(&key.to_display())
-        ),
-    ))
+    Err(runtime_error(a.line, &undefined_global_message(&key)))
 }
 
 /// `tostring(v)`: a metatable's `__tostring` result as it is, else Lua's printed form.

@@ -33,26 +33,51 @@ pub(super) fn pcall(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
     }
 }
 
+/// Lua 5.1's `LUAI_MAXCCALLS`: `luaD_call` refuses to nest deeper ("C stack overflow"), and an
+/// eighth more raises the error-in-error-handling error.
+const MAX_C_CALLS: u32 = 200;
+
 /// `xpcall(f, handler)`: f's results after `true`, or `false` and what the handler makes of
-/// the error value; an error in the handler gives "error in error handling".
+/// the error value. As in Lua 5.1, a handler that is not a function, or one that keeps
+/// failing, gives "error in error handling": each error the handler raises is handed to the
+/// handler again, one C call deeper each time, until the depth runs out.
 pub(super) fn xpcall(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
     let f = a.v.first().cloned().unwrap_or_default();
     let handler = a.any(2)?;
-    match call_from_lib(it, &f, Vec::new(), a.line) {
+    let mut value = match call_from_lib(it, &f, Vec::new(), a.line) {
         Ok(mut results) => {
             results.insert(0, Value::Bool(true));
-            Ok(results)
+            return Ok(results);
         }
-        Err(fault) => {
-            let value = it.catch(fault)?;
-            let handled = match call_from_lib(it, &handler, vec![value], a.line) {
-                Ok(results) => results.into_iter().next().unwrap_or_default(),
-                Err(fault) => {
-                    it.catch(fault)?;
-                    Value::str(b"error in error handling")
-                }
-            };
-            Ok(vec![Value::Bool(false), handled])
+        Err(fault) => it.catch(fault)?,
+    };
+    let failed = || {
+        Ok(vec![
+            Value::Bool(false),
+            Value::str(b"error in error handling"),
+        ])
+    };
+    if !matches!(handler, Value::Func(_) | Value::Builtin(_)) {
+        return failed();
+    }
+    // Lua counts the C calls under the error: the chunk's own call (or the coroutine's
+    // resume), the library calls around `xpcall`, and `xpcall`'s call of `f`.
+    let mut depth = it.c_calls() + 2;
+    loop {
+        depth += 1;
+        if depth >= MAX_C_CALLS + MAX_C_CALLS / 8 {
+            return failed();
+        }
+        if depth == MAX_C_CALLS {
+            value = Value::str(b"C stack overflow");
+            continue;
+        }
+        match call_from_lib(it, &handler, vec![value], a.line) {
+            Ok(results) => {
+                let handled = results.into_iter().next().unwrap_or_default();
+                return Ok(vec![Value::Bool(false), handled]);
+            }
+            Err(fault) => value = it.catch(fault)?,
         }
     }
 }
