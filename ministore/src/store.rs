@@ -112,9 +112,14 @@ impl Store {
     /// session as fresh as [`Session::new`].
     pub fn end_session(&mut self, session: &mut Session) {
         if let Some(id) = session.watcher.take() {
-            self.keyspace.unwatch_all(id);
+            self.forget_watcher(id);
         }
         *session = Session::new();
+    }
+
+    /// Forgets a session's WATCH list, taken out of the session by the caller.
+    pub(crate) fn forget_watcher(&mut self, id: crate::keyspace::WatcherId) {
+        self.keyspace.unwatch_all(id);
     }
 
     /// `EVAL script numkeys keys... args...`, with the keys and args given apart.

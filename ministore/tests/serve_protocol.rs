@@ -202,6 +202,17 @@ fn pubsub_reaches_subscribers_on_other_connections() {
             ">3\r\n$10\r\npsubscribe\r\n$2\r\nn*\r\n:1\r\n"
         );
         assert_eq!(resp2.call(&["GET", "x"]), "-ERR Can't execute 'get': only (P|S)SUBSCRIBE / (P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context\r\n", "{name}");
+        // The context is named with the subcommand, and checked after the command's lookup
+        // and its arguments' count.
+        for (words, reply) in [
+            (&["CLIENT", "ID"][..], "-ERR Can't execute 'client|id': only (P|S)SUBSCRIBE / (P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context\r\n"),
+            (&["SCRIPT", "LOAD", "return 1"], "-ERR Can't execute 'script|load': only (P|S)SUBSCRIBE / (P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context\r\n"),
+            (&["FOO", "a"], "-ERR unknown command 'FOO', with args beginning with: 'a' \r\n"),
+            (&["GET"], "-ERR wrong number of arguments for 'get' command\r\n"),
+            (&["SCRIPT", "BOGUS"], "-ERR unknown subcommand 'BOGUS'. Try SCRIPT HELP.\r\n"),
+        ] {
+            assert_eq!(resp2.call(words), reply, "{name}: {words:?}");
+        }
         assert_eq!(resp2.call(&["PING"]), "*2\r\n$4\r\npong\r\n$0\r\n\r\n");
         assert_eq!(
             resp3.call(&["GET", "x"]),
@@ -313,11 +324,14 @@ fn a_long_script_makes_others_busy_until_script_kill() {
             other.call(&["SCRIPT", "KILL"]),
             "-NOTBUSY No scripts in execution right now.\r\n"
         );
+        assert_eq!(other.call(&["WATCH", "k"]), "+OK\r\n");
         runner.send(&["EVAL", "local i = 0 while true do i = i + 1 end", "0"]);
         std::thread::sleep(Duration::from_millis(50));
         let busy = "-BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE.\r\n";
         assert_eq!(other.call(&["GET", "k"]), busy, "{name}");
         assert_eq!(other.call(&["FUNCTION", "KILL"]), busy, "{name}");
+        // RESET is answered while the script runs, and the connection goes on.
+        assert_eq!(other.call(&["RESET"]), "+RESET\r\n", "{name}");
         assert_eq!(other.call(&["SCRIPT", "KILL"]), "+OK\r\n", "{name}");
         let killed = runner.read();
         assert!(

@@ -827,6 +827,12 @@ pub(crate) fn with_words<A: AsRef<[u8]>, R>(args: &[A], run: impl FnOnce(&[&[u8]
     }
 }
 
+/// The error Redis answers `words` with before it would run them (an unknown command or
+/// subcommand, a wrong number of arguments), if any.
+pub(crate) fn refusal(words: &[&[u8]]) -> Option<Reply> {
+    checked(words).err().map(|(_, error)| error.into())
+}
+
 /// Looks a command line up and checks its arity, with Redis's errors.
 fn checked(
     words: &[&[u8]],

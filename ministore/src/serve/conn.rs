@@ -42,6 +42,9 @@ pub struct Conn {
     /// What was read off the socket and not run yet (a blocked client's sent-ahead commands
     /// land here too).
     pub(super) pending: Vec<u8>,
+    /// WATCH lists a RESET took out of the session while a script held the store, forgotten
+    /// in the store the next time this connection takes it.
+    stale_watchers: Vec<crate::keyspace::WatcherId>,
 }
 
 /// What the connection does after a command.
@@ -74,10 +77,14 @@ pub fn serve_connection(shared: Arc<Shared>, stream: TcpStream, id: u64) {
         queued: None,
         session: Session::new(),
         pending: Vec::new(),
+        stale_watchers: Vec::new(),
     };
     conn.run();
     conn.forget_subscriptions();
-    lock(&shared.store).end_session(&mut conn.session);
+    let mut store = lock(&shared.store);
+    forget_watchers(&mut conn.stale_watchers, &mut store);
+    store.end_session(&mut conn.session);
+    drop(store);
     lock(&shared.clients).remove(&id);
 }
 
@@ -142,9 +149,16 @@ impl Conn {
     ) -> (Option<Frame>, After) {
         let subscribed = !self.channels.is_empty() || !self.patterns.is_empty();
         if subscribed && !self.resp3 && !allowed_while_subscribed(name) {
+            // Redis looks the command up and checks its arguments' count first; the context
+            // names it with its subcommand (`client|id`).
+            if !served_here(name) {
+                if let Some(error) = crate::cmd::with_words(&words, crate::cmd::refusal) {
+                    return (Some(Frame::from_reply(error)), After::Continue);
+                }
+            }
             let error = format!(
                 "ERR Can't execute '{}': only (P|S)SUBSCRIBE / (P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context",
-                String::from_utf8_lossy(name)
+                command_label(name, words.get(1))
             );
             return (Some(Frame::Error(error)), After::Continue);
         }
@@ -206,6 +220,7 @@ impl Conn {
     fn in_store(&mut self, name: &[u8], words: Vec<Vec<u8>>) -> Frame {
         let reply = match self.shared.lock_store() {
             Ok(mut store) => {
+                forget_watchers(&mut self.stale_watchers, &mut store);
                 self.shared.tick(&mut store);
                 let script = script_kind(name);
                 if let Some(eval) = script {
@@ -279,10 +294,20 @@ impl Conn {
     }
 
     /// Forgets the connection's state in the store (RESET): database 0, no MULTI, no WATCH.
+    /// Redis runs RESET while a script is busy: the session is reset at once, and its WATCH
+    /// list, the one part kept in the store, is forgotten there once the store is free.
     pub(super) fn reset_session(&mut self) {
-        lock(&self.shared.store).end_session(&mut self.session);
+        if let Some(id) = self.session.watcher.take() {
+            self.stale_watchers.push(id);
+        }
+        self.session = Session::new();
+        if let Ok(mut store) = self.shared.store.try_lock() {
+            forget_watchers(&mut self.stale_watchers, &mut store);
+        }
         self.note_db();
     }
+
+
 
     /// Shows the selected database in CLIENT LIST.
     fn note_db(&self) {
@@ -294,6 +319,13 @@ impl Conn {
     pub(super) fn clear_multi(&mut self) {
         self.queued = None;
         self.set_multi_count(-1);
+    }
+}
+
+/// Forgets the WATCH lists a RESET left for later (see [`Conn::reset_session`]).
+fn forget_watchers(ids: &mut Vec<crate::keyspace::WatcherId>, store: &mut crate::Store) {
+    for id in ids.drain(..) {
+        store.forget_watcher(id);
     }
 }
 
@@ -331,6 +363,11 @@ fn script_kind(name: &[u8]) -> Option<bool> {
 }
 
 /// The commands a RESP2 client may send while subscribed.
+/// The commands the server answers itself, which the store does not know.
+fn served_here(name: &[u8]) -> bool {
+    matches!(name, b"hello" | b"auth" | b"client" | b"pubsub" | b"shutdown")
+}
+
 fn allowed_while_subscribed(name: &[u8]) -> bool {
     matches!(
         name,
