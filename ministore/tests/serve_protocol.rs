@@ -831,3 +831,47 @@ fn scripts_reply_in_the_callers_protocol_and_setresp_3_reads_resp3() {
         theirs.call(&["FLUSHALL"]);
     }
 }
+
+#[test]
+fn replies_before_a_waiting_command_or_a_push_to_oneself_go_out_first() {
+    let Some(servers) = both_servers(5000) else {
+        return;
+    };
+    for server in servers {
+        let name = server.name();
+        // SET's reply reaches the client while its BLPOP waits in the same write: the push
+        // another client sends after reading it is what BLPOP gets.
+        let mut waiter = RawClient::connect(server.port());
+        let mut pusher = RawClient::connect(server.port());
+        let mut both = multibulk(&["SET", "x", "1"]);
+        both.extend(multibulk(&["BLPOP", "queue", "3"]));
+        waiter.send_raw(&both);
+        assert_eq!(waiter.read(), "+OK\r\n", "{name}");
+        assert_eq!(pusher.call(&["RPUSH", "queue", "job"]), ":1\r\n", "{name}");
+        assert_eq!(
+            waiter.read(),
+            "*2\r\n$5\r\nqueue\r\n$3\r\njob\r\n",
+            "{name}"
+        );
+        // A RESP3 subscriber publishing to its own channel: the reply before the PUBLISH,
+        // then the message, then PUBLISH's count.
+        let mut me = RawClient::connect(server.port());
+        me.call(&["HELLO", "3"]);
+        me.send(&["SUBSCRIBE", "c"]);
+        assert_eq!(
+            me.read(),
+            ">3\r\n$9\r\nsubscribe\r\n$1\r\nc\r\n:1\r\n",
+            "{name}"
+        );
+        let mut both = multibulk(&["GET", "nokey"]);
+        both.extend(multibulk(&["PUBLISH", "c", "m"]));
+        me.send_raw(&both);
+        assert_eq!(me.read(), "_\r\n", "{name}");
+        assert_eq!(
+            me.read(),
+            ">3\r\n$7\r\nmessage\r\n$1\r\nc\r\n$1\r\nm\r\n",
+            "{name}"
+        );
+        assert_eq!(me.read(), ":1\r\n", "{name}");
+    }
+}

@@ -207,13 +207,35 @@ impl Conn {
             {
                 self.real_sleep(&words[2])
             }
-            _ if timeout_position(name, &words).is_some() => match self.blocking(name, words) {
-                Some(frame) => frame,
-                None => return (None, After::Close),
-            },
+            _ if timeout_position(name, &words).is_some() => {
+                // The replies before a command that may wait go out now, as Redis writes
+                // them while the client waits.
+                if !self.flush(out) {
+                    return (None, After::Close);
+                }
+                match self.blocking(name, words) {
+                    Some(frame) => frame,
+                    None => return (None, After::Close),
+                }
+            }
+            // A RESP3 subscriber may be sent a message by its own command (PUBLISH, a
+            // script's): the replies before it go out first, so the push comes after them.
+            _ if subscribed && self.resp3 => {
+                if !self.flush(out) {
+                    return (None, After::Close);
+                }
+                self.in_store(name, words)
+            }
             _ => self.in_store(name, words),
         };
         (Some(frame), After::Continue)
+    }
+
+    /// Sends the replies gathered so far; false when the socket is gone.
+    fn flush(&self, out: &mut Vec<u8>) -> bool {
+        let sent = self.info.send(out);
+        out.clear();
+        sent
     }
 
     /// Runs a command in the store and shapes its reply for the wire.
@@ -307,8 +329,6 @@ impl Conn {
         self.note_db();
     }
 
-
-
     /// Shows the selected database in CLIENT LIST.
     fn note_db(&self) {
         let db = i64::try_from(self.session.db()).unwrap_or(0);
@@ -365,7 +385,10 @@ fn script_kind(name: &[u8]) -> Option<bool> {
 /// The commands a RESP2 client may send while subscribed.
 /// The commands the server answers itself, which the store does not know.
 fn served_here(name: &[u8]) -> bool {
-    matches!(name, b"hello" | b"auth" | b"client" | b"pubsub" | b"shutdown")
+    matches!(
+        name,
+        b"hello" | b"auth" | b"client" | b"pubsub" | b"shutdown"
+    )
 }
 
 fn allowed_while_subscribed(name: &[u8]) -> bool {
