@@ -875,3 +875,56 @@ fn replies_before_a_waiting_command_or_a_push_to_oneself_go_out_first() {
         assert_eq!(me.read(), ":1\r\n", "{name}");
     }
 }
+
+#[test]
+fn client_reply_no_evict_and_the_last_command_a_list_names() {
+    let Some(servers) = both_servers(5000) else {
+        return;
+    };
+    for server in servers {
+        let name = server.name();
+        let mut me = RawClient::connect(server.port());
+        let mut other = RawClient::connect(server.port());
+        // OFF answers nothing until ON; SKIP holds back the next command's reply alone.
+        for words in [
+            &["CLIENT", "REPLY", "OFF"][..],
+            &["PING"],
+            &["CLIENT", "REPLY", "ON"],
+            &["CLIENT", "REPLY", "SKIP"],
+            &["PING"],
+            &["ECHO", "after"],
+        ] {
+            me.send(words);
+        }
+        assert_eq!(me.read(), "+OK\r\n", "{name}");
+        assert_eq!(me.read(), "$5\r\nafter\r\n", "{name}");
+        assert_eq!(
+            me.call(&["CLIENT", "REPLY", "MAYBE"]),
+            "-ERR syntax error\r\n",
+            "{name}"
+        );
+        assert_eq!(
+            me.call(&["CLIENT", "REPLY"]),
+            "-ERR wrong number of arguments for 'client|reply' command\r\n",
+            "{name}"
+        );
+        // NO-EVICT shows as the `e` flag, and RESET leaves it.
+        assert_eq!(me.call(&["CLIENT", "NO-EVICT", "on"]), "+OK\r\n", "{name}");
+        assert_eq!(me.call(&["RESET"]), "+RESET\r\n", "{name}");
+        let info = me.call(&["CLIENT", "INFO"]);
+        assert!(info.contains(" flags=e "), "{name}: {info}");
+        // A command or subcommand Redis does not find is the last command as NULL.
+        let id = me.call(&["CLIENT", "ID"]);
+        let id = id.trim_start_matches(':').trim_end();
+        for (words, cmd) in [
+            (&["FOO", "a"][..], "cmd=NULL "),
+            (&["SCRIPT", "BOGUS"], "cmd=NULL "),
+            (&["GET"], "cmd=get "),
+            (&["OBJECT", "ENCODING", "nokey"], "cmd=object|encoding "),
+        ] {
+            me.call(words);
+            let line = other.call(&["CLIENT", "LIST", "ID", id]);
+            assert!(line.contains(cmd), "{name}: {words:?}: {line}");
+        }
+    }
+}

@@ -48,6 +48,8 @@ pub struct ClientState {
     pub blocked: bool,
     /// 2 or 3.
     pub resp: u8,
+    /// CLIENT NO-EVICT ON.
+    pub no_evict: bool,
 }
 
 impl ClientInfo {
@@ -84,6 +86,7 @@ impl ClientInfo {
                 last_active: now,
                 blocked: false,
                 resp: 2,
+                no_evict: false,
             }),
         })
     }
@@ -140,6 +143,9 @@ impl ClientInfo {
         }
         if state.blocked {
             flags.push('b');
+        }
+        if state.no_evict {
+            flags.push('e');
         }
         if flags.is_empty() {
             flags.push('N');

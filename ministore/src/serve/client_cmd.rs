@@ -5,7 +5,7 @@
 use std::sync::atomic::Ordering;
 
 use super::client::ClientInfo;
-use super::conn::{After, Conn};
+use super::conn::{After, Conn, ReplyMode};
 use super::lock::lock;
 use crate::args::{c_string, is, parse_int};
 use crate::frame::Frame;
@@ -137,15 +137,35 @@ impl Conn {
             }
             (b"kill", n) if n >= 3 => return self.client_kill(&words[2..]),
             (b"no-evict", 3) => match words[2].to_ascii_lowercase().as_slice() {
-                b"on" | b"off" => Frame::Simple("OK".into()),
+                on @ (b"on" | b"off") => {
+                    lock(&self.info.state).no_evict = on == b"on";
+                    Frame::Simple("OK".into())
+                }
                 _ => syntax_error(),
             },
-            (b"id" | b"getname" | b"setname" | b"info" | b"kill" | b"no-evict" | b"help", _) => {
-                Frame::Error(format!(
-                    "ERR wrong number of arguments for 'client|{}' command",
-                    String::from_utf8_lossy(&sub_lower)
-                ))
-            }
+            (b"reply", 3) => match words[2].to_ascii_lowercase().as_slice() {
+                b"on" => {
+                    self.replies = ReplyMode::default();
+                    Frame::Simple("OK".into())
+                }
+                b"off" => {
+                    self.replies.off = true;
+                    return (None, After::Continue);
+                }
+                b"skip" => {
+                    self.replies.skip_next = !self.replies.off;
+                    return (None, After::Continue);
+                }
+                _ => syntax_error(),
+            },
+            (
+                b"id" | b"getname" | b"setname" | b"info" | b"kill" | b"no-evict" | b"reply"
+                | b"help",
+                _,
+            ) => Frame::Error(format!(
+                "ERR wrong number of arguments for 'client|{}' command",
+                String::from_utf8_lossy(&sub_lower)
+            )),
             _ => Frame::Error(format!(
                 "ERR unknown subcommand '{}'. Try CLIENT HELP.",
                 String::from_utf8_lossy(sub)
@@ -300,6 +320,8 @@ impl Conn {
     /// `RESET`: back to a fresh connection — RESP2, no name, no subscriptions, no MULTI.
     pub(super) fn reset(&mut self) -> Frame {
         self.clear_multi();
+        // RESET turns replies back on; NO-EVICT stays as it was.
+        self.replies = ReplyMode::default();
         self.drop_all_subscriptions();
         self.resp3 = false;
         {

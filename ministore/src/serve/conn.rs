@@ -42,9 +42,21 @@ pub struct Conn {
     /// What was read off the socket and not run yet (a blocked client's sent-ahead commands
     /// land here too).
     pub(super) pending: Vec<u8>,
+    /// CLIENT REPLY's setting.
+    pub(super) replies: ReplyMode,
     /// WATCH lists a RESET took out of the session while a script held the store, forgotten
     /// in the store the next time this connection takes it.
     stale_watchers: Vec<crate::keyspace::WatcherId>,
+}
+
+/// CLIENT REPLY: OFF sends no reply until ON; SKIP holds back the next command's reply.
+#[derive(Debug, Default)]
+pub struct ReplyMode {
+    pub off: bool,
+    /// SKIP was the last command: the next one's reply is held back.
+    pub skip_next: bool,
+    /// The command being run is the one after SKIP.
+    skip_this: bool,
 }
 
 /// What the connection does after a command.
@@ -77,6 +89,7 @@ pub fn serve_connection(shared: Arc<Shared>, stream: TcpStream, id: u64) {
         queued: None,
         session: Session::new(),
         pending: Vec::new(),
+        replies: ReplyMode::default(),
         stale_watchers: Vec::new(),
     };
     conn.run();
@@ -128,14 +141,28 @@ impl Conn {
         }
     }
 
-    /// Runs one command, appending its reply to `out`.
+    /// Runs one command, appending its reply to `out` unless CLIENT REPLY holds it back.
     fn handle(&mut self, words: Vec<Vec<u8>>, out: &mut Vec<u8>) -> After {
         let name = words[0].to_ascii_lowercase();
-        self.info.touch(command_label(&name, words.get(1)));
+        // CLIENT LIST's `cmd=`: NULL for a command (or subcommand) Redis does not find.
+        let known =
+            answered_here(&name) || crate::cmd::with_words(&words, crate::cmd::command_known);
+        self.info.touch(if known {
+            command_label(&name, words.get(1))
+        } else {
+            "NULL".into()
+        });
+        let skipped = std::mem::take(&mut self.replies.skip_this);
+        let before = out.len();
         let (frame, after) = self.dispatch(&name, words, out);
-        if let Some(frame) = frame {
+        // Read after the command: CLIENT REPLY ON's own OK goes out.
+        if skipped || self.replies.off {
+            out.truncate(before.min(out.len()));
+        } else if let Some(frame) = frame {
             frame.encode(self.resp3, out);
         }
+        // CLIENT REPLY SKIP holds back the reply of the command after it.
+        self.replies.skip_this = std::mem::take(&mut self.replies.skip_next);
         after
     }
 
@@ -391,6 +418,11 @@ fn served_here(name: &[u8]) -> bool {
     )
 }
 
+/// The commands the connection answers before the store sees them.
+fn answered_here(name: &[u8]) -> bool {
+    served_here(name) || allowed_while_subscribed(name)
+}
+
 fn allowed_while_subscribed(name: &[u8]) -> bool {
     matches!(
         name,
@@ -422,7 +454,7 @@ fn subscribed_pong(words: &[Vec<u8>]) -> Frame {
 fn command_label(name: &[u8], sub: Option<&Vec<u8>>) -> String {
     let name = String::from_utf8_lossy(name).into_owned();
     const CONTAINERS: &[&str] = &[
-        "client", "config", "script", "function", "pubsub", "object", "debug", "command", "memory",
+        "client", "config", "script", "function", "pubsub", "object", "command", "memory",
     ];
     match sub {
         Some(sub) if CONTAINERS.contains(&name.as_str()) => {
