@@ -152,7 +152,8 @@ pub fn error_table(text: String) -> Value {
 /// `redis.error_reply(text)`: the first word is the error code unless the text is one word
 /// (`"E2 bad"` → `E2 bad`, `"-X y"` → `X y`, `"-X"` → `ERR X`, `"oops"` → `ERR oops`).
 pub fn error_reply_table(text: &[u8]) -> Value {
-    let s = String::from_utf8_lossy(text).into_owned();
+    // Redis copies the text as a C string: it ends at a NUL.
+    let s = String::from_utf8_lossy(crate::args::c_string(text)).into_owned();
     // Redis first prefixes a missing '-', then reads "-CODE msg" (no space: the code is ERR).
     let rest = s.strip_prefix('-').unwrap_or(&s);
     let (code, msg) = match rest.split_once(' ') {

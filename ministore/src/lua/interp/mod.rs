@@ -464,10 +464,19 @@ impl<'h> Interp<'h> {
         }
         if lib != Lib::Redis {
             // The fast path for `string.len` lands here without looking the library up.
-            let name = ["string", "table", "math", "cjson", "bit", "coroutine"]
-                .into_iter()
-                .find(|name| library_named(name) == Some(lib))
-                .unwrap_or("?");
+            let name = [
+                "string",
+                "table",
+                "math",
+                "cjson",
+                "bit",
+                "cmsgpack",
+                "struct",
+                "coroutine",
+            ]
+            .into_iter()
+            .find(|name| library_named(name) == Some(lib))
+            .unwrap_or("?");
             return Err(runtime_error(line, &nonexistent_global(name)));
         }
         match lib_tables::load_field(field) {

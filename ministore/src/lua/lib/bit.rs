@@ -27,8 +27,10 @@ pub fn call(f: Func, args: Vec<Value>, site: Site) -> Result<Vec<Value>, Fault> 
         Func::Bnot => result(!barg(&a, 1)?),
         Func::Bswap => result(barg(&a, 1)?.swap_bytes()),
         Func::Band | Func::Bor | Func::Bxor => {
+            // LuaBitOp reads the first argument, then the rest from the last one down, so a
+            // bad argument is reported by the highest number.
             let mut b = barg(&a, 1)?;
-            for n in 2..=args.len() {
+            for n in (2..=args.len()).rev() {
                 let y = barg(&a, n)?;
                 b = match f {
                     Func::Band => b & y,

@@ -31,6 +31,12 @@ fn register_function(it: &mut Interp, args: Vec<Value>, line: u32) -> Result<Vec
         value: convert::error_table(format!("ERR {text}")),
         line,
     };
+    // Redis looks for the load first, then reads the arguments.
+    if !it.kind.is_load() {
+        return Err(fail(
+            "redis.register_function can only be called on FUNCTION LOAD command",
+        ));
+    }
     let registered = match args.as_slice() {
         [Value::Table(t)] => {
             let mut name = None;
@@ -138,11 +144,6 @@ fn register_function(it: &mut Interp, args: Vec<Value>, line: u32) -> Result<Vec
     };
     if !valid_name(&registered.name) {
         return Err(fail("Library names can only contain letters, numbers, or underscores(_) and must be at least one character long"));
-    }
-    if !it.kind.is_load() {
-        return Err(fail(
-            "redis.register_function can only be called on FUNCTION LOAD command",
-        ));
     }
     let loaded = &mut it.libs.registered;
     if loaded.iter().any(|f| f.name == registered.name) {
