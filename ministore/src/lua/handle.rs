@@ -30,6 +30,13 @@ pub enum Lib {
     Struct = 7,
     #[cfg(feature = "full")]
     Coroutine = 8,
+    /// A function's `redis` (FCALL): EVAL's without the fields Redis adds for EVAL alone.
+    #[cfg(feature = "full")]
+    RedisFunction = 9,
+    /// `redis` while FUNCTION LOAD runs a library's top level: `register_function`, `log`
+    /// and the version, and nothing else.
+    #[cfg(feature = "full")]
+    RedisLoad = 10,
 }
 
 /// Every built-in function, by library.

@@ -11,8 +11,6 @@
 use crate::lua::handle::{Builtin, Lib};
 use crate::lua::value::{Table, TableRef, Value};
 
-pub use redis::{eval_only, load_field};
-
 impl Builtin {
     /// The name Lua's argument errors call the function by.
     pub fn name(self) -> &'static str {
@@ -70,8 +68,42 @@ pub fn lib_field(lib: Lib, name: &[u8]) -> Value {
         Lib::Struct => lstruct::field(name),
         #[cfg(feature = "full")]
         Lib::Coroutine => coroutine::field(name),
+        #[cfg(feature = "full")]
+        Lib::RedisFunction if redis::eval_only(name) => Value::Nil,
+        #[cfg(feature = "full")]
+        Lib::RedisFunction => redis::field(name),
+        #[cfg(feature = "full")]
+        Lib::RedisLoad => redis::load_field(name).unwrap_or_default(),
     }
 }
+
+/// EVAL's `redis`, in the order Redis sets its fields; the last three are EVAL's alone
+/// (`scriptingInit` adds them after `luaRegisterRedisAPI`).
+const REDIS_FIELDS: &[&str] = &[
+    "call",
+    "pcall",
+    "log",
+    "LOG_DEBUG",
+    "LOG_VERBOSE",
+    "LOG_NOTICE",
+    "LOG_WARNING",
+    "REDIS_VERSION_NUM",
+    "REDIS_VERSION",
+    "setresp",
+    "sha1hex",
+    "error_reply",
+    "status_reply",
+    "set_repl",
+    "REPL_NONE",
+    "REPL_AOF",
+    "REPL_SLAVE",
+    "REPL_REPLICA",
+    "REPL_ALL",
+    "acl_check_cmd",
+    "breakpoint",
+    "debug",
+    "replicate_commands",
+];
 
 /// How Redis's Lua builds each library table: the size `luaL_register` gives it (its
 /// functions' count; 0 for a table made with `lua_newtable`) and the order its fields are set
@@ -79,11 +111,16 @@ pub fn lib_field(lib: Lib, name: &[u8]) -> Value {
 /// way goes in Redis's order.
 fn layout(lib: Lib) -> (usize, &'static [&'static str]) {
     match lib {
-        Lib::Redis => (
+        Lib::Redis => (0, REDIS_FIELDS),
+        // Built by `luaRegisterRedisAPI` alone: EVAL's fields but its last three.
+        #[cfg(feature = "full")]
+        Lib::RedisFunction => (0, &REDIS_FIELDS[..REDIS_FIELDS.len() - 3]),
+        // FUNCTION LOAD's own table (`luaEngineInitEngine`).
+        #[cfg(feature = "full")]
+        Lib::RedisLoad => (
             0,
             &[
-                "call",
-                "pcall",
+                "register_function",
                 "log",
                 "LOG_DEBUG",
                 "LOG_VERBOSE",
@@ -91,20 +128,6 @@ fn layout(lib: Lib) -> (usize, &'static [&'static str]) {
                 "LOG_WARNING",
                 "REDIS_VERSION_NUM",
                 "REDIS_VERSION",
-                "setresp",
-                "sha1hex",
-                "error_reply",
-                "status_reply",
-                "set_repl",
-                "REPL_NONE",
-                "REPL_AOF",
-                "REPL_SLAVE",
-                "REPL_REPLICA",
-                "REPL_ALL",
-                "acl_check_cmd",
-                "breakpoint",
-                "debug",
-                "replicate_commands",
             ],
         ),
         Lib::String => (

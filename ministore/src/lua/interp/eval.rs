@@ -4,8 +4,7 @@
 
 use super::saved::Saved;
 use super::{
-    input_slot, library_named, memory_error, runtime_error, type_error, Fault, Frame, Interp,
-    EXPR_NESTING,
+    input_slot, memory_error, runtime_error, type_error, Fault, Frame, Interp, EXPR_NESTING,
 };
 use crate::lua::ast::{BinOp, Expr, ExprKind, TableField, UnOp};
 use crate::lua::table::constructor_size;
@@ -130,7 +129,7 @@ impl Interp<'_> {
                     return Ok(self.inputs[slot].get(&k));
                 }
             }
-            if let (Some(lib), ExprKind::Str(field)) = (library_named(name), &key.kind) {
+            if let (Some(lib), ExprKind::Str(field)) = (self.library(name), &key.kind) {
                 if frame.lookup(name).is_none() {
                     self.step(obj.line)?;
                     self.step(key.line)?;

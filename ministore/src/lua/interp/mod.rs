@@ -433,14 +433,18 @@ impl<'h> Interp<'h> {
     }
 
     fn global_value(&mut self, name: &str) -> Option<Value> {
-        // A library's top level (FUNCTION LOAD) sees nothing but a reduced `redis`.
+        // A library's top level (FUNCTION LOAD) sees nothing but its own `redis`.
         if self.kind.is_load() {
-            return (name == "redis").then_some(Value::Lib(Lib::Redis));
+            return if name == "redis" {
+                self.library(name).map(Value::Lib)
+            } else {
+                None
+            };
         }
         if self.kind.is_function() && input_slot(name).is_some() {
             return None;
         }
-        if let Some(lib) = library_named(name) {
+        if let Some(lib) = self.library(name) {
             return Some(Value::Lib(lib));
         }
         Some(match name {
@@ -452,17 +456,40 @@ impl<'h> Interp<'h> {
         })
     }
 
-    /// `lib.field`; while a library loads, `redis` has only its load-time fields and any other
-    /// is reported as Redis reports it, as a missing global. A function's `redis` lacks the
-    /// fields Redis adds for EVAL alone.
+    /// The library global `name` is in this run: `redis` is the run's own (EVAL's, a
+    /// function's, or FUNCTION LOAD's).
+    pub(super) fn library(&self, name: &str) -> Option<Lib> {
+        let lib = library_named(name)?;
+        #[cfg(feature = "full")]
+        if lib == Lib::Redis {
+            if self.kind.is_load() {
+                return Some(Lib::RedisLoad);
+            }
+            if self.kind.is_function() {
+                return Some(Lib::RedisFunction);
+            }
+        }
+        Some(lib)
+    }
+
+    /// `lib.field`; while a library loads, a field its `redis` lacks, or any other library, is
+    /// reported as Redis reports it, as a missing global.
     pub(crate) fn lib_field(&self, lib: Lib, field: &[u8], line: u32) -> Result<Value, Fault> {
-        if self.kind.is_function() && lib == Lib::Redis && lib_tables::eval_only(field) {
-            return Ok(Value::Nil);
-        }
+        let value = lib_tables::lib_field(lib, field);
         if !self.kind.is_load() {
-            return Ok(lib_tables::lib_field(lib, field));
+            return Ok(value);
         }
-        if lib != Lib::Redis {
+        #[cfg(feature = "full")]
+        if lib == Lib::RedisLoad {
+            if value.is_nil() {
+                return Err(runtime_error(
+                    line,
+                    &nonexistent_global(&String::from_utf8_lossy(field)),
+                ));
+            }
+            return Ok(value);
+        }
+        {
             // The fast path for `string.len` lands here without looking the library up.
             let name = [
                 "string",
@@ -477,14 +504,7 @@ impl<'h> Interp<'h> {
             .into_iter()
             .find(|name| library_named(name) == Some(lib))
             .unwrap_or("?");
-            return Err(runtime_error(line, &nonexistent_global(name)));
-        }
-        match lib_tables::load_field(field) {
-            Some(value) => Ok(value),
-            None => Err(runtime_error(
-                line,
-                &nonexistent_global(&String::from_utf8_lossy(field)),
-            )),
+            Err(runtime_error(line, &nonexistent_global(name)))
         }
     }
 
