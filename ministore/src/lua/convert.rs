@@ -304,7 +304,27 @@ pub fn raised_error_reply(value: &Value, source: &str, line: i64, sha: &str) -> 
             super::interp::READONLY_TABLE
         ));
     }
-    let msg = match value {
+    // The chunk's source too: a `loadstring` chunk's own text may hold line breaks.
+    let source = one_line(source.as_bytes());
+    Reply::Error(format!(
+        "{} script: {}, on {}:{}.",
+        error_message(value),
+        sha,
+        source,
+        line
+    ))
+}
+
+/// The error reply for a value raised where Redis's error handler finds no Lua code to place
+/// it in (a library function FCALL calls as the function itself): the message alone.
+pub fn unplaced_error_reply(value: &Value) -> Reply {
+    Reply::Error(error_message(value))
+}
+
+/// A raised value's message as Redis replies with it: an error table's `err` text, anything
+/// else after `ERR`.
+fn error_message(value: &Value) -> String {
+    match value {
         Value::Table(t) => match t.get_str("err") {
             v @ (Value::Str(_) | Value::Num(_)) => {
                 one_line(&v.to_str_bytes().unwrap_or_else(|| Arc::from(&b""[..])))
@@ -313,10 +333,7 @@ pub fn raised_error_reply(value: &Value, source: &str, line: i64, sha: &str) -> 
             _ => "ERR unknown error".into(),
         },
         other => format!("ERR {}", one_line(&other.to_display())),
-    };
-    // The chunk's source too: a `loadstring` chunk's own text may hold line breaks.
-    let source = one_line(source.as_bytes());
-    Reply::Error(format!("{} script: {}, on {}:{}.", msg, sha, source, line))
+    }
 }
 
 #[cfg(test)]

@@ -127,6 +127,9 @@ impl Library {
         let mut interp = Interp::new(host, &empty, &empty, step_budget, lib::NATIVES);
         interp.kind = RunKind::Function;
         let arguments = vec![Value::Table(array_of(keys)), Value::Table(array_of(args))];
+        // A library function registered as the function itself: Redis's error handler finds
+        // no Lua code above it, so its errors come back with no place.
+        let direct = matches!(callbacks[at], Value::Builtin(_));
         let result = interp.call_value(&callbacks[at], arguments, 0, Callee::Unnamed);
         let reply = match result {
             Ok(values) => {
@@ -134,7 +137,14 @@ impl Library {
             }
             Err(Fault::Error { value, line }) => {
                 let (source, line) = interp.fault_place(line);
-                convert::raised_error_reply(&value, &source, line, &label)
+                if direct && &*source == "=[C]" {
+                    convert::unplaced_error_reply(&value)
+                } else {
+                    convert::raised_error_reply(&value, &source, line, &label)
+                }
+            }
+            Err(Fault::Runtime { msg, .. }) if direct => {
+                convert::unplaced_error_reply(&Value::str(msg.as_bytes()))
             }
             Err(Fault::Runtime { msg, line }) => {
                 let value = Value::str(format!("user_function:{line}: {msg}").as_bytes());
