@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use super::client::ClientInfo;
 use super::lock::lock;
-use super::resp::parse_request;
+use super::resp::{parse_resuming, Partial};
 use super::shared::{ClockMode, Shared};
 use crate::args::is;
 use crate::cmd::blocking::timeout_position;
@@ -44,6 +44,8 @@ pub struct Conn {
     pub(super) pending: Vec<u8>,
     /// CLIENT REPLY's setting.
     pub(super) replies: ReplyMode,
+    /// The request at the front of `pending` as far as it has been read, when incomplete.
+    partial: Option<Partial>,
     /// WATCH lists a RESET took out of the session while a script held the store, forgotten
     /// in the store the next time this connection takes it.
     stale_watchers: Vec<crate::keyspace::WatcherId>,
@@ -90,6 +92,7 @@ pub fn serve_connection(shared: Arc<Shared>, stream: TcpStream, id: u64) {
         session: Session::new(),
         pending: Vec::new(),
         replies: ReplyMode::default(),
+        partial: None,
         stale_watchers: Vec::new(),
     };
     conn.run();
@@ -116,7 +119,7 @@ impl Conn {
             let mut start = 0;
             let mut after = After::Continue;
             while after == After::Continue {
-                match parse_request(&self.pending[start..]) {
+                match parse_resuming(&self.pending[start..], &mut self.partial) {
                     Ok(None) => break,
                     Ok(Some(request)) => {
                         start += request.consumed;

@@ -66,9 +66,32 @@ pub struct Request {
 
 /// Reads the request at the front of `buf`: `Ok(None)` when it is not complete yet.
 pub fn parse_request(buf: &[u8]) -> Result<Option<Request>, ProtocolError> {
+    parse_resuming(buf, &mut None)
+}
+
+/// What an incomplete multibulk request at the front of the buffer has given so far: its
+/// count, its whole arguments, and where the next one starts. Kept between reads so that a
+/// request of many arguments arriving over many reads is read once, as Redis reads it
+/// (`multibulklen`), not again from its start after every read.
+#[derive(Debug, Default)]
+pub struct Partial {
+    count: usize,
+    args: Vec<Vec<u8>>,
+    pos: usize,
+}
+
+/// [`parse_request`] carrying on from `partial`, which it leaves set when the request is
+/// still incomplete; the buffer must start at the same request as when `partial` was set.
+pub fn parse_resuming(
+    buf: &[u8],
+    partial: &mut Option<Partial>,
+) -> Result<Option<Request>, ProtocolError> {
+    if partial.is_some() {
+        return parse_multibulk(buf, partial);
+    }
     match buf.first() {
         None => Ok(None),
-        Some(b'*') => parse_multibulk(buf),
+        Some(b'*') => parse_multibulk(buf, partial),
         Some(_) => parse_inline(buf),
     }
 }
@@ -96,26 +119,43 @@ fn parse_inline(buf: &[u8]) -> Result<Option<Request>, ProtocolError> {
 
 /// `*N\r\n` then N times `$len\r\n<len bytes>\r\n`. Like Redis, the two bytes after each bulk
 /// are skipped without being checked.
-fn parse_multibulk(buf: &[u8]) -> Result<Option<Request>, ProtocolError> {
-    let Some((count, mut pos)) = count_line(buf, 0, ProtocolError::TooBigMultibulkCount)? else {
-        return Ok(None);
+fn parse_multibulk(
+    buf: &[u8],
+    partial: &mut Option<Partial>,
+) -> Result<Option<Request>, ProtocolError> {
+    let Partial {
+        count,
+        mut args,
+        mut pos,
+    } = match partial.take() {
+        Some(so_far) => so_far,
+        None => {
+            let Some((count, pos)) = count_line(buf, 0, ProtocolError::TooBigMultibulkCount)?
+            else {
+                return Ok(None);
+            };
+            let count = strict_int(count)
+                .filter(|&n| n <= i64::from(i32::MAX))
+                .ok_or(ProtocolError::InvalidMultibulkLength)?;
+            if count <= 0 {
+                return Ok(Some(Request {
+                    args: Vec::new(),
+                    consumed: pos,
+                }));
+            }
+            let count = usize::try_from(count).unwrap_or(0);
+            // Never trust the count for an allocation: it may announce two billion elements.
+            let args = Vec::with_capacity(count.min(64));
+            Partial { count, args, pos }
+        }
     };
-    let count = strict_int(count)
-        .filter(|&n| n <= i64::from(i32::MAX))
-        .ok_or(ProtocolError::InvalidMultibulkLength)?;
-    if count <= 0 {
-        return Ok(Some(Request {
-            args: Vec::new(),
-            consumed: pos,
-        }));
-    }
-    // Never trust the count for an allocation: it may announce two billion elements.
-    let mut args = Vec::with_capacity(usize::try_from(count.min(64)).unwrap_or(0));
-    for _ in 0..count {
+    while args.len() < count {
         let Some(&first) = buf.get(pos) else {
+            *partial = Some(Partial { count, args, pos });
             return Ok(None);
         };
         let Some((len, after)) = count_line(buf, pos, ProtocolError::TooBigBulkCount)? else {
+            *partial = Some(Partial { count, args, pos });
             return Ok(None);
         };
         if first != b'$' {
@@ -127,6 +167,7 @@ fn parse_multibulk(buf: &[u8]) -> Result<Option<Request>, ProtocolError> {
             .ok_or(ProtocolError::InvalidBulkLength)?;
         let end = after + len;
         if buf.len() < end + 2 {
+            *partial = Some(Partial { count, args, pos });
             return Ok(None);
         }
         args.push(buf[after..end].to_vec());
@@ -193,6 +234,27 @@ mod tests {
 
     fn words(request: &Request) -> Vec<&[u8]> {
         request.args.iter().map(Vec::as_slice).collect()
+    }
+
+    #[test]
+    fn a_request_read_in_pieces_carries_on_where_it_stopped() {
+        let mut full = b"*4\r\n$3\r\nSET\r\n$1\r\nk\r\n$5\r\nhello\r\n$2\r\nEX".to_vec();
+        full.extend_from_slice(b"\r\n*1\r\n$4\r\nPING\r\n");
+        let whole = parse_request(&full).unwrap().unwrap();
+        for step in 1..8 {
+            let mut partial = None;
+            let mut got = None;
+            for end in (step..=full.len()).step_by(step).chain([full.len()]) {
+                if let Some(request) = parse_resuming(&full[..end], &mut partial).unwrap() {
+                    got = Some(request);
+                    break;
+                }
+            }
+            assert_eq!(got.as_ref(), Some(&whole), "pieces of {step}");
+            assert!(partial.is_none());
+        }
+        assert_eq!(whole.args.len(), 4);
+        assert_eq!(&whole.args[3], b"EX");
     }
 
     #[test]
