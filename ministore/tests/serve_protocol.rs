@@ -325,11 +325,25 @@ fn a_long_script_makes_others_busy_until_script_kill() {
             "-NOTBUSY No scripts in execution right now.\r\n"
         );
         assert_eq!(other.call(&["WATCH", "k"]), "+OK\r\n");
+        assert_eq!(other.call(&["MULTI"]), "+OK\r\n");
         runner.send(&["EVAL", "local i = 0 while true do i = i + 1 end", "0"]);
         std::thread::sleep(Duration::from_millis(50));
         let busy = "-BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSAVE.\r\n";
+        // Inside MULTI a command is refused, and EXEC discards the block.
+        assert_eq!(other.call(&["GET", "k"]), busy, "{name}");
+        assert_eq!(
+            other.call(&["EXEC"]),
+            format!(
+                "-EXECABORT Transaction discarded because of: {}",
+                &busy[1..]
+            ),
+            "{name}"
+        );
         assert_eq!(other.call(&["GET", "k"]), busy, "{name}");
         assert_eq!(other.call(&["FUNCTION", "KILL"]), busy, "{name}");
+        // The connection's own commands wait like the rest.
+        assert_eq!(other.call(&["CLIENT", "ID"]), busy, "{name}");
+        assert_eq!(other.call(&["SUBSCRIBE", "c"]), busy, "{name}");
         // RESET is answered while the script runs, and the connection goes on.
         assert_eq!(other.call(&["RESET"]), "+RESET\r\n", "{name}");
         assert_eq!(other.call(&["SCRIPT", "KILL"]), "+OK\r\n", "{name}");

@@ -204,6 +204,14 @@ impl Conn {
         if self.queued.is_some() && !matches!(name, b"exec" | b"discard" | b"multi" | b"watch") {
             return (Some(self.in_store(name, words)), After::Continue);
         }
+        if matches!(
+            name,
+            b"client" | b"subscribe" | b"psubscribe" | b"unsubscribe" | b"punsubscribe" | b"pubsub"
+        ) {
+            if let Err(busy) = self.shared.wait_for_script() {
+                return (Some(busy), After::Continue);
+            }
+        }
         let frame = match name {
             b"hello" => self.hello(&words),
             b"auth" => self.auth(&words),
@@ -285,11 +293,38 @@ impl Conn {
                 self.shared.serve_waiters(&mut store);
                 drop(store);
                 self.note_db();
-                reply
+                Ok(reply)
             }
-            Err(busy) => return busy,
+            Err(busy) => Err(busy),
         };
-        self.track_multi(name, words, reply)
+        match reply {
+            Ok(reply) => self.track_multi(name, words, reply),
+            Err(busy) => self.refused_as_busy(name, busy),
+        }
+    }
+
+    /// A command refused because a script is busy: inside MULTI the refusal dooms the block,
+    /// and EXEC itself discards it (`execCommandAbort`), its WATCH list forgotten once the store
+    /// is free.
+    fn refused_as_busy(&mut self, name: &[u8], busy: Frame) -> Frame {
+        let Some(multi) = &mut self.session.multi else {
+            return busy;
+        };
+        if name != b"exec" {
+            multi.refused = true;
+            return busy;
+        }
+        self.session.multi = None;
+        if let Some(id) = self.session.watcher.take() {
+            self.stale_watchers.push(id);
+        }
+        self.clear_multi();
+        match busy {
+            Frame::Error(text) => Frame::Error(format!(
+                "EXECABORT Transaction discarded because of: {text}"
+            )),
+            other => other,
+        }
     }
 
     /// Follows MULTI … EXEC so EXEC's elements are shaped by the commands that produced them.

@@ -107,6 +107,19 @@ impl Shared {
         }
     }
 
+    /// Waits, as [`Shared::lock_store`] does, while a script runs: `Err(BUSY)` once it has run
+    /// past the threshold. For the commands the server answers without the store that Redis
+    /// does not let through while a script is busy (CLIENT, the SUBSCRIBE family, PUBSUB).
+    pub fn wait_for_script(&self) -> Result<(), Frame> {
+        while self.script.running() {
+            if let Some(busy) = self.script.busy_reply() {
+                return Err(busy);
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        Ok(())
+    }
+
     /// Wakes every waiting client so it notices it was killed (a waiter that misses this
     /// wakes within its next time slice anyway).
     pub fn wake_blocked_now(&self) {
