@@ -942,3 +942,51 @@ fn client_reply_no_evict_and_the_last_command_a_list_names() {
         }
     }
 }
+
+#[test]
+fn a_scripts_pcall_catches_script_kill_once_and_the_next_line_raises_it_again() {
+    let Some(servers) = both_servers(100) else {
+        return;
+    };
+    for server in servers {
+        let name = server.name();
+        let mut runner = RawClient::connect(server.port());
+        let mut other = RawClient::connect(server.port());
+        let mut kill = |runner: &mut RawClient, script: &str| {
+            runner.send(&["EVAL", script, "0"]);
+            std::thread::sleep(Duration::from_millis(150));
+            assert_eq!(other.call(&["SCRIPT", "KILL"]), "+OK\r\n", "{name}");
+            runner.read()
+        };
+        // Caught, and nothing after it on a new line: the script returns the error's text.
+        let caught = kill(
+            &mut runner,
+            "local ok, e = pcall(function() while true do end end) return e",
+        );
+        assert_eq!(
+            caught, "$45\r\nERR Script killed by user with SCRIPT KILL...\r\n",
+            "{name}"
+        );
+        // The next line raises it again.
+        let next_line = kill(
+            &mut runner,
+            "local ok, e = pcall(function() while true do end end)\nreturn 'survived'",
+        );
+        assert!(
+            next_line.starts_with("-ERR Script killed by user with SCRIPT KILL... script: ")
+                && next_line.ends_with(", on @user_script:2.\r\n"),
+            "{name}: {next_line}"
+        );
+        // A loop around the pcall jumps back, which raises it again too: the script ends.
+        let looped = kill(
+            &mut runner,
+            "while true do pcall(function() while true do end end) end",
+        );
+        assert!(
+            looped.starts_with("-ERR Script killed by user with SCRIPT KILL... script: ")
+                && looped.ends_with(", on @user_script:1.\r\n"),
+            "{name}: {looped}"
+        );
+        assert_eq!(other.call(&["PING"]), "+PONG\r\n", "{name}");
+    }
+}

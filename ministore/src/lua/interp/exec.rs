@@ -238,7 +238,7 @@ impl Interp<'_> {
                 if !go.truthy() {
                     return Ok(Flow::Normal);
                 }
-                self.step(line)?;
+                self.loop_step(line)?;
             }
             in_body = false;
             match self.exec_block(body, frame) {
@@ -273,7 +273,7 @@ impl Interp<'_> {
                     (mark, self.repeat_body(body, start, mark, frame)?)
                 }
                 None => {
-                    self.step(line)?;
+                    self.loop_step(line)?;
                     let mark = frame.locals.len();
                     (mark, self.repeat_body(body, 0, mark, frame)?)
                 }
@@ -367,7 +367,7 @@ impl Interp<'_> {
         };
         while in_body || (step > 0.0 && i <= limit) || (step <= 0.0 && i >= limit) {
             if !in_body {
-                self.step(line)?;
+                self.loop_step(line)?;
                 frame
                     .locals
                     .push((name.clone(), Rc::new(RefCell::new(Value::Num(i)))));
@@ -420,7 +420,7 @@ impl Interp<'_> {
             let mark = match in_body.take() {
                 Some(mark) => mark,
                 None => {
-                    self.step(line)?;
+                    self.loop_step(line)?;
                     // Lua 5.1 calls the iterator from C: no yield inside it.
                     let results = self.call_value(
                         &f,

@@ -32,6 +32,7 @@ use saved::Control;
 use std::sync::Arc;
 
 use super::ast::FuncBody;
+use super::convert;
 use super::handle::{BaseFunc, Builtin, Lib};
 use super::host::{CommandHost, ScriptInputs};
 use super::lib_state::{LibState, LuaState, Rand48};
@@ -55,6 +56,9 @@ const MAX_TAG_LOOP: usize = 100;
 
 /// The host is asked whether the script must stop once every this many steps (a power of two).
 const INTERRUPT_EVERY: u64 = 1024;
+
+/// The error a killed script raises (Redis's `luaPushError` adds the `ERR`).
+pub const KILLED: &str = "ERR Script killed by user with SCRIPT KILL...";
 
 /// `KEYS` or `ARGV`: the caller's items, read in place, and the table made from them once the
 /// script uses the name as a table (`#KEYS`, `ipairs(ARGV)`, `KEYS[1] = …`).
@@ -268,6 +272,10 @@ pub struct Interp<'h> {
     pub libs: LibState,
     /// The coroutines being run and the state a yield or a resume carries.
     co: Control,
+    /// SCRIPT KILL (or FUNCTION KILL) reached this run: as Redis 7.0's line hook does, every
+    /// new line the script runs, and every jump back to a loop's start, raises the kill again.
+    /// The line it was last raised on, until the script moves on.
+    killed: Option<Option<u32>>,
 }
 
 /// A run's call stack and chunk-name list, handed from one run to the next by a caller that
@@ -334,6 +342,7 @@ impl<'h> Interp<'h> {
             natives,
             libs: LibState::default(),
             co: Control::default(),
+            killed: None,
         }
     }
 
@@ -404,10 +413,37 @@ impl<'h> Interp<'h> {
         if self.steps > self.budget {
             return Err(Fault::Budget { line });
         }
-        if self.steps.is_multiple_of(INTERRUPT_EVERY) && self.host.interrupted() {
-            return Err(Fault::Killed { line });
+        if let Some(raised_on) = self.killed {
+            if raised_on != Some(line) {
+                return Err(self.kill(line));
+            }
+        } else if self.steps.is_multiple_of(INTERRUPT_EVERY) && self.host.interrupted() {
+            // A library's load is stopped outright (Redis's load timeout).
+            if self.kind.is_load() {
+                return Err(Fault::Killed { line });
+            }
+            return Err(self.kill(line));
         }
         Ok(())
+    }
+
+    /// A loop's step at the start of each pass: Lua's line hook fires on a jump back, even to
+    /// the same line.
+    pub(super) fn loop_step(&mut self, line: u32) -> Result<(), Fault> {
+        if let Some(raised_on) = &mut self.killed {
+            *raised_on = None;
+        }
+        self.step(line)
+    }
+
+    /// Redis 7.0's kill: an error table a script's `pcall` can catch (`luaMaskCountHook`), which
+    /// the next line raises again.
+    fn kill(&mut self, line: u32) -> Fault {
+        self.killed = Some(Some(line));
+        Fault::Error {
+            value: convert::error_table(KILLED.into()),
+            line,
+        }
     }
 
     /// Steps left before the budget runs out.
