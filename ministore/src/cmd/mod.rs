@@ -828,7 +828,9 @@ pub(crate) fn with_words<A: AsRef<[u8]>, R>(args: &[A], run: impl FnOnce(&[&[u8]
 }
 
 /// The error Redis answers `words` with before it would run them (an unknown command or
-/// subcommand, a wrong number of arguments), if any.
+/// subcommand, a wrong number of arguments), if any. For the server, which checks a command
+/// before it refuses it in a subscribed connection.
+#[cfg(all(not(target_arch = "wasm32"), feature = "full"))]
 pub(crate) fn refusal(words: &[&[u8]]) -> Option<Reply> {
     checked(words).err().map(|(_, error)| error.into())
 }
