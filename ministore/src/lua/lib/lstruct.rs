@@ -246,6 +246,9 @@ fn get_integer(bytes: &[u8], little: bool, signed: bool) -> f64 {
     l as i64 as f64
 }
 
+/// Lua 5.1's `LUAI_MAXCSTACK`: the most stack slots a C function may use.
+const MAX_C_STACK: usize = 8000;
+
 fn unpack(a: &Args, fmt: &mut Format, h: &mut Header) -> Result<Vec<Value>, Fault> {
     let data = a.string(2)?;
     let start = a.opt_int(3, 1)?;
@@ -264,6 +267,11 @@ fn unpack(a: &Args, fmt: &mut Format, h: &mut Header) -> Result<Vec<Value>, Faul
         pos = pos.wrapping_add(to_align(pos as usize, h, opt, size as usize) as u64);
         if !fits(pos, size) {
             return Err(a.bad(2, "data string too short"));
+        }
+        // `luaL_checkstack(L, 2, …)`: the arguments and the results so far, with room for
+        // this item and the position, must fit Lua's C stack.
+        if a.v.len() + out.len() + 2 > MAX_C_STACK {
+            return Err(a.error("stack overflow (too many results)"));
         }
         let at = pos as usize;
         match opt {
