@@ -210,6 +210,10 @@ fn pubsub_reaches_subscribers_on_other_connections() {
             (&["FOO", "a"], "-ERR unknown command 'FOO', with args beginning with: 'a' \r\n"),
             (&["GET"], "-ERR wrong number of arguments for 'get' command\r\n"),
             (&["SCRIPT", "BOGUS"], "-ERR unknown subcommand 'BOGUS'. Try SCRIPT HELP.\r\n"),
+            (&["CLIENT", "BOGUS"], "-ERR unknown subcommand 'BOGUS'. Try CLIENT HELP.\r\n"),
+            (&["CLIENT", "ID", "x"], "-ERR wrong number of arguments for 'client|id' command\r\n"),
+            (&["PUBSUB", "NUMPAT", "x"], "-ERR wrong number of arguments for 'pubsub|numpat' command\r\n"),
+            (&["AUTH"], "-ERR wrong number of arguments for 'auth' command\r\n"),
         ] {
             assert_eq!(resp2.call(words), reply, "{name}: {words:?}");
         }
@@ -341,9 +345,29 @@ fn a_long_script_makes_others_busy_until_script_kill() {
         );
         assert_eq!(other.call(&["GET", "k"]), busy, "{name}");
         assert_eq!(other.call(&["FUNCTION", "KILL"]), busy, "{name}");
-        // The connection's own commands wait like the rest.
+        // The connection's own commands wait like the rest, after Redis's own checks; EXEC
+        // outside MULTI is refused as an aborted block; a SHUTDOWN that would save is refused.
         assert_eq!(other.call(&["CLIENT", "ID"]), busy, "{name}");
         assert_eq!(other.call(&["SUBSCRIBE", "c"]), busy, "{name}");
+        assert_eq!(
+            other.call(&["CLIENT", "BOGUS"]),
+            "-ERR unknown subcommand 'BOGUS'. Try CLIENT HELP.\r\n",
+            "{name}"
+        );
+        assert_eq!(
+            other.call(&["GET"]),
+            "-ERR wrong number of arguments for 'get' command\r\n",
+            "{name}"
+        );
+        assert_eq!(
+            other.call(&["EXEC"]),
+            format!(
+                "-EXECABORT Transaction discarded because of: {}",
+                &busy[1..]
+            ),
+            "{name}"
+        );
+        assert_eq!(other.call(&["SHUTDOWN"]), busy, "{name}");
         // RESET is answered while the script runs, and the connection goes on.
         assert_eq!(other.call(&["RESET"]), "+RESET\r\n", "{name}");
         assert_eq!(other.call(&["SCRIPT", "KILL"]), "+OK\r\n", "{name}");
@@ -912,6 +936,25 @@ fn client_reply_no_evict_and_the_last_command_a_list_names() {
         }
         assert_eq!(me.read(), "+OK\r\n", "{name}");
         assert_eq!(me.read(), "$5\r\nafter\r\n", "{name}");
+        // ON right after SKIP is answered; the SUBSCRIBE family's confirmations go out whatever
+        // CLIENT REPLY says; a protocol error under OFF closes the connection unanswered.
+        me.send(&["CLIENT", "REPLY", "SKIP"]);
+        assert_eq!(me.call(&["CLIENT", "REPLY", "ON"]), "+OK\r\n", "{name}");
+        let mut sub = RawClient::connect(server.port());
+        sub.send(&["CLIENT", "REPLY", "OFF"]);
+        sub.send(&["SUBSCRIBE", "a", "a"]);
+        sub.send(&["UNSUBSCRIBE", "a"]);
+        for count in ["1", "1", "0"] {
+            let confirmation = sub.read();
+            assert!(
+                confirmation.ends_with(&format!(":{count}\r\n")),
+                "{name}: {confirmation}"
+            );
+        }
+        let mut broken = RawClient::connect(server.port());
+        broken.send(&["CLIENT", "REPLY", "OFF"]);
+        broken.send_raw(b"*1\r\nx\r\n");
+        assert_eq!(broken.read_to_close(), "", "{name}");
         assert_eq!(
             me.call(&["CLIENT", "REPLY", "MAYBE"]),
             "-ERR syntax error\r\n",
@@ -933,6 +976,7 @@ fn client_reply_no_evict_and_the_last_command_a_list_names() {
         for (words, cmd) in [
             (&["FOO", "a"][..], "cmd=NULL "),
             (&["SCRIPT", "BOGUS"], "cmd=NULL "),
+            (&["CLIENT", "BOGUS"], "cmd=NULL "),
             (&["GET"], "cmd=get "),
             (&["OBJECT", "ENCODING", "nokey"], "cmd=object|encoding "),
         ] {
@@ -976,6 +1020,21 @@ fn a_scripts_pcall_catches_script_kill_once_and_the_next_line_raises_it_again() 
             next_line.starts_with("-ERR Script killed by user with SCRIPT KILL... script: ")
                 && next_line.ends_with(", on @user_script:2.\r\n"),
             "{name}: {next_line}"
+        );
+        // A while loop's first pass jumps back to nothing, so the same line goes on; entering a
+        // function is a new line to the hook, so a second pcall on it catches the kill again.
+        let first_pass = kill(
+            &mut runner,
+            "local ok, e = pcall(function() while true do end end) while true do return 'ran' end",
+        );
+        assert_eq!(first_pass, "$3\r\nran\r\n", "{name}");
+        let entered = kill(
+            &mut runner,
+            "local ok, e = pcall(function() while true do end end) return {pcall(function() return 1 end)}",
+        );
+        assert_eq!(
+            entered, "*2\r\n$-1\r\n$45\r\nERR Script killed by user with SCRIPT KILL...\r\n",
+            "{name}"
         );
         // A loop around the pcall jumps back, which raises it again too: the script ends.
         let looped = kill(

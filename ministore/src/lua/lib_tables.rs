@@ -793,6 +793,8 @@ mod tests {
             Lib::Cmsgpack,
             Lib::Struct,
             Lib::Coroutine,
+            Lib::RedisFunction,
+            Lib::RedisLoad,
         ];
         for lib in libs {
             for name in super::layout(lib).1 {

@@ -27,6 +27,75 @@ fn arity(command: &str) -> Frame {
     ))
 }
 
+/// The word counts a command or subcommand takes, as Redis's command table gives them.
+#[derive(Debug, Clone, Copy)]
+enum Words {
+    Exactly(usize),
+    AtLeast(usize),
+}
+
+impl Words {
+    fn accepts(self, n: usize) -> bool {
+        match self {
+            Words::Exactly(m) => n == m,
+            Words::AtLeast(m) => n >= m,
+        }
+    }
+}
+
+/// The CLIENT subcommands the server answers.
+const CLIENT_SUBCOMMANDS: &[(&str, Words)] = &[
+    ("id", Words::Exactly(2)),
+    ("getname", Words::Exactly(2)),
+    ("setname", Words::Exactly(3)),
+    ("info", Words::Exactly(2)),
+    ("list", Words::AtLeast(2)),
+    ("help", Words::Exactly(2)),
+    ("kill", Words::AtLeast(3)),
+    ("no-evict", Words::Exactly(3)),
+    ("reply", Words::Exactly(3)),
+];
+
+/// The PUBSUB subcommands the server answers (CHANNELS with more than one pattern is refused
+/// by the command itself).
+const PUBSUB_SUBCOMMANDS: &[(&str, Words)] = &[
+    ("help", Words::Exactly(2)),
+    ("channels", Words::AtLeast(2)),
+    ("numsub", Words::AtLeast(2)),
+    ("numpat", Words::Exactly(2)),
+];
+
+/// Redis's checks before it runs a command the server answers itself, as it makes them before
+/// any other refusal (a subscribed connection's, a busy script's): a wrong word count for the
+/// command or its subcommand, or an unknown subcommand (then `true`: CLIENT LIST shows the
+/// command as `cmd=NULL`).
+pub(super) fn served_refusal(name: &[u8], words: &[Vec<u8>]) -> Option<(Frame, bool)> {
+    let (container, table) = match name {
+        b"client" => ("client", CLIENT_SUBCOMMANDS),
+        b"pubsub" => ("pubsub", PUBSUB_SUBCOMMANDS),
+        b"subscribe" => return (words.len() < 2).then(|| (arity("subscribe"), false)),
+        b"psubscribe" => return (words.len() < 2).then(|| (arity("psubscribe"), false)),
+        b"auth" => return (words.len() < 2).then(|| (arity("auth"), false)),
+        _ => return None,
+    };
+    let Some(sub) = words.get(1) else {
+        return Some((arity(container), false));
+    };
+    let lower = sub.to_ascii_lowercase();
+    match table.iter().find(|(known, _)| known.as_bytes() == lower) {
+        Some((_, count)) if count.accepts(words.len()) => None,
+        Some((known, _)) => Some((arity(&format!("{container}|{known}")), false)),
+        None => Some((
+            Frame::Error(format!(
+                "ERR unknown subcommand '{}'. Try {} HELP.",
+                String::from_utf8_lossy(sub),
+                container.to_ascii_uppercase()
+            )),
+            true,
+        )),
+    }
+}
+
 /// Redis accepts names of printable ASCII without spaces.
 fn valid_name(name: &[u8]) -> bool {
     name.iter().all(|&b| (b'!'..=b'~').contains(&b))
@@ -101,10 +170,10 @@ impl Conn {
 
     /// `CLIENT <subcommand>`.
     pub(super) fn client(&mut self, words: &[Vec<u8>]) -> (Option<Frame>, After) {
-        let Some(sub) = words.get(1) else {
-            return (Some(arity("client")), After::Continue);
-        };
-        let sub_lower = sub.to_ascii_lowercase();
+        if let Some((refusal, _)) = served_refusal(b"client", words) {
+            return (Some(refusal), After::Continue);
+        }
+        let sub_lower = words[1].to_ascii_lowercase();
         let frame = match (sub_lower.as_slice(), words.len()) {
             (b"id", 2) => Frame::Integer(self.client_id()),
             (b"getname", 2) => {
@@ -158,18 +227,8 @@ impl Conn {
                 }
                 _ => syntax_error(),
             },
-            (
-                b"id" | b"getname" | b"setname" | b"info" | b"kill" | b"no-evict" | b"reply"
-                | b"help",
-                _,
-            ) => Frame::Error(format!(
-                "ERR wrong number of arguments for 'client|{}' command",
-                String::from_utf8_lossy(&sub_lower)
-            )),
-            _ => Frame::Error(format!(
-                "ERR unknown subcommand '{}'. Try CLIENT HELP.",
-                String::from_utf8_lossy(sub)
-            )),
+            // Every other subcommand and word count was refused above.
+            _ => syntax_error(),
         };
         (Some(frame), After::Continue)
     }

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::client::ClientInfo;
+use super::client_cmd::served_refusal;
 use super::lock::lock;
 use super::resp::{parse_resuming, Partial};
 use super::shared::{ClockMode, Shared};
@@ -59,6 +60,13 @@ pub struct ReplyMode {
     pub skip_next: bool,
     /// The command being run is the one after SKIP.
     skip_this: bool,
+}
+
+impl ReplyMode {
+    /// Whether the command being run gets no reply.
+    fn silent(&self) -> bool {
+        self.off || self.skip_this
+    }
 }
 
 /// What the connection does after a command.
@@ -128,7 +136,9 @@ impl Conn {
                         }
                     }
                     Err(error) => {
-                        Frame::Error(error.message()).encode(self.resp3, &mut out);
+                        if !self.replies.silent() {
+                            Frame::Error(error.message()).encode(self.resp3, &mut out);
+                        }
                         after = After::Close;
                     }
                 }
@@ -148,21 +158,24 @@ impl Conn {
     fn handle(&mut self, words: Vec<Vec<u8>>, out: &mut Vec<u8>) -> After {
         let name = words[0].to_ascii_lowercase();
         // CLIENT LIST's `cmd=`: NULL for a command (or subcommand) Redis does not find.
-        let known =
-            answered_here(&name) || crate::cmd::with_words(&words, crate::cmd::command_known);
+        let known = if answered_here(&name) {
+            !served_refusal(&name, &words).is_some_and(|(_, unknown)| unknown)
+        } else {
+            crate::cmd::with_words(&words, crate::cmd::command_known)
+        };
         self.info.touch(if known {
             command_label(&name, words.get(1))
         } else {
             "NULL".into()
         });
-        let skipped = std::mem::take(&mut self.replies.skip_this);
-        let before = out.len();
+        // The SUBSCRIBE family's confirmations, written to `out` as they go, are sent whatever
+        // CLIENT REPLY says, as Redis sends them.
         let (frame, after) = self.dispatch(&name, words, out);
-        // Read after the command: CLIENT REPLY ON's own OK goes out.
-        if skipped || self.replies.off {
-            out.truncate(before.min(out.len()));
-        } else if let Some(frame) = frame {
-            frame.encode(self.resp3, out);
+        // Read after the command: CLIENT REPLY ON clears OFF and SKIP, and its OK goes out.
+        if !self.replies.silent() {
+            if let Some(frame) = frame {
+                frame.encode(self.resp3, out);
+            }
         }
         // CLIENT REPLY SKIP holds back the reply of the command after it.
         self.replies.skip_this = std::mem::take(&mut self.replies.skip_next);
@@ -181,10 +194,8 @@ impl Conn {
         if subscribed && !self.resp3 && !allowed_while_subscribed(name) {
             // Redis looks the command up and checks its arguments' count first; the context
             // names it with its subcommand (`client|id`).
-            if !served_here(name) {
-                if let Some(error) = crate::cmd::with_words(&words, crate::cmd::refusal) {
-                    return (Some(Frame::from_reply(error)), After::Continue);
-                }
+            if let Some(refusal) = self.refusal(name, &words) {
+                return (Some(refusal), After::Continue);
             }
             let error = format!(
                 "ERR Can't execute '{}': only (P|S)SUBSCRIBE / (P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context",
@@ -209,7 +220,10 @@ impl Conn {
             b"client" | b"subscribe" | b"psubscribe" | b"unsubscribe" | b"punsubscribe" | b"pubsub"
         ) {
             if let Err(busy) = self.shared.wait_for_script() {
-                return (Some(busy), After::Continue);
+                return (
+                    Some(self.refusal(name, &words).unwrap_or(busy)),
+                    After::Continue,
+                );
             }
         }
         let frame = match name {
@@ -226,13 +240,22 @@ impl Conn {
             }
             b"ping" if subscribed && !self.resp3 => subscribed_pong(&words),
             b"pubsub" => self.pubsub_command(&words),
-            b"shutdown" => match shutdown_options(&words[1..]) {
-                Ok(()) => {
-                    self.shared.shut_down();
-                    return (None, After::Close);
+            b"shutdown" => {
+                // While a script is busy Redis refuses a SHUTDOWN that would save.
+                let saves = !words[1..].iter().any(|w| w.eq_ignore_ascii_case(b"nosave"));
+                if saves {
+                    if let Err(busy) = self.shared.wait_for_script() {
+                        return (Some(busy), After::Continue);
+                    }
                 }
-                Err(refusal) => refusal,
-            },
+                match shutdown_options(&words[1..]) {
+                    Ok(()) => {
+                        self.shared.shut_down();
+                        return (None, After::Close);
+                    }
+                    Err(refusal) => refusal,
+                }
+            }
             b"script" | b"function"
                 if words.len() == 2 && words[1].eq_ignore_ascii_case(b"kill") =>
             {
@@ -269,6 +292,15 @@ impl Conn {
         (Some(frame), After::Continue)
     }
 
+    /// Redis's checks before any other refusal: an unknown command or subcommand, or a wrong
+    /// number of words, for the server's own commands and the store's alike.
+    fn refusal(&self, name: &[u8], words: &[Vec<u8>]) -> Option<Frame> {
+        if answered_here(name) {
+            return served_refusal(name, words).map(|(refusal, _)| refusal);
+        }
+        crate::cmd::with_words(words, crate::cmd::refusal).map(Frame::from_reply)
+    }
+
     /// Sends the replies gathered so far; false when the socket is gone.
     fn flush(&self, out: &mut Vec<u8>) -> bool {
         let sent = self.info.send(out);
@@ -299,20 +331,22 @@ impl Conn {
         };
         match reply {
             Ok(reply) => self.track_multi(name, words, reply),
-            Err(busy) => self.refused_as_busy(name, busy),
+            Err(busy) => self.refused_as_busy(name, &words, busy),
         }
     }
 
-    /// A command refused because a script is busy: inside MULTI the refusal dooms the block,
-    /// and EXEC itself discards it (`execCommandAbort`), its WATCH list forgotten once the store
-    /// is free.
-    fn refused_as_busy(&mut self, name: &[u8], busy: Frame) -> Frame {
-        let Some(multi) = &mut self.session.multi else {
-            return busy;
-        };
-        if name != b"exec" {
-            multi.refused = true;
-            return busy;
+    /// A command refused because a script is busy, after Redis's own checks (an unknown
+    /// command, a wrong number of arguments): inside MULTI the refusal dooms the block, and
+    /// EXEC, in MULTI or not, is answered `EXECABORT` (`execCommandAbort`), the block and its
+    /// WATCH list discarded (the list in the store once the store is free).
+    fn refused_as_busy(&mut self, name: &[u8], words: &[Vec<u8>], busy: Frame) -> Frame {
+        // Redis looks the command up and counts its arguments before it refuses it as busy.
+        let refusal = self.refusal(name, words);
+        if name != b"exec" || refusal.is_some() {
+            if let Some(multi) = &mut self.session.multi {
+                multi.refused = true;
+            }
+            return refusal.unwrap_or(busy);
         }
         self.session.multi = None;
         if let Some(id) = self.session.watcher.take() {
@@ -458,7 +492,11 @@ fn served_here(name: &[u8]) -> bool {
 
 /// The commands the connection answers before the store sees them.
 fn answered_here(name: &[u8]) -> bool {
-    served_here(name) || allowed_while_subscribed(name)
+    served_here(name)
+        || matches!(
+            name,
+            b"subscribe" | b"psubscribe" | b"unsubscribe" | b"punsubscribe" | b"quit" | b"reset"
+        )
 }
 
 fn allowed_while_subscribed(name: &[u8]) -> bool {

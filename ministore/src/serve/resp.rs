@@ -1,8 +1,9 @@
 //! Reading requests off the socket: RESP multibulk (`*2\r\n$3\r\nGET\r\n$1\r\nk\r\n`) and inline
 //! commands (`GET k\r\n`), with Redis 7.0's limits and its exact `Protocol error` texts.
 //!
-//! The parser is a pure function of the bytes received so far: it either finds one whole
-//! request at the front, says more bytes are needed, or names the protocol error after which
+//! The parser reads the bytes received so far: it either finds one whole request at the
+//! front, says more bytes are needed (keeping, in a [`Partial`], how far it read a multibulk
+//! request, so the next read carries on from there), or names the protocol error after which
 //! Redis replies and closes the connection.
 
 use crate::cli::split_line;

@@ -127,9 +127,10 @@ impl Conn {
 
     /// `PUBSUB CHANNELS [pattern]`, `PUBSUB NUMSUB [ch …]`, `PUBSUB NUMPAT`.
     pub(super) fn pubsub_command(&self, words: &[Vec<u8>]) -> Frame {
-        let Some(sub) = words.get(1) else {
-            return Frame::Error("ERR wrong number of arguments for 'pubsub' command".into());
-        };
+        if let Some((refusal, _)) = super::client_cmd::served_refusal(b"pubsub", words) {
+            return refusal;
+        }
+        let sub = &words[1];
         let registry: std::sync::MutexGuard<'_, PubSub> = lock(&self.shared.pubsub);
         match (sub.to_ascii_lowercase().as_slice(), words.len()) {
             (b"help", 2) => {
@@ -166,18 +167,10 @@ impl Conn {
             (b"numpat", 2) => {
                 Frame::Integer(i64::try_from(registry.pattern_count()).unwrap_or(i64::MAX))
             }
-            // Arities Redis's command table checks (NUMPAT and HELP take none); CHANNELS with
-            // two or more is refused by the command itself.
-            (b"numpat" | b"help", _) => Frame::Error(format!(
-                "ERR wrong number of arguments for 'pubsub|{}' command",
-                String::from_utf8_lossy(&sub.to_ascii_lowercase())
-            )),
-            (b"channels", _) => Frame::Error(format!(
-                "ERR unknown subcommand or wrong number of arguments for '{}'. Try PUBSUB HELP.",
-                String::from_utf8_lossy(sub)
-            )),
+            // CHANNELS with two or more patterns is refused by the command itself; every other
+            // subcommand and word count was refused above.
             _ => Frame::Error(format!(
-                "ERR unknown subcommand '{}'. Try PUBSUB HELP.",
+                "ERR unknown subcommand or wrong number of arguments for '{}'. Try PUBSUB HELP.",
                 String::from_utf8_lossy(sub)
             )),
         }

@@ -326,6 +326,7 @@ impl Interp<'_> {
         args: Vec<Value>,
         tail: bool,
     ) -> Result<Vec<Value>, Fault> {
+        self.entering_function();
         self.call_body(&closure.body, &closure.captured, args, tail)
     }
 

@@ -230,6 +230,7 @@ impl Interp<'_> {
                 _ => None,
             })?
             .unwrap_or(false);
+        let mut first = !in_body;
         loop {
             if !in_body {
                 let go = self
@@ -238,8 +239,13 @@ impl Interp<'_> {
                 if !go.truthy() {
                     return Ok(Flow::Normal);
                 }
-                self.loop_step(line)?;
+                if first {
+                    self.step(line)?;
+                } else {
+                    self.loop_step(line)?;
+                }
             }
+            first = false;
             in_body = false;
             match self.exec_block(body, frame) {
                 Ok(Flow::Normal) => {}
@@ -262,6 +268,7 @@ impl Interp<'_> {
             Saved::Repeat { cond_mark } => Some(cond_mark),
             _ => None,
         })?;
+        let mut first = resumed.is_none();
         loop {
             // The condition sees the body's locals, so the scope is handled here.
             let (mark, flow) = match resumed.take() {
@@ -273,7 +280,12 @@ impl Interp<'_> {
                     (mark, self.repeat_body(body, start, mark, frame)?)
                 }
                 None => {
-                    self.loop_step(line)?;
+                    if first {
+                        self.step(line)?;
+                    } else {
+                        self.loop_step(line)?;
+                    }
+                    first = false;
                     let mark = frame.locals.len();
                     (mark, self.repeat_body(body, 0, mark, frame)?)
                 }

@@ -15,7 +15,8 @@ pub enum Fault {
     Runtime { msg: String, line: u32 },
     /// The step budget ran out on this line (not catchable).
     Budget { line: u32 },
-    /// The host asked the script to stop (SCRIPT KILL from another client; not catchable).
+    /// The host stopped a library's load (not catchable). A script or function that SCRIPT KILL
+    /// or FUNCTION KILL stops raises Redis's catchable error instead (`Interp::step`).
     Killed { line: u32 },
     /// The running coroutine yields: unwinds to its `resume`, each construct on the way
     /// recording its state (see [`super::coroutine`]). The values wait in the interpreter.

@@ -80,6 +80,10 @@ impl Interp<'_> {
                 Value::Lib(lib) => {
                     return match &key {
                         Value::Str(field) => self.lib_field(*lib, field, line),
+                        #[cfg(feature = "full")]
+                        _ if *lib == Lib::RedisLoad => {
+                            Err(runtime_error(line, &undefined_global_message(&key)))
+                        }
                         _ => Ok(Value::Nil),
                     }
                 }

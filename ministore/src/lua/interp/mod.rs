@@ -427,13 +427,20 @@ impl<'h> Interp<'h> {
         Ok(())
     }
 
-    /// A loop's step at the start of each pass: Lua's line hook fires on a jump back, even to
+    /// A loop's step at the start of a pass that jumps back to it (every pass of a `for`, all
+    /// but the first of a `while` or `repeat`): Lua's line hook fires on a jump back, even to
     /// the same line.
     pub(super) fn loop_step(&mut self, line: u32) -> Result<(), Fault> {
+        self.entering_function();
+        self.step(line)
+    }
+
+    /// Lua's line hook also fires on a function's first instruction: after a kill, the next
+    /// step raises it again whatever its line.
+    pub(super) fn entering_function(&mut self) {
         if let Some(raised_on) = &mut self.killed {
             *raised_on = None;
         }
-        self.step(line)
     }
 
     /// Redis 7.0's kill: an error table a script's `pcall` can catch (`luaMaskCountHook`), which
@@ -512,9 +519,8 @@ impl<'h> Interp<'h> {
     /// reported as Redis reports it, as a missing global.
     pub(crate) fn lib_field(&self, lib: Lib, field: &[u8], line: u32) -> Result<Value, Fault> {
         let value = lib_tables::lib_field(lib, field);
-        if !self.kind.is_load() {
-            return Ok(value);
-        }
+        // FUNCTION LOAD's `redis` carries Redis's error metatable: a field it lacks is reported
+        // as a missing global whenever it is read (by a function that kept the table, too).
         #[cfg(feature = "full")]
         if lib == Lib::RedisLoad {
             if value.is_nil() {
@@ -523,6 +529,9 @@ impl<'h> Interp<'h> {
                     &nonexistent_global(&String::from_utf8_lossy(field)),
                 ));
             }
+            return Ok(value);
+        }
+        if !self.kind.is_load() {
             return Ok(value);
         }
         {

@@ -20,18 +20,10 @@ struct Spec {
     conv: u8,
 }
 
-/// `luaL_error` from `string.format` with a message that may hold any bytes: positioned at
-/// the calling line, or bare when a library function called it (`pcall(string.format, …)`).
+/// `luaL_error` from `string.format`: placed as every library function's error is. (An
+/// option byte that is not UTF-8 becomes U+FFFD, as in every error text.)
 fn error_bytes(a: &Args, msg: &[u8]) -> Fault {
-    let mut text = Vec::new();
-    if !a.from_lib {
-        text = format!("user_script:{}: ", a.line).into_bytes();
-    }
-    text.extend_from_slice(msg);
-    Fault::Error {
-        value: Value::str(&text),
-        line: a.line,
-    }
+    a.error(&String::from_utf8_lossy(msg))
 }
 
 /// Reads the flags, width and precision after a `%` (Lua's `scanformat`) and the conversion
