@@ -105,6 +105,19 @@ const REDIS_FIELDS: &[&str] = &[
     "replicate_commands",
 ];
 
+/// FUNCTION LOAD's `redis` (`luaEngineInitEngine`): `register_function`, then what
+/// `luaRegisterLogFunction` and `luaRegisterVersion` set, which EVAL's table holds at 2..9.
+#[cfg(feature = "full")]
+const LOAD_FIELDS: [&str; 8] = {
+    let mut names = ["register_function"; 8];
+    let mut i = 0;
+    while i < 7 {
+        names[i + 1] = REDIS_FIELDS[i + 2];
+        i += 1;
+    }
+    names
+};
+
 /// How Redis's Lua builds each library table: the size `luaL_register` gives it (its
 /// functions' count; 0 for a table made with `lua_newtable`) and the order its fields are set
 /// in, C's registration order and then the fields added after. `pairs` over a copy built this
@@ -117,19 +130,7 @@ fn layout(lib: Lib) -> (usize, &'static [&'static str]) {
         Lib::RedisFunction => (0, &REDIS_FIELDS[..REDIS_FIELDS.len() - 3]),
         // FUNCTION LOAD's own table (`luaEngineInitEngine`).
         #[cfg(feature = "full")]
-        Lib::RedisLoad => (
-            0,
-            &[
-                "register_function",
-                "log",
-                "LOG_DEBUG",
-                "LOG_VERBOSE",
-                "LOG_NOTICE",
-                "LOG_WARNING",
-                "REDIS_VERSION_NUM",
-                "REDIS_VERSION",
-            ],
-        ),
+        Lib::RedisLoad => (0, &LOAD_FIELDS),
         Lib::String => (
             15,
             &[
@@ -330,24 +331,14 @@ mod redis {
         [&b"breakpoint"[..], b"debug", b"replicate_commands"].contains(&name)
     }
 
-    /// The fields of `redis` that FUNCTION LOAD's keeps, besides `register_function`.
-    const LOAD_FIELDS: &[&str] = &[
-        "log",
-        "LOG_DEBUG",
-        "LOG_VERBOSE",
-        "LOG_NOTICE",
-        "LOG_WARNING",
-        "REDIS_VERSION",
-        "REDIS_VERSION_NUM",
-    ];
-
-    /// `redis.name` while FUNCTION LOAD runs a library's top level: only these fields exist.
+    /// `redis.name` while FUNCTION LOAD runs a library's top level: only the fields of
+    /// [`super::LOAD_FIELDS`] exist.
+    #[cfg(feature = "full")]
     pub fn load_field(name: &[u8]) -> Option<Value> {
-        #[cfg(feature = "full")]
         if name == b"register_function" {
             return Some(Value::Builtin(Builtin::Redis(Func::RegisterFunction)));
         }
-        LOAD_FIELDS
+        super::LOAD_FIELDS
             .iter()
             .any(|f| f.as_bytes() == name)
             .then(|| field(name))
