@@ -273,8 +273,8 @@ pub struct Interp<'h> {
     /// The coroutines being run and the state a yield or a resume carries.
     co: Control,
     /// SCRIPT KILL (or FUNCTION KILL) reached this run: as Redis 7.0's line hook does, every
-    /// new line the script runs, and every jump back to a loop's start, raises the kill again.
-    /// The line it was last raised on, until the script moves on.
+    /// new line the script runs, every function it enters and every jump back to a loop's
+    /// start raises the kill again. The line it was last raised on, until the script moves on.
     killed: Option<Option<u32>>,
 }
 
@@ -534,23 +534,21 @@ impl<'h> Interp<'h> {
         if !self.kind.is_load() {
             return Ok(value);
         }
-        {
-            // The fast path for `string.len` lands here without looking the library up.
-            let name = [
-                "string",
-                "table",
-                "math",
-                "cjson",
-                "bit",
-                "cmsgpack",
-                "struct",
-                "coroutine",
-            ]
-            .into_iter()
-            .find(|name| library_named(name) == Some(lib))
-            .unwrap_or("?");
-            Err(runtime_error(line, &nonexistent_global(name)))
-        }
+        // The fast path for `string.len` lands here without looking the library up.
+        let name = [
+            "string",
+            "table",
+            "math",
+            "cjson",
+            "bit",
+            "cmsgpack",
+            "struct",
+            "coroutine",
+        ]
+        .into_iter()
+        .find(|name| library_named(name) == Some(lib))
+        .unwrap_or("?");
+        Err(runtime_error(line, &nonexistent_global(name)))
     }
 
     /// `_G`: a read-only table of every global, built on first use. It does not hold itself
