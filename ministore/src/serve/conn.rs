@@ -215,10 +215,7 @@ impl Conn {
         if self.queued.is_some() && !matches!(name, b"exec" | b"discard" | b"multi" | b"watch") {
             return (Some(self.in_store(name, words)), After::Continue);
         }
-        if matches!(
-            name,
-            b"client" | b"subscribe" | b"psubscribe" | b"unsubscribe" | b"punsubscribe" | b"pubsub"
-        ) {
+        if answered_here(name) && !allowed_while_busy(name) {
             if let Err(busy) = self.shared.wait_for_script() {
                 return (
                     Some(self.refusal(name, &words).unwrap_or(busy)),
@@ -482,21 +479,28 @@ fn script_kind(name: &[u8]) -> Option<bool> {
 }
 
 /// The commands a RESP2 client may send while subscribed.
-/// The commands the server answers itself, which the store does not know.
-fn served_here(name: &[u8]) -> bool {
+/// The commands the connection answers itself, before (or without) the store.
+fn answered_here(name: &[u8]) -> bool {
     matches!(
         name,
-        b"hello" | b"auth" | b"client" | b"pubsub" | b"shutdown"
+        b"hello"
+            | b"auth"
+            | b"client"
+            | b"pubsub"
+            | b"shutdown"
+            | b"subscribe"
+            | b"psubscribe"
+            | b"unsubscribe"
+            | b"punsubscribe"
+            | b"quit"
+            | b"reset"
     )
 }
 
-/// The commands the connection answers before the store sees them.
-fn answered_here(name: &[u8]) -> bool {
-    served_here(name)
-        || matches!(
-            name,
-            b"subscribe" | b"psubscribe" | b"unsubscribe" | b"punsubscribe" | b"quit" | b"reset"
-        )
+/// Of the connection's own commands, those Redis flags `allow-busy`: it runs them while a
+/// script is busy (SHUTDOWN only with NOSAVE, which the command checks itself).
+fn allowed_while_busy(name: &[u8]) -> bool {
+    matches!(name, b"hello" | b"auth" | b"quit" | b"reset" | b"shutdown")
 }
 
 fn allowed_while_subscribed(name: &[u8]) -> bool {
