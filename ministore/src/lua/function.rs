@@ -13,7 +13,7 @@ use std::sync::Arc;
 use super::ast::FuncBody;
 use super::convert;
 use super::host::{CommandHost, ScriptInputs};
-use super::interp::{array_of, Callee, Fault, Interp, RunKind, C_BOUNDARY};
+use super::interp::{array_of, Callee, Fault, Interp, RunKind, C_BOUNDARY, KILLED};
 use super::lib;
 use super::lib_state::Registered;
 use super::parser;
@@ -153,10 +153,13 @@ impl Library {
             Err(Fault::Budget { line }) => Reply::Error(format!(
                 "ERR script stopped: it ran past its step budget of {step_budget} steps (runaway script?) script: {label}, on {FUNCTION_SOURCE}:{line}."
             )),
-            // Redis 7.0 words it as SCRIPT KILL for functions too.
-            Err(Fault::Killed { line }) => Reply::Error(format!(
-                "ERR Script killed by user with SCRIPT KILL... script: {label}, on {FUNCTION_SOURCE}:{line}."
-            )),
+            // A function's kill arrives as the error it raises (`Interp::step`; Redis 7.0 words
+            // it as SCRIPT KILL for functions too); only a library's load is stopped outright,
+            // so this is that error, unraised.
+            Err(Fault::Killed { line }) => {
+                let value = convert::error_table(KILLED.into());
+                convert::raised_error_reply(&value, FUNCTION_SOURCE, i64::from(line), &label)
+            }
             // `yield` refuses outside a coroutine, so no yield gets this far.
             Err(Fault::Yield) => {
                 let value = Value::str(C_BOUNDARY.as_bytes());

@@ -242,9 +242,12 @@ impl Script {
                 "ERR script stopped: it ran past its step budget of {} steps (runaway script?) script: {}, on @user_script:{}.",
                 step_budget, sha, line
             )),
-            Err(Fault::Killed { line }) => Reply::Error(format!(
-                "ERR Script killed by user with SCRIPT KILL... script: {sha}, on @user_script:{line}."
-            )),
+            // A script's kill arrives as the error it raises (`Interp::step`); only a library's
+            // load is stopped outright, so this is that error, unraised.
+            Err(Fault::Killed { line }) => {
+                let value = convert::error_table(interp::KILLED.into());
+                convert::raised_error_reply(&value, SCRIPT_SOURCE, i64::from(line), sha)
+            }
             // `yield` refuses outside a coroutine, so no yield gets this far.
             Err(Fault::Yield) => {
                 let value = value::Value::str(interp::C_BOUNDARY.as_bytes());
