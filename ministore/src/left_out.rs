@@ -66,7 +66,7 @@ const LEFT_OUT: &[(Group, &str)] = &[
     ),
     (
         Group::PubSub,
-        "PSUBSCRIBE PUBSUB PUNSUBSCRIBE SPUBLISH SSUBSCRIBE SUBSCRIBE \
+        "PSUBSCRIBE PUBSUB PUNSUBSCRIBE SSUBSCRIBE SUBSCRIBE \
          SUNSUBSCRIBE UNSUBSCRIBE",
     ),
     (

@@ -77,7 +77,7 @@ pub mod store;
 mod strtod;
 
 pub use interrupt::ScriptInterrupt;
-pub use pubsub::Deliver;
+pub use pubsub::{ChannelKind, Deliver};
 pub use reply::Reply;
 pub use session::Session;
 pub use store::{KeySnapshot, Store, ValueSnapshot};

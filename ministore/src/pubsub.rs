@@ -1,12 +1,21 @@
-//! Where a PUBLISH goes. This store has a single client, which cannot be subscribed while it
-//! publishes, so by default nobody hears a message and PUBLISH replies 0 as Redis does then; a
-//! server holding real subscribers installs its own delivery with
+//! Where a PUBLISH or SPUBLISH goes. This store has a single client, which cannot be subscribed
+//! while it publishes, so by default nobody hears a message and both reply 0 as Redis does then;
+//! a server holding real subscribers installs its own delivery with
 //! [`Store::on_publish`](crate::Store::on_publish).
 
 use std::sync::Arc;
 
-/// Delivers `message` on `channel` and returns how many subscribers received it.
-pub type Deliver = Arc<dyn Fn(&[u8], &[u8]) -> i64 + Send + Sync>;
+/// Which of Redis's two channel namespaces a message is published in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChannelKind {
+    /// PUBLISH: heard by SUBSCRIBE's channels and PSUBSCRIBE's patterns.
+    Global,
+    /// SPUBLISH: heard by SSUBSCRIBE's shard channels only (patterns never match them).
+    Shard,
+}
+
+/// Delivers `message` on `channel` of `kind` and returns how many subscribers received it.
+pub type Deliver = Arc<dyn Fn(ChannelKind, &[u8], &[u8]) -> i64 + Send + Sync>;
 
 /// The store's PUBLISH delivery.
 #[derive(Clone, Default)]
@@ -29,9 +38,9 @@ impl PubSub {
     }
 
     /// Publishes; how many subscribers received the message (0 without a delivery).
-    pub(crate) fn publish(&self, channel: &[u8], message: &[u8]) -> i64 {
+    pub(crate) fn publish(&self, kind: ChannelKind, channel: &[u8], message: &[u8]) -> i64 {
         self.deliver
             .as_ref()
-            .map_or(0, |deliver| deliver(channel, message))
+            .map_or(0, |deliver| deliver(kind, channel, message))
     }
 }

@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use ministore::{Reply, Store};
+use ministore::{ChannelKind, Reply, Store};
 
 fn bulks(reply: &Reply) -> Vec<Vec<u8>> {
     match reply {
@@ -114,16 +114,29 @@ fn time_reads_the_virtual_clock() {
 fn publish_reaches_nobody_until_a_delivery_is_installed() {
     let mut store = Store::new();
     assert_eq!(store.exec(&["PUBLISH", "ch", "m"]), Reply::Integer(0));
-    store.on_publish(Arc::new(|channel: &[u8], message: &[u8]| {
-        i64::from(channel == b"ch") + i64::from(message == b"m")
-    }));
+    assert_eq!(store.exec(&["SPUBLISH", "ch", "m"]), Reply::Integer(0));
+    // The delivery counts one receiver per matching part, and a hundred for the shard
+    // namespace, so each reply shows what it was handed.
+    store.on_publish(Arc::new(
+        |kind: ChannelKind, channel: &[u8], message: &[u8]| {
+            let shard = if kind == ChannelKind::Shard { 100 } else { 0 };
+            shard + i64::from(channel == b"ch") + i64::from(message == b"m")
+        },
+    ));
     assert_eq!(store.exec(&["PUBLISH", "ch", "m"]), Reply::Integer(2));
+    assert_eq!(store.exec(&["SPUBLISH", "ch", "x"]), Reply::Integer(101));
     let from_script = store.eval(
         "return redis.call('PUBLISH', 'ch', 'x')",
         &[""; 0],
         &[""; 0],
     );
     assert_eq!(from_script, Reply::Integer(1));
+    let sharded_from_script = store.eval(
+        "return redis.call('SPUBLISH', 'other', 'm')",
+        &[""; 0],
+        &[""; 0],
+    );
+    assert_eq!(sharded_from_script, Reply::Integer(101));
 }
 
 #[test]

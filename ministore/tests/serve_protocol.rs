@@ -1,6 +1,6 @@
 //! `ministore serve` at the byte level, each check run against it and against redis-server
 //! 7.0 with the same body: protocol errors, pipelining and half-sent frames, RESP3 types, pub/sub
-//! across connections, CLIENT commands, QUIT/RESET, BUSY and SCRIPT KILL, clients that vanish
+//! across connections (sharded too), CLIENT commands, QUIT/RESET, BUSY and SCRIPT KILL, clients that vanish
 //! mid-command, many idle connections and concurrent writers.
 
 // The `ministore` binary and `serve` are part of the `full` feature.
@@ -258,6 +258,157 @@ fn pubsub_reaches_subscribers_on_other_connections() {
             "{name}"
         );
         assert_eq!(resp2.call(&["PING"]), "+PONG\r\n");
+    }
+}
+
+#[test]
+fn sharded_pubsub_is_a_namespace_of_its_own() {
+    let Some(servers) = both_servers(5000) else {
+        return;
+    };
+    for server in servers {
+        let name = server.name();
+        let mut sub = RawClient::connect(server.port());
+        let mut resp3 = RawClient::connect(server.port());
+        let mut publisher = RawClient::connect(server.port());
+        resp3.call(&["HELLO", "3"]);
+        // Shard channels are counted apart from channels and patterns.
+        sub.send(&["SSUBSCRIBE", "s1", "s2"]);
+        assert_eq!(
+            sub.read(),
+            "*3\r\n$10\r\nssubscribe\r\n$2\r\ns1\r\n:1\r\n",
+            "{name}"
+        );
+        assert_eq!(
+            sub.read(),
+            "*3\r\n$10\r\nssubscribe\r\n$2\r\ns2\r\n:2\r\n",
+            "{name}"
+        );
+        assert_eq!(
+            sub.call(&["SUBSCRIBE", "s1"]),
+            "*3\r\n$9\r\nsubscribe\r\n$2\r\ns1\r\n:1\r\n",
+            "{name}"
+        );
+        assert_eq!(
+            sub.call(&["PSUBSCRIBE", "s*"]),
+            "*3\r\n$10\r\npsubscribe\r\n$2\r\ns*\r\n:2\r\n",
+            "{name}"
+        );
+        assert_eq!(
+            resp3.call(&["SSUBSCRIBE", "s2"]),
+            ">3\r\n$10\r\nssubscribe\r\n$2\r\ns2\r\n:1\r\n",
+            "{name}"
+        );
+        // PUBLISH reaches the channel and the pattern, SPUBLISH the shard channel alone.
+        assert_eq!(publisher.call(&["PUBLISH", "s1", "x"]), ":2\r\n", "{name}");
+        assert_eq!(
+            sub.read(),
+            "*3\r\n$7\r\nmessage\r\n$2\r\ns1\r\n$1\r\nx\r\n",
+            "{name}"
+        );
+        assert_eq!(
+            sub.read(),
+            "*4\r\n$8\r\npmessage\r\n$2\r\ns*\r\n$2\r\ns1\r\n$1\r\nx\r\n",
+            "{name}"
+        );
+        assert_eq!(publisher.call(&["SPUBLISH", "s1", "y"]), ":1\r\n", "{name}");
+        assert_eq!(
+            sub.read(),
+            "*3\r\n$8\r\nsmessage\r\n$2\r\ns1\r\n$1\r\ny\r\n",
+            "{name}"
+        );
+        assert_eq!(
+            publisher.call(&["SPUBLISH", "nobody", "y"]),
+            ":0\r\n",
+            "{name}"
+        );
+        // From a script too, to a RESP3 listener as a push.
+        assert_eq!(
+            publisher.call(&[
+                "EVAL",
+                "return redis.call('SPUBLISH', KEYS[1], ARGV[1])",
+                "1",
+                "s2",
+                "z"
+            ]),
+            ":2\r\n",
+            "{name}"
+        );
+        assert_eq!(
+            sub.read(),
+            "*3\r\n$8\r\nsmessage\r\n$2\r\ns2\r\n$1\r\nz\r\n",
+            "{name}"
+        );
+        assert_eq!(
+            resp3.read(),
+            ">3\r\n$8\r\nsmessage\r\n$2\r\ns2\r\n$1\r\nz\r\n",
+            "{name}"
+        );
+        for (words, reply) in [
+            (&["PUBSUB", "SHARDCHANNELS", "s1"][..], "*1\r\n$2\r\ns1\r\n"),
+            (&["PUBSUB", "SHARDCHANNELS", "x*"], "*0\r\n"),
+            (&["PUBSUB", "CHANNELS"], "*1\r\n$2\r\ns1\r\n"),
+            (&["PUBSUB", "SHARDNUMSUB", "s2", "s1", "none"], "*6\r\n$2\r\ns2\r\n:2\r\n$2\r\ns1\r\n:1\r\n$4\r\nnone\r\n:0\r\n"),
+            (&["PUBSUB", "NUMSUB", "s2"], "*2\r\n$2\r\ns2\r\n:0\r\n"),
+            (&["PUBSUB", "SHARDNUMSUB"], "*0\r\n"),
+            (&["PUBSUB", "SHARDCHANNELS", "a", "b"], "-ERR unknown subcommand or wrong number of arguments for 'SHARDCHANNELS'. Try PUBSUB HELP.\r\n"),
+            (&["SPUBLISH", "a"], "-ERR wrong number of arguments for 'spublish' command\r\n"),
+            (&["SSUBSCRIBE"], "-ERR wrong number of arguments for 'ssubscribe' command\r\n"),
+            (&["EVAL", "return redis.call('SSUBSCRIBE', 'a')", "0"], "-ERR This Redis command is not allowed from script script: 895425a71f3f0874dd7c9a247d7a626a32fda8b7, on @user_script:1.\r\n"),
+        ] {
+            assert_eq!(publisher.call(words), reply, "{name}: {words:?}");
+        }
+        let info = resp3.call(&["CLIENT", "INFO"]);
+        assert!(
+            info.contains(" flags=P ") && info.contains(" sub=0 psub=0 ssub=1 "),
+            "{name}: {info}"
+        );
+        // Dropping the channel and the pattern leaves the shard channels: still subscribed.
+        assert_eq!(
+            sub.call(&["PUNSUBSCRIBE"]),
+            "*3\r\n$12\r\npunsubscribe\r\n$2\r\ns*\r\n:1\r\n",
+            "{name}"
+        );
+        assert_eq!(
+            sub.call(&["UNSUBSCRIBE", "s1"]),
+            "*3\r\n$11\r\nunsubscribe\r\n$2\r\ns1\r\n:0\r\n",
+            "{name}"
+        );
+        assert_eq!(sub.call(&["GET", "x"]), "-ERR Can't execute 'get': only (P|S)SUBSCRIBE / (P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context\r\n", "{name}");
+        sub.send(&["SUNSUBSCRIBE", "s1", "none"]);
+        assert_eq!(
+            sub.read(),
+            "*3\r\n$12\r\nsunsubscribe\r\n$2\r\ns1\r\n:1\r\n",
+            "{name}"
+        );
+        assert_eq!(
+            sub.read(),
+            "*3\r\n$12\r\nsunsubscribe\r\n$4\r\nnone\r\n:1\r\n",
+            "{name}"
+        );
+        assert_eq!(
+            sub.call(&["SUNSUBSCRIBE"]),
+            "*3\r\n$12\r\nsunsubscribe\r\n$2\r\ns2\r\n:0\r\n",
+            "{name}"
+        );
+        assert_eq!(
+            sub.call(&["SUNSUBSCRIBE"]),
+            "*3\r\n$12\r\nsunsubscribe\r\n$-1\r\n:0\r\n",
+            "{name}"
+        );
+        assert_eq!(sub.call(&["PING"]), "+PONG\r\n", "{name}");
+        // RESET drops shard channels as it drops the others.
+        assert_eq!(resp3.call(&["RESET"]), "+RESET\r\n", "{name}");
+        assert_eq!(
+            publisher.call(&["PUBSUB", "SHARDNUMSUB", "s2"]),
+            "*2\r\n$2\r\ns2\r\n:0\r\n",
+            "{name}"
+        );
+        assert_eq!(
+            publisher.call(&["SPUBLISH", "s2", "gone"]),
+            ":0\r\n",
+            "{name}"
+        );
     }
 }
 

@@ -636,9 +636,12 @@ static COMMANDS: &[CommandSpec] = &[
     writing("zdiffstore", -4, zsets::setops::zdiffstore),
     #[cfg(feature = "full")]
     keyed("time", 1, server::time),
-    // PUBLISH is not a write, but Redis flags it `may-replicate`, which read-only scripts refuse.
+    // PUBLISH and SPUBLISH are not writes, but Redis flags them `may-replicate`, which
+    // read-only scripts refuse.
     #[cfg(feature = "full")]
     writing("publish", 3, server::publish),
+    #[cfg(feature = "full")]
+    writing("spublish", 3, server::spublish),
     #[cfg(feature = "full")]
     keyed("ping", -1, connection::ping),
     #[cfg(feature = "full")]

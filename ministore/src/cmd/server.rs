@@ -1,11 +1,13 @@
 //! Server commands: DEBUG SLEEP, which here moves the virtual clock instead of blocking, so a
 //! conformance file's sleep and the store's clock agree; TIME, read from that clock; and
-//! PUBLISH, handed to the store's delivery (nobody, unless a server installed subscribers).
+//! PUBLISH and SPUBLISH, handed to the store's delivery (nobody, unless a server installed
+//! subscribers).
 
 use super::CommandResult;
 use crate::args::{is, parse_lenient_float};
 use crate::error::CommandError;
 use crate::keyspace::Keyspace;
+use crate::pubsub::ChannelKind;
 use crate::reply::Reply;
 
 /// `DEBUG SLEEP seconds` — advances the virtual clock by the (possibly fractional) seconds.
@@ -47,7 +49,18 @@ pub(crate) fn time(keyspace: &mut Keyspace, _: &[&[u8]]) -> CommandResult {
 
 /// `PUBLISH channel message` — how many subscribers received the message.
 pub(crate) fn publish(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
-    Ok(Reply::Integer(
-        keyspace.pubsub().publish(words[1], words[2]),
-    ))
+    Ok(Reply::Integer(keyspace.pubsub().publish(
+        ChannelKind::Global,
+        words[1],
+        words[2],
+    )))
+}
+
+/// `SPUBLISH shardchannel message` — how many shard-channel subscribers received it.
+pub(crate) fn spublish(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
+    Ok(Reply::Integer(keyspace.pubsub().publish(
+        ChannelKind::Shard,
+        words[1],
+        words[2],
+    )))
 }

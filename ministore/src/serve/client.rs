@@ -36,9 +36,10 @@ pub struct ClientState {
     pub name: Vec<u8>,
     /// The selected database.
     pub db: i64,
-    /// Channels and patterns subscribed to.
+    /// Channels, patterns and shard channels subscribed to.
     pub sub: usize,
     pub psub: usize,
+    pub ssub: usize,
     /// Commands queued in MULTI, or -1 outside MULTI.
     pub multi: i64,
     /// The last command, lowercase, `container|sub` for containers.
@@ -81,6 +82,7 @@ impl ClientInfo {
                 db: 0,
                 sub: 0,
                 psub: 0,
+                ssub: 0,
                 multi: -1,
                 last_cmd: "NULL".to_string(),
                 last_active: now,
@@ -121,7 +123,7 @@ impl ClientInfo {
     /// Whether the client listens to any channel or pattern.
     pub fn is_subscriber(&self) -> bool {
         let state = lock(&self.state);
-        state.sub + state.psub > 0
+        state.sub + state.psub + state.ssub > 0
     }
 
     /// Records the command about to run, for CLIENT LIST's `cmd` and `idle`.
@@ -135,7 +137,7 @@ impl ClientInfo {
     pub fn describe(&self) -> String {
         let state = lock(&self.state);
         let mut flags = String::new();
-        if state.sub + state.psub > 0 {
+        if state.sub + state.psub + state.ssub > 0 {
             flags.push('P');
         }
         if state.multi >= 0 {
@@ -151,7 +153,7 @@ impl ClientInfo {
             flags.push('N');
         }
         format!(
-            "id={} addr={} laddr={} fd={} name={} age={} idle={} flags={flags} db={} sub={} psub={} ssub=0 multi={} qbuf=0 qbuf-free=0 argv-mem=0 multi-mem=0 rbs=1024 rbp=0 obl=0 oll=0 omem=0 tot-mem=0 events=r cmd={} user=default redir=-1 resp={}",
+            "id={} addr={} laddr={} fd={} name={} age={} idle={} flags={flags} db={} sub={} psub={} ssub={} multi={} qbuf=0 qbuf-free=0 argv-mem=0 multi-mem=0 rbs=1024 rbp=0 obl=0 oll=0 omem=0 tot-mem=0 events=r cmd={} user=default redir=-1 resp={}",
             self.id,
             self.addr,
             self.laddr,
@@ -162,6 +164,7 @@ impl ClientInfo {
             state.db,
             state.sub,
             state.psub,
+            state.ssub,
             state.multi,
             state.last_cmd,
             state.resp,

@@ -63,6 +63,8 @@ const PUBSUB_SUBCOMMANDS: &[(&str, Words)] = &[
     ("channels", Words::AtLeast(2)),
     ("numsub", Words::AtLeast(2)),
     ("numpat", Words::Exactly(2)),
+    ("shardchannels", Words::AtLeast(2)),
+    ("shardnumsub", Words::AtLeast(2)),
 ];
 
 /// Redis's checks before it runs a command the server answers itself, as it makes them before
@@ -75,6 +77,7 @@ pub(super) fn served_refusal(name: &[u8], words: &[Vec<u8>]) -> Option<(Frame, b
         b"pubsub" => ("pubsub", PUBSUB_SUBCOMMANDS),
         b"subscribe" => return (words.len() < 2).then(|| (arity("subscribe"), false)),
         b"psubscribe" => return (words.len() < 2).then(|| (arity("psubscribe"), false)),
+        b"ssubscribe" => return (words.len() < 2).then(|| (arity("ssubscribe"), false)),
         b"auth" => return (words.len() < 2).then(|| (arity("auth"), false)),
         _ => return None,
     };

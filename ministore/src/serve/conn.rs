@@ -11,8 +11,10 @@ use std::time::Duration;
 use super::client::ClientInfo;
 use super::client_cmd::served_refusal;
 use super::lock::lock;
+use super::pubsub::Namespace;
 use super::resp::{parse_resuming, Partial};
 use super::shared::{ClockMode, Shared};
+use super::subscribe::Subscriptions;
 use crate::args::is;
 use crate::cmd::blocking::timeout_position;
 use crate::frame::Frame;
@@ -33,9 +35,8 @@ pub struct Conn {
     pub(super) reader: TcpStream,
     /// The client asked for RESP3 with HELLO 3.
     pub(super) resp3: bool,
-    /// Subscribed channels and patterns, in the order they were subscribed.
-    pub(super) channels: Vec<Vec<u8>>,
-    pub(super) patterns: Vec<Vec<u8>>,
+    /// Subscribed channels, patterns and shard channels.
+    pub(super) subscriptions: Subscriptions,
     /// The commands queued since MULTI (to shape EXEC's reply); `None` outside MULTI.
     queued: Option<Vec<Vec<Vec<u8>>>>,
     /// The store's state for this client: selected database, MULTI queue, WATCHed keys.
@@ -94,8 +95,7 @@ pub fn serve_connection(shared: Arc<Shared>, stream: TcpStream, id: u64) {
         info: info.clone(),
         reader: stream,
         resp3: false,
-        channels: Vec::new(),
-        patterns: Vec::new(),
+        subscriptions: Subscriptions::default(),
         queued: None,
         session: Session::new(),
         pending: Vec::new(),
@@ -190,7 +190,7 @@ impl Conn {
         words: Vec<Vec<u8>>,
         out: &mut Vec<u8>,
     ) -> (Option<Frame>, After) {
-        let subscribed = !self.channels.is_empty() || !self.patterns.is_empty();
+        let subscribed = self.subscriptions.any();
         if subscribed && !self.resp3 && !allowed_while_subscribed(name) {
             // Redis looks the command up and checks its arguments' count first; the context
             // names it with its subcommand (`client|id`).
@@ -227,12 +227,12 @@ impl Conn {
             b"hello" => self.hello(&words),
             b"auth" => self.auth(&words),
             b"client" => return self.client(&words),
-            b"subscribe" | b"psubscribe" => {
-                self.subscribe(&words, name == b"psubscribe", out);
+            b"subscribe" | b"psubscribe" | b"ssubscribe" => {
+                self.subscribe(&words, namespace(name), out);
                 return (None, After::Continue);
             }
-            b"unsubscribe" | b"punsubscribe" => {
-                self.unsubscribe(&words, name == b"punsubscribe", out);
+            b"unsubscribe" | b"punsubscribe" | b"sunsubscribe" => {
+                self.unsubscribe(&words, namespace(name), out);
                 return (None, After::Continue);
             }
             b"ping" if subscribed && !self.resp3 => subscribed_pong(&words),
@@ -478,7 +478,6 @@ fn script_kind(name: &[u8]) -> Option<bool> {
     }
 }
 
-/// The commands a RESP2 client may send while subscribed.
 /// The commands the connection answers itself, before (or without) the store.
 fn answered_here(name: &[u8]) -> bool {
     matches!(
@@ -490,8 +489,10 @@ fn answered_here(name: &[u8]) -> bool {
             | b"shutdown"
             | b"subscribe"
             | b"psubscribe"
+            | b"ssubscribe"
             | b"unsubscribe"
             | b"punsubscribe"
+            | b"sunsubscribe"
             | b"quit"
             | b"reset"
     )
@@ -503,6 +504,7 @@ fn allowed_while_busy(name: &[u8]) -> bool {
     matches!(name, b"hello" | b"auth" | b"quit" | b"reset" | b"shutdown")
 }
 
+/// The commands a RESP2 client may send while subscribed.
 fn allowed_while_subscribed(name: &[u8]) -> bool {
     matches!(
         name,
@@ -516,6 +518,15 @@ fn allowed_while_subscribed(name: &[u8]) -> bool {
             | b"quit"
             | b"reset"
     )
+}
+
+/// Which kind of subscription a (un)subscribe command names.
+fn namespace(name: &[u8]) -> Namespace {
+    match name {
+        b"psubscribe" | b"punsubscribe" => Namespace::Pattern,
+        b"ssubscribe" | b"sunsubscribe" => Namespace::Shard,
+        _ => Namespace::Channel,
+    }
 }
 
 /// PING while subscribed (RESP2): `pong` and the message (or an empty string) as an array.

@@ -84,9 +84,11 @@ impl Server {
             store.set_script_interrupt(shared.script.interrupt.clone());
             store.set_caller_waits(true);
             let registry = shared.pubsub.clone();
-            store.on_publish(Arc::new(move |channel: &[u8], message: &[u8]| {
-                subscribe::deliver(&registry, channel, message)
-            }));
+            store.on_publish(Arc::new(
+                move |kind: crate::ChannelKind, channel: &[u8], message: &[u8]| {
+                    subscribe::deliver(&registry, kind, channel, message)
+                },
+            ));
         }
         Ok(Server {
             listener,

@@ -1,57 +1,110 @@
-//! Pub/sub across connections: who listens on which channel or pattern, delivering a PUBLISH
-//! to each of them as a `message` / `pmessage` push (patterns match with the store's glob).
+//! Pub/sub across connections: who listens on which channel, pattern or shard channel,
+//! delivering a PUBLISH to each of them as a `message` / `pmessage` push (patterns match with
+//! the store's glob) and an SPUBLISH as an `smessage` push to its shard channel's listeners.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::client::ClientInfo;
 use crate::frame::Frame;
+use crate::ChannelKind;
 
 type Listeners = BTreeMap<u64, Arc<ClientInfo>>;
 
-/// Channel and pattern subscriptions of every client.
+/// What a client can subscribe to: SUBSCRIBE's channels, PSUBSCRIBE's patterns, SSUBSCRIBE's
+/// shard channels (a namespace of their own: `SPUBLISH ch` never reaches `SUBSCRIBE ch`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Namespace {
+    Channel,
+    Pattern,
+    Shard,
+}
+
+impl Namespace {
+    /// The push confirming a subscription.
+    pub fn subscribed(self) -> &'static [u8] {
+        match self {
+            Namespace::Channel => b"subscribe",
+            Namespace::Pattern => b"psubscribe",
+            Namespace::Shard => b"ssubscribe",
+        }
+    }
+
+    /// The push confirming an unsubscription.
+    pub fn unsubscribed(self) -> &'static [u8] {
+        match self {
+            Namespace::Channel => b"unsubscribe",
+            Namespace::Pattern => b"punsubscribe",
+            Namespace::Shard => b"sunsubscribe",
+        }
+    }
+}
+
+/// Channel, pattern and shard-channel subscriptions of every client.
 #[derive(Default)]
 pub struct PubSub {
-    channels: HashMap<Vec<u8>, Listeners>,
+    channels: BTreeMap<Vec<u8>, Listeners>,
     patterns: BTreeMap<Vec<u8>, Listeners>,
+    shard_channels: BTreeMap<Vec<u8>, Listeners>,
 }
 
 impl PubSub {
-    /// Adds `client` to `channel` (or to the pattern when `pattern`).
-    pub fn subscribe(&mut self, name: &[u8], pattern: bool, client: &Arc<ClientInfo>) {
-        let listeners = if pattern {
-            self.patterns.entry(name.to_vec()).or_default()
-        } else {
-            self.channels.entry(name.to_vec()).or_default()
-        };
-        listeners.insert(client.id, client.clone());
+    fn names(&self, namespace: Namespace) -> &BTreeMap<Vec<u8>, Listeners> {
+        match namespace {
+            Namespace::Channel => &self.channels,
+            Namespace::Pattern => &self.patterns,
+            Namespace::Shard => &self.shard_channels,
+        }
     }
 
-    /// Removes client `id` from a channel or pattern.
-    pub fn unsubscribe(&mut self, name: &[u8], pattern: bool, id: u64) {
-        if pattern {
-            if let Some(listeners) = self.patterns.get_mut(name) {
-                listeners.remove(&id);
-                if listeners.is_empty() {
-                    self.patterns.remove(name);
-                }
-            }
-        } else if let Some(listeners) = self.channels.get_mut(name) {
+    fn names_mut(&mut self, namespace: Namespace) -> &mut BTreeMap<Vec<u8>, Listeners> {
+        match namespace {
+            Namespace::Channel => &mut self.channels,
+            Namespace::Pattern => &mut self.patterns,
+            Namespace::Shard => &mut self.shard_channels,
+        }
+    }
+
+    /// Adds `client` to `name` in `namespace`.
+    pub fn subscribe(&mut self, name: &[u8], namespace: Namespace, client: &Arc<ClientInfo>) {
+        self.names_mut(namespace)
+            .entry(name.to_vec())
+            .or_default()
+            .insert(client.id, client.clone());
+    }
+
+    /// Removes client `id` from `name` in `namespace`; a name nobody listens to is forgotten.
+    pub fn unsubscribe(&mut self, name: &[u8], namespace: Namespace, id: u64) {
+        let names = self.names_mut(namespace);
+        if let Some(listeners) = names.get_mut(name) {
             listeners.remove(&id);
             if listeners.is_empty() {
-                self.channels.remove(name);
+                names.remove(name);
             }
         }
     }
 
-    /// Who should get a message on `channel`: channel listeners first, then each matching
-    /// pattern's listeners with the push each one gets.
-    pub fn deliveries(&self, channel: &[u8], message: &[u8]) -> Vec<(Arc<ClientInfo>, Frame)> {
+    /// Who should get a message published on `channel`, with the push each one gets: for
+    /// PUBLISH the channel's listeners first, then each matching pattern's; for SPUBLISH the
+    /// shard channel's listeners alone.
+    pub fn deliveries(
+        &self,
+        kind: ChannelKind,
+        channel: &[u8],
+        message: &[u8],
+    ) -> Vec<(Arc<ClientInfo>, Frame)> {
+        let (namespace, push): (_, &[u8]) = match kind {
+            ChannelKind::Global => (Namespace::Channel, b"message"),
+            ChannelKind::Shard => (Namespace::Shard, b"smessage"),
+        };
         let mut out = Vec::new();
-        if let Some(listeners) = self.channels.get(channel) {
+        if let Some(listeners) = self.names(namespace).get(channel) {
             for client in listeners.values() {
-                out.push((client.clone(), message_frame(channel, message)));
+                out.push((client.clone(), message_frame(push, channel, message)));
             }
+        }
+        if kind == ChannelKind::Shard {
+            return out;
         }
         for (pattern, listeners) in &self.patterns {
             if crate::glob::matches(pattern, channel) {
@@ -63,21 +116,18 @@ impl PubSub {
         out
     }
 
-    /// PUBSUB CHANNELS: active channels, those matching `pattern` if given.
-    pub fn channel_names(&self, pattern: Option<&[u8]>) -> Vec<Vec<u8>> {
-        let mut names: Vec<Vec<u8>> = self
-            .channels
+    /// PUBSUB CHANNELS / SHARDCHANNELS: the active names, those matching `pattern` if given.
+    pub fn channel_names(&self, namespace: Namespace, pattern: Option<&[u8]>) -> Vec<Vec<u8>> {
+        self.names(namespace)
             .keys()
             .filter(|name| pattern.is_none_or(|p| crate::glob::matches(p, name)))
             .cloned()
-            .collect();
-        names.sort();
-        names
+            .collect()
     }
 
-    /// PUBSUB NUMSUB's count for one channel.
-    pub fn listeners_of(&self, channel: &[u8]) -> usize {
-        self.channels.get(channel).map_or(0, BTreeMap::len)
+    /// PUBSUB NUMSUB's / SHARDNUMSUB's count for one channel.
+    pub fn listeners_of(&self, namespace: Namespace, channel: &[u8]) -> usize {
+        self.names(namespace).get(channel).map_or(0, BTreeMap::len)
     }
 
     /// PUBSUB NUMPAT: patterns with at least one listener.
@@ -90,9 +140,9 @@ fn bulk(bytes: &[u8]) -> Frame {
     Frame::Bulk(bytes.to_vec())
 }
 
-/// `message channel payload`.
-fn message_frame(channel: &[u8], message: &[u8]) -> Frame {
-    Frame::Push(vec![bulk(b"message"), bulk(channel), bulk(message)])
+/// `message channel payload` (`smessage` for a shard channel).
+fn message_frame(push: &[u8], channel: &[u8], message: &[u8]) -> Frame {
+    Frame::Push(vec![bulk(push), bulk(channel), bulk(message)])
 }
 
 /// `pmessage pattern channel payload`.

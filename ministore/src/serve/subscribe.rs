@@ -1,9 +1,11 @@
-//! SUBSCRIBE, UNSUBSCRIBE, PSUBSCRIBE, PUNSUBSCRIBE, PUBLISH and PUBSUB as one connection runs
-//! them against the shared [`PubSub`](super::pubsub::PubSub) registry.
+//! SUBSCRIBE, UNSUBSCRIBE, PSUBSCRIBE, PUNSUBSCRIBE, SSUBSCRIBE, SUNSUBSCRIBE and PUBSUB as one
+//! connection runs them against the shared [`PubSub`](super::pubsub::PubSub) registry, and the
+//! delivery the store calls for PUBLISH and SPUBLISH.
 
 use super::conn::Conn;
-use super::pubsub::PubSub;
+use super::pubsub::{Namespace, PubSub};
 use crate::frame::Frame;
+use crate::ChannelKind;
 use std::sync::Mutex;
 
 use super::lock::lock;
@@ -13,9 +15,9 @@ fn bulk(bytes: &[u8]) -> Frame {
 }
 
 /// Delivers `message` on `channel` to every listener; how many got it. The store calls this
-/// for every PUBLISH, from a client or from a script.
-pub fn deliver(registry: &Mutex<PubSub>, channel: &[u8], message: &[u8]) -> i64 {
-    let deliveries = lock(registry).deliveries(channel, message);
+/// for every PUBLISH and SPUBLISH, from a client or from a script.
+pub fn deliver(registry: &Mutex<PubSub>, kind: ChannelKind, channel: &[u8], message: &[u8]) -> i64 {
+    let deliveries = lock(registry).deliveries(kind, channel, message);
     let count = i64::try_from(deliveries.len()).unwrap_or(i64::MAX);
     for (client, frame) in deliveries {
         client.push(&frame);
@@ -23,21 +25,60 @@ pub fn deliver(registry: &Mutex<PubSub>, channel: &[u8], message: &[u8]) -> i64 
     count
 }
 
-impl Conn {
-    fn subscription_count(&self) -> i64 {
-        i64::try_from(self.channels.len() + self.patterns.len()).unwrap_or(i64::MAX)
+/// One connection's subscriptions, each kind in the order it was subscribed.
+#[derive(Debug, Default)]
+pub struct Subscriptions {
+    channels: Vec<Vec<u8>>,
+    patterns: Vec<Vec<u8>>,
+    shard_channels: Vec<Vec<u8>>,
+}
+
+impl Subscriptions {
+    fn list(&self, namespace: Namespace) -> &Vec<Vec<u8>> {
+        match namespace {
+            Namespace::Channel => &self.channels,
+            Namespace::Pattern => &self.patterns,
+            Namespace::Shard => &self.shard_channels,
+        }
     }
 
+    fn list_mut(&mut self, namespace: Namespace) -> &mut Vec<Vec<u8>> {
+        match namespace {
+            Namespace::Channel => &mut self.channels,
+            Namespace::Pattern => &mut self.patterns,
+            Namespace::Shard => &mut self.shard_channels,
+        }
+    }
+
+    /// The count a confirmation carries: Redis counts channels and patterns together, and
+    /// shard channels apart.
+    fn count(&self, namespace: Namespace) -> i64 {
+        let count = match namespace {
+            Namespace::Channel | Namespace::Pattern => self.channels.len() + self.patterns.len(),
+            Namespace::Shard => self.shard_channels.len(),
+        };
+        i64::try_from(count).unwrap_or(i64::MAX)
+    }
+
+    /// Whether the connection is in subscribed mode: it listens to anything, of any kind.
+    pub fn any(&self) -> bool {
+        !(self.channels.is_empty() && self.patterns.is_empty() && self.shard_channels.is_empty())
+    }
+}
+
+impl Conn {
     fn publish_counts(&self) {
         let mut state = lock(&self.info.state);
-        state.sub = self.channels.len();
-        state.psub = self.patterns.len();
+        state.sub = self.subscriptions.channels.len();
+        state.psub = self.subscriptions.patterns.len();
+        state.ssub = self.subscriptions.shard_channels.len();
     }
 
-    /// `SUBSCRIBE ch …` / `PSUBSCRIBE pattern …`: one confirmation per name. The confirmations
-    /// are sent before the subscription takes effect, so no message can overtake them.
-    pub(super) fn subscribe(&mut self, words: &[Vec<u8>], pattern: bool, out: &mut Vec<u8>) {
-        let kind: &[u8] = if pattern { b"psubscribe" } else { b"subscribe" };
+    /// `SUBSCRIBE ch …` / `PSUBSCRIBE pattern …` / `SSUBSCRIBE ch …`: one confirmation per
+    /// name. The confirmations are sent before the subscription takes effect, so no message can
+    /// overtake them.
+    pub(super) fn subscribe(&mut self, words: &[Vec<u8>], namespace: Namespace, out: &mut Vec<u8>) {
+        let kind = namespace.subscribed();
         if words.len() < 2 {
             let name = String::from_utf8_lossy(kind);
             Frame::Error(format!(
@@ -47,59 +88,50 @@ impl Conn {
             return;
         }
         for name in &words[1..] {
-            let list = if pattern {
-                &mut self.patterns
-            } else {
-                &mut self.channels
-            };
+            let list = self.subscriptions.list_mut(namespace);
             let new = !list.contains(name);
             if new {
                 list.push(name.clone());
             }
-            let count = self.subscription_count();
+            let count = self.subscriptions.count(namespace);
             Frame::Push(vec![bulk(kind), bulk(name), Frame::Integer(count)])
                 .encode(self.resp3, out);
             if new {
                 self.info.send(out);
                 out.clear();
-                lock(&self.shared.pubsub).subscribe(name, pattern, &self.info);
+                lock(&self.shared.pubsub).subscribe(name, namespace, &self.info);
             }
         }
         self.publish_counts();
     }
 
-    /// `UNSUBSCRIBE [ch …]` / `PUNSUBSCRIBE [pattern …]`: the named ones, or all; with none to
-    /// drop, one confirmation with a nil name.
-    pub(super) fn unsubscribe(&mut self, words: &[Vec<u8>], pattern: bool, out: &mut Vec<u8>) {
-        let kind: &[u8] = if pattern {
-            b"punsubscribe"
-        } else {
-            b"unsubscribe"
-        };
+    /// `UNSUBSCRIBE [ch …]` / `PUNSUBSCRIBE [pattern …]` / `SUNSUBSCRIBE [ch …]`: the named
+    /// ones, or all of that kind; with none to drop, one confirmation with a nil name.
+    pub(super) fn unsubscribe(
+        &mut self,
+        words: &[Vec<u8>],
+        namespace: Namespace,
+        out: &mut Vec<u8>,
+    ) {
+        let kind = namespace.unsubscribed();
         let names: Vec<Vec<u8>> = if words.len() > 1 {
             words[1..].to_vec()
-        } else if pattern {
-            self.patterns.clone()
         } else {
-            self.channels.clone()
+            self.subscriptions.list(namespace).clone()
         };
         if names.is_empty() {
-            let count = self.subscription_count();
+            let count = self.subscriptions.count(namespace);
             Frame::Push(vec![bulk(kind), Frame::NullBulk, Frame::Integer(count)])
                 .encode(self.resp3, out);
             return;
         }
         for name in names {
-            let list = if pattern {
-                &mut self.patterns
-            } else {
-                &mut self.channels
-            };
+            let list = self.subscriptions.list_mut(namespace);
             if let Some(at) = list.iter().position(|n| *n == name) {
                 list.remove(at);
-                lock(&self.shared.pubsub).unsubscribe(&name, pattern, self.info.id);
+                lock(&self.shared.pubsub).unsubscribe(&name, namespace, self.info.id);
             }
-            let count = self.subscription_count();
+            let count = self.subscriptions.count(namespace);
             Frame::Push(vec![bulk(kind), bulk(&name), Frame::Integer(count)])
                 .encode(self.resp3, out);
         }
@@ -109,23 +141,22 @@ impl Conn {
     /// Drops every subscription without confirmations (RESET).
     pub(super) fn drop_all_subscriptions(&mut self) {
         self.forget_subscriptions();
-        self.channels.clear();
-        self.patterns.clear();
+        self.subscriptions = Subscriptions::default();
         self.publish_counts();
     }
 
     /// Removes this client from the registry (it is closing or resetting).
     pub(super) fn forget_subscriptions(&self) {
         let mut registry = lock(&self.shared.pubsub);
-        for name in &self.channels {
-            registry.unsubscribe(name, false, self.info.id);
-        }
-        for name in &self.patterns {
-            registry.unsubscribe(name, true, self.info.id);
+        for namespace in [Namespace::Channel, Namespace::Pattern, Namespace::Shard] {
+            for name in self.subscriptions.list(namespace) {
+                registry.unsubscribe(name, namespace, self.info.id);
+            }
         }
     }
 
-    /// `PUBSUB CHANNELS [pattern]`, `PUBSUB NUMSUB [ch …]`, `PUBSUB NUMPAT`.
+    /// `PUBSUB CHANNELS [pattern]`, `PUBSUB NUMSUB [ch …]`, `PUBSUB NUMPAT`, and the shard
+    /// channels' `PUBSUB SHARDCHANNELS [pattern]` and `PUBSUB SHARDNUMSUB [ch …]`.
     pub(super) fn pubsub_command(&self, words: &[Vec<u8>]) -> Frame {
         if let Some((refusal, _)) = super::client_cmd::served_refusal(b"pubsub", words) {
             return refusal;
@@ -145,29 +176,14 @@ impl Conn {
                         .collect(),
                 )
             }
-            (b"channels", 2 | 3) => Frame::Array(
-                registry
-                    .channel_names(words.get(2).map(Vec::as_slice))
-                    .iter()
-                    .map(|name| bulk(name))
-                    .collect(),
-            ),
-            (b"numsub", _) => Frame::Array(
-                words[2..]
-                    .iter()
-                    .flat_map(|name| {
-                        let count = registry.listeners_of(name);
-                        [
-                            bulk(name),
-                            Frame::Integer(i64::try_from(count).unwrap_or(0)),
-                        ]
-                    })
-                    .collect(),
-            ),
+            (b"channels", 2 | 3) => channel_names(&registry, Namespace::Channel, words),
+            (b"shardchannels", 2 | 3) => channel_names(&registry, Namespace::Shard, words),
+            (b"numsub", _) => listener_counts(&registry, Namespace::Channel, words),
+            (b"shardnumsub", _) => listener_counts(&registry, Namespace::Shard, words),
             (b"numpat", 2) => {
                 Frame::Integer(i64::try_from(registry.pattern_count()).unwrap_or(i64::MAX))
             }
-            // CHANNELS with two or more patterns is refused by the command itself; every other
+            // (SHARD)CHANNELS with two or more patterns is refused by the command itself; every other
             // subcommand and word count was refused above.
             _ => Frame::Error(format!(
                 "ERR unknown subcommand or wrong number of arguments for '{}'. Try PUBSUB HELP.",
@@ -175,6 +191,34 @@ impl Conn {
             )),
         }
     }
+}
+
+/// PUBSUB (SHARD)CHANNELS: the active names of `namespace`, those matching the pattern if one
+/// is given.
+fn channel_names(registry: &PubSub, namespace: Namespace, words: &[Vec<u8>]) -> Frame {
+    Frame::Array(
+        registry
+            .channel_names(namespace, words.get(2).map(Vec::as_slice))
+            .iter()
+            .map(|name| bulk(name))
+            .collect(),
+    )
+}
+
+/// PUBSUB (SHARD)NUMSUB: each named channel of `namespace` and how many listen to it.
+fn listener_counts(registry: &PubSub, namespace: Namespace, words: &[Vec<u8>]) -> Frame {
+    Frame::Array(
+        words[2..]
+            .iter()
+            .flat_map(|name| {
+                let count = registry.listeners_of(namespace, name);
+                [
+                    bulk(name),
+                    Frame::Integer(i64::try_from(count).unwrap_or(i64::MAX)),
+                ]
+            })
+            .collect(),
+    )
 }
 
 /// PUBSUB HELP's lines between its header and footer, as Redis 7.0 prints them.

@@ -1,5 +1,6 @@
 //! Transaction lines: MULTI, EXEC, DISCARD, WATCH and UNWATCH in among the other families'
-//! lines, so commands get queued, EXECABORT happens and watched writes abort EXEC; and PUBLISH.
+//! lines, so commands get queued, EXECABORT happens and watched writes abort EXEC; and PUBLISH
+//! and SPUBLISH.
 
 use super::{owned, Dice};
 
@@ -14,9 +15,13 @@ pub fn line(dice: &mut Dice) -> Vec<String> {
     owned(&line)
 }
 
-/// PUBLISH: no client subscribes here, so Redis counts 0 receivers.
+/// PUBLISH and SPUBLISH: no client subscribes here, so Redis counts 0 receivers.
 pub fn publish(dice: &mut Dice) -> Vec<String> {
-    owned(&["PUBLISH", dice.pick(&["chan", ""]), dice.pick(&["msg", ""])])
+    owned(&[
+        dice.pick(&["PUBLISH", "SPUBLISH"]),
+        dice.pick(&["chan", ""]),
+        dice.pick(&["msg", ""]),
+    ])
 }
 
 /// UNWATCH, which Redis queues inside MULTI like any other command.
