@@ -413,6 +413,34 @@ fn sharded_pubsub_is_a_namespace_of_its_own() {
 }
 
 #[test]
+fn a_message_published_after_the_confirmation_was_read_arrives() {
+    let Some(servers) = both_servers(5000) else {
+        return;
+    };
+    for server in servers {
+        let name = server.name();
+        let mut sub = RawClient::connect(server.port());
+        let mut publisher = RawClient::connect(server.port());
+        for round in 0..300 {
+            let channel = format!("c{round}");
+            let (subscribe, publish, unsubscribe) = match round % 3 {
+                0 => ("SUBSCRIBE", "PUBLISH", "UNSUBSCRIBE"),
+                1 => ("PSUBSCRIBE", "PUBLISH", "PUNSUBSCRIBE"),
+                _ => ("SSUBSCRIBE", "SPUBLISH", "SUNSUBSCRIBE"),
+            };
+            sub.call(&[subscribe, &channel]);
+            assert_eq!(
+                publisher.call(&[publish, &channel, "m"]),
+                ":1\r\n",
+                "{name}: {subscribe} {channel}"
+            );
+            assert!(sub.read().ends_with("$1\r\nm\r\n"), "{name}: {channel}");
+            sub.call(&[unsubscribe, &channel]);
+        }
+    }
+}
+
+#[test]
 fn client_commands_quit_and_reset() {
     let Some(servers) = both_servers(5000) else {
         return;
@@ -807,6 +835,62 @@ fn blocking_list_commands_wait_across_connections() {
         assert_eq!(waiter.call(&["MULTI"]), "+OK\r\n");
         assert_eq!(waiter.call(&["BLPOP", "none", "0"]), "+QUEUED\r\n");
         assert_eq!(waiter.call(&["EXEC"]), "*1\r\n*-1\r\n", "{name}");
+    }
+}
+
+#[test]
+fn client_unblock_ends_a_wait_as_its_timeout_or_with_an_error() {
+    let Some(servers) = both_servers(5000) else {
+        return;
+    };
+    for server in servers {
+        let name = server.name();
+        let mut waiter = RawClient::connect(server.port());
+        let mut admin = RawClient::connect(server.port());
+        let id = waiter.call(&["CLIENT", "ID"]);
+        let id = id.trim_start_matches(':').trim_end();
+        // Not waiting: 0, and the arguments are read as Redis reads them, reason first.
+        for (words, reply) in [
+            (&["CLIENT", "UNBLOCK", id][..], ":0\r\n"),
+            (&["CLIENT", "UNBLOCK", "999999"], ":0\r\n"),
+            (&["CLIENT", "UNBLOCK", "-3"], ":0\r\n"),
+            (&["CLIENT", "UNBLOCK", "x", "bogus"], "-ERR CLIENT UNBLOCK reason should be TIMEOUT or ERROR\r\n"),
+            (&["CLIENT", "UNBLOCK", "x", "timeout"], "-ERR value is not an integer or out of range\r\n"),
+            (&["CLIENT", "UNBLOCK", id, "error", "more"], "-ERR unknown subcommand or wrong number of arguments for 'UNBLOCK'. Try CLIENT HELP.\r\n"),
+            (&["CLIENT", "unblock"], "-ERR wrong number of arguments for 'client|unblock' command\r\n"),
+        ] {
+            assert_eq!(admin.call(words), reply, "{name}: {words:?}");
+        }
+        // TIMEOUT (the default) answers what the timeout would: a null array, BLMOVE's too.
+        for words in [
+            &["BLPOP", "l", "0"][..],
+            &["BLMOVE", "l", "m", "LEFT", "RIGHT", "0"],
+        ] {
+            waiter.send(words);
+            std::thread::sleep(Duration::from_millis(150));
+            assert_eq!(admin.call(&["CLIENT", "UNBLOCK", id]), ":1\r\n", "{name}");
+            assert_eq!(waiter.read(), "*-1\r\n", "{name}: {words:?}");
+        }
+        waiter.send(&["BZPOPMIN", "z", "0"]);
+        std::thread::sleep(Duration::from_millis(150));
+        assert_eq!(
+            admin.call(&["CLIENT", "UNBLOCK", id, "ERROR"]),
+            ":1\r\n",
+            "{name}"
+        );
+        assert_eq!(
+            waiter.read(),
+            "-UNBLOCKED client unblocked via CLIENT UNBLOCK\r\n",
+            "{name}"
+        );
+        // The client is no longer waiting: a push reaches nobody, and it runs commands again.
+        assert_eq!(
+            admin.call(&["CLIENT", "UNBLOCK", id, "timeout"]),
+            ":0\r\n",
+            "{name}"
+        );
+        assert_eq!(admin.call(&["RPUSH", "l", "x"]), ":1\r\n", "{name}");
+        assert_eq!(waiter.call(&["LLEN", "l"]), ":1\r\n", "{name}");
     }
 }
 

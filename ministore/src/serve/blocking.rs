@@ -4,8 +4,9 @@
 //! command serves the waiters before the store is let go — longest-waiting first, each
 //! command run again in its own client's session, again and again while one served frees
 //! another — so a pusher's next command sees the list the waiters left. A waiter whose key
-//! became another type meanwhile waits on, as in Redis 7.0. The waiter itself only looks at
-//! its timeout, its socket and CLIENT KILL.
+//! became another type meanwhile waits on, as in Redis 7.0. CLIENT UNBLOCK ends a wait as its
+//! timeout would, or with an error. The waiter itself only looks at its timeout, its socket and
+//! CLIENT KILL.
 
 use std::collections::VecDeque;
 use std::io::{ErrorKind, Read};
@@ -79,6 +80,21 @@ impl Waiters {
             any = true;
             lock(&self.0).retain(|w| !served.iter().any(|s| Arc::ptr_eq(s, w)));
         }
+    }
+
+    /// CLIENT UNBLOCK: ends client `id`'s wait with `reply` if it is waiting and not served
+    /// yet (with the store locked, so no push can serve it meanwhile); whether it was.
+    pub fn unblock(&self, id: u64, reply: Reply) -> bool {
+        let queue = lock(&self.0);
+        let Some(waiter) = queue.iter().find(|w| w.client.id == id) else {
+            return false;
+        };
+        let mut state = lock(&waiter.state);
+        if state.1.is_some() || waiter.client.killed.load(Ordering::Acquire) {
+            return false;
+        }
+        state.1 = Some(reply);
+        true
     }
 
     fn push(&self, waiter: Arc<Waiter>) {

@@ -106,6 +106,20 @@ impl ClientInfo {
         false
     }
 
+    /// Runs `register` (a subscription, which lets messages be pushed to this client), then
+    /// writes `bytes` (its confirmation), holding the write half throughout: a message the
+    /// registration lets through waits for the confirmation, and once the client has read it
+    /// every later publish reaches it, as on Redis's single thread.
+    pub fn register_then_send(&self, register: impl FnOnce(), bytes: &[u8]) -> bool {
+        let mut writer = lock(&self.writer);
+        register();
+        if writer.write_all(bytes).is_ok() {
+            return true;
+        }
+        let _ = writer.shutdown(Shutdown::Both);
+        false
+    }
+
     /// Sends one frame encoded for this client's protocol version.
     pub fn push(&self, frame: &Frame) -> bool {
         let resp3 = lock(&self.state).resp == 3;

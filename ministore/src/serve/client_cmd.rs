@@ -1,6 +1,6 @@
 //! The commands about the connection itself: HELLO (protocol version and name), AUTH (there is
-//! only the password-less default user), CLIENT ID/SETNAME/GETNAME/LIST/INFO/KILL/NO-EVICT/HELP, and
-//! RESET.
+//! only the password-less default user), CLIENT ID/SETNAME/GETNAME/LIST/INFO/KILL/NO-EVICT/REPLY/
+//! UNBLOCK/HELP, and RESET.
 
 use std::sync::atomic::Ordering;
 
@@ -9,8 +9,10 @@ use super::conn::{After, Conn, ReplyMode};
 use super::lock::lock;
 use crate::args::{c_string, is, parse_int};
 use crate::frame::Frame;
+use crate::reply::Reply;
 
 const NAME_ERROR: &str = "ERR Client names cannot contain spaces, newlines or special characters.";
+const UNBLOCKED: &str = "UNBLOCKED client unblocked via CLIENT UNBLOCK";
 const WRONGPASS: &str = "WRONGPASS invalid username-password pair or user is disabled.";
 
 fn bulk(text: &str) -> Frame {
@@ -54,6 +56,7 @@ const CLIENT_SUBCOMMANDS: &[(&str, Words)] = &[
     ("kill", Words::AtLeast(3)),
     ("no-evict", Words::Exactly(3)),
     ("reply", Words::Exactly(3)),
+    ("unblock", Words::AtLeast(3)),
 ];
 
 /// The PUBSUB subcommands the server answers (CHANNELS with more than one pattern is refused
@@ -230,10 +233,45 @@ impl Conn {
                 }
                 _ => syntax_error(),
             },
-            // Every other subcommand and word count was refused above.
-            _ => syntax_error(),
+            (b"unblock", 3 | 4) => self.client_unblock(&words[2], words.get(3)),
+            // Every other subcommand and word count was refused above but UNBLOCK's five or
+            // more, which the command itself refuses.
+            _ => Frame::Error(format!(
+                "ERR unknown subcommand or wrong number of arguments for '{}'. Try CLIENT HELP.",
+                String::from_utf8_lossy(&words[1])
+            )),
         };
         (Some(frame), After::Continue)
+    }
+
+    /// `CLIENT UNBLOCK id [TIMEOUT|ERROR]`: a client waiting in a blocking command gets what
+    /// its timeout would have given it (TIMEOUT, the default) or Redis's UNBLOCKED error; 1 if
+    /// one was waiting, else 0. The reason is read before the id, as Redis reads them.
+    fn client_unblock(&self, id: &[u8], reason: Option<&Vec<u8>>) -> Frame {
+        let reply = match reason {
+            None => Reply::Nil,
+            Some(r) if is(r, "timeout") => Reply::Nil,
+            Some(r) if is(r, "error") => Reply::Error(UNBLOCKED.into()),
+            Some(_) => {
+                return Frame::Error("ERR CLIENT UNBLOCK reason should be TIMEOUT or ERROR".into())
+            }
+        };
+        let Some(id) = parse_int(id) else {
+            return Frame::Error("ERR value is not an integer or out of range".into());
+        };
+        let Ok(id) = u64::try_from(id) else {
+            return Frame::Integer(0);
+        };
+        let store = match self.shared.lock_store() {
+            Ok(store) => store,
+            Err(busy) => return busy,
+        };
+        let unblocked = self.shared.waiters.unblock(id, reply);
+        drop(store);
+        if unblocked {
+            self.shared.wake_blocked_now();
+        }
+        Frame::Integer(i64::from(unblocked))
     }
 
     /// `CLIENT LIST`, `CLIENT LIST TYPE <type>` or `CLIENT LIST ID <id> …`, read as Redis 7.0

@@ -75,8 +75,8 @@ impl Conn {
     }
 
     /// `SUBSCRIBE ch …` / `PSUBSCRIBE pattern …` / `SSUBSCRIBE ch …`: one confirmation per
-    /// name. The confirmations are sent before the subscription takes effect, so no message can
-    /// overtake them.
+    /// name, sent as the subscription takes effect: no message can overtake it, and none
+    /// published after the client read it can miss the client.
     pub(super) fn subscribe(&mut self, words: &[Vec<u8>], namespace: Namespace, out: &mut Vec<u8>) {
         let kind = namespace.subscribed();
         if words.len() < 2 {
@@ -97,9 +97,12 @@ impl Conn {
             Frame::Push(vec![bulk(kind), bulk(name), Frame::Integer(count)])
                 .encode(self.resp3, out);
             if new {
-                self.info.send(out);
+                let registry = &self.shared.pubsub;
+                self.info.register_then_send(
+                    || lock(registry).subscribe(name, namespace, &self.info),
+                    out,
+                );
                 out.clear();
-                lock(&self.shared.pubsub).subscribe(name, namespace, &self.info);
             }
         }
         self.publish_counts();
