@@ -376,3 +376,29 @@ fn zlexcount_on_a_skiplist_with_mixed_scores_counts_by_rank() {
         Reply::Integer(3)
     );
 }
+
+#[test]
+fn random_members_past_the_reply_cap_are_refused_not_cut_short() {
+    let mut store = store_with_scores();
+    store.exec(&["HSET", "h", "f", "v"]);
+    store.exec(&["SADD", "s", "m"]);
+    let too_large = error("ERR reply too large for this store");
+    for words in [
+        &["ZRANDMEMBER", "z", "-1048577"][..],
+        &["ZRANDMEMBER", "z", "-1048577", "WITHSCORES"],
+        &["HRANDFIELD", "h", "-1048577"],
+        &["HRANDFIELD", "h", "-1048577", "WITHVALUES"],
+        &["SRANDMEMBER", "s", "-1048577"],
+    ] {
+        assert_eq!(store.exec(words), too_large, "{words:?}");
+    }
+    // At the cap the draws are all there; a missing key has nothing to draw from.
+    let Reply::Array(drawn) = store.exec(&["ZRANDMEMBER", "z", "-1048576"]) else {
+        panic!("an array");
+    };
+    assert_eq!(drawn.len(), 1_048_576);
+    assert_eq!(
+        store.exec(&["HRANDFIELD", "none", "-2000000"]),
+        Reply::Array(Vec::new())
+    );
+}

@@ -209,7 +209,7 @@ pub(crate) fn hrandfield(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandRes
         return Ok(Reply::Array(Vec::new()));
     };
     let (len, compact) = (table.len(), table.is_compact());
-    let picks = random_picks(keyspace, len, count, compact);
+    let picks = random_picks(keyspace, len, count, compact)?;
     let Some(table) = keyspace.hash(words[1])? else {
         return Ok(Reply::Array(Vec::new()));
     };
@@ -241,31 +241,35 @@ pub(crate) fn random_picks(
     len: usize,
     count: i64,
     compact: bool,
-) -> Vec<usize> {
+) -> Result<Vec<usize>, CommandError> {
     if count == 0 || len == 0 {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     let wanted = usize::try_from(count.unsigned_abs()).unwrap_or(usize::MAX);
     if count < 0 || wanted == 1 {
-        // A reply this large would not fit in memory anyway; Redis would run out of it.
-        let wanted = wanted.min(MAX_RANDOM_REPLY);
-        return (0..wanted).map(|_| keyspace.rng().below(len)).collect();
+        // Redis would build the reply, whatever it costs; here it stops short of that, with
+        // an error rather than a shorter reply, as SRANDMEMBER does.
+        if wanted > MAX_RANDOM_REPLY {
+            return Err(CommandError::ReplyTooLarge);
+        }
+        return Ok((0..wanted).map(|_| keyspace.rng().below(len)).collect());
     }
     if wanted >= len {
-        return (0..len).collect();
+        return Ok((0..len).collect());
     }
     let mut picks = keyspace.rng().distinct(len, wanted);
     if compact && wanted.saturating_mul(RANDOM_SUB_STRATEGY_MUL) <= len {
         crate::order::sort_by(&mut picks, |a, b| a.cmp(b));
     }
-    picks
+    Ok(picks)
 }
 
 /// `HRANDFIELD_SUB_STRATEGY_MUL` and `ZRANDMEMBER_SUB_STRATEGY_MUL`: below this many entries per
 /// one asked for, Redis copies the whole collection and removes from it instead.
 const RANDOM_SUB_STRATEGY_MUL: usize = 3;
 
-/// The most draws a negative count gets here.
+/// The most draws a negative count may ask for here (`ERR reply too large for this store`
+/// beyond).
 const MAX_RANDOM_REPLY: usize = 1 << 20;
 
 /// `HSCAN key cursor [MATCH pattern] [COUNT count]`

@@ -67,8 +67,9 @@ fn parse_options<'a>(words: &[&'a [u8]], read_only: bool) -> Result<SortOptions<
             at += 1;
         } else if is(word, "by") && left >= 1 {
             let pattern = words[at + 1];
-            // `strchr`: a `*` after a NUL is not seen.
-            options.dont_sort = !c_string(pattern).contains(&b'*');
+            // `strchr`: a `*` after a NUL is not seen. Once a BY without one has said not to
+            // sort, a later BY only changes the pattern, as in Redis.
+            options.dont_sort |= !c_string(pattern).contains(&b'*');
             options.by = Some(pattern);
             at += 1;
         } else if is(word, "get") && left >= 1 {

@@ -238,7 +238,7 @@ pub(crate) fn zrandmember(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandRe
         // Redis hands a whole sorted set back from its highest member down.
         (0..len).rev().collect()
     } else {
-        random_picks(keyspace, len, count, compact)
+        random_picks(keyspace, len, count, compact)?
     };
     let Some(set) = keyspace.zset(words[1])? else {
         return Ok(Reply::Array(Vec::new()));

@@ -177,7 +177,7 @@ pub(crate) fn zlexcount(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResu
     let count = match keyspace.zset(words[1])? {
         None => 0,
         Some(set) if set.is_compact() => {
-            i64::try_from(by_lex(set, min, max, false).count()).unwrap_or(i64::MAX)
+            i64::try_from(by_lex(set, min, max, false, 0).count()).unwrap_or(i64::MAX)
         }
         Some(set) => skiplist_lex_count(set, min, max),
     };
@@ -314,7 +314,16 @@ fn select<'s>(
             };
             apply_limit(members, limit)
         }
-        Selection::Lex(min, max) => apply_limit(by_lex(set, min, max, reverse), limit),
+        // Redis steps over a BYLEX offset without looking at the range, so the offset goes
+        // into the walk; the count is taken from what follows.
+        Selection::Lex(min, max) => match limit {
+            None => by_lex(set, min, max, reverse, 0).collect(),
+            Some((offset, _)) if offset < 0 => Vec::new(),
+            Some((offset, count)) => {
+                let offset = usize::try_from(offset).unwrap_or(usize::MAX);
+                apply_limit(by_lex(set, min, max, reverse, offset), Some((0, count)))
+            }
+        },
     }
 }
 
@@ -428,30 +437,41 @@ fn below_max(member: &[u8], max: LexBound<'_>) -> bool {
 }
 
 /// BYLEX as Redis walks it (meant for sets whose members share one score): from the first
-/// member past `min`, while members stay below `max` — reversed, from the last below `max`.
+/// member past `min` (reversed, the last below `max`), nothing if that one is already beyond
+/// the other end; then `offset` members stepped over without looking at the range, as Redis
+/// does; then members while they stay below `max` (above `min`). With mixed scores the step
+/// over can land on a member in range again past one that is not.
 fn by_lex<'a>(
     set: &'a SortedSet,
     min: LexBound<'a>,
     max: LexBound<'a>,
     reverse: bool,
+    offset: usize,
 ) -> Box<dyn Iterator<Item = &'a Ranked> + 'a> {
     if !lex_range_may_match(set, min, max) {
         return Box::new(std::iter::empty());
     }
-    if reverse {
-        Box::new(
-            set.iter()
-                .rev()
-                .skip_while(move |r| !below_max(&r.member, max))
-                .take_while(move |r| above_min(&r.member, min)),
-        )
+    let within_far_end = move |r: &&Ranked| {
+        if reverse {
+            above_min(&r.member, min)
+        } else {
+            below_max(&r.member, max)
+        }
+    };
+    let mut walk: std::iter::Peekable<Box<dyn Iterator<Item = &'a Ranked> + 'a>> = if reverse {
+        let walk = set
+            .iter()
+            .rev()
+            .skip_while(move |r| !below_max(&r.member, max));
+        (Box::new(walk) as Box<dyn Iterator<Item = &'a Ranked> + 'a>).peekable()
     } else {
-        Box::new(
-            set.iter()
-                .skip_while(move |r| !above_min(&r.member, min))
-                .take_while(move |r| below_max(&r.member, max)),
-        )
+        let walk = set.iter().skip_while(move |r| !above_min(&r.member, min));
+        (Box::new(walk) as Box<dyn Iterator<Item = &'a Ranked> + 'a>).peekable()
+    };
+    if !walk.peek().is_some_and(within_far_end) {
+        return Box::new(std::iter::empty());
     }
+    Box::new(walk.skip(offset).take_while(within_far_end))
 }
 
 /// Redis's `zslIsInLexRange` shortcut for ranges that can hold nothing.
