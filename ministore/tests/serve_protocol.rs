@@ -528,6 +528,7 @@ fn a_long_script_makes_others_busy_until_script_kill() {
         // outside MULTI is refused as an aborted block; a SHUTDOWN that would save is refused.
         assert_eq!(other.call(&["CLIENT", "ID"]), busy, "{name}");
         assert_eq!(other.call(&["SUBSCRIBE", "c"]), busy, "{name}");
+        assert_eq!(other.call(&["FUNCTION", "STATS"]), busy, "{name}");
         assert_eq!(
             other.call(&["CLIENT", "BOGUS"]),
             "-ERR unknown subcommand 'BOGUS'. Try CLIENT HELP.\r\n",
@@ -765,6 +766,25 @@ fn a_long_function_is_stopped_by_function_kill() {
         let busy = "-BUSY Redis is busy running a script. You can only call FUNCTION KILL or SHUTDOWN NOSAVE.\r\n";
         assert_eq!(other.call(&["PING"]), busy, "{name}");
         assert_eq!(other.call(&["SCRIPT", "KILL"]), busy, "{name}");
+        // FUNCTION STATS describes the running function; its duration is the one part that
+        // differs from run to run.
+        let stats = other.call(&["FUNCTION", "STATS"]);
+        let (head, tail) = stats.split_once("duration_ms\r\n:").expect("a duration");
+        let (ms, tail) = tail.split_once("\r\n").expect("a number");
+        assert!(
+            ms.parse::<u64>().is_ok_and(|ms| ms >= 200),
+            "{name}: {stats}"
+        );
+        assert_eq!(
+            head,
+            "*4\r\n$14\r\nrunning_script\r\n*6\r\n$4\r\nname\r\n$4\r\nspin\r\n$7\r\ncommand\r\n*3\r\n$5\r\nFCALL\r\n$4\r\nspin\r\n$1\r\n0\r\n$11\r\n",
+            "{name}"
+        );
+        assert_eq!(
+            tail,
+            "$7\r\nengines\r\n*2\r\n$3\r\nLUA\r\n*4\r\n$15\r\nlibraries_count\r\n:1\r\n$15\r\nfunctions_count\r\n:1\r\n",
+            "{name}"
+        );
         assert_eq!(other.call(&["FUNCTION", "KILL"]), "+OK\r\n", "{name}");
         killed.push(runner.read());
         assert_eq!(other.call(&["PING"]), "+PONG\r\n", "{name}");

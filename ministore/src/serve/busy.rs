@@ -1,13 +1,14 @@
 //! The busy script: which script is running and since when, so that once it has run past the
-//! busy-reply threshold other clients get Redis's `BUSY` reply, and SCRIPT KILL / FUNCTION KILL
-//! can stop it (unless it already wrote) through the store's [`ScriptInterrupt`].
+//! busy-reply threshold other clients get Redis's `BUSY` reply, FUNCTION STATS describes a
+//! running function, and SCRIPT KILL / FUNCTION KILL can stop it (unless it already wrote)
+//! through the store's [`ScriptInterrupt`].
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::lock::lock;
 use crate::frame::Frame;
-use crate::ScriptInterrupt;
+use crate::{Reply, ScriptInterrupt};
 
 /// Redis's `busy-reply-threshold` default (`lua-time-limit`), 5 seconds.
 pub const DEFAULT_BUSY_THRESHOLD: Duration = Duration::from_secs(5);
@@ -29,11 +30,22 @@ pub struct ScriptRun {
     pub interrupt: Arc<ScriptInterrupt>,
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 struct Running {
     since: Instant,
     /// EVAL/EVALSHA (true) or FCALL (false): each KILL only stops its own kind.
     eval: bool,
+    /// For an FCALL, what FUNCTION STATS shows while it runs.
+    function: Option<Arc<RunningFunction>>,
+}
+
+/// A running FCALL as FUNCTION STATS describes it: the command, and the libraries' counts as
+/// they stood when it began (no library can be loaded or deleted while it runs).
+pub struct RunningFunction {
+    /// The FCALL's words.
+    pub command: Vec<Vec<u8>>,
+    /// FUNCTION STATS's `engines` part.
+    pub engines: Reply,
 }
 
 impl ScriptRun {
@@ -46,12 +58,13 @@ impl ScriptRun {
         }
     }
 
-    /// A script starts (called with the store locked).
-    pub fn begin(&self, eval: bool) {
+    /// A script starts (called with the store locked); `function` for an FCALL.
+    pub fn begin(&self, eval: bool, function: Option<RunningFunction>) {
         self.interrupt.reset();
         *lock(&self.current) = Some(Running {
             since: Instant::now(),
             eval,
+            function: function.map(Arc::new),
         });
     }
 
@@ -67,17 +80,41 @@ impl ScriptRun {
 
     /// The BUSY reply, once the running script has passed the threshold.
     pub fn busy_reply(&self) -> Option<Frame> {
-        let current = *lock(&self.current);
+        let current = lock(&self.current).clone();
         current
             .filter(|run| run.since.elapsed() >= self.threshold)
             .map(|run| Frame::Error(if run.eval { BUSY_EVAL } else { BUSY_FUNCTION }.into()))
+    }
+
+    /// FUNCTION STATS while a function runs (Redis flags it `allow-busy`): the function's
+    /// name, its command and how long it has run, with the libraries' counts; `None` while an
+    /// EVAL script runs (which gets BUSY) or none does.
+    pub fn function_stats(&self) -> Option<Reply> {
+        let run = lock(&self.current).clone()?;
+        let function = run.function?;
+        let ms = i64::try_from(run.since.elapsed().as_millis()).unwrap_or(i64::MAX);
+        let name = function.command.get(1).cloned().unwrap_or_default();
+        let command = function.command.iter().cloned().map(Reply::Bulk).collect();
+        Some(Reply::Array(vec![
+            Reply::bulk("running_script"),
+            Reply::Array(vec![
+                Reply::bulk("name"),
+                Reply::Bulk(name),
+                Reply::bulk("command"),
+                Reply::Array(command),
+                Reply::bulk("duration_ms"),
+                Reply::Integer(ms),
+            ]),
+            Reply::bulk("engines"),
+            function.engines.clone(),
+        ]))
     }
 
     /// SCRIPT KILL (`eval`) or FUNCTION KILL. Before the threshold Redis is not serving other
     /// clients at all, so this waits for the threshold or for the script to end first.
     pub fn kill(&self, eval: bool) -> Frame {
         loop {
-            let current = *lock(&self.current);
+            let current = lock(&self.current).clone();
             let Some(run) = current else {
                 return Frame::Error(NOT_BUSY.into());
             };

@@ -8,6 +8,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
+use super::busy::RunningFunction;
 use super::client::ClientInfo;
 use super::client_cmd::served_refusal;
 use super::lock::lock;
@@ -313,7 +314,11 @@ impl Conn {
                 self.shared.tick(&mut store);
                 let script = script_kind(name);
                 if let Some(eval) = script {
-                    self.shared.script.begin(eval);
+                    let function = (!eval).then(|| RunningFunction {
+                        command: words.clone(),
+                        engines: engines_of(&mut store),
+                    });
+                    self.shared.script.begin(eval, function);
                 }
                 let reply = store.exec_in(&mut self.session, &words);
                 if script.is_some() {
@@ -323,6 +328,10 @@ impl Conn {
                 drop(store);
                 self.note_db();
                 Ok(reply)
+            }
+            // FUNCTION STATS describes a running function instead of waiting for it.
+            Err(busy) if self.session.multi.is_none() && is_function_stats(&words) => {
+                self.shared.script.function_stats().ok_or(busy)
             }
             Err(busy) => Err(busy),
         };
@@ -475,6 +484,19 @@ fn script_kind(name: &[u8]) -> Option<bool> {
         b"eval" | b"evalsha" | b"eval_ro" | b"evalsha_ro" => Some(true),
         b"fcall" | b"fcall_ro" => Some(false),
         _ => None,
+    }
+}
+
+/// `FUNCTION STATS` (a word more is the store's arity error).
+fn is_function_stats(words: &[Vec<u8>]) -> bool {
+    matches!(words, [name, sub] if is(name, "function") && is(sub, "stats"))
+}
+
+/// FUNCTION STATS's `engines` part, as the store answers it now.
+fn engines_of(store: &mut crate::Store) -> Reply {
+    match store.exec(&["FUNCTION", "STATS"]) {
+        Reply::Array(mut parts) if parts.len() == 4 => parts.swap_remove(3),
+        other => other,
     }
 }
 
