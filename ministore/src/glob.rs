@@ -122,19 +122,20 @@ fn match_class(pattern: &[u8], byte: u8, nocase: bool) -> (bool, usize) {
             }
             Some(b']') => break,
             Some(&low) if left >= 3 && pattern[at + 1] == b'-' => {
-                let high = pattern[at + 2];
-                let (mut start, mut end) = (low, high);
+                // Redis compares a range's bytes as C `char`s, signed on x86-64: 0x80–0xFF
+                // sort below 0x00 (`[a-\xff]` holds `\x00` but not `\xe9`).
+                let signed = |b: u8| i32::from(b as i8);
+                let (mut start, mut end) = (signed(low), signed(pattern[at + 2]));
                 if start > end {
                     std::mem::swap(&mut start, &mut end);
                 }
+                let lower = |c: i32| {
+                    u8::try_from(c).map_or(c, |b| i32::from(b.to_ascii_lowercase()))
+                };
                 let (start, end, c) = if nocase {
-                    (
-                        start.to_ascii_lowercase(),
-                        end.to_ascii_lowercase(),
-                        byte.to_ascii_lowercase(),
-                    )
+                    (lower(start), lower(end), lower(signed(byte)))
                 } else {
-                    (start, end, byte)
+                    (start, end, signed(byte))
                 };
                 at += 2;
                 if c >= start && c <= end {

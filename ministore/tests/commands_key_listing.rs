@@ -114,3 +114,56 @@ fn randomkey_is_reproducible_and_picks_live_keys() {
         first.iter().map(|r| format!("{r:?}")).collect();
     assert!(distinct.len() > 1, "twenty draws out of ten keys all alike");
 }
+
+/// One HSCAN or ZSCAN call on `key`: the next cursor and the fields or members (every other
+/// element of the flat reply).
+fn scan_collection(
+    store: &mut Store,
+    command: &str,
+    key: &str,
+    cursor: &str,
+) -> (String, Vec<Vec<u8>>) {
+    match store.exec(&[command, key, cursor, "COUNT", "10"]) {
+        Reply::Array(mut parts) if parts.len() == 2 => {
+            let flat = bulks(parts.pop().unwrap_or(Reply::Nil));
+            let cursor = match parts.pop() {
+                Some(Reply::Bulk(bytes)) => String::from_utf8(bytes).unwrap_or_default(),
+                other => panic!("bad cursor {other:?}"),
+            };
+            (cursor, flat.into_iter().step_by(2).collect())
+        }
+        other => panic!("bad {command} reply {other:?}"),
+    }
+}
+
+#[test]
+fn hscan_and_zscan_return_every_element_though_each_page_is_deleted() {
+    // The usual clean-up loop: take a page, delete what it held, go on from the cursor.
+    let mut store = Store::new();
+    for i in 0..600 {
+        let name = format!("f{i}");
+        store.exec(&["HSET", "h", &name, "v"]);
+        store.exec(&["ZADD", "z", &i.to_string(), &name]);
+    }
+    for (command, delete) in [("HSCAN", "HDEL"), ("ZSCAN", "ZREM")] {
+        let key = if command == "HSCAN" { "h" } else { "z" };
+        let mut seen = Vec::new();
+        let mut cursor = "0".to_string();
+        loop {
+            let (next, page) = scan_collection(&mut store, command, key, &cursor);
+            for element in &page {
+                let element = String::from_utf8_lossy(element).into_owned();
+                store.exec(&[delete, key, &element]);
+            }
+            seen.extend(page);
+            if next == "0" {
+                break;
+            }
+            cursor = next;
+        }
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen.len(), 600, "{command}");
+        assert_eq!(store.exec(&["EXISTS", key]), Reply::Integer(0), "{command}");
+    }
+}

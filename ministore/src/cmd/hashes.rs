@@ -279,9 +279,14 @@ pub(crate) fn hscan(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
         return Ok(scan::reply(0, Vec::new()));
     };
     let options = scan::parse_options(words, 3)?;
-    let (start, end, next) = scan::page(table.len(), cursor, options.count, table.is_compact());
+    let entries = (0..table.len()).filter_map(|at| table.entry_at(at));
+    let (next, page) = if table.is_compact() {
+        (0, entries.collect())
+    } else {
+        scan::hashed_page(entries, cursor, options.count)
+    };
     let mut flat = Vec::new();
-    for (field, value) in (start..end).filter_map(|at| table.entry_at(at)) {
+    for (field, value) in page {
         if options.keeps(field) {
             flat.push(Reply::bulk(field));
             flat.push(Reply::bulk(value));

@@ -2,20 +2,18 @@
 //! table's order, which a server restart reshuffles; ministore picks orders that are fixed
 //! and still keep Redis's guarantees:
 //! - KEYS lists the matching keys sorted by their bytes.
-//! - SCAN walks the keys in the order of a fixed 64-bit hash of each key (ties by bytes); the
-//!   cursor is the hash of the next key to return, and 0 once the walk is done. A key present
-//!   for the whole walk is returned at least once, whatever is added or deleted meanwhile,
-//!   as with Redis. COUNT is how many keys one call looks at before MATCH and TYPE filter.
+//! - SCAN walks the keys in the order of a fixed 64-bit hash of each key (`scan::hashed_page`);
+//!   a key present for the whole walk is returned at least once, whatever is added or deleted
+//!   meanwhile, as with Redis. COUNT is how many keys one call looks at before MATCH and TYPE
+//!   filter.
 //! - RANDOMKEY draws from the sorted keys with the store's seeded generator.
 
-use std::hash::Hasher;
-
-use super::scan::{parse_cursor, reply as scan_reply};
+use super::scan::{hashed_page, parse_cursor, reply as scan_reply};
 use super::CommandResult;
 use crate::args::{c_string, int_arg, is};
 use crate::error::CommandError;
 use crate::glob;
-use crate::keyspace::{KeyHasher, Keyspace};
+use crate::keyspace::Keyspace;
 use crate::order;
 use crate::reply::Reply;
 
@@ -51,13 +49,6 @@ pub(crate) fn randomkey(keyspace: &mut Keyspace, _: &[&[u8]]) -> CommandResult {
     Ok(keys
         .get(pick)
         .map_or(Reply::Nil, |key| Reply::bulk(key.as_slice())))
-}
-
-/// Where a key sits in SCAN's walk; never 0, which is the cursor of a finished walk.
-fn scan_position(key: &[u8]) -> u64 {
-    let mut hasher = KeyHasher::default();
-    hasher.write(key);
-    hasher.finish().max(1)
 }
 
 /// SCAN's options: `[MATCH pattern] [COUNT count] [TYPE type]`, in any order, repeated.
@@ -99,29 +90,19 @@ fn parse_scan_options<'a>(words: &[&'a [u8]]) -> Result<KeyScanOptions<'a>, Comm
 pub(crate) fn scan(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let cursor = parse_cursor(words[1])?;
     let options = parse_scan_options(words)?;
-    let mut walk: Vec<(u64, &[u8], &'static str)> = keyspace
+    let keys = keyspace
         .live_entries_of(keyspace.selected())
-        .map(|(key, entry)| (scan_position(key), key, entry.value.type_name()))
-        .filter(|(position, _, _)| cursor == 0 || *position >= cursor)
-        .collect();
-    order::sort_by(&mut walk, Ord::cmp);
-    let mut next = walk
-        .get(options.count)
-        .map_or(0, |(position, _, _)| *position);
-    if next == cursor && cursor != 0 {
-        // More than COUNT keys share one hash: step past them rather than loop.
-        next = cursor.saturating_add(1);
-    }
-    let found = walk
-        .iter()
-        .take(options.count)
-        .filter(|(_, key, _)| options.pattern.is_none_or(|p| glob::matches(p, key)))
-        .filter(|(_, _, type_name)| {
+        .map(|(key, entry)| (key, entry.value.type_name()));
+    let (next, page) = hashed_page(keys, cursor, options.count);
+    let found = page
+        .into_iter()
+        .filter(|(key, _)| options.pattern.is_none_or(|p| glob::matches(p, key)))
+        .filter(|(_, type_name)| {
             options
                 .type_name
                 .is_none_or(|wanted| c_string(wanted).eq_ignore_ascii_case(type_name.as_bytes()))
         })
-        .map(|(_, key, _)| Reply::bulk(*key))
+        .map(|(key, _)| Reply::bulk(key))
         .collect();
     Ok(scan_reply(next, found))
 }

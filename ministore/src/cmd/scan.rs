@@ -1,11 +1,18 @@
-//! What HSCAN, ZSCAN (and the other SCAN forms) share: Redis's cursor parsing, the `MATCH` and
-//! `COUNT` options, and the page a cursor selects. A collection Redis keeps compact (a
-//! listpack) is returned whole with cursor 0, as Redis does; a larger one is walked in order,
-//! the cursor being the position of the next element.
+//! What SCAN, HSCAN and ZSCAN share: Redis's cursor parsing, the `MATCH` and `COUNT` options,
+//! and the walk a cursor follows. A collection Redis keeps compact (a listpack) is returned
+//! whole with cursor 0, as Redis does. The keyspace and a larger hash or sorted set are walked
+//! in the order of a fixed 64-bit hash of each element (ties by bytes), the cursor being the
+//! hash of the next element to return and 0 once the walk is done: an element's place does not
+//! move when others come and go, so one present for the whole walk is returned at least once,
+//! whatever is added or deleted meanwhile, as Redis's cursor guarantees.
+
+use std::hash::Hasher;
 
 use crate::args::{int_arg, is};
 use crate::error::CommandError;
 use crate::glob;
+use crate::keyspace::KeyHasher;
+use crate::order;
 use crate::reply::Reply;
 use crate::strtod::is_c_space;
 
@@ -92,15 +99,33 @@ pub(crate) fn parse_options<'a>(
     Ok(options)
 }
 
-/// The positions one call returns out of `len` elements, and the cursor after them.
-pub(crate) fn page(len: usize, cursor: u64, count: usize, compact: bool) -> (usize, usize, u64) {
-    if compact {
-        return (0, len, 0);
+/// Where an element sits in a hashed walk; never 0, which is the cursor of a finished walk.
+fn position(element: &[u8]) -> u64 {
+    let mut hasher = KeyHasher::default();
+    hasher.write(element);
+    hasher.finish().max(1)
+}
+
+/// One call of a hashed walk over `elements` (each with what the reply needs of it): the next
+/// `count` elements at or past `cursor`, in the walk's order, and the cursor after them.
+pub(crate) fn hashed_page<'a, T>(
+    elements: impl Iterator<Item = (&'a [u8], T)>,
+    cursor: u64,
+    count: usize,
+) -> (u64, Vec<(&'a [u8], T)>) {
+    let mut walk: Vec<(u64, &[u8], T)> = elements
+        .map(|(element, with)| (position(element), element, with))
+        .filter(|(at, _, _)| cursor == 0 || *at >= cursor)
+        .collect();
+    order::sort_by(&mut walk, |a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+    let mut next = walk.get(count).map_or(0, |(at, _, _)| *at);
+    if next == cursor && cursor != 0 {
+        // More than COUNT elements share one hash: step past them rather than loop.
+        next = cursor.saturating_add(1);
     }
-    let start = usize::try_from(cursor).unwrap_or(usize::MAX).min(len);
-    let end = start.saturating_add(count).min(len);
-    let next = if end >= len { 0 } else { end as u64 };
-    (start, end, next)
+    walk.truncate(count);
+    let page = walk.into_iter().map(|(_, element, with)| (element, with));
+    (next, page.collect())
 }
 
 /// `[cursor, [elements…]]`.
@@ -135,10 +160,33 @@ mod tests {
     }
 
     #[test]
-    fn pages_walk_in_order_and_end_at_zero() {
-        assert_eq!(page(25, 0, 10, false), (0, 10, 10));
-        assert_eq!(page(25, 20, 10, false), (20, 25, 0));
-        assert_eq!(page(25, 99, 10, false), (25, 25, 0));
-        assert_eq!(page(5, 3, 1, true), (0, 5, 0));
+    fn a_hashed_walk_returns_what_stays_whatever_goes_meanwhile() {
+        let all: Vec<Vec<u8>> = (0..100).map(|i| format!("e{i}").into_bytes()).collect();
+        let mut present: Vec<&[u8]> = all.iter().map(Vec::as_slice).collect();
+        let mut seen = Vec::new();
+        let mut cursor = 0;
+        loop {
+            let (next, page) = hashed_page(present.iter().map(|e| (*e, ())), cursor, 7);
+            assert!(page.len() <= 7);
+            // Each element returned is deleted at once, as a cleanup loop does.
+            for (element, ()) in page {
+                seen.push(element.to_vec());
+                present.retain(|e| *e != element);
+            }
+            if next == 0 {
+                break;
+            }
+            cursor = next;
+        }
+        seen.sort();
+        let mut want = all.clone();
+        want.sort();
+        assert_eq!(seen, want);
+    }
+
+    #[test]
+    fn a_walk_over_nothing_ends_at_once() {
+        let (next, page) = hashed_page(std::iter::empty::<(&[u8], ())>(), 0, 10);
+        assert_eq!((next, page.len()), (0, 0));
     }
 }

@@ -254,7 +254,8 @@ pub(crate) fn zrandmember(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandRe
     Ok(Reply::Array(flat))
 }
 
-/// `ZSCAN key cursor [MATCH pattern] [COUNT count]` — member, score pairs in rank order.
+/// `ZSCAN key cursor [MATCH pattern] [COUNT count]` — member, score pairs: a compact set whole
+/// in rank order, a larger one in the walk's order.
 pub(crate) fn zscan(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     let cursor = scan::parse_cursor(words[2])?;
     let Some(set) = keyspace.zset(words[1])? else {
@@ -262,9 +263,14 @@ pub(crate) fn zscan(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
     };
     let options = scan::parse_options(words, 3)?;
     let compact = set.is_compact();
-    let (start, end, next) = scan::page(set.len(), cursor, options.count, compact);
+    let members = set.iter().map(|ranked| (ranked.member.as_slice(), ranked));
+    let (next, page) = if compact {
+        (0, members.collect())
+    } else {
+        scan::hashed_page(members, cursor, options.count)
+    };
     let mut flat = Vec::new();
-    for ranked in set.iter().skip(start).take(end - start) {
+    for (_, ranked) in page {
         if options.keeps(&ranked.member) {
             flat.push(Reply::bulk(ranked.member.as_slice()));
             flat.push(if compact {
