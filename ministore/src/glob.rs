@@ -129,9 +129,8 @@ fn match_class(pattern: &[u8], byte: u8, nocase: bool) -> (bool, usize) {
                 if start > end {
                     std::mem::swap(&mut start, &mut end);
                 }
-                let lower = |c: i32| {
-                    u8::try_from(c).map_or(c, |b| i32::from(b.to_ascii_lowercase()))
-                };
+                let lower =
+                    |c: i32| u8::try_from(c).map_or(c, |b| i32::from(b.to_ascii_lowercase()));
                 let (start, end, c) = if nocase {
                     (lower(start), lower(end), lower(signed(byte)))
                 } else {
