@@ -165,6 +165,10 @@ pub enum PromptAction {
     Print(Vec<u8>),
     /// `quit` or `exit`: stop reading input.
     Quit,
+    /// A bare `help` (or `?`): redis-cli prints its general help, [`GENERAL_HELP`].
+    Help,
+    /// `clear`: redis-cli clears the screen, printing [`CLEAR_SCREEN`].
+    Clear,
     /// `help <command>` or `help @<group>` (the words after `help`): redis-cli prints that
     /// documentation from tables compiled into it, which ministore does not carry, so nothing
     /// is printed and nothing is sent.
@@ -172,7 +176,7 @@ pub enum PromptAction {
 }
 
 /// The text redis-cli 7.0 prints for a bare `help` (or `?`).
-const GENERAL_HELP: &str = "redis-cli 7.0.15\n\
+pub const GENERAL_HELP: &str = "redis-cli 7.0.15\n\
 To get help about Redis commands type:\n      \
 \"help @<group>\" to get a list of commands in <group>\n      \
 \"help <command>\" for help on <command>\n      \
@@ -183,6 +187,10 @@ To set redis-cli preferences:\n      \
 \":set hints\" enable online hints\n      \
 \":set nohints\" disable online hints\n\
 Set your preferences in ~/.redisclirc\n";
+
+/// What redis-cli prints for `clear` (`linenoiseClearScreen`: cursor home, erase the screen,
+/// no newline).
+pub const CLEAR_SCREEN: &[u8] = b"\x1b[H\x1b[2J";
 
 /// Decides what redis-cli's non-interactive prompt (`redis-cli < file`) does with a line,
 /// following `repl()` in redis-cli 7.0: blank lines are skipped, `quit`/`exit` stop,
@@ -206,8 +214,7 @@ pub fn prompt_action(line: impl AsRef<[u8]>) -> PromptAction {
         return PromptAction::Print(b"Use 'restart' only in Lua debugging mode.\n".to_vec());
     }
     if words.len() == 1 && first.eq_ignore_ascii_case(b"clear") {
-        // linenoiseClearScreen: cursor home, erase screen, no newline.
-        return PromptAction::Print(b"\x1b[H\x1b[2J".to_vec());
+        return PromptAction::Clear;
     }
     let (times, command) = match repeat_count(first) {
         Some(count) if words.len() > 1 => match count {
@@ -224,7 +231,7 @@ pub fn prompt_action(line: impl AsRef<[u8]>) -> PromptAction {
     if name.eq_ignore_ascii_case(b"help") || name.as_slice() == b"?" {
         // The prompt answers help itself, once, whatever the repeat count.
         return if command.len() == 1 {
-            PromptAction::Print(GENERAL_HELP.as_bytes().to_vec())
+            PromptAction::Help
         } else {
             PromptAction::HelpOn(command[1..].to_vec())
         };

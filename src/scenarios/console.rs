@@ -12,6 +12,14 @@ use super::{fence, FENCED_WRITE_SCRIPT, RELEASE_SCRIPT};
 /// What real Redis does with a script that never ends, printed after the step budget's error.
 pub const RUNAWAY_NOTE: &str = "note — not a reply: ministore stops a runaway script at its step budget. Real Redis keeps running it: after 5 s (busy-reply-threshold) every other client gets a BUSY error, until SCRIPT KILL stops the script (or, if it has written, only SHUTDOWN NOSAVE does).";
 
+/// What `help` (or `?`) prints here in place of redis-cli's general help, which describes
+/// redis-cli's own prompt (tab completion, hints, `~/.redisclirc`) and not this one.
+pub const CONSOLE_HELP: [&str; 3] = [
+    "note — this console is not redis-cli: a line is read as redis-cli reads it (quotes, escapes, \"N command\" to repeat it) and sent to ministore, this page's store, which starts from the figure's keys.",
+    "↑/↓ walk the history; \"clear\" empties the log; Reset returns the store to the figure's keys.",
+    "\"help <command>\" would print redis-cli's command documentation, which this console does not carry.",
+];
+
 /// Interpreter steps one console script may take. The store's default (10M) suits a reaper over
 /// thousands of jobs; a learner's `while true do end` should stop at once, so the console asks
 /// for a fifth of it (about 20–60 ms in a browser tab).
@@ -367,10 +375,12 @@ impl Console {
             PromptAction::Quit => vec![note(
                 "This console stays open; Reset returns it to the figure's store.",
             )],
-            PromptAction::Print(bytes) if bytes.starts_with(b"\x1b[H") => {
+            PromptAction::Clear => {
                 self.log.clear();
                 return None;
             }
+            // redis-cli's general help is about redis-cli; this console says what it is.
+            PromptAction::Help => CONSOLE_HELP.iter().map(|line| note(line)).collect(),
             PromptAction::Print(bytes) => String::from_utf8_lossy(&bytes)
                 .lines()
                 .map(|l| OutputLine {
@@ -540,7 +550,7 @@ fn lines_of(text: &str, reply: &Reply) -> Vec<OutputLine> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Console, ConsoleSeed, OutputLine, Tone};
+    use super::{Console, ConsoleSeed, OutputLine, Tone, CONSOLE_HELP};
 
     fn line(text: &str, tone: Tone) -> OutputLine {
         OutputLine {
@@ -600,6 +610,21 @@ mod tests {
         );
         // A name Redis does not know either gets Redis's error alone.
         assert_eq!(console.run("FOO").len(), 1);
+    }
+
+    #[test]
+    fn help_says_what_this_console_is_not_what_redis_cli_is() {
+        let mut console = Console::new(ConsoleSeed::Fence);
+        for line in ["help", "?", "3 HELP"] {
+            let printed = console.run(line);
+            let texts: Vec<&str> = printed.iter().map(|l| l.text.as_str()).collect();
+            assert_eq!(texts, CONSOLE_HELP, "{line}");
+            assert!(printed.iter().all(|l| l.tone == Tone::Note));
+        }
+        // What the help promises: a repeat count, clear, and the store left as it was.
+        assert_eq!(console.run("2 PING").len(), 2);
+        assert!(console.run("clear").is_empty());
+        assert!(console.log().is_empty());
     }
 
     #[test]

@@ -58,6 +58,8 @@ fn run(mut input: impl BufRead, output: impl Write) -> io::Result<()> {
             // redis-cli's command docs are not carried: nothing printed (see the README).
             PromptAction::HelpOn(_) => {}
             PromptAction::Print(text) => out.write_all(&text)?,
+            PromptAction::Help => out.write_all(ministore::cli::GENERAL_HELP.as_bytes())?,
+            PromptAction::Clear => out.write_all(ministore::cli::CLEAR_SCREEN)?,
             PromptAction::Send { times, command } => {
                 for _ in 0..times {
                     let reply = store.exec(&command);
