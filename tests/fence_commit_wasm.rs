@@ -94,6 +94,11 @@ async fn after_35_is_committed_34_is_rejected_and_the_log_lists_both() {
     assert!(fig
         .readout()
         .starts_with("The resource has accepted token 35."));
+    // The writers' roles move with the fence: 35's write is the one the resource holds now.
+    let labels: Vec<String> = [33, 34, 35]
+        .map(|token| fig.writer(token).text_content().unwrap_or_default())
+        .to_vec();
+    assert_eq!(labels, ["33 (paused)", "34 (stale)", "35 (current)"]);
 
     // Hover stays a what-if, now against "seen 35".
     let current = fig.writer(34);
@@ -101,7 +106,7 @@ async fn after_35_is_committed_34_is_rejected_and_the_log_lists_both() {
     tick().await;
     assert!(fig
         .readout()
-        .contains("Writer 34 (current): 34 < 35, rejected."));
+        .contains("Writer 34 (stale): 34 < 35, rejected."));
     assert!(fig
         .readout()
         .contains("(error) FENCED token 34 < max seen 35"));
@@ -113,7 +118,7 @@ async fn after_35_is_committed_34_is_rejected_and_the_log_lists_both() {
     fig.mouse_click(34).await;
     assert!(fig
         .readout()
-        .contains("Committed — Writer 34 (current): 34 < 35, rejected."));
+        .contains("Committed — Writer 34 (stale): 34 < 35, rejected."));
     let log = fig.log();
     assert_eq!(log.len(), 2);
     assert!(log[1].contains("token 34: 34 < 35, rejected"));
@@ -187,6 +192,11 @@ async fn reset_returns_the_fence_to_seen_34() {
     assert!(fig.log().is_empty());
     assert_eq!(fig.max_seen(), "34");
     assert_eq!(fig.readout(), IDLE_34);
+    assert_eq!(
+        fig.writer(34).text_content().as_deref(),
+        Some("34 (current)")
+    );
+    assert_eq!(fig.writer(35).text_content().as_deref(), Some("35 (next)"));
     assert!(fig
         .text(&format!("{} .fw-check", with_value(PATH, "34")))
         .contains("34 ≥ 34"));

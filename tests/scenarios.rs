@@ -1,7 +1,7 @@
 //! The brief's two scenarios, run in ministore: every assertion is on what the store replied and
 //! held, and on the verdict sentences rendered from that record.
 
-use lockdive::scenarios::fence::{self, FenceOutcome, Writer, WriterRole, FENCE_KEY};
+use lockdive::scenarios::fence::{self, FenceLedger, FenceOutcome, Writer, WriterRole, FENCE_KEY};
 use lockdive::scenarios::lost_lock::{
     self, Client, LostLockOutcome, ReleaseChoice, StepKind, A_TOKEN, B_TOKEN, LEASE_MS, STALL_MS,
 };
@@ -363,6 +363,31 @@ fn every_what_if_starts_from_seen_34_not_from_the_previous_write() {
             "35 (next) → 35 > 34, accepted, max seen becomes 35",
         ]
     );
+}
+
+#[test]
+fn after_35_is_committed_35_is_the_current_writer_and_34_a_stale_one() {
+    let mut ledger = FenceLedger::new();
+    ledger.commit(writer(35));
+    let board = ledger.board();
+    assert_eq!(board.max_seen, Some(35));
+    let labels: Vec<String> = [33, 34, 35]
+        .map(|t| writer(t).label(board.max_seen))
+        .to_vec();
+    assert_eq!(labels, ["33 (paused)", "34 (stale)", "35 (current)"]);
+    let readouts: Vec<String> = board.what_ifs.iter().map(FenceOutcome::readout).collect();
+    assert_eq!(
+        readouts,
+        [
+            "Writer 33 (paused): 33 < 35, rejected.",
+            "Writer 34 (stale): 34 < 35, rejected.",
+            "Writer 35 (current): 35 ≥ 35, accepted.",
+        ]
+    );
+    // The commit itself is read against the fence it met: 35 was the next grant then.
+    assert!(ledger.log()[0]
+        .readout()
+        .starts_with("Writer 35 (next): 35 > 34"));
 }
 
 #[test]

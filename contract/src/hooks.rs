@@ -71,6 +71,9 @@ attributes! {
 classes! {
     /// A choice's button, inside its `[data-path]` row.
     CHOICE, CHOICE_SELECTOR = "fig-choice";
+    /// The words inside a choice's button (figure 2's writer and its role, which the lab
+    /// relabels as the fence moves).
+    CHOICE_LABEL, CHOICE_LABEL_SELECTOR = "fig-choice-label";
     /// On a `[data-path]` row while its choice is shown.
     LIT, LIT_SELECTOR = "is-lit";
 }
@@ -229,6 +232,7 @@ mod tests {
         }
         assert_eq!(CHOICE_SELECTOR, format!(".{CHOICE}"));
         assert_eq!(LIT_SELECTOR, format!(".{LIT}"));
+        assert_eq!(CHOICE_LABEL_SELECTOR, format!(".{CHOICE_LABEL}"));
     }
 
     #[test]

@@ -2,10 +2,10 @@
 //! [`FenceLedger`], from the shared link's commits), the commits the first wasm asks for on the
 //! figure (`hooks::COMMIT`, `hooks::COMMIT_EVENT`), each taken once, and the reset button. After
 //! each commit and reset the live parts are brought in line from the fence's markup functions
-//! (`components::figures::fence_*`) — the max seen and the reset's state set in place, a lane or the
-//! what-ifs' readout sources put in when what they say changed, the commit's source in place of the
-//! last one's, the log's new line appended — and the first wasm is told the readout sources changed
-//! (`hooks::OUTCOMES_EVENT`).
+//! (`components::figures::fence_*`) — the max seen, the reset's state and the writers' roles set
+//! in place, a lane or the what-ifs' readout sources put in when what they say changed, the
+//! commit's source in place of the last one's, the log's new line appended — and the first wasm
+//! is told the readout sources changed (`hooks::OUTCOMES_EVENT`).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -15,7 +15,10 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CustomEvent, CustomEventInit, Element, Event};
 
-use lockdive_contract::hooks::{COMMIT, COMMITTED_SELECTOR, COMMIT_EVENT, OUTCOMES_EVENT};
+use lockdive_contract::hooks::{
+    with_value, CHOICE_LABEL_SELECTOR, COMMIT, COMMITTED_SELECTOR, COMMIT_EVENT, OUTCOMES_EVENT,
+    WRITER,
+};
 
 use super::{set_if_changed, set_text};
 use crate::components::figures::fence_drawing::{
@@ -39,6 +42,8 @@ struct LiveFence {
     /// The token the resource had seen before any commit (what a reset returns to).
     seen: Option<i64>,
     slots: Vec<(LivePart, Element)>,
+    /// Each writer's label (its token and role, which move with the fence), found once.
+    labels: Vec<(Writer, Element)>,
     /// The resource's max seen, its reset button and the log, found once.
     max_seen: Option<Element>,
     reset: Option<Element>,
@@ -79,12 +84,27 @@ pub fn enhance(figure: &Element, slots: Vec<(LivePart, Element)>) -> bool {
     );
     // The log's lines as built.
     let built_log = log.as_ref().map(|log| log.child_element_count() as usize);
+    let labels = Writer::ALL
+        .into_iter()
+        .filter_map(|writer| {
+            let css = format!(
+                "{} {CHOICE_LABEL_SELECTOR}",
+                with_value(WRITER, &writer.hook())
+            );
+            figure
+                .query_selector(&css)
+                .ok()
+                .flatten()
+                .map(|label| (writer, label))
+        })
+        .collect();
     let live = Rc::new(LiveFence {
         figure: figure.clone(),
         ledger: RefCell::new(ledger),
         just_committed: RefCell::new(None),
         seen: max_seen_in_setup(),
         slots,
+        labels,
         max_seen,
         reset,
         log,
@@ -158,6 +178,9 @@ impl LiveFence {
     /// with the commit just made, if any.
     fn show_board(&self, board: &FenceBoard) {
         let committed = self.just_committed.borrow().clone();
+        for (writer, label) in &self.labels {
+            set_text(label, &writer.label(board.max_seen));
+        }
         let mut shown = self.shown.borrow_mut();
         for (at, (part, slot)) in self.slots.iter().enumerate() {
             match part {

@@ -18,6 +18,8 @@ pub const SETUP_TOKEN: i64 = 34;
 pub enum WriterRole {
     /// Granted before the current holder, then paused past its lease.
     Paused,
+    /// A holder the resource has since seen a newer grant write past (its lease lapsed).
+    Stale,
     /// The current holder, whose write the resource has already accepted.
     Current,
     /// The next grant.
@@ -25,10 +27,11 @@ pub enum WriterRole {
 }
 
 impl WriterRole {
-    /// The role as the brief labels it.
+    /// The role's word in a writer's label.
     pub fn label(self) -> &'static str {
         match self {
             WriterRole::Paused => "paused",
+            WriterRole::Stale => "stale",
             WriterRole::Current => "current",
             WriterRole::Next => "next",
         }
@@ -71,9 +74,23 @@ impl Writer {
         self.token.to_string()
     }
 
-    /// `33 (paused)`.
-    pub fn label(self) -> String {
-        format!("{} ({})", self.token, self.role.label())
+    /// The writer's role against a resource that has seen `max_seen`: the brief's roles while
+    /// it has seen the setup's 34; once a commit has moved the fence, the writer whose token it
+    /// holds is the current one, a higher token the next, and a lower one stale (the brief's
+    /// paused writer stays paused).
+    pub fn role_against(self, max_seen: Option<i64>) -> WriterRole {
+        match max_seen {
+            Some(max) if self.token > max => WriterRole::Next,
+            Some(max) if self.token == max => WriterRole::Current,
+            Some(_) if self.role == WriterRole::Paused => WriterRole::Paused,
+            Some(_) => WriterRole::Stale,
+            None => self.role,
+        }
+    }
+
+    /// `33 (paused)`: the token and its role against a resource that has seen `max_seen`.
+    pub fn label(self, max_seen: Option<i64>) -> String {
+        format!("{} ({})", self.token, self.role_against(max_seen).label())
     }
 
     /// The data this writer's write carries.
@@ -248,7 +265,11 @@ impl FenceOutcome {
 
     /// The static verdict: `35 (next) → 35 > 34, accepted, max seen becomes 35`.
     pub fn verdict(&self) -> String {
-        format!("{} → {}", self.writer.label(), self.clauses().join(", "))
+        format!(
+            "{} → {}",
+            self.writer.label(self.max_seen_before),
+            self.clauses().join(", ")
+        )
     }
 
     /// A line of the commit log: `token 35: 35 > 34, accepted, max seen becomes 35`.
@@ -265,7 +286,7 @@ impl FenceOutcome {
     pub fn readout(&self) -> String {
         format!(
             "Writer {}: {}.",
-            self.writer.label(),
+            self.writer.label(self.max_seen_before),
             self.clauses().join(", ")
         )
     }

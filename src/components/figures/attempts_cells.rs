@@ -3,6 +3,7 @@
 //! (in its worker's lane) and result (in the job hash's lane).
 
 use leptos::prelude::*;
+use lockdive_contract::hooks::CHOICE_LABEL;
 
 use super::choice::ChoiceButton;
 use super::readout::Mark;
@@ -109,7 +110,7 @@ pub fn TransitionButton(
     };
     view! {
         <ChoiceButton {..} data-complete=complete_hook data-retry=retry_hook>
-            <span class="fig-choice-label">{transition.label()}</span>
+            <span class=CHOICE_LABEL>{transition.label()}</span>
             <code class="ll-cmd">"@" {transition.verb()} " att=" {presented}</code>
         </ChoiceButton>
         <span class="ll-reply at-reply">"→ " <code>{reply}</code></span>

@@ -12,7 +12,7 @@ use crate::scenarios::fence::{FenceBoard, FenceOutcome, Writer, FENCE_KEY};
 views! {
     use leptos::attr::custom::custom_attribute;
     use leptos::prelude::*;
-    use lockdive_contract::hooks::{PATH, WRITER};
+    use lockdive_contract::hooks::{CHOICE_LABEL, PATH, WRITER};
 
     use super::choice::ChoiceButton;
     use super::slot::{LivePart, MarkupSlot};
@@ -104,7 +104,7 @@ fn WriterRow(
     view! {
         <div class="fw-row" {..custom_attribute(PATH, writer.hook())} {..custom_attribute(TONE, tone)}>
             <ChoiceButton commits=true {..custom_attribute(WRITER, writer.hook())}>
-                <span class="fig-choice-label">{writer.label()}</span>
+                <span class=CHOICE_LABEL>{writer.label(board.max_seen)}</span>
             </ChoiceButton>
             <MarkupSlot part=LivePart::FenceLane(writer) markup=outcome />
         </div>

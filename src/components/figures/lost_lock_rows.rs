@@ -4,7 +4,7 @@
 
 use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
-use lockdive_contract::hooks::{PATH, RELEASE, TONE};
+use lockdive_contract::hooks::{CHOICE_LABEL, PATH, RELEASE, TONE};
 
 use super::choice::ChoiceButton;
 use super::lane::{LaneCell, LaneName};
@@ -188,7 +188,7 @@ pub fn ReleaseRow(
             <div class="ll-cell" data-lane=LANES[0].1>
                 <LaneName label=LANES[0].1 />
                 <ChoiceButton {..custom_attribute(RELEASE, choice.hook())}>
-                    <span class="fig-choice-label">{choice.label()}</span>
+                    <span class=CHOICE_LABEL>{choice.label()}</span>
                     <code class="ll-cmd">{command}</code>
                 </ChoiceButton>
                 <span class="ll-reply">"→ " <code>{reply}</code></span>
