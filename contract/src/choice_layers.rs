@@ -8,7 +8,9 @@
 pub const LEAVE_GRACE_MS: u32 = 150;
 
 /// A figure's selection, kept as three layers so one input clearing does not undo another:
-/// the pointer's hover wins over a tap's pin, which wins over keyboard focus.
+/// the pointer's hover wins over a tap's pin, which wins over keyboard focus — but a focus that
+/// arrives while the pointer rests on a choice takes the hover's place, being the newer input
+/// (a reader who tabs to a writer and presses Enter commits the writer the figure shows).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChoiceLayers<T> {
     hovered: Option<T>,
@@ -79,9 +81,11 @@ impl<T: Copy + PartialEq> ChoiceLayers<T> {
         }
     }
 
-    /// Keyboard (or programmatic) focus reached a choice's button.
+    /// Keyboard (or programmatic) focus reached a choice's button; a hover goes (a pointer's
+    /// press focuses the button it hovers, which shows the same choice).
     pub fn focus(&mut self, choice: T) {
         self.focused = Some(choice);
+        self.hovered = None;
     }
 
     /// Focus left a choice's button: what focus and a tap set goes.
@@ -151,6 +155,20 @@ mod tests {
             Activation::Commit,
             "the second tap commits what the first one showed"
         );
+    }
+
+    #[test]
+    fn focus_arriving_while_the_pointer_rests_on_another_choice_shows_and_commits_it() {
+        let mut layers = ChoiceLayers::default();
+        layers.pointer_enter(PointerKind::Hovering, 33);
+        layers.focus(34);
+        assert_eq!(layers.shown(), Some(34));
+        assert_eq!(layers.activate(34, None, true), Activation::Commit);
+        // The pointer moving onto a choice again is the newer input.
+        layers.pointer_enter(PointerKind::Hovering, 35);
+        assert_eq!(layers.shown(), Some(35));
+        layers.pointer_leave(PointerKind::Hovering);
+        assert_eq!(layers.shown(), Some(34), "leaving restores the focus");
     }
 
     #[test]

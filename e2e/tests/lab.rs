@@ -9,7 +9,8 @@ use fantoccini::key::Key;
 use lockdive_contract::hooks::LOCK_PICKER_SELECTOR;
 use lockdive_contract::lab::LabChunk;
 use lockdive_e2e::hooks::{
-    within, writer, FENCE, FENCE_IDLE, LOST_LOCK_PLAYER as PLAYER, WRITER_35_OUTCOME,
+    within, writer, FENCE, FENCE_IDLE, LOST_LOCK_PLAYER as PLAYER, WRITER_33_OUTCOME,
+    WRITER_35_OUTCOME,
 };
 use lockdive_e2e::{reach_target, with_page, E2eResult, Expect, Page};
 
@@ -330,14 +331,16 @@ fn committing_35_then_34_rejects_34_and_reset_returns_to_seen_34() {
         )
         .await?;
         page.hover(&within(FENCE, &writer(34))).await?;
+        // 35 is the writer the resource holds now; 34's grant is stale.
         page.wait_for_readout(
             FENCE,
             &Expect {
-                says: &["34 < 35", "rejected"],
-                never: &["Committed"],
+                says: &["Writer 34 (stale)", "34 < 35", "rejected"],
+                never: &["Committed", "(current)"],
             },
         )
         .await?;
+        wait_for_text(&page, &within(FENCE, &writer(35)), &["35 (current)"]).await?;
         page.click(&within(FENCE, &writer(34))).await?;
         let text = wait_for_text(
             &page,
@@ -363,6 +366,35 @@ fn committing_35_then_34_rejects_34_and_reset_returns_to_seen_34() {
         page.move_pointer_away().await?;
         page.wait_for_readout(FENCE, &FENCE_IDLE).await?;
         assert_eq!(page.count(&format!("{log} > li")).await?, 0);
+        Ok(())
+    });
+}
+
+#[test]
+fn enter_on_a_tabbed_to_writer_commits_it_while_the_pointer_rests_on_another() {
+    with_page(|page| async move {
+        let log = format!("{FENCE} ol[data-fence-log]");
+        page.wait_for_lab().await?;
+        page.hover(&within(FENCE, &writer(33))).await?;
+        page.wait_for_readout(FENCE, &WRITER_33_OUTCOME).await?;
+        // The keyboard is the newer input: the focused writer is the one shown and committed.
+        page.tab_to(&within(FENCE, &writer(35)), 200).await?;
+        page.wait_for_readout(FENCE, &WRITER_35_OUTCOME).await?;
+        page.press(Key::Enter).await?;
+        wait_for_text(
+            &page,
+            &log,
+            &["token 35: 35 > 34, accepted, max seen becomes 35"],
+        )
+        .await?;
+        page.wait_for_readout(
+            FENCE,
+            &Expect {
+                says: &["Committed", "Writer 35 (next)"],
+                never: &[],
+            },
+        )
+        .await?;
         Ok(())
     });
 }
