@@ -174,6 +174,38 @@ fn the_example_host_frames_the_dive_without_chrome_and_its_iframe_follows_the_co
 }
 
 #[test]
+fn embedded_in_a_wide_frame_no_code_block_runs_past_its_edges() {
+    with_page(|page| async move {
+        // Wide enough for page.css's wide-screen bleed of the code blocks.
+        page.client.set_window_size(1280, 900).await?;
+        page.goto("?embed=1").await?;
+        wait_until_interactive(&page).await?;
+        let state = js(
+            &page,
+            "const width = document.documentElement.clientWidth;
+             const blocks = [...document.querySelectorAll('.code-block')];
+             return {
+                 width,
+                 scroll: document.documentElement.scrollWidth,
+                 blocks: blocks.length,
+                 outside: blocks
+                     .map(b => b.getBoundingClientRect())
+                     .filter(r => r.left < 0 || r.right > width)
+                     .length,
+             };",
+        )
+        .await?;
+        assert!(state["blocks"].as_u64().is_some_and(|n| n >= 3), "{state}");
+        assert_eq!(state["outside"], json!(0), "{state}");
+        assert_eq!(
+            state["scroll"], state["width"],
+            "nothing scrolls sideways: {state}"
+        );
+        Ok(())
+    });
+}
+
+#[test]
 fn a_hostile_font_or_course_base_in_the_query_is_refused() {
     with_page(|page| async move {
         page.goto("?embed=1&font=x;}body{display:none&course-base=javascript:alert(1)//")
