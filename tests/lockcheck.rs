@@ -1031,7 +1031,14 @@ fn garbage_input_is_a_spec_error() {
 fn a_runaway_release_is_an_error_not_a_hang() {
     let spec = LockSpec::custom(None, "while true do end return 0", None, 10_000).expect("valid");
     match check(&spec, Bound::default()) {
-        Err(SpecError::ScriptFailed { error, .. }) => assert!(!error.is_empty()),
+        Err(SpecError::ScriptFailed { error, command, .. }) => {
+            assert!(!error.is_empty());
+            // The reader's script is named as theirs, not as §2's release.lua.
+            assert!(
+                command.starts_with("EVAL <your-release.lua> 1 "),
+                "{command}"
+            );
+        }
         other => panic!("expected a script error, got {other:?}"),
     }
 }

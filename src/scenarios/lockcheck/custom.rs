@@ -189,7 +189,9 @@ fn lua_op(op: OpKind, text: &str) -> Result<Op, SpecError> {
     Ok(Op {
         steps: vec![OpStep {
             call: Call::Script {
-                name: format!("{}.lua", op.name()),
+                // Not `release.lua`: that is §2's script, and the figure names a step's script
+                // by its file.
+                name: format!("your-{}.lua", op.name()),
                 text: Arc::from(text),
                 keys: vec![arg("{key}")],
                 args: vec![arg("{token}"), arg("{ttl_ms}")],
