@@ -95,37 +95,57 @@ impl ClientInfo {
 
     /// Writes bytes whole; a failed write closes the connection (the reader then sees EOF).
     pub fn send(&self, bytes: &[u8]) -> bool {
-        if bytes.is_empty() {
-            return true;
-        }
-        let mut writer = lock(&self.writer);
-        if writer.write_all(bytes).is_ok() {
-            return true;
-        }
-        let _ = writer.shutdown(Shutdown::Both);
-        false
+        bytes.is_empty() || self.write_after(|| true, bytes)
     }
 
     /// Runs `register` (a subscription, which lets messages be pushed to this client), then
-    /// writes `bytes` (its confirmation), holding the write half throughout: a message the
-    /// registration lets through waits for the confirmation, and once the client has read it
-    /// every later publish reaches it, as on Redis's single thread.
+    /// writes `bytes` (its confirmation): a message the registration lets through waits for the
+    /// confirmation, and once the client has read it every later publish reaches it, as on
+    /// Redis's single thread.
     pub fn register_then_send(&self, register: impl FnOnce(), bytes: &[u8]) -> bool {
+        self.write_after(
+            || {
+                register();
+                true
+            },
+            bytes,
+        )
+    }
+
+    /// Pushes a message encoded for this client's protocol version if `still_listens` says,
+    /// once the write half is held, that the client still listens where it was published: an
+    /// UNSUBSCRIBE between the publish and the write drops the message rather than let it follow
+    /// its confirmation. Whether the client still listened (the message counts as received, as
+    /// in Redis, even if the write then fails and closes the connection).
+    pub fn push_if(&self, still_listens: impl FnOnce() -> bool, frame: &Frame) -> bool {
+        let resp3 = lock(&self.state).resp == 3;
+        let mut out = Vec::new();
+        frame.encode(resp3, &mut out);
+        let mut listened = false;
+        self.write_after(
+            || {
+                listened = still_listens();
+                listened
+            },
+            &out,
+        );
+        listened
+    }
+
+    /// Holds the write half, runs `first`, and writes `bytes` whole unless it said no; a failed
+    /// write closes the connection (the reader then sees EOF). Whether the bytes were written.
+    /// Lock order: this client's write half, then the pub/sub registry (in `first`); nothing
+    /// takes the registry and then a write half.
+    fn write_after(&self, first: impl FnOnce() -> bool, bytes: &[u8]) -> bool {
         let mut writer = lock(&self.writer);
-        register();
+        if !first() {
+            return false;
+        }
         if writer.write_all(bytes).is_ok() {
             return true;
         }
         let _ = writer.shutdown(Shutdown::Both);
         false
-    }
-
-    /// Sends one frame encoded for this client's protocol version.
-    pub fn push(&self, frame: &Frame) -> bool {
-        let resp3 = lock(&self.state).resp == 3;
-        let mut out = Vec::new();
-        frame.encode(resp3, &mut out);
-        self.send(&out)
     }
 
     /// Closes the connection from another thread (CLIENT KILL).
@@ -134,7 +154,7 @@ impl ClientInfo {
         let _ = lock(&self.writer).shutdown(Shutdown::Both);
     }
 
-    /// Whether the client listens to any channel or pattern.
+    /// Whether the client listens to any channel, pattern or shard channel.
     pub fn is_subscriber(&self) -> bool {
         let state = lock(&self.state);
         state.sub + state.psub + state.ssub > 0

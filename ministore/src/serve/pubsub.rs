@@ -40,6 +40,14 @@ impl Namespace {
     }
 }
 
+/// One message on its way to one listener: the push, and the subscription it came through.
+pub struct Delivery {
+    pub client: Arc<ClientInfo>,
+    pub frame: Frame,
+    pub namespace: Namespace,
+    pub name: Vec<u8>,
+}
+
 /// Channel, pattern and shard-channel subscriptions of every client.
 #[derive(Default)]
 pub struct PubSub {
@@ -87,12 +95,7 @@ impl PubSub {
     /// Who should get a message published on `channel`, with the push each one gets: for
     /// PUBLISH the channel's listeners first, then each matching pattern's; for SPUBLISH the
     /// shard channel's listeners alone.
-    pub fn deliveries(
-        &self,
-        kind: ChannelKind,
-        channel: &[u8],
-        message: &[u8],
-    ) -> Vec<(Arc<ClientInfo>, Frame)> {
+    pub fn deliveries(&self, kind: ChannelKind, channel: &[u8], message: &[u8]) -> Vec<Delivery> {
         let (namespace, push): (_, &[u8]) = match kind {
             ChannelKind::Global => (Namespace::Channel, b"message"),
             ChannelKind::Shard => (Namespace::Shard, b"smessage"),
@@ -100,7 +103,12 @@ impl PubSub {
         let mut out = Vec::new();
         if let Some(listeners) = self.names(namespace).get(channel) {
             for client in listeners.values() {
-                out.push((client.clone(), message_frame(push, channel, message)));
+                out.push(Delivery {
+                    client: client.clone(),
+                    frame: message_frame(push, channel, message),
+                    namespace,
+                    name: channel.to_vec(),
+                });
             }
         }
         if kind == ChannelKind::Shard {
@@ -109,11 +117,23 @@ impl PubSub {
         for (pattern, listeners) in &self.patterns {
             if crate::glob::matches(pattern, channel) {
                 for client in listeners.values() {
-                    out.push((client.clone(), pmessage_frame(pattern, channel, message)));
+                    out.push(Delivery {
+                        client: client.clone(),
+                        frame: pmessage_frame(pattern, channel, message),
+                        namespace: Namespace::Pattern,
+                        name: pattern.clone(),
+                    });
                 }
             }
         }
         out
+    }
+
+    /// Whether client `id` listens to `name` in `namespace`.
+    pub fn listens(&self, namespace: Namespace, name: &[u8], id: u64) -> bool {
+        self.names(namespace)
+            .get(name)
+            .is_some_and(|listeners| listeners.contains_key(&id))
     }
 
     /// PUBSUB CHANNELS / SHARDCHANNELS: the active names, those matching `pattern` if given.

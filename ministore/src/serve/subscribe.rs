@@ -3,7 +3,7 @@
 //! delivery the store calls for PUBLISH and SPUBLISH.
 
 use super::conn::Conn;
-use super::pubsub::{Namespace, PubSub};
+use super::pubsub::{Delivery, Namespace, PubSub};
 use crate::frame::Frame;
 use crate::ChannelKind;
 use std::sync::Mutex;
@@ -15,12 +15,24 @@ fn bulk(bytes: &[u8]) -> Frame {
 }
 
 /// Delivers `message` on `channel` to every listener; how many got it. The store calls this
-/// for every PUBLISH and SPUBLISH, from a client or from a script.
+/// for every PUBLISH and SPUBLISH, from a client or from a script. The listeners are read, then
+/// each written to with its write half held and only while it still listens, so a message never
+/// follows the confirmation of an UNSUBSCRIBE that ran meanwhile (nor precedes a SUBSCRIBE's:
+/// `ClientInfo::register_then_send`).
 pub fn deliver(registry: &Mutex<PubSub>, kind: ChannelKind, channel: &[u8], message: &[u8]) -> i64 {
     let deliveries = lock(registry).deliveries(kind, channel, message);
-    let count = i64::try_from(deliveries.len()).unwrap_or(i64::MAX);
-    for (client, frame) in deliveries {
-        client.push(&frame);
+    let mut count = 0;
+    for delivery in deliveries {
+        let Delivery {
+            client,
+            frame,
+            namespace,
+            name,
+        } = delivery;
+        let still_listens = || lock(registry).listens(namespace, &name, client.id);
+        if client.push_if(still_listens, &frame) {
+            count += 1;
+        }
     }
     count
 }
@@ -186,8 +198,8 @@ impl Conn {
             (b"numpat", 2) => {
                 Frame::Integer(i64::try_from(registry.pattern_count()).unwrap_or(i64::MAX))
             }
-            // (SHARD)CHANNELS with two or more patterns is refused by the command itself; every other
-            // subcommand and word count was refused above.
+            // (SHARD)CHANNELS with two or more patterns is refused by the command itself; every
+            // other subcommand and word count was refused above.
             _ => Frame::Error(format!(
                 "ERR unknown subcommand or wrong number of arguments for '{}'. Try PUBSUB HELP.",
                 String::from_utf8_lossy(sub)
