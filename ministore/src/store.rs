@@ -271,6 +271,12 @@ impl Store {
         Some(key_snapshot(key, entry, self.keyspace.now()))
     }
 
+    /// The function libraries loaded (FUNCTION LOAD), for a server describing a running one.
+    #[cfg(feature = "full")]
+    pub(crate) fn function_libraries(&self) -> &crate::cmd::libraries::Libraries {
+        &self.scripts.functions
+    }
+
     /// Makes PUBLISH deliver through `deliver`, which returns how many subscribers received
     /// the message (PUBLISH's reply). Without one, PUBLISH reaches nobody and replies 0.
     pub fn on_publish(&mut self, deliver: crate::Deliver) {

@@ -761,7 +761,8 @@ fn a_long_function_is_stopped_by_function_kill() {
             "$4\r\nspin\r\n",
             "{name}"
         );
-        runner.send(&["FCALL", "spin", "0"]);
+        // Called in another case: FUNCTION STATS names it as registered.
+        runner.send(&["FCALL", "SPIN", "0"]);
         std::thread::sleep(Duration::from_millis(300));
         let busy = "-BUSY Redis is busy running a script. You can only call FUNCTION KILL or SHUTDOWN NOSAVE.\r\n";
         assert_eq!(other.call(&["PING"]), busy, "{name}");
@@ -777,7 +778,7 @@ fn a_long_function_is_stopped_by_function_kill() {
         );
         assert_eq!(
             head,
-            "*4\r\n$14\r\nrunning_script\r\n*6\r\n$4\r\nname\r\n$4\r\nspin\r\n$7\r\ncommand\r\n*3\r\n$5\r\nFCALL\r\n$4\r\nspin\r\n$1\r\n0\r\n$11\r\n",
+            "*4\r\n$14\r\nrunning_script\r\n*6\r\n$4\r\nname\r\n$4\r\nspin\r\n$7\r\ncommand\r\n*3\r\n$5\r\nFCALL\r\n$4\r\nSPIN\r\n$1\r\n0\r\n$11\r\n",
             "{name}"
         );
         assert_eq!(

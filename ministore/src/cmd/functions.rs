@@ -5,7 +5,7 @@
 //! queues them and a script is refused them as in Redis, and when run they answer as unknown
 //! subcommands.
 
-use super::libraries::{Libraries, Loaded};
+use super::libraries::{FunctionCounts, Libraries, Loaded};
 use super::scripting::ScriptCache;
 use super::{CommandResult, Subcommand};
 use crate::args::{is, parse_int};
@@ -287,27 +287,42 @@ fn library_reply(loaded: &Loaded, with_code: bool) -> Reply {
     Reply::Array(fields)
 }
 
-/// `FUNCTION STATS`: no function is ever running when a command arrives here.
+/// `FUNCTION STATS` from a client of the store: no function is ever running when a command
+/// arrives here (a server answers it while one runs with [`stats_reply`] itself).
 fn stats(libraries: &Libraries) -> Reply {
-    let functions: usize = libraries
-        .loaded
-        .iter()
-        .map(|l| l.library.functions().len())
-        .sum();
+    stats_reply(None, libraries.counts())
+}
+
+/// FUNCTION STATS's reply: `running_script` (nil, or [`running_function`]'s description) and
+/// the Lua engine's counts.
+pub(crate) fn stats_reply(running: Option<Reply>, counts: FunctionCounts) -> Reply {
     let count = |n: usize| Reply::Integer(i64::try_from(n).unwrap_or(i64::MAX));
     Reply::Array(vec![
         Reply::bulk("running_script"),
-        Reply::Nil,
+        running.unwrap_or(Reply::Nil),
         Reply::bulk("engines"),
         Reply::Array(vec![
             Reply::bulk("LUA"),
             Reply::Array(vec![
                 Reply::bulk("libraries_count"),
-                count(libraries.loaded.len()),
+                count(counts.libraries),
                 Reply::bulk("functions_count"),
-                count(functions),
+                count(counts.functions),
             ]),
         ]),
+    ])
+}
+
+/// FUNCTION STATS's `running_script` for a function that runs: its registered name, the FCALL
+/// that called it and how long it has run.
+pub(crate) fn running_function(name: &[u8], command: &[Vec<u8>], ms: i64) -> Reply {
+    Reply::Array(vec![
+        Reply::bulk("name"),
+        Reply::bulk(name),
+        Reply::bulk("command"),
+        Reply::Array(command.iter().map(|w| Reply::bulk(w.as_slice())).collect()),
+        Reply::bulk("duration_ms"),
+        Reply::Integer(ms),
     ])
 }
 
@@ -354,7 +369,9 @@ fn call(
     }
     let (keys, argv) = words[3..].split_at(numkeys);
     let read_only = function.is_read_only() || ro_command;
-    Ok(scripts.run_function(keyspace, library, words[1], keys, argv, read_only))
+    // FCALL finds a function in any case; it runs, and errors name it, as registered.
+    let name = function.name.clone();
+    Ok(scripts.run_function(keyspace, library, &name, keys, argv, read_only))
 }
 
 /// The lines of `FUNCTION HELP`, as Redis 7.0 prints them.

@@ -31,8 +31,32 @@ impl Libraries {
         })
     }
 
+    /// Function `name` as it was registered (FCALL finds it in any case).
+    pub(crate) fn registered_name(&self, name: &[u8]) -> Option<Vec<u8>> {
+        self.function(name).map(|(_, f)| f.name.clone())
+    }
+
+    /// How many libraries and functions are loaded, as FUNCTION STATS counts them.
+    pub(crate) fn counts(&self) -> FunctionCounts {
+        FunctionCounts {
+            libraries: self.loaded.len(),
+            functions: self
+                .loaded
+                .iter()
+                .map(|l| l.library.functions().len())
+                .sum(),
+        }
+    }
+
     /// The library at position `at`, to call a function of it.
     pub(crate) fn library_mut(&mut self, at: usize) -> &mut Library {
         &mut self.loaded[at].library
     }
+}
+
+/// FUNCTION STATS's counts for the one engine, Lua.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct FunctionCounts {
+    pub(crate) libraries: usize,
+    pub(crate) functions: usize,
 }

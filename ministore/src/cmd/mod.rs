@@ -10,7 +10,7 @@ mod connection;
 #[cfg(feature = "full")]
 mod databases;
 #[cfg(feature = "full")]
-mod functions;
+pub(crate) mod functions;
 #[cfg(feature = "full")]
 pub(crate) mod hashes;
 #[cfg(feature = "full")]
@@ -19,7 +19,7 @@ mod keys;
 #[cfg(feature = "full")]
 mod lcs;
 #[cfg(feature = "full")]
-mod libraries;
+pub(crate) mod libraries;
 #[cfg(feature = "full")]
 mod list_search;
 #[cfg(feature = "full")]

@@ -7,6 +7,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::lock::lock;
+use crate::cmd::functions::{running_function, stats_reply};
+use crate::cmd::libraries::FunctionCounts;
 use crate::frame::Frame;
 use crate::{Reply, ScriptInterrupt};
 
@@ -39,13 +41,16 @@ struct Running {
     function: Option<Arc<RunningFunction>>,
 }
 
-/// A running FCALL as FUNCTION STATS describes it: the command, and the libraries' counts as
-/// they stood when it began (no library can be loaded or deleted while it runs).
+/// A running FCALL as FUNCTION STATS describes it: the function's registered name, the command,
+/// and the libraries' counts as they stood when it began (no library can be loaded or deleted
+/// while it runs).
 pub struct RunningFunction {
+    /// The function's name as registered (FCALL finds it in any case).
+    pub name: Vec<u8>,
     /// The FCALL's words.
     pub command: Vec<Vec<u8>>,
-    /// FUNCTION STATS's `engines` part.
-    pub engines: Reply,
+    /// How many libraries and functions are loaded.
+    pub counts: FunctionCounts,
 }
 
 impl ScriptRun {
@@ -93,21 +98,8 @@ impl ScriptRun {
         let run = lock(&self.current).clone()?;
         let function = run.function?;
         let ms = i64::try_from(run.since.elapsed().as_millis()).unwrap_or(i64::MAX);
-        let name = function.command.get(1).cloned().unwrap_or_default();
-        let command = function.command.iter().cloned().map(Reply::Bulk).collect();
-        Some(Reply::Array(vec![
-            Reply::bulk("running_script"),
-            Reply::Array(vec![
-                Reply::bulk("name"),
-                Reply::Bulk(name),
-                Reply::bulk("command"),
-                Reply::Array(command),
-                Reply::bulk("duration_ms"),
-                Reply::Integer(ms),
-            ]),
-            Reply::bulk("engines"),
-            function.engines.clone(),
-        ]))
+        let running = running_function(&function.name, &function.command, ms);
+        Some(stats_reply(Some(running), function.counts))
     }
 
     /// SCRIPT KILL (`eval`) or FUNCTION KILL. Before the threshold Redis is not serving other

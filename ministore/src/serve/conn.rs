@@ -308,15 +308,22 @@ impl Conn {
 
     /// Runs a command in the store and shapes its reply for the wire.
     fn in_store(&mut self, name: &[u8], words: Vec<Vec<u8>>) -> Frame {
-        let reply = match self.shared.lock_store() {
+        // Its own handle on the shared state, so the store's guard does not hold `self`.
+        let shared = self.shared.clone();
+        let reply = match shared.lock_store() {
             Ok(mut store) => {
                 forget_watchers(&mut self.stale_watchers, &mut store);
                 self.shared.tick(&mut store);
                 let script = script_kind(name);
                 if let Some(eval) = script {
-                    let function = (!eval).then(|| RunningFunction {
-                        command: words.clone(),
-                        engines: engines_of(&mut store),
+                    let function = (!eval).then(|| {
+                        let libraries = store.function_libraries();
+                        let asked = words.get(1).cloned().unwrap_or_default();
+                        RunningFunction {
+                            name: libraries.registered_name(&asked).unwrap_or(asked),
+                            command: words.clone(),
+                            counts: libraries.counts(),
+                        }
                     });
                     self.shared.script.begin(eval, function);
                 }
@@ -329,9 +336,14 @@ impl Conn {
                 self.note_db();
                 Ok(reply)
             }
-            // FUNCTION STATS describes a running function instead of waiting for it.
+            // FUNCTION STATS describes a running function instead of waiting for it; if the
+            // script ended since the store said busy, it runs in the store after all.
             Err(busy) if self.session.multi.is_none() && is_function_stats(&words) => {
-                self.shared.script.function_stats().ok_or(busy)
+                match self.shared.script.function_stats() {
+                    Some(stats) => Ok(stats),
+                    None if !self.shared.script.running() => return self.in_store(name, words),
+                    None => Err(busy),
+                }
             }
             Err(busy) => Err(busy),
         };
@@ -490,14 +502,6 @@ fn script_kind(name: &[u8]) -> Option<bool> {
 /// `FUNCTION STATS` (a word more is the store's arity error).
 fn is_function_stats(words: &[Vec<u8>]) -> bool {
     matches!(words, [name, sub] if is(name, "function") && is(sub, "stats"))
-}
-
-/// FUNCTION STATS's `engines` part, as the store answers it now.
-fn engines_of(store: &mut crate::Store) -> Reply {
-    match store.exec(&["FUNCTION", "STATS"]) {
-        Reply::Array(mut parts) if parts.len() == 4 => parts.swap_remove(3),
-        other => other,
-    }
 }
 
 /// The commands the connection answers itself, before (or without) the store.
