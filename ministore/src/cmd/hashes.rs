@@ -268,9 +268,10 @@ pub(crate) fn random_picks(
 /// one asked for, Redis copies the whole collection and removes from it instead.
 const RANDOM_SUB_STRATEGY_MUL: usize = 3;
 
-/// The most draws a negative count may ask for here (`ERR reply too large for this store`
-/// beyond).
-const MAX_RANDOM_REPLY: usize = 1 << 20;
+/// The most draws a negative count may ask for here, in HRANDFIELD, ZRANDMEMBER and
+/// SRANDMEMBER (`ERR reply too large for this store` beyond): Redis has no limit, but a page
+/// cannot hold a reply of billions of members.
+pub(crate) const MAX_RANDOM_REPLY: usize = 1 << 20;
 
 /// `HSCAN key cursor [MATCH pattern] [COUNT count]`
 pub(crate) fn hscan(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {

@@ -4,6 +4,7 @@
 //! hashtable set replies in ministore's own order, where Redis's depends on a per-process
 //! hash seed. SPOP and SRANDMEMBER pick with the store's seeded random source.
 
+use super::hashes::MAX_RANDOM_REPLY;
 use super::lists::len_reply;
 use super::{scan, CommandResult};
 use crate::args::{int_arg, is, parse_int};
@@ -12,10 +13,6 @@ use crate::glob;
 use crate::keyspace::{Keyspace, SetValue, Value};
 use crate::reply::Reply;
 use crate::rng::Rng;
-
-/// SRANDMEMBER with a negative count builds a reply this long at most (Redis has no limit,
-/// but a page cannot hold a reply of billions of members).
-const MAX_RANDOM_REPLY: usize = 1 << 20;
 
 fn members_reply(members: Vec<Vec<u8>>) -> Reply {
     Reply::Array(members.into_iter().map(Reply::Bulk).collect())
