@@ -1130,6 +1130,14 @@ mod cli {
     }
 
     #[test]
+    fn a_scripts_steps_are_named_after_its_file() {
+        let release = scratch("mine.lua", "return redis.call('FOO', KEYS[1])");
+        let (code, out, err) = run(&["--release", &release]);
+        assert_eq!(code, 2, "{out}");
+        assert!(err.contains("EVAL <mine.lua> 1 resource:lock"), "{err}");
+    }
+
+    #[test]
     fn a_blind_del_exits_1_with_its_counterexample() {
         let release = scratch("blind.txt", "DEL {key}\n");
         let (code, out, _) = run(&["--release", &release, "--stalls", "1"]);

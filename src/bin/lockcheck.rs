@@ -11,10 +11,11 @@
 
 use std::fmt::Write as _;
 use std::io::{self, Write as _};
+use std::path::Path;
 use std::process::ExitCode;
 
 use lockdive::scenarios::lockcheck::{
-    catalogue, check, Bound, CheckReport, LockSpec, PropertyReport, Verdict,
+    catalogue, check, Bound, CheckReport, LockSpec, OpKind, PropertyReport, Verdict,
 };
 
 const USAGE: &str = "\
@@ -143,13 +144,24 @@ fn spec_from(args: &Args) -> Result<LockSpec, String> {
     let release = read(args.release.as_deref().unwrap_or_default())?;
     let acquire = args.acquire.as_deref().map(read).transpose()?;
     let extend = args.extend.as_deref().map(read).transpose()?;
-    LockSpec::custom(
+    let mut spec = LockSpec::custom(
         acquire.as_deref(),
         &release,
         extend.as_deref(),
         args.ttl_ms.unwrap_or(10_000),
     )
-    .map_err(|e| e.to_string())
+    .map_err(|e| e.to_string())?;
+    // A script's steps are shown by the name of the file it came from.
+    for (op, path) in [
+        (OpKind::Acquire, &args.acquire),
+        (OpKind::Release, &args.release),
+        (OpKind::Extend, &args.extend),
+    ] {
+        if let Some(file) = path.as_deref().map(Path::new).and_then(Path::file_name) {
+            spec.name_script(op, &file.to_string_lossy());
+        }
+    }
+    Ok(spec)
 }
 
 /// The catalogue, one entry a line.

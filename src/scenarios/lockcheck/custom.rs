@@ -85,6 +85,24 @@ impl LockSpec {
     }
 }
 
+impl LockSpec {
+    /// Names operation `op`'s pasted script `file` in its steps' short forms
+    /// (`EVAL <mine.lua> 1 …`), as the CLI names a script after the file it read it from. An
+    /// operation given as command lines, or left out, is left as it is.
+    pub fn name_script(&mut self, op: OpKind, file: &str) {
+        let op = match op {
+            OpKind::Acquire => Some(&mut self.acquire),
+            OpKind::Release => Some(&mut self.release),
+            OpKind::Extend => self.extend.as_mut(),
+        };
+        for step in op.into_iter().flat_map(|op| op.steps.iter_mut()) {
+            if let Call::Script { name, .. } = &mut step.call {
+                *name = file.to_string();
+            }
+        }
+    }
+}
+
 /// Whether `text` reads as Lua rather than command lines.
 pub fn is_lua(text: &str) -> bool {
     text.contains("redis.call")
