@@ -15,8 +15,8 @@ pub const RUNAWAY_NOTE: &str = "note — not a reply: ministore stops a runaway 
 /// What `help` (or `?`) prints here in place of redis-cli's general help, which describes
 /// redis-cli's own prompt (tab completion, hints, `~/.redisclirc`) and not this one.
 pub const CONSOLE_HELP: [&str; 3] = [
-    "note — this console is not redis-cli: a line is read as redis-cli reads it (quotes, escapes, \"N command\" to repeat it) and sent to ministore, this page's store, which starts from the figure's keys.",
-    "↑/↓ walk the history; \"clear\" empties the log; Reset returns the store to the figure's keys.",
+    "note — this console is not redis-cli: a line is read as redis-cli reads it (quotes, escapes, \"N command\" to repeat it) and sent to ministore, in a store of this console's own that starts from its figure's keys (what you do in the figure does not reach it).",
+    "↑/↓ walk the history; \"clear\" empties the log; Reset returns this console's store to its starting keys.",
     "\"help <command>\" would print redis-cli's command documentation, which this console does not carry.",
 ];
 
@@ -621,10 +621,13 @@ mod tests {
             assert_eq!(texts, CONSOLE_HELP, "{line}");
             assert!(printed.iter().all(|l| l.tone == Tone::Note));
         }
-        // What the help promises: a repeat count, clear, and the store left as it was.
+        // What the help promises: a repeat count, clear, and Reset back to the starting keys.
         assert_eq!(console.run("2 PING").len(), 2);
         assert!(console.run("clear").is_empty());
         assert!(console.log().is_empty());
+        console.run("SET resource:fence 99");
+        console.reset();
+        assert_eq!(console.run("GET resource:fence")[0].text, "\"34\"");
     }
 
     #[test]
