@@ -374,7 +374,6 @@ fn committing_35_then_34_rejects_34_and_reset_returns_to_seen_34() {
 fn enter_on_a_tabbed_to_writer_commits_it_while_the_pointer_rests_on_another() {
     with_page(|page| async move {
         let log = format!("{FENCE} ol[data-fence-log]");
-        page.wait_for_lab().await?;
         page.hover(&within(FENCE, &writer(33))).await?;
         page.wait_for_readout(FENCE, &WRITER_33_OUTCOME).await?;
         // The keyboard is the newer input: the focused writer is the one shown and committed.
