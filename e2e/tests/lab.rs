@@ -10,7 +10,7 @@ use lockdive_contract::hooks::LOCK_PICKER_SELECTOR;
 use lockdive_contract::lab::LabChunk;
 use lockdive_e2e::hooks::{
     within, writer, FENCE, FENCE_IDLE, LOST_LOCK_PLAYER as PLAYER, WRITER_33_OUTCOME,
-    WRITER_35_OUTCOME,
+    WRITER_34_OUTCOME, WRITER_35_OUTCOME,
 };
 use lockdive_e2e::{reach_target, with_page, E2eResult, Expect, Page};
 
@@ -374,22 +374,26 @@ fn committing_35_then_34_rejects_34_and_reset_returns_to_seen_34() {
 fn enter_on_a_tabbed_to_writer_commits_it_while_the_pointer_rests_on_another() {
     with_page(|page| async move {
         let log = format!("{FENCE} ol[data-fence-log]");
+        // The mouse commits 33 and stays on it.
         page.hover(&within(FENCE, &writer(33))).await?;
         page.wait_for_readout(FENCE, &WRITER_33_OUTCOME).await?;
-        // The keyboard is the newer input: the focused writer is the one shown and committed.
-        page.tab_to(&within(FENCE, &writer(35)), 200).await?;
-        page.wait_for_readout(FENCE, &WRITER_35_OUTCOME).await?;
+        page.click(&within(FENCE, &writer(33))).await?;
+        wait_for_text(&page, &log, &["token 33: 33 < 34, rejected"]).await?;
+        // Tab moves the focus to 34 under the resting pointer: the keyboard is the newer input,
+        // so 34 is shown, and Enter commits it.
+        page.press(Key::Tab).await?;
+        page.wait_for_readout(FENCE, &WRITER_34_OUTCOME).await?;
         page.press(Key::Enter).await?;
         wait_for_text(
             &page,
             &log,
-            &["token 35: 35 > 34, accepted, max seen becomes 35"],
+            &["token 33: 33 < 34, rejected", "token 34: 34 ≥ 34, accepted"],
         )
         .await?;
         page.wait_for_readout(
             FENCE,
             &Expect {
-                says: &["Committed", "Writer 35 (next)"],
+                says: &["Committed", "Writer 34 (current)"],
                 never: &[],
             },
         )
