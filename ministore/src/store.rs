@@ -272,7 +272,7 @@ impl Store {
     }
 
     /// The function libraries loaded (FUNCTION LOAD), for a server describing a running one.
-    #[cfg(feature = "full")]
+    #[cfg(all(not(target_arch = "wasm32"), feature = "full"))]
     pub(crate) fn function_libraries(&self) -> &crate::cmd::libraries::Libraries {
         &self.scripts.functions
     }

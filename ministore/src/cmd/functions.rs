@@ -314,7 +314,8 @@ pub(crate) fn stats_reply(running: Option<Reply>, counts: FunctionCounts) -> Rep
 }
 
 /// FUNCTION STATS's `running_script` for a function that runs: its registered name, the FCALL
-/// that called it and how long it has run.
+/// that called it and how long it has run (a server's, which can answer while one runs).
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn running_function(name: &[u8], command: &[Vec<u8>], ms: i64) -> Reply {
     Reply::Array(vec![
         Reply::bulk("name"),

@@ -31,7 +31,9 @@ impl Libraries {
         })
     }
 
-    /// Function `name` as it was registered (FCALL finds it in any case).
+    /// Function `name` as it was registered (FCALL finds it in any case), for a server's
+    /// FUNCTION STATS.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn registered_name(&self, name: &[u8]) -> Option<Vec<u8>> {
         self.function(name).map(|(_, f)| f.name.clone())
     }
