@@ -224,18 +224,18 @@ impl Conn {
                 );
             }
         }
+        if let Some((namespace, subscribing)) = Namespace::of_command(name) {
+            if subscribing {
+                self.subscribe(&words, namespace, out);
+            } else {
+                self.unsubscribe(&words, namespace, out);
+            }
+            return (None, After::Continue);
+        }
         let frame = match name {
             b"hello" => self.hello(&words),
             b"auth" => self.auth(&words),
             b"client" => return self.client(&words),
-            b"subscribe" | b"psubscribe" | b"ssubscribe" => {
-                self.subscribe(&words, namespace(name), out);
-                return (None, After::Continue);
-            }
-            b"unsubscribe" | b"punsubscribe" | b"sunsubscribe" => {
-                self.unsubscribe(&words, namespace(name), out);
-                return (None, After::Continue);
-            }
             b"ping" if subscribed && !self.resp3 => subscribed_pong(&words),
             b"pubsub" => self.pubsub_command(&words),
             b"shutdown" => {
@@ -544,15 +544,6 @@ fn allowed_while_subscribed(name: &[u8]) -> bool {
             | b"quit"
             | b"reset"
     )
-}
-
-/// Which kind of subscription a (un)subscribe command names.
-fn namespace(name: &[u8]) -> Namespace {
-    match name {
-        b"psubscribe" | b"punsubscribe" => Namespace::Pattern,
-        b"ssubscribe" | b"sunsubscribe" => Namespace::Shard,
-        _ => Namespace::Channel,
-    }
 }
 
 /// PING while subscribed (RESP2): `pong` and the message (or an empty string) as an array.

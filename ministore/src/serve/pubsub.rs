@@ -21,6 +21,23 @@ pub enum Namespace {
 }
 
 impl Namespace {
+    /// Every kind, in the order CLIENT LIST counts them.
+    pub const ALL: [Namespace; 3] = [Namespace::Channel, Namespace::Pattern, Namespace::Shard];
+
+    /// The kind a (lowercase) SUBSCRIBE-family command name is about, and whether it
+    /// subscribes (rather than unsubscribes): the names are the confirmations' own.
+    pub fn of_command(name: &[u8]) -> Option<(Namespace, bool)> {
+        Namespace::ALL.into_iter().find_map(|namespace| {
+            if name == namespace.subscribed() {
+                Some((namespace, true))
+            } else if name == namespace.unsubscribed() {
+                Some((namespace, false))
+            } else {
+                None
+            }
+        })
+    }
+
     /// The push confirming a subscription.
     pub fn subscribed(self) -> &'static [u8] {
         match self {

@@ -163,7 +163,7 @@ impl Conn {
     /// Removes this client from the registry (it is closing or resetting).
     pub(super) fn forget_subscriptions(&self) {
         let mut registry = lock(&self.shared.pubsub);
-        for namespace in [Namespace::Channel, Namespace::Pattern, Namespace::Shard] {
+        for namespace in Namespace::ALL {
             for name in self.subscriptions.list(namespace) {
                 registry.unsubscribe(name, namespace, self.info.id);
             }
