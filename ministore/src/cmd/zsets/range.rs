@@ -458,16 +458,16 @@ fn by_lex<'a>(
             below_max(&r.member, max)
         }
     };
-    let mut walk: std::iter::Peekable<Box<dyn Iterator<Item = &'a Ranked> + 'a>> = if reverse {
-        let walk = set
-            .iter()
-            .rev()
-            .skip_while(move |r| !below_max(&r.member, max));
-        (Box::new(walk) as Box<dyn Iterator<Item = &'a Ranked> + 'a>).peekable()
+    let walk: Box<dyn Iterator<Item = &'a Ranked> + 'a> = if reverse {
+        Box::new(
+            set.iter()
+                .rev()
+                .skip_while(move |r| !below_max(&r.member, max)),
+        )
     } else {
-        let walk = set.iter().skip_while(move |r| !above_min(&r.member, min));
-        (Box::new(walk) as Box<dyn Iterator<Item = &'a Ranked> + 'a>).peekable()
+        Box::new(set.iter().skip_while(move |r| !above_min(&r.member, min)))
     };
+    let mut walk = walk.peekable();
     if !walk.peek().is_some_and(within_far_end) {
         return Box::new(std::iter::empty());
     }
