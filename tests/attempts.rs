@@ -243,8 +243,16 @@ fn a_refusal_says_it_cannot_guard_side_effects_already_done() {
             "{caveat}"
         );
         assert!(caveat.contains(PAYLOAD), "{caveat}");
+        assert_eq!(
+            outcome(transition).readout_caveat().as_deref(),
+            Some(
+                "What the refusal guards is job 42's state in Redis, not what W1 did before \
+                 this call. More under the static verdicts."
+            )
+        );
     }
     assert_eq!(outcome(Transition::W2Complete).caveat(), None);
+    assert_eq!(outcome(Transition::W2Complete).readout_caveat(), None);
 }
 
 #[test]

@@ -559,21 +559,38 @@ fn figure_1_calls_no_choice_safe_and_defines_broken_exclusion_once() {
         lockdive::scenarios::lost_lock::EXCLUSION_BROKEN_MEANS
     );
     assert_eq!(visible_text(body).matches(&definition).count(), 1);
-    // The token-checked readout says what the release does not fix; the figure links §3.
+    // The token-checked readout says what the release does not fix in short; the caveat under
+    // the static verdicts, visible beside it, says all of it once and links §3.
     let lost_lock = figure(body, "lost-lock");
     let template = elements(
         lost_lock,
         "template",
         &format!("{READOUT_FOR}=\"token-checked\""),
     )[0];
-    assert!(visible_text(template)
-        .contains("What it does not fix: A ran past its lease, and B took the lock"));
+    assert!(visible_text(template).contains(
+        "What it does not fix: B took the lock at t = 12500 ms, so two clients believed they held \
+         the lock at once before A's release ran. More under the static verdicts."
+    ));
     let caveat = elements(lost_lock, "p", "data-caveat");
     assert_eq!(caveat.len(), 1);
     assert!(caveat[0].contains("href=\"#s3\""), "{}", caveat[0]);
-    let attempts_caveat = elements(figure(body, "attempts"), "p", "data-caveat");
+    let whole = "What it does not fix: A ran past its lease, and B took the lock";
+    assert!(visible_text(caveat[0]).contains(whole));
+    assert_eq!(
+        lost_lock.matches(whole).count(),
+        1,
+        "the whole caveat is said once"
+    );
+    let attempts = figure(body, "attempts");
+    let attempts_caveat = elements(attempts, "p", "data-caveat");
     assert!(attempts_caveat[0].contains("href=\"#s3\""));
     assert!(visible_text(attempts_caveat[0]).contains("not what W1 did before this call"));
+    let whole = "Only a resource that checks the token itself";
+    assert_eq!(
+        attempts.matches(whole).count(),
+        1,
+        "the whole caveat is said once"
+    );
 }
 
 #[test]

@@ -218,6 +218,25 @@ fn the_token_checked_release_does_not_fix_that_a_ran_past_its_lease() {
     assert!(caveat.contains("exclusion broke before the release ran"));
     assert!(caveat.contains(&format!("t = {STALL_MS} ms")));
     assert!(caveat.contains(lost_lock::EXCLUSION_BROKE));
+    // The readout says when exclusion broke and sends the reader to the rest, under the verdicts.
+    assert_eq!(
+        run.readout_caveat().as_deref(),
+        Some(
+            format!(
+                "What it does not fix: B took the lock at t = {STALL_MS} ms, so two clients \
+                 believed they held the lock at once before A's release ran. More under the \
+                 static verdicts."
+            )
+            .as_str()
+        )
+    );
+}
+
+#[test]
+fn a_release_that_broke_exclusion_itself_has_no_caveat() {
+    let run = blind();
+    assert_eq!(run.caveat(), None);
+    assert_eq!(run.readout_caveat(), None);
 }
 
 #[test]
@@ -227,6 +246,7 @@ fn no_choice_is_called_safe() {
             run.verdict(),
             run.readout(),
             run.caveat().unwrap_or_default(),
+            run.readout_caveat().unwrap_or_default(),
         ] {
             assert!(!text.contains("safe"), "{text}");
         }

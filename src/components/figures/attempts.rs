@@ -9,7 +9,7 @@ use lockdive_contract::hooks::FIGURE;
 use lockdive_contract::Figure;
 
 use super::attempts_rows::{mark, FrameRow, TransitionRow, LANES};
-use super::readout::{in_readout, FigureCaveat, Readout, ReadoutTemplates, ReadoutText};
+use super::readout::{FigureCaveat, Readout, ReadoutTemplates, ReadoutText};
 use super::scripts::ScriptsDisclosure;
 use super::verdicts::{StaticVerdicts, VerdictLine};
 use crate::components::highlight::Lang;
@@ -56,7 +56,7 @@ pub fn AttemptsFigure() -> impl IntoView {
                 mark: Some(mark(o)),
                 sentence: o.readout(),
                 evidence: o.evidence(),
-                caveat: o.caveat().map(in_readout),
+                caveat: o.readout_caveat(),
             };
             (o.transition.hook(), text)
         })

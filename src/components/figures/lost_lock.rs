@@ -10,7 +10,7 @@ use lockdive_contract::Figure;
 
 use super::lost_lock_rows::{mark, BranchHead, ReleaseRow, StepRow};
 use super::player::ScenarioPlayer;
-use super::readout::{in_readout, FigureCaveat, Readout, ReadoutTemplates, ReadoutText};
+use super::readout::{FigureCaveat, Readout, ReadoutTemplates, ReadoutText};
 use super::slot::{LivePart, LiveSlot};
 use super::verdicts::{StaticVerdicts, VerdictLine};
 use crate::scenarios::lost_lock::{
@@ -39,7 +39,7 @@ pub fn LostLockFigure() -> impl IntoView {
                 mark: Some(mark(o)),
                 sentence: o.readout(),
                 evidence: o.evidence(),
-                caveat: o.caveat().map(in_readout),
+                caveat: o.readout_caveat(),
             };
             (o.choice.hook().to_string(), text)
         })

@@ -71,9 +71,10 @@ pub struct ReadoutText {
     pub sentence: String,
     /// Commands and replies as redis-cli prints them, and what the keys hold afterwards.
     pub evidence: Vec<String>,
-    /// What the outcome does not cover, ending with where §3 picks it up, in words
-    /// ([`in_readout`]): the readout changes as focus and pointer move, so a link in it could not
-    /// be reached. [`FigureCaveat`] carries the link, always visible.
+    /// What the outcome does not cover, in short, pointing to [`FigureCaveat`] under the static
+    /// verdicts, which says all of it with the link to §3 and stays visible while the readout
+    /// shows this: the whole paragraph twice, one above the other, would only be read twice. The
+    /// readout changes as focus and pointer move, so a link in it could not be reached anyway.
     pub caveat: Option<String>,
 }
 
@@ -137,13 +138,6 @@ pub fn readout_body(text: &ReadoutText) -> Markup {
     }
     m.close("ul");
     m
-}
-
-/// A caveat as the readout says it: the sentence, then where §3 takes it up, in words.
-#[cfg(feature = "views")]
-pub fn in_readout(caveat: String) -> String {
-    let (_, section) = section_3();
-    format!("{caveat} {section}.")
 }
 
 /// Where the page takes up what an outcome does not cover: `§3 · Fencing a stale writer`.

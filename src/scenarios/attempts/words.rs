@@ -149,6 +149,17 @@ impl TransitionOutcome {
         ))
     }
 
+    /// What the refusal cannot guard, as the readout says it, pointing to the whole of it
+    /// ([`Self::caveat`], under the figure's static verdicts). `None` whenever [`Self::caveat`] is.
+    pub fn readout_caveat(&self) -> Option<String> {
+        self.caveat()?;
+        let worker = self.transition.worker().name();
+        Some(format!(
+            "What the refusal guards is job {JOB_ID}'s state in Redis, not what {worker} did \
+             before this call. More under the static verdicts."
+        ))
+    }
+
     /// The readout's evidence: the call and its reply, and the job afterwards.
     pub fn evidence(&self) -> Vec<String> {
         vec![

@@ -294,6 +294,20 @@ impl LostLockOutcome {
         ))
     }
 
+    /// What the release does not fix, as the readout says it: the moment exclusion broke, and
+    /// where the figure says the rest ([`Self::caveat`], under its static verdicts, which stay
+    /// visible while the readout shows this). `None` whenever [`Self::caveat`] is.
+    pub fn readout_caveat(&self) -> Option<String> {
+        self.caveat()?;
+        let (at_ms, first, second) = self.two_believed()?;
+        Some(format!(
+            "What it does not fix: {second} took the lock at t = {at_ms} ms, so \
+             {EXCLUSION_BROKE} before {first}'s release ran. More under the static verdicts.",
+            first = first.name(),
+            second = second.name(),
+        ))
+    }
+
     /// The readout's evidence: A's command and reply, the key afterwards, the next client's try.
     pub fn evidence(&self) -> Vec<String> {
         let mut lines = Vec::new();
