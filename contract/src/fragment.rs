@@ -1,6 +1,7 @@
 //! The URL fragment's shareable state, as far as both wasm modules need to agree on it: the keys a
 //! link carries (`#play=3&lease=10000&stall=12500&release=token&fence=35,34`), how a fragment splits
-//! into them, and [`carries_store_state`], which the first wasm asks to load the lab at once. The
+//! into them, and [`first_shared_part`], which the first wasm asks to load the lab at once and to open
+//! the page at the figure a link shows. The
 //! values' meaning (steps, ranges, release names, fence tokens) is the page crate's
 //! `scenarios::share`. Only a fragment with `=` is state, so the section anchors `#s1`…`#s6` keep
 //! working.
@@ -18,6 +19,36 @@ pub const FENCE: &str = "fence";
 
 /// Every key a link carries; each is state only the store can compute.
 pub const KEYS: [&str; 5] = [PLAY, LEASE, STALL, RELEASE, FENCE];
+
+/// A part of the page whose state a link carries, in page order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SharedPart {
+    /// Figure 1's player: its step, lease, stall and release choice.
+    Player,
+    /// Figure 2: the fence's committed writes.
+    Fence,
+}
+
+impl SharedPart {
+    /// Both parts, in page order.
+    pub const ALL: [SharedPart; 2] = [SharedPart::Player, SharedPart::Fence];
+
+    /// The keys that carry this part's state.
+    pub fn keys(self) -> &'static [&'static str] {
+        match self {
+            SharedPart::Player => &[PLAY, LEASE, STALL, RELEASE],
+            SharedPart::Fence => &[FENCE],
+        }
+    }
+
+    /// Where the page shows this part: the player's section, or figure 2.
+    pub fn selector(self) -> String {
+        match self {
+            SharedPart::Player => crate::hooks::PLAYER_SELECTOR.to_string(),
+            SharedPart::Fence => crate::hooks::Figure::Fence.selector(),
+        }
+    }
+}
 
 /// A fragment longer than this is not a link anyone made by using the page; it is ignored.
 pub const MAX_LEN: usize = 1024;
@@ -39,7 +70,15 @@ pub fn pairs(fragment: &str) -> impl Iterator<Item = (&str, &str)> {
 /// the page will not take still counts: loading the chunk early costs a download, never a wrong
 /// figure.
 pub fn carries_store_state(fragment: &str) -> bool {
-    pairs(fragment).any(|(key, value)| !value.is_empty() && KEYS.contains(&key))
+    first_shared_part(fragment).is_some()
+}
+
+/// The first part of the page, in page order, whose state a link's fragment carries (by
+/// [`carries_store_state`]'s rule): where the page opens for that link.
+pub fn first_shared_part(fragment: &str) -> Option<SharedPart> {
+    SharedPart::ALL.into_iter().find(|part| {
+        pairs(fragment).any(|(key, value)| !value.is_empty() && part.keys().contains(&key))
+    })
 }
 
 #[cfg(test)]
@@ -65,6 +104,30 @@ mod tests {
             assert!(carries_store_state(fragment), "{fragment:?}");
         }
         assert!(!carries_store_state("#theme=dark&x=1"));
+    }
+
+    #[test]
+    fn a_link_opens_at_the_first_part_in_page_order_whose_state_it_carries() {
+        assert_eq!(first_shared_part("#fence=35,34"), Some(SharedPart::Fence));
+        assert_eq!(first_shared_part("#stall=2000"), Some(SharedPart::Player));
+        assert_eq!(
+            first_shared_part("#fence=35&play=4&release=token"),
+            Some(SharedPart::Player)
+        );
+        assert_eq!(
+            first_shared_part("#fence=&play=4"),
+            Some(SharedPart::Player)
+        );
+        assert_eq!(
+            first_shared_part("#play=&fence=35"),
+            Some(SharedPart::Fence)
+        );
+        assert_eq!(first_shared_part("#s3"), None);
+        let every_key: Vec<&str> = SharedPart::ALL
+            .iter()
+            .flat_map(|part| part.keys().iter().copied())
+            .collect();
+        assert_eq!(every_key, KEYS);
     }
 
     #[test]

@@ -6,10 +6,11 @@
 
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
+use lockdive_contract::fragment::SharedPart;
 use lockdive_contract::hooks::LOCK_PICKER_SELECTOR;
 use lockdive_contract::lab::LabChunk;
 use lockdive_e2e::hooks::{
-    within, writer, FENCE, FENCE_IDLE, LOST_LOCK_PLAYER as PLAYER, WRITER_33_OUTCOME,
+    script, within, writer, FENCE, FENCE_IDLE, LOST_LOCK_PLAYER as PLAYER, WRITER_33_OUTCOME,
     WRITER_34_OUTCOME, WRITER_35_OUTCOME,
 };
 use lockdive_e2e::{reach_target, with_page, E2eResult, Expect, Page};
@@ -477,6 +478,68 @@ fn a_shared_link_reopens_the_player_and_the_fence_where_they_were() {
         page.client.goto("about:blank").await?;
         page.goto("#s3").await?;
         assert_eq!(page.count(&format!("{log} > li")).await?, 0);
+        Ok(())
+    });
+}
+
+/// Where `css`'s top stands in the viewport, and how far the page is scrolled, in CSS pixels.
+async fn top_and_scroll(page: &Page, css: &str) -> E2eResult<(f64, f64)> {
+    let read = page
+        .client
+        .execute(
+            "return [document.querySelector(arguments[0]).getBoundingClientRect().top, \
+             window.scrollY];",
+            vec![serde_json::json!(css)],
+        )
+        .await?;
+    match read
+        .as_array()
+        .map(|pair| (pair[0].as_f64(), pair[1].as_f64()))
+    {
+        Some((Some(top), Some(scroll))) => Ok((top, scroll)),
+        _ => Err(format!("no position for {css}: {read}").into()),
+    }
+}
+
+#[test]
+fn a_shared_link_opens_at_the_figure_it_carries_and_a_reload_keeps_the_readers_scroll() {
+    with_page(|page| async move {
+        // Figure 2 alone; then the player with the fence too, which comes first in the page.
+        for (fragment, part) in [
+            ("#fence=35,34", SharedPart::Fence),
+            ("#play=4&release=token&fence=35", SharedPart::Player),
+        ] {
+            page.client.goto("about:blank").await?;
+            page.goto(fragment).await?;
+            let (top, scroll) = top_and_scroll(&page, &part.selector()).await?;
+            // `scroll-margin-top: 1rem` leaves 16 px above it.
+            assert!(
+                scroll > 0.0 && (15.0..=17.0).contains(&top),
+                "{fragment}: {part:?} at {top} px, page scrolled {scroll} px"
+            );
+        }
+        // A reload brings back the reader's own scroll, not the link's figure. With the
+        // browser's restoring turned off, a scroll on this load could only be the page's.
+        page.client
+            .execute(
+                "history.scrollRestoration = 'manual'; window.scrollTo(0, 0); \
+                 window.beforeReload = true; location.reload();",
+                vec![],
+            )
+            .await?;
+        let reloaded = script(
+            "return !window.beforeReload && document.readyState === 'complete' \
+             && document.documentElement.hasAttribute('@INTERACTIVE@');",
+        );
+        let started = std::time::Instant::now();
+        while page.client.execute(&reloaded, vec![]).await.ok() != Some(serde_json::json!(true)) {
+            if started.elapsed() > std::time::Duration::from_secs(10) {
+                return Err("the reloaded page did not mount within 10 s".into());
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        let (_, scroll) = top_and_scroll(&page, &SharedPart::Player.selector()).await?;
+        assert_eq!(scroll, 0.0, "a reload scrolled the page");
         Ok(())
     });
 }

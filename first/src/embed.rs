@@ -15,6 +15,11 @@ use lockdive_contract::hooks::INTERACTIVE;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+/// Whether the page is framed by another.
+pub fn is_framed(window: &web_sys::Window) -> bool {
+    framing_parent(window).is_some()
+}
+
 /// The parent window, if the page is framed (unframed, `parent` is the window itself).
 fn framing_parent(window: &web_sys::Window) -> Option<web_sys::Window> {
     let parent = window.parent().ok().flatten()?;

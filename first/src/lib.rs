@@ -39,10 +39,37 @@ pub fn start() -> usize {
     embed::post_height_to_host();
     embed::announce_interactive();
     // A link that carries the player's or the fence's state opens on a state only the store can
-    // compute: go for the figures' chunk at once.
+    // compute: go for the figures' chunk at once, and show the reader the figure it is about.
     let hash = window.location().hash().unwrap_or_default();
-    if fragment::carries_store_state(&hash) {
+    if let Some(part) = fragment::first_shared_part(&hash) {
         lab::load(&document, lockdive_contract::lab::LabChunk::Figures);
+        open_at(&window, &document, part);
     }
     figures
+}
+
+/// Scrolls the part a shared link carries into view: the browser looks for an element whose id
+/// is the whole fragment, finds none and stays at the top. Only when the link was followed — a
+/// reload or a step back or forward brings the reader's own scroll back — and never in a frame,
+/// where scrolling into view could move the host's page too.
+fn open_at(window: &web_sys::Window, document: &web_sys::Document, part: fragment::SharedPart) {
+    if embed::is_framed(window) || !followed_a_link(window) {
+        return;
+    }
+    if let Ok(Some(element)) = document.query_selector(&part.selector()) {
+        element.scroll_into_view();
+    }
+}
+
+/// Whether this load is a navigation to the page rather than a reload or a history step (the
+/// navigation timing entry's `type`); a browser that does not say counts as a navigation.
+fn followed_a_link(window: &web_sys::Window) -> bool {
+    let Some(performance) = window.performance() else {
+        return true;
+    };
+    let entry = performance.get_entries_by_type("navigation").get(0);
+    let kind = js_sys::Reflect::get(&entry, &"type".into())
+        .ok()
+        .and_then(|kind| kind.as_string());
+    !matches!(kind.as_deref(), Some("reload" | "back_forward"))
 }
