@@ -25,14 +25,6 @@ pub fn tokens_until_error(src: &[u8]) -> (Vec<Token>, Option<LexError>) {
         pos: 0,
         line: 1,
     };
-    // Redis 7 scripts may open with a `#!lua flags=…` line; the scripting command reads the
-    // flags and hands Lua the script from the line's `\n` on, so a `\r` in the line is skipped
-    // with it and lines keep their numbers.
-    if src.starts_with(b"#!") {
-        while !lx.at_end() && lx.peek() != b'\n' {
-            lx.pos += 1;
-        }
-    }
     let mut out = Vec::new();
     loop {
         match lx.next_token() {

@@ -158,7 +158,17 @@ impl Script {
             message,
             shebang: true,
         })?;
-        match parser::parse_chunk(source, SCRIPT_SOURCE) {
+        // The scripting command reads the `#!lua` line's flags and hands Lua the script from
+        // the line's `\n` on (a `\r` in the line goes with it), so lines keep their numbers.
+        // Only a script's first line is a shebang: `loadstring` compiles `#!` as Lua does, an
+        // unexpected symbol.
+        let code = if source.starts_with(b"#!") {
+            let newline = source.iter().position(|&b| b == b'\n');
+            &source[newline.unwrap_or(source.len())..]
+        } else {
+            source
+        };
+        match parser::parse_chunk(code, SCRIPT_SOURCE) {
             Ok(chunk) => Ok(Script { chunk, read_only }),
             Err(e) => Err(CompileError {
                 line: e.line,

@@ -122,7 +122,8 @@ impl Interp<'_> {
         // static lookup without evaluating the name and the key string.
         if let ExprKind::Name(name) = &obj.kind {
             if let Some(slot) = input_slot(name) {
-                if frame.lookup(name).is_none() && !self.kind.is_function() {
+                let in_place = frame.lookup(name).is_none() && !self.kind.is_function();
+                if in_place && !self.inputs[slot].has_metatable() {
                     self.step(obj.line)?;
                     let k = self.eval(key, frame)?;
                     self.charge(k.weight(), line)?;
@@ -377,6 +378,70 @@ pub(super) fn describe(e: &Expr, frame: &Frame) -> Option<String> {
         },
         // Parentheses leave a variable in its register: `(a).x` still names local 'a'.
         ExprKind::Paren(inner) => describe(inner, frame),
+        // Lua 5.1's compiler drops a left operand that is always true before `and` (always
+        // false before `or`): what is left is the right operand, whose variable is named.
+        ExprKind::Binary { op, lhs, rhs } => match (op, folded(lhs)) {
+            (BinOp::And, Some(c)) if c.is_truthy() => describe(rhs, frame),
+            (BinOp::Or, Some(c)) if !c.is_truthy() => describe(rhs, frame),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A value Lua 5.1's compiler knows while it compiles an expression.
+#[derive(Clone, Copy)]
+enum Folded {
+    Nil,
+    False,
+    True,
+    Number(f64),
+    Str,
+}
+
+impl Folded {
+    fn is_truthy(self) -> bool {
+        !matches!(self, Folded::Nil | Folded::False)
+    }
+}
+
+/// What `e` compiles to when Lua 5.1 folds it into a constant (`lcode.c`): literals, `not` of a
+/// constant, arithmetic on two numbers but for a division or modulo by zero and a NaN, and an
+/// `and` or `or` whose left constant drops out; `None` for anything computed when it runs.
+fn folded(e: &Expr) -> Option<Folded> {
+    match &e.kind {
+        ExprKind::Nil => Some(Folded::Nil),
+        ExprKind::False => Some(Folded::False),
+        ExprKind::True => Some(Folded::True),
+        ExprKind::Number(n) => Some(Folded::Number(*n)),
+        ExprKind::Str(_) => Some(Folded::Str),
+        ExprKind::Paren(inner) => folded(inner),
+        ExprKind::Unary { op, operand } => match (op, folded(operand)?) {
+            (UnOp::Not, c) if c.is_truthy() => Some(Folded::False),
+            (UnOp::Not, _) => Some(Folded::True),
+            (UnOp::Neg, Folded::Number(n)) => Some(Folded::Number(-n)),
+            _ => None,
+        },
+        ExprKind::Binary { op, lhs, rhs } => match op {
+            BinOp::And => folded(lhs)
+                .filter(|c| c.is_truthy())
+                .and_then(|_| folded(rhs)),
+            BinOp::Or => folded(lhs)
+                .filter(|c| !c.is_truthy())
+                .and_then(|_| folded(rhs)),
+            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Mod | BinOp::Pow => {
+                let (Folded::Number(x), Folded::Number(y)) = (folded(lhs)?, folded(rhs)?) else {
+                    return None;
+                };
+                if y == 0.0 && matches!(op, BinOp::Div | BinOp::Mod) {
+                    return None;
+                }
+                Some(arith(*op, x, y))
+                    .filter(|r| !r.is_nan())
+                    .map(Folded::Number)
+            }
+            _ => None,
+        },
         _ => None,
     }
 }

@@ -71,7 +71,16 @@ impl Inputs<'_> {
             .clone()
     }
 
-    /// `KEYS[key]`: from the table once there is one, else straight from the caller's items.
+    /// Whether the script gave the table a metatable: then a read must go through its
+    /// `__index`, not [`Self::get`].
+    fn has_metatable(&self) -> bool {
+        self.table
+            .as_ref()
+            .is_some_and(|t| t.0.borrow().meta.is_some())
+    }
+
+    /// `KEYS[key]` read raw: from the table once there is one, else straight from the caller's
+    /// items.
     fn get(&self, key: &Value) -> Value {
         if let Some(t) = &self.table {
             return t.get(key);

@@ -3,14 +3,15 @@
 
 use std::sync::Arc;
 
-use crate::lua::convert;
 use crate::lua::interp::{runtime_error, Fault, Interp};
 use crate::lua::lib::args::{call_from_lib, Args};
 use crate::lua::value::Value;
 
 /// `pcall(f, ...)`: `true` and f's results, or `false` and the error value.
-/// Redis 7.0 replaces Lua's `pcall` with its own, which hands back the `err` text of error
-/// tables and, called with nothing, tries to call the `true` it keeps for the result.
+/// Redis 7.0 replaces Lua's `pcall` with its own (`luaRedisPcall`), which, called with nothing,
+/// tries to call the `true` it keeps for the result, and reads a table error's `err` field as
+/// `lua_getfield` does (through `__index`; an error that raises is not caught): a string or a
+/// number there is handed back in the table's place, anything else is left after it.
 pub(super) fn pcall(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
     let Some(f) = a.v.first() else {
         let msg = Value::str(b"attempt to call a boolean value");
@@ -24,11 +25,14 @@ pub(super) fn pcall(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fault> {
         }
         Err(fault) => {
             let value = it.catch(fault)?;
-            let value = match convert::error_text(&value) {
-                Some(text) => Value::str(&text),
-                None => value,
-            };
-            Ok(vec![Value::Bool(false), value])
+            if !matches!(value, Value::Table(_) | Value::Lib(_)) {
+                return Ok(vec![Value::Bool(false), value]);
+            }
+            let err = it.index(&value, Value::str(b"err"), a.line, || None)?;
+            Ok(match err {
+                Value::Str(_) | Value::Num(_) => vec![Value::Bool(false), err],
+                other => vec![Value::Bool(false), value, other],
+            })
         }
     }
 }
