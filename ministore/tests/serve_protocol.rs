@@ -860,6 +860,34 @@ fn blocking_list_commands_wait_across_connections() {
 }
 
 #[test]
+fn an_element_pushed_just_after_a_waiter_hung_up_stays_in_the_list() {
+    let Some(servers) = both_servers(5000) else {
+        return;
+    };
+    for server in servers {
+        let name = server.name();
+        let mut pusher = RawClient::connect(server.port());
+        for command in [
+            &["BLPOP", "gone", "0"][..],
+            &["BLMOVE", "gone", "dest", "LEFT", "RIGHT", "0"],
+        ] {
+            let mut waiter = RawClient::connect(server.port());
+            waiter.send(command);
+            std::thread::sleep(Duration::from_millis(150));
+            // The push comes right after the hang-up, before a waiting thread would look.
+            drop(waiter);
+            assert_eq!(pusher.call(&["RPUSH", "gone", "a"]), ":1\r\n", "{name}");
+            assert_eq!(
+                pusher.call(&["LRANGE", "gone", "0", "-1"]),
+                "*1\r\n$1\r\na\r\n",
+                "{name}: {command:?}"
+            );
+            assert_eq!(pusher.call(&["DEL", "gone", "dest"]), ":1\r\n", "{name}");
+        }
+    }
+}
+
+#[test]
 fn client_unblock_ends_a_wait_as_its_timeout_or_with_an_error() {
     let Some(servers) = both_servers(5000) else {
         return;

@@ -10,6 +10,7 @@
 
 use std::collections::VecDeque;
 use std::io::{ErrorKind, Read};
+use std::net::TcpStream;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -35,6 +36,8 @@ pub struct Waiter {
     words: Vec<Vec<u8>>,
     /// The client, which CLIENT KILL may have killed before it left the queue.
     client: Arc<ClientInfo>,
+    /// The client's socket, to see whether it hung up before serving it.
+    socket: Option<TcpStream>,
     /// The client's session, lent to the queue while it waits, and the reply once served.
     state: Mutex<(Session, Option<Reply>)>,
 }
@@ -52,7 +55,7 @@ impl Waiters {
             let queue: Vec<Arc<Waiter>> = lock(&self.0).iter().cloned().collect();
             let mut served = Vec::new();
             for waiter in &queue {
-                if waiter.client.killed.load(Ordering::Acquire) {
+                if waiter.client.killed.load(Ordering::Acquire) || waiter.hung_up() {
                     continue;
                 }
                 let mut state = lock(&waiter.state);
@@ -106,6 +109,32 @@ impl Waiters {
     }
 }
 
+impl Waiter {
+    /// Whether the client closed its end of the connection. Redis frees such a client as soon
+    /// as it reads the end of its stream; the waiting thread here looks only once per [`SLICE`],
+    /// and an element served meanwhile would be taken from the list and written to no one.
+    /// Only called with the store locked, as the waiting thread reads its socket only then, so
+    /// the two never change its blocking mode under each other.
+    fn hung_up(&self) -> bool {
+        let Some(socket) = &self.socket else {
+            return false;
+        };
+        if socket.set_nonblocking(true).is_err() {
+            return true;
+        }
+        let mut byte = [0u8; 1];
+        let closed = loop {
+            match socket.peek(&mut byte) {
+                Ok(n) => break n == 0,
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(e) => break e.kind() != ErrorKind::WouldBlock,
+            }
+        };
+        let _ = socket.set_nonblocking(false);
+        closed
+    }
+}
+
 /// Whether a BLMOVE or BRPOPLPUSH that answered an error did so for its destination: its
 /// source holds a list to take from. Redis serves such a waiter its WRONGTYPE and leaves the
 /// element where it was (`serveClientBlockedOnList`); only a source of another type keeps it
@@ -154,6 +183,7 @@ impl Conn {
         let waiter = Arc::new(Waiter {
             words: words.clone(),
             client: self.info.clone(),
+            socket: self.reader.try_clone().ok(),
             state: Mutex::new((std::mem::take(&mut self.session), None)),
         });
         shared.waiters.push(waiter.clone());
