@@ -118,6 +118,18 @@ impl Value {
     }
 }
 
+/// A change after which a client blocked on a key may get something, as Redis's
+/// `signalKeyAsReady` marks it: a list or a sorted set made where no live key was (`dbAdd`; a
+/// key overwritten in place, as SORT … STORE or ZUNIONSTORE onto a string do it, is not), or
+/// a database SWAPDB filled, whose every waited key counts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Readied {
+    /// The key `key` in database `db` is a new list or sorted set.
+    Key { db: usize, key: Vec<u8> },
+    /// SWAPDB brought database `db` other keys.
+    Database(usize),
+}
+
 /// One key's value and its deadline.
 #[derive(Debug, Clone)]
 pub(crate) struct Entry {
@@ -163,6 +175,10 @@ pub(crate) struct Keyspace {
     touched_now: Option<Vec<watch::WatchKey>>,
     /// A server waits for blocking commands itself: they must answer nil at once, as in MULTI.
     caller_waits: bool,
+    /// What a server's waiting clients may now take: lists and sorted sets made anew, and
+    /// swapped databases, in order. `None` unless a server asked for it
+    /// ([`Keyspace::log_readied`]).
+    readied: Option<Vec<Readied>>,
     /// A script's `redis.call` is running the command: SORT then orders a set it would
     /// otherwise leave in the set's own order, as Redis does for a script.
     in_script: bool,
@@ -499,14 +515,45 @@ impl Keyspace {
 
     /// Stores `value` at `key` with the given deadline, replacing whatever was there.
     pub(crate) fn insert(&mut self, key: &[u8], value: Value, expires_at: Option<i64>) {
+        let readies = matches!(value, Value::List(_) | Value::ZSet(_));
         let entry = Entry { value, expires_at };
+        let now = self.expiry_now();
         // Reuse the stored key on overwrite instead of allocating a new one.
-        if let Some(slot) = self.entries.get_mut(key) {
+        let made = if let Some(slot) = self.entries.get_mut(key) {
+            let was_dead = slot.is_expired(now);
             *slot = entry;
+            was_dead
         } else {
             self.entries.insert(key.to_vec(), entry);
+            true
+        };
+        if made && readies {
+            let db = self.selected;
+            self.mark_readied(Readied::Key {
+                db,
+                key: key.to_vec(),
+            });
         }
         self.touch(key, true);
+    }
+
+    /// Starts logging what [`Readied`] describes, for a server's waiting clients.
+    pub(crate) fn log_readied(&mut self) {
+        self.readied.get_or_insert_with(Vec::new);
+    }
+
+    /// What was readied since the last call, oldest first.
+    pub(crate) fn take_readied(&mut self) -> Vec<Readied> {
+        self.readied
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+
+    fn mark_readied(&mut self, change: Readied) {
+        if let Some(log) = &mut self.readied {
+            log.push(change);
+        }
     }
 
     /// Deletes `key`; true if it was live.

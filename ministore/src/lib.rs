@@ -77,6 +77,7 @@ pub mod store;
 mod strtod;
 
 pub use interrupt::ScriptInterrupt;
+pub use keyspace::Readied;
 pub use pubsub::{ChannelKind, Deliver};
 pub use reply::Reply;
 pub use session::Session;

@@ -5,7 +5,7 @@
 use crate::cmd;
 use crate::cmd::scripting::ScriptCache;
 use crate::keybytes::put;
-use crate::keyspace::{Entry, Keyspace, Value, DATABASES};
+use crate::keyspace::{Entry, Keyspace, Readied, Value, DATABASES};
 use crate::order;
 use crate::reply::Reply;
 use crate::session::Session;
@@ -106,6 +106,18 @@ impl Store {
         cmd::with_words(args, |words| {
             cmd::dispatch(keyspace, scripts, session, words)
         })
+    }
+
+    /// Starts logging what a server's blocked clients may now take ([`Readied`]): a server
+    /// calls it once and then [`Store::take_readied`] after every command.
+    pub fn log_readied(&mut self) {
+        self.keyspace.log_readied();
+    }
+
+    /// The lists and sorted sets made anew, and the databases SWAPDB filled, since the last
+    /// call, oldest first (nothing unless [`Store::log_readied`] was called).
+    pub fn take_readied(&mut self) -> Vec<Readied> {
+        self.keyspace.take_readied()
     }
 
     /// A connection closed: forgets its watched keys and open MULTI block, and leaves the

@@ -859,6 +859,91 @@ fn blocking_list_commands_wait_across_connections() {
     }
 }
 
+/// Sends `command` from a new connection and leaves it waiting (100 ms, so that waiters queue
+/// in the order they were sent).
+fn waiting(port: u16, command: &[&str]) -> RawClient {
+    let mut client = RawClient::connect(port);
+    client.send(command);
+    std::thread::sleep(Duration::from_millis(100));
+    client
+}
+
+#[test]
+fn waiters_are_served_key_by_key_in_the_order_the_keys_were_readied() {
+    let Some(servers) = both_servers(5000) else {
+        return;
+    };
+    for server in servers {
+        let name = server.name();
+        let port = server.port();
+        let mut pusher = RawClient::connect(port);
+        // A BLMOVE's push readies its destination after the key it took from: the oldest
+        // waiter on the destination gets the element.
+        let mut w1 = waiting(port, &["BLPOP", "b", "1"]);
+        let mut w2 = waiting(port, &["BLMOVE", "a", "b", "RIGHT", "LEFT", "1"]);
+        let mut w3 = waiting(port, &["BLPOP", "b", "1"]);
+        assert_eq!(pusher.call(&["RPUSH", "a", "x"]), ":1\r\n");
+        assert_eq!(w2.read(), "$1\r\nx\r\n", "{name}");
+        assert_eq!(w1.read(), "*2\r\n$1\r\nb\r\n$1\r\nx\r\n", "{name}");
+        assert_eq!(w3.read(), "*-1\r\n", "{name}");
+        // Two keys fed by one transaction are served in the order they were fed.
+        let mut w1 = waiting(port, &["BLPOP", "k2", "1"]);
+        let mut w2 = waiting(port, &["BLMOVE", "k1", "k2", "LEFT", "LEFT", "1"]);
+        pusher.send_raw(
+            &[
+                multibulk(&["MULTI"]),
+                multibulk(&["RPUSH", "k1", "x"]),
+                multibulk(&["RPUSH", "k2", "y"]),
+                multibulk(&["EXEC"]),
+            ]
+            .concat(),
+        );
+        for reply in [
+            "+OK\r\n",
+            "+QUEUED\r\n",
+            "+QUEUED\r\n",
+            "*2\r\n:1\r\n:1\r\n",
+        ] {
+            assert_eq!(pusher.read(), reply, "{name}");
+        }
+        assert_eq!(w2.read(), "$1\r\nx\r\n", "{name}");
+        assert_eq!(w1.read(), "*2\r\n$2\r\nk2\r\n$1\r\nx\r\n", "{name}");
+        assert_eq!(
+            pusher.call(&["LRANGE", "k2", "0", "-1"]),
+            "*1\r\n$1\r\ny\r\n",
+            "{name}"
+        );
+        // A waiter on two keys whose first became a string is served from the second.
+        let mut w = waiting(port, &["BLPOP", "s", "l", "1"]);
+        assert_eq!(pusher.call(&["SET", "s", "x"]), "+OK\r\n");
+        assert_eq!(pusher.call(&["RPUSH", "l", "v"]), ":1\r\n");
+        assert_eq!(w.read(), "*2\r\n$1\r\nl\r\n$1\r\nv\r\n", "{name}");
+        let mut w = waiting(port, &["BZPOPMIN", "s2", "z", "1"]);
+        assert_eq!(pusher.call(&["SET", "s2", "x"]), "+OK\r\n");
+        assert_eq!(pusher.call(&["ZADD", "z", "1", "m"]), ":1\r\n");
+        assert_eq!(
+            w.read(),
+            "*3\r\n$1\r\nz\r\n$1\r\nm\r\n$1\r\n1\r\n",
+            "{name}"
+        );
+        // A list or sorted set written over a string readies nothing: the waiter sleeps on.
+        assert_eq!(pusher.call(&["DEL", "s"]), ":1\r\n");
+        let mut w = waiting(port, &["BLPOP", "s", "1"]);
+        assert_eq!(pusher.call(&["SET", "s", "x"]), "+OK\r\n");
+        assert_eq!(pusher.call(&["RPUSH", "src", "3", "1", "2"]), ":3\r\n");
+        assert_eq!(pusher.call(&["SORT", "src", "STORE", "s"]), ":3\r\n");
+        assert_eq!(pusher.call(&["RPUSH", "s", "4"]), ":4\r\n");
+        assert_eq!(w.read(), "*-1\r\n", "{name}");
+        let mut w = waiting(port, &["BZPOPMIN", "t", "1"]);
+        assert_eq!(pusher.call(&["SET", "t", "x"]), "+OK\r\n");
+        assert_eq!(pusher.call(&["ZADD", "zs", "1", "a"]), ":1\r\n");
+        assert_eq!(pusher.call(&["ZUNIONSTORE", "t", "1", "zs"]), ":1\r\n");
+        assert_eq!(w.read(), "*-1\r\n", "{name}");
+        assert_eq!(pusher.call(&["ZCARD", "t"]), ":1\r\n", "{name}");
+        assert_eq!(pusher.call(&["FLUSHALL"]), "+OK\r\n");
+    }
+}
+
 #[test]
 fn an_element_pushed_just_after_a_waiter_hung_up_stays_in_the_list() {
     let Some(servers) = both_servers(5000) else {

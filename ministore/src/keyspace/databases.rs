@@ -3,7 +3,7 @@
 //! the others wait in `parked`, which is made the first time a database other than 0 is used,
 //! so an empty store (and its clone) carries no per-database maps.
 
-use super::{Db, Entry, KeyMap, Keyspace};
+use super::{Db, Entry, KeyMap, Keyspace, Readied};
 
 /// How many databases a store has (Redis's default `databases 16`).
 pub(crate) const DATABASES: usize = 16;
@@ -114,5 +114,7 @@ impl Keyspace {
             }
         }
         self.select(back);
+        self.mark_readied(Readied::Database(a));
+        self.mark_readied(Readied::Database(b));
     }
 }

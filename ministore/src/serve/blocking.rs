@@ -1,11 +1,14 @@
 //! Blocking pops that really wait: BLPOP, BRPOP, BRPOPLPUSH, BLMOVE, BLMPOP, BZPOPMIN,
 //! BZPOPMAX and BZMPOP run in the store, which answers nil when there is nothing to take. The
-//! client then joins the queue of waiters and sleeps; as in Redis, the connection that runs a
-//! command serves the waiters before the store is let go — longest-waiting first, each
-//! command run again in its own client's session, again and again while one served frees
-//! another — so a pusher's next command sees the list the waiters left. A waiter whose key
-//! became another type meanwhile waits on, as in Redis 7.0. CLIENT UNBLOCK ends a wait as its
-//! timeout would, or with an error. The waiter itself only looks at its timeout, its socket and
+//! client then joins the queue of waiters and sleeps. As in Redis, the connection that runs a
+//! command serves the waiters before the store is let go, so a pusher's next command sees the
+//! lists the waiters left: each key the store reports readied ([`crate::Readied`]: a list or a
+//! sorted set made anew, or a database SWAPDB filled) serves its waiters longest-waiting first,
+//! each taking from that key alone, in the order the keys were readied, and what a served
+//! waiter readies in turn (a BLMOVE's new destination) is served after them. A key overwritten
+//! in place readies nothing, and a waiter of another kind than the key (a BLPOP on a key that
+//! is now a sorted set) waits on, as in Redis 7.0. CLIENT UNBLOCK ends a wait as its timeout
+//! would, or with an error. The waiter itself only looks at its timeout, its socket and
 //! CLIENT KILL.
 
 use std::collections::VecDeque;
@@ -22,7 +25,7 @@ use crate::cmd::blocking::{parse_timeout, timeout_position, Timeout};
 use crate::frame::Frame;
 use crate::reply::Reply;
 use crate::shape::shape;
-use crate::{Session, Store};
+use crate::{Readied, Session, Store};
 
 /// A waiting client looks at its socket and at CLIENT KILL this often.
 const SLICE: Duration = Duration::from_millis(100);
@@ -31,9 +34,81 @@ const SLICE: Duration = Duration::from_millis(100);
 /// blocked client's socket too, up to its query buffer limit).
 const READ_AHEAD_LIMIT: usize = 64 * 1024 * 1024;
 
+/// What a waiter can take from: lists, or sorted sets (Redis's `BLOCKED_LIST`, `BLOCKED_ZSET`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum WaitKind {
+    List,
+    ZSet,
+}
+
+impl WaitKind {
+    /// TYPE's answer for a key this kind of waiter takes from.
+    fn type_name(self) -> &'static str {
+        match self {
+            WaitKind::List => "list",
+            WaitKind::ZSet => "zset",
+        }
+    }
+}
+
+/// What a blocking command waits on: its kind and keys, and how to run it on one of them.
+struct Blocked {
+    kind: WaitKind,
+    keys: Vec<Vec<u8>>,
+    /// Where the keys sit in the command's words.
+    first: usize,
+    /// Where the key count sits (BLMPOP, BZMPOP), which a one-key run sets to 1.
+    count_at: Option<usize>,
+}
+
+impl Blocked {
+    /// Reads a blocking command the store already took as well-formed (it answered nil).
+    fn of(words: &[Vec<u8>]) -> Option<Blocked> {
+        let name = words.first()?.to_ascii_lowercase();
+        let kind = if name.starts_with(b"bz") {
+            WaitKind::ZSet
+        } else {
+            WaitKind::List
+        };
+        let (first, count_at, count) = match name.as_slice() {
+            b"blpop" | b"brpop" | b"bzpopmin" | b"bzpopmax" => {
+                (1, None, words.len().checked_sub(2)?)
+            }
+            b"blmove" | b"brpoplpush" => (1, None, 1),
+            b"blmpop" | b"bzmpop" => {
+                let count = std::str::from_utf8(words.get(2)?).ok()?.parse().ok()?;
+                (3, Some(2), count)
+            }
+            _ => return None,
+        };
+        let keys = words.get(first..first + count)?.to_vec();
+        Some(Blocked {
+            kind,
+            keys,
+            first,
+            count_at,
+        })
+    }
+
+    /// The command run on `key` alone: what Redis serves a waiter from the key readied.
+    fn on_key(&self, words: &[Vec<u8>], key: &[u8]) -> Vec<Vec<u8>> {
+        let mut one = words[..self.first].to_vec();
+        if let Some(at) = self.count_at {
+            one[at] = b"1".to_vec();
+        }
+        one.push(key.to_vec());
+        one.extend_from_slice(&words[self.first + self.keys.len()..]);
+        one
+    }
+}
+
 /// One client waiting in a blocking command.
 pub struct Waiter {
     words: Vec<Vec<u8>>,
+    /// What it waits on.
+    blocked: Blocked,
+    /// The database it waits in.
+    db: usize,
     /// The client, which CLIENT KILL may have killed before it left the queue.
     client: Arc<ClientInfo>,
     /// The client's socket, to see whether it hung up before serving it.
@@ -47,42 +122,86 @@ pub struct Waiter {
 pub struct Waiters(Mutex<VecDeque<Arc<Waiter>>>);
 
 impl Waiters {
-    /// Serves every waiter whose command now gets something, in queue order, over and over
-    /// while one served may free another (a BLMOVE's push); true if any was.
-    pub fn serve(&self, store: &mut Store) -> bool {
+    /// Serves the waiters what `readied` (and then what serving them readies) gives them, key
+    /// by key as Redis's `handleClientsBlockedOnKeys` does; true if any was served.
+    pub fn serve(&self, store: &mut Store, mut readied: Vec<Readied>) -> bool {
         let mut any = false;
-        loop {
-            let queue: Vec<Arc<Waiter>> = lock(&self.0).iter().cloned().collect();
-            let mut served = Vec::new();
-            for waiter in &queue {
-                if waiter.client.killed.load(Ordering::Acquire) || waiter.hung_up() {
-                    continue;
-                }
-                let mut state = lock(&waiter.state);
-                let (session, reply) = &mut *state;
-                if reply.is_some() {
-                    continue;
-                }
-                let got = store.exec_in(session, &waiter.words);
-                let waits = match got {
-                    // Nothing to take yet.
-                    Reply::Nil => true,
-                    // The key is of another type now: Redis 7.0 leaves such a client waiting,
-                    // but serves a move whose destination is of another type its WRONGTYPE.
-                    Reply::Error(_) => !moves_onto_wrong_type(store, session, &waiter.words),
-                    _ => false,
-                };
-                if !waits {
-                    *reply = Some(got);
-                    served.push(waiter.clone());
-                }
+        while !readied.is_empty() {
+            for (db, key) in self.waited_keys(readied) {
+                any |= self.serve_key(store, db, &key);
             }
-            if served.is_empty() {
-                return any;
-            }
-            any = true;
-            lock(&self.0).retain(|w| !served.iter().any(|s| Arc::ptr_eq(s, w)));
+            readied = store.take_readied();
         }
+        any
+    }
+
+    /// The keys some waiter waits on among `readied`, each once, in the order they were
+    /// readied; a swapped database readies every key waited on in it.
+    fn waited_keys(&self, readied: Vec<Readied>) -> Vec<(usize, Vec<u8>)> {
+        let queue = lock(&self.0);
+        let mut keys: Vec<(usize, Vec<u8>)> = Vec::new();
+        let mut add = |db: usize, key: &[u8]| {
+            if !keys.iter().any(|(d, k)| *d == db && k == key) {
+                keys.push((db, key.to_vec()));
+            }
+        };
+        for change in readied {
+            match change {
+                Readied::Key { db, key } => {
+                    if queue
+                        .iter()
+                        .any(|w| w.db == db && w.blocked.keys.contains(&key))
+                    {
+                        add(db, &key);
+                    }
+                }
+                Readied::Database(db) => {
+                    for waiter in queue.iter().filter(|w| w.db == db) {
+                        for key in &waiter.blocked.keys {
+                            add(db, key);
+                        }
+                    }
+                }
+            }
+        }
+        keys
+    }
+
+    /// Serves the waiters on `key` in database `db`, longest-waiting first, while the key
+    /// holds something of their kind; true if any was served.
+    fn serve_key(&self, store: &mut Store, db: usize, key: &[u8]) -> bool {
+        let waiting: Vec<Arc<Waiter>> = lock(&self.0)
+            .iter()
+            .filter(|w| w.db == db && w.blocked.keys.iter().any(|k| k == key))
+            .cloned()
+            .collect();
+        let mut served = Vec::new();
+        for waiter in waiting {
+            if waiter.client.killed.load(Ordering::Acquire) || waiter.hung_up() {
+                continue;
+            }
+            let mut state = lock(&waiter.state);
+            let (session, reply) = &mut *state;
+            if reply.is_some() {
+                continue;
+            }
+            let kind = store.exec_in(session, &[&b"TYPE"[..], key]);
+            if kind == Reply::Status("none".into()) {
+                break;
+            }
+            if kind != Reply::Status(waiter.blocked.kind.type_name().into()) {
+                continue;
+            }
+            let got = store.exec_in(session, &waiter.blocked.on_key(&waiter.words, key));
+            if got == Reply::Nil {
+                continue;
+            }
+            *reply = Some(got);
+            drop(state);
+            served.push(waiter);
+        }
+        lock(&self.0).retain(|w| !served.iter().any(|s| Arc::ptr_eq(s, w)));
+        !served.is_empty()
     }
 
     /// CLIENT UNBLOCK: ends client `id`'s wait with `reply` if it is waiting and not served
@@ -135,21 +254,6 @@ impl Waiter {
     }
 }
 
-/// Whether a BLMOVE or BRPOPLPUSH that answered an error did so for its destination: its
-/// source holds a list to take from. Redis serves such a waiter its WRONGTYPE and leaves the
-/// element where it was (`serveClientBlockedOnList`); only a source of another type keeps it
-/// waiting.
-fn moves_onto_wrong_type(store: &mut Store, session: &mut Session, words: &[Vec<u8>]) -> bool {
-    let moves = words.first().is_some_and(|name| {
-        name.eq_ignore_ascii_case(b"blmove") || name.eq_ignore_ascii_case(b"brpoplpush")
-    });
-    moves
-        && words.get(1).is_some_and(|source| {
-            store.exec_in(session, &[b"TYPE".to_vec(), source.clone()])
-                == Reply::Status("list".into())
-        })
-}
-
 /// The timeout as a duration (`None`: forever), read as the store reads it
 /// ([`parse_timeout`]), which has already refused a bad one.
 fn timeout_of(word: &[u8]) -> Option<Duration> {
@@ -180,7 +284,12 @@ impl Conn {
             shared.serve_waiters(&mut store);
             return Some(shape(&words, first));
         }
+        let Some(blocked) = Blocked::of(&words) else {
+            return Some(shape(&words, first));
+        };
         let waiter = Arc::new(Waiter {
+            blocked,
+            db: self.session.db(),
             words: words.clone(),
             client: self.info.clone(),
             socket: self.reader.try_clone().ok(),

@@ -83,6 +83,7 @@ impl Server {
             let mut store = lock(&shared.store);
             store.set_script_interrupt(shared.script.interrupt.clone());
             store.set_caller_waits(true);
+            store.log_readied();
             let registry = shared.pubsub.clone();
             store.on_publish(Arc::new(
                 move |kind: crate::ChannelKind, channel: &[u8], message: &[u8]| {

@@ -129,7 +129,9 @@ impl Shared {
     /// Serves the waiting clients a command (just run, with the store still locked) may have
     /// freed, and wakes those served.
     pub fn serve_waiters(&self, store: &mut Store) {
-        if self.blocked.load(Ordering::Acquire) > 0 && self.waiters.serve(store) {
+        // Taken whether or not anyone waits: what no one waited on when it happened is no one's.
+        let readied = store.take_readied();
+        if self.blocked.load(Ordering::Acquire) > 0 && self.waiters.serve(store, readied) {
             self.changed.notify_all();
         }
     }
