@@ -913,6 +913,24 @@ fn waiters_are_served_key_by_key_in_the_order_the_keys_were_readied() {
             "*1\r\n$1\r\ny\r\n",
             "{name}"
         );
+        // A waiter on two keys is served from the one fed first, not the first it names.
+        let mut w = waiting(
+            port,
+            &["BLMPOP", "1", "2", "x1", "x2", "LEFT", "COUNT", "5"],
+        );
+        assert_eq!(
+            pusher.call(&[
+                "EVAL",
+                "redis.call('rpush', 'x2', 'a', 'b') redis.call('rpush', 'x1', 'c')",
+                "0"
+            ]),
+            "$-1\r\n"
+        );
+        assert_eq!(
+            w.read(),
+            "*2\r\n$2\r\nx2\r\n*2\r\n$1\r\na\r\n$1\r\nb\r\n",
+            "{name}"
+        );
         // A waiter on two keys whose first became a string is served from the second.
         let mut w = waiting(port, &["BLPOP", "s", "l", "1"]);
         assert_eq!(pusher.call(&["SET", "s", "x"]), "+OK\r\n");
