@@ -119,9 +119,10 @@ impl Value {
 }
 
 /// A change after which a client blocked on a key may get something, as Redis's
-/// `signalKeyAsReady` marks it: a list or a sorted set made where no live key was (`dbAdd`; a
-/// key overwritten in place, as SORT … STORE or ZUNIONSTORE onto a string do it, is not), or
-/// a database SWAPDB filled, whose every waited key counts.
+/// `signalKeyAsReady` marks it: a list or a sorted set made where no live key was (`dbAdd`,
+/// which RENAME and COPY … REPLACE reach after deleting the key they replace; a key written
+/// over in place, as SORT … STORE or ZUNIONSTORE onto a string do it, is not), or a database
+/// SWAPDB filled, whose every waited key counts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Readied {
     /// The key `key` in database `db` is a new list or sorted set.

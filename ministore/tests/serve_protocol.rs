@@ -924,7 +924,8 @@ fn waiters_are_served_key_by_key_in_the_order_the_keys_were_readied() {
                 "redis.call('rpush', 'x2', 'a', 'b') redis.call('rpush', 'x1', 'c')",
                 "0"
             ]),
-            "$-1\r\n"
+            "$-1\r\n",
+            "{name}"
         );
         assert_eq!(
             w.read(),
@@ -958,6 +959,23 @@ fn waiters_are_served_key_by_key_in_the_order_the_keys_were_readied() {
         assert_eq!(pusher.call(&["ZUNIONSTORE", "t", "1", "zs"]), ":1\r\n");
         assert_eq!(w.read(), "*-1\r\n", "{name}");
         assert_eq!(pusher.call(&["ZCARD", "t"]), ":1\r\n", "{name}");
+        // RENAME and COPY … REPLACE delete the key they replace and add it anew: its waiters
+        // are served, whatever it held.
+        for replace in [
+            &["RENAME", "src", "dst"][..],
+            &["COPY", "src", "dst", "REPLACE"],
+        ] {
+            let mut w = waiting(port, &["BLPOP", "dst", "1"]);
+            assert_eq!(pusher.call(&["SET", "dst", "x"]), "+OK\r\n");
+            pusher.call(&["DEL", "src"]);
+            assert_eq!(pusher.call(&["RPUSH", "src", "a"]), ":1\r\n");
+            assert!(pusher.call(replace).starts_with(['+', ':']), "{name}");
+            assert_eq!(
+                w.read(),
+                "*2\r\n$3\r\ndst\r\n$1\r\na\r\n",
+                "{name}: {replace:?}"
+            );
+        }
         assert_eq!(pusher.call(&["FLUSHALL"]), "+OK\r\n");
     }
 }

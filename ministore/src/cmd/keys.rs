@@ -55,6 +55,9 @@ fn rename_key(
     if only_new && keyspace.contains(to) {
         return Ok(false);
     }
+    // Redis deletes the destination and adds the key anew (`dbDelete`, `dbAdd`), which
+    // readies it for a blocked client even where a key stood.
+    keyspace.remove(to);
     keyspace.insert(to, entry.value, entry.expires_at);
     keyspace.remove(from);
     Ok(true)
@@ -100,6 +103,8 @@ pub(crate) fn copy(keyspace: &mut Keyspace, words: &[&[u8]]) -> CommandResult {
         if there.contains(to) && !replace {
             return false;
         }
+        // As RENAME: the replaced key is deleted and the copy added anew.
+        there.remove(to);
         there.insert(to, entry.value, entry.expires_at);
         true
     });

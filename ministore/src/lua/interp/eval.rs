@@ -378,14 +378,64 @@ pub(super) fn describe(e: &Expr, frame: &Frame) -> Option<String> {
         },
         // Parentheses leave a variable in its register: `(a).x` still names local 'a'.
         ExprKind::Paren(inner) => describe(inner, frame),
-        // Lua 5.1's compiler drops a left operand that is always true before `and` (always
-        // false before `or`): what is left is the right operand, whose variable is named.
-        ExprKind::Binary { op, lhs, rhs } => match (op, folded(lhs)) {
-            (BinOp::And, Some(c)) if c.is_truthy() => describe(rhs, frame),
-            (BinOp::Or, Some(c)) if !c.is_truthy() => describe(rhs, frame),
+        // Lua 5.1's debug information names the variable whose load last wrote the result's
+        // register, following forward jumps from the expression's first instruction: after a
+        // left operand the compiler drops (`1 and x`), or whose first jump lands on the right
+        // operand (`(y and false) or x`), that is the right operand's.
+        ExprKind::Binary { op, lhs, rhs } => match (op, layout(lhs)) {
+            (BinOp::And, Layout::Constant(true) | Layout::JumpsTo(true))
+            | (BinOp::Or, Layout::Constant(false) | Layout::JumpsTo(false)) => describe(rhs, frame),
             _ => None,
         },
         _ => None,
+    }
+}
+
+/// How Lua 5.1 lays out an operand's code, as far as naming the next operand goes.
+#[derive(Clone, Copy)]
+enum Layout {
+    /// A constant the compiler folds (its truthiness): no code, no jump.
+    Constant(bool),
+    /// The code's first jump leaves for the expression's true (`true`) or false exit.
+    JumpsTo(bool),
+    /// A value computed with no jump of its own; a test of it jumps to the exit the context
+    /// asks for (a comparison's jump too).
+    Computed,
+}
+
+/// `e`'s [`Layout`], by `lcode.c`: `luaK_goiftrue` emits nothing for a true constant and a
+/// jump to the false exit for anything else, `luaK_goiffalse` the reverse, and `not` swaps
+/// the exits.
+fn layout(e: &Expr) -> Layout {
+    if let Some(c) = folded(e) {
+        return Layout::Constant(c.is_truthy());
+    }
+    match &e.kind {
+        ExprKind::Paren(inner) => layout(inner),
+        ExprKind::Unary {
+            op: UnOp::Not,
+            operand,
+        } => match layout(operand) {
+            Layout::JumpsTo(exit) => Layout::JumpsTo(!exit),
+            Layout::Constant(truthy) => Layout::Constant(!truthy),
+            Layout::Computed => Layout::Computed,
+        },
+        ExprKind::Binary {
+            op: op @ (BinOp::And | BinOp::Or),
+            lhs,
+            rhs,
+        } => {
+            // The exit a test of the left operand jumps to, and the one that goes on to the
+            // right operand: `and` goes on when true, `or` when false.
+            let goes_on = *op == BinOp::And;
+            match layout(lhs) {
+                Layout::Constant(truthy) | Layout::JumpsTo(truthy) if truthy == goes_on => {
+                    layout(rhs)
+                }
+                _ => Layout::JumpsTo(!goes_on),
+            }
+        }
+        _ => Layout::Computed,
     }
 }
 
