@@ -1,7 +1,7 @@
 //! The URL fragment's shareable state, as far as both wasm modules need to agree on it: the keys a
 //! link carries (`#play=3&lease=10000&stall=12500&release=token&fence=35,34`), how a fragment splits
-//! into them, and [`first_shared_part`], which the first wasm asks to load the lab at once and to open
-//! the page at the figure a link shows. The
+//! into them, and [`first_shared_part`], which the first wasm asks to load the lab at once and to
+//! open the page at the figure a link shows. The
 //! values' meaning (steps, ranges, release names, fence tokens) is the page crate's
 //! `scenarios::share`. Only a fragment with `=` is state, so the section anchors `#s1`…`#s6` keep
 //! working.
@@ -41,7 +41,7 @@ impl SharedPart {
         }
     }
 
-    /// Where the page shows this part: the player's section, or figure 2.
+    /// Where the page shows this part: the player's panel in figure 1, or figure 2.
     pub fn selector(self) -> String {
         match self {
             SharedPart::Player => crate::hooks::PLAYER_SELECTOR.to_string(),
@@ -65,16 +65,16 @@ pub fn pairs(fragment: &str) -> impl Iterator<Item = (&str, &str)> {
         .filter_map(|pair| pair.split_once('='))
 }
 
-/// Whether a link's fragment names state of the player or the fence, which only the store (the
-/// lab's figures' chunk) can show: then the page goes for that chunk at once. A key with a value
-/// the page will not take still counts: loading the chunk early costs a download, never a wrong
-/// figure.
+/// Whether a link's fragment names state of the player or the fence ([`first_shared_part`]),
+/// which only the store (the lab's figures' chunk) can show: then the page goes for that chunk
+/// at once.
 pub fn carries_store_state(fragment: &str) -> bool {
     first_shared_part(fragment).is_some()
 }
 
-/// The first part of the page, in page order, whose state a link's fragment carries (by
-/// [`carries_store_state`]'s rule): where the page opens for that link.
+/// The first part of the page, in page order, one of whose keys a link's fragment gives a
+/// value: where the page opens for that link. A value the page will not take still counts:
+/// loading the figures' chunk early costs a download, never a wrong figure.
 pub fn first_shared_part(fragment: &str) -> Option<SharedPart> {
     SharedPart::ALL.into_iter().find(|part| {
         pairs(fragment).any(|(key, value)| !value.is_empty() && part.keys().contains(&key))

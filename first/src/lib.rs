@@ -50,10 +50,12 @@ pub fn start() -> usize {
 
 /// Scrolls the part a shared link carries into view: the browser looks for an element whose id
 /// is the whole fragment, finds none and stays at the top. Only when the link was followed — a
-/// reload or a step back or forward brings the reader's own scroll back — and never in a frame,
-/// where scrolling into view could move the host's page too.
+/// reload or a step back or forward brings the reader's own scroll back — and the reader has
+/// not scrolled yet (on a slow line the wasm can start after they began to read), and never in
+/// a frame, where scrolling into view could move the host's page too.
 fn open_at(window: &web_sys::Window, document: &web_sys::Document, part: fragment::SharedPart) {
-    if embed::is_framed(window) || !followed_a_link(window) {
+    let scrolled = window.scroll_y().map_or(true, |y| y > 0.0);
+    if scrolled || embed::is_framed(window) || !followed_a_link(window) {
         return;
     }
     if let Ok(Some(element)) = document.query_selector(&part.selector()) {

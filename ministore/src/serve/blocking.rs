@@ -229,9 +229,11 @@ impl Waiters {
 }
 
 impl Waiter {
-    /// Whether the client closed its end of the connection. Redis frees such a client as soon
-    /// as it reads the end of its stream; the waiting thread here looks only once per [`SLICE`],
-    /// and an element served meanwhile would be taken from the list and written to no one.
+    /// Whether the client closed its end of the connection with nothing sent ahead unread (a
+    /// peek sees that data first; the waiting thread reads it ahead within a [`SLICE`] and then
+    /// sees the end). Redis frees such a client as soon as it reads the end of its stream; the
+    /// waiting thread here looks only once per [`SLICE`], and an element served meanwhile would
+    /// be taken from the list and written to no one.
     /// Only called with the store locked, as the waiting thread reads its socket only then, so
     /// the two never change its blocking mode under each other.
     fn hung_up(&self) -> bool {
