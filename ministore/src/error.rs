@@ -540,6 +540,10 @@ impl From<CommandError> for Reply {
     }
 }
 
+/// How Redis's error for a command it does not know begins; [`Reply::is_unknown_command`]
+/// reads it.
+pub(crate) const UNKNOWN_COMMAND: &str = "ERR unknown command ";
+
 /// `unknown command '%.128s', with args beginning with: ` then `'%.*s' ` per argument while
 /// the list is shorter than 128 bytes, each argument cut to what is left of those 128.
 fn unknown_command_message(name: &[u8], args: &[Vec<u8>]) -> String {
@@ -555,7 +559,7 @@ fn unknown_command_message(name: &[u8], args: &[Vec<u8>]) -> String {
         echoed.extend_from_slice(b"' ");
     }
     format!(
-        "ERR unknown command '{}', with args beginning with: {}",
+        "{UNKNOWN_COMMAND}'{}', with args beginning with: {}",
         printable(c_string(name), ECHO_LIMIT),
         printable(&echoed, usize::MAX)
     )

@@ -47,6 +47,17 @@ impl Reply {
         Reply::Status("OK".to_string())
     }
 
+    /// Whether this is Redis's error for a command it does not know (`ERR unknown command …`).
+    pub fn is_unknown_command(&self) -> bool {
+        matches!(self, Reply::Error(text) if text.starts_with(crate::error::UNKNOWN_COMMAND))
+    }
+
+    /// Whether this is ministore's own error for a script it stopped at its step budget, which
+    /// real Redis never replies.
+    pub fn is_step_budget_stop(&self) -> bool {
+        matches!(self, Reply::Error(text) if text.starts_with(crate::lua::STEP_BUDGET_STOP))
+    }
+
     /// A bulk reply from anything byte-like.
     pub fn bulk(bytes: impl Into<Vec<u8>>) -> Reply {
         Reply::Bulk(bytes.into())

@@ -82,6 +82,8 @@ fn unknown_commands_echo_their_arguments_like_redis() {
         store.exec(&["foo"]),
         error("ERR unknown command 'foo', with args beginning with: ")
     );
+    assert!(store.exec(&["foo"]).is_unknown_command());
+    assert!(!store.exec(&["GET"]).is_unknown_command());
     let empty: [&str; 0] = [];
     assert!(store.exec(&empty).is_error());
 }

@@ -996,6 +996,7 @@ fn keys_and_argv_are_bound() {
 // ---- the step budget and resource caps ----
 
 fn assert_budget_stop(r: &Reply, budget: u64) {
+    assert!(r.is_step_budget_stop(), "{r:?}");
     let e = error_text(r);
     assert!(
         e.starts_with(&format!(

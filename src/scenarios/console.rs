@@ -426,7 +426,7 @@ impl Console {
         for _ in 0..runs {
             let reply = self.store.exec(command);
             output.extend(printed_lines(command, &reply));
-            if stopped_by_step_budget(&reply) {
+            if reply.is_step_budget_stop() {
                 output.push(note(RUNAWAY_NOTE));
                 break;
             }
@@ -478,22 +478,13 @@ impl Console {
     }
 }
 
-/// The store's reply to a script it stopped at the step budget (ministore's own error; real
-/// Redis has none, which is why the console adds [`RUNAWAY_NOTE`]).
-fn stopped_by_step_budget(reply: &Reply) -> bool {
-    matches!(reply, Reply::Error(text) if text.starts_with("ERR script stopped: it ran past its step budget"))
-}
-
 /// After the store's `ERR unknown command` for a command Redis 7.0 has, what the console adds so
 /// that the reply does not read as Redis's: which group of Redis's commands it is in.
 fn left_out_note(command: &[Vec<u8>], reply: &Reply) -> Option<String> {
-    let Reply::Error(text) = reply else {
-        return None;
-    };
-    let name = command.first()?;
-    if !text.starts_with("ERR unknown command") {
+    if !reply.is_unknown_command() {
         return None;
     }
+    let name = command.first()?;
     let group = ministore::left_out::left_out(name)?;
     Some(format!(
         "note — not a reply: Redis 7.0 has {}, one of its {} commands; ministore, this console's store, does not run it.",

@@ -150,9 +150,9 @@ impl Library {
                 let value = Value::str(format!("user_function:{line}: {msg}").as_bytes());
                 convert::raised_error_reply(&value, FUNCTION_SOURCE, i64::from(line), &label)
             }
-            Err(Fault::Budget { line }) => Reply::Error(format!(
-                "ERR script stopped: it ran past its step budget of {step_budget} steps (runaway script?) script: {label}, on {FUNCTION_SOURCE}:{line}."
-            )),
+            Err(Fault::Budget { line }) => {
+                super::step_budget_stop(step_budget, &label, FUNCTION_SOURCE, line)
+            }
             // A function's kill arrives as the error it raises (`Interp::step`; Redis 7.0 words
             // it as SCRIPT KILL for functions too); only a library's load is stopped outright,
             // so this is that error, unraised.

@@ -248,10 +248,7 @@ impl Script {
                 let value = value::Value::str(format!("user_script:{}: {}", line, msg).as_bytes());
                 convert::raised_error_reply(&value, SCRIPT_SOURCE, i64::from(line), sha)
             }
-            Err(Fault::Budget { line }) => Reply::Error(format!(
-                "ERR script stopped: it ran past its step budget of {} steps (runaway script?) script: {}, on @user_script:{}.",
-                step_budget, sha, line
-            )),
+            Err(Fault::Budget { line }) => step_budget_stop(step_budget, sha, SCRIPT_SOURCE, line),
             // A script's kill arrives as the error it raises (`Interp::step`); only a library's
             // load is stopped outright, so this is that error, unraised.
             Err(Fault::Killed { line }) => {
@@ -265,4 +262,15 @@ impl Script {
             }
         }
     }
+}
+
+/// How ministore's own error for a script stopped at its step budget begins (Redis has no step
+/// budget: its scripts run until SCRIPT KILL); [`Reply::is_step_budget_stop`] reads it.
+pub(crate) const STEP_BUDGET_STOP: &str = "ERR script stopped: it ran past its step budget";
+
+/// The error for a script or function stopped at its step budget on `line` of `source`.
+pub(crate) fn step_budget_stop(step_budget: u64, name: &str, source: &str, line: u32) -> Reply {
+    Reply::Error(format!(
+        "{STEP_BUDGET_STOP} of {step_budget} steps (runaway script?) script: {name}, on {source}:{line}."
+    ))
 }
