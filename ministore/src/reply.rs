@@ -138,18 +138,24 @@ fn render_raw(reply: &Reply, out: &mut Vec<u8>) {
     }
 }
 
+/// A status or an error as redis-cli prints it in a terminal, as a C string (`sdscat`, `%s`):
+/// up to a zero byte.
+fn up_to_nul(text: &str) -> &str {
+    text.split('\0').next().unwrap_or_default()
+}
+
 /// redis-cli's `cliFormatReplyTTY`: `prefix` is the indentation of the enclosing arrays,
 /// which every element after the first repeats (the first sits right after its parent's
 /// `N) ` label).
 fn render_tty(reply: &Reply, prefix: &str, out: &mut String) {
     match reply {
         Reply::Status(text) => {
-            out.push_str(text);
+            out.push_str(up_to_nul(text));
             out.push('\n');
         }
         Reply::Error(text) => {
             out.push_str("(error) ");
-            out.push_str(text);
+            out.push_str(up_to_nul(text));
             out.push('\n');
         }
         Reply::Integer(n) => {

@@ -120,28 +120,30 @@ fn shebang_read_only(source: &[u8]) -> Result<bool, String> {
         Ok(parts) if !parts.is_empty() => parts,
         _ => return Err("Invalid engine in script shebang".into()),
     };
-    if parts[0] != b"#!lua" {
+    // Redis compares each word with `strcmp` (`strncmp` for `flags=`) and prints it with `%s`:
+    // a word ends at a zero byte.
+    let c_text = |word: &[u8]| String::from_utf8_lossy(crate::args::c_string(word)).into_owned();
+    if crate::args::c_string(&parts[0]) != b"#!lua" {
         return Err(format!(
             "Unexpected engine in script shebang: {}",
-            String::from_utf8_lossy(&parts[0])
+            c_text(&parts[0])
         ));
     }
     let mut read_only = false;
     for option in &parts[1..] {
-        let Some(flags) = option.strip_prefix(b"flags=") else {
-            return Err(format!(
-                "Unknown lua shebang option: {}",
-                String::from_utf8_lossy(option)
-            ));
-        };
+        if !crate::args::c_string(option).starts_with(b"flags=") {
+            return Err(format!("Unknown lua shebang option: {}", c_text(option)));
+        }
+        let flags = &option[b"flags=".len()..];
         if flags.is_empty() {
             continue;
         }
         for flag in flags.split(|&b| b == b',') {
+            let flag = crate::args::c_string(flag);
             if !SHEBANG_FLAGS.contains(&flag) {
                 return Err(format!(
                     "Unexpected flag in script shebang: {}",
-                    String::from_utf8_lossy(flag)
+                    c_text(flag)
                 ));
             }
             read_only |= flag == b"no-writes";

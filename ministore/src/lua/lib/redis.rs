@@ -38,70 +38,64 @@ fn register_function(it: &mut Interp, args: Vec<Value>, line: u32) -> Result<Vec
         ));
     }
     let registered = match args.as_slice() {
-        [Value::Table(t)] => {
+        [named @ (Value::Table(_) | Value::Lib(_))] => {
             let mut name = None;
             let mut callback = None;
             let mut description = None;
             let mut flags = Vec::new();
-            let entries: Vec<(Value, Value)> = {
-                let table = t.0.borrow();
-                let mut entries = Vec::new();
-                let mut at = 0;
-                while let Some((next, k, v)) = table.next_from(at) {
-                    entries.push((k, v));
-                    at = next;
+            let entries: Vec<(Value, Value)> = match named {
+                Value::Table(t) => {
+                    let table = t.0.borrow();
+                    let mut entries = Vec::new();
+                    let mut at = 0;
+                    while let Some((next, k, v)) = table.next_from(at) {
+                        entries.push((k, v));
+                        at = next;
+                    }
+                    entries
                 }
-                entries
+                // A library table (`redis` itself): its first key is none of the four.
+                _ => return Err(fail("unknown argument given to redis.register_function")),
             };
             for (k, v) in entries {
-                match k.to_str_bytes().as_deref() {
-                    Some(b"function_name") if matches!(k, Value::Str(_)) => {
-                        let Some(text) = v.to_str_bytes() else {
-                            return Err(fail("function_name argument given to redis.register_function must be a string"));
-                        };
-                        name = Some(text.to_vec());
+                // Redis reads a string or number key as a C string, compared in any case.
+                let key =
+                    match &k {
+                        Value::Str(_) | Value::Num(_) => k.to_str_bytes().unwrap_or_default(),
+                        _ => return Err(fail(
+                            "named argument key given to redis.register_function is not a string",
+                        )),
+                    };
+                let key = crate::args::c_string(&key);
+                let is = |word: &str| key.eq_ignore_ascii_case(word.as_bytes());
+                if is("function_name") {
+                    let Some(text) = v.to_str_bytes() else {
+                        return Err(fail(
+                            "function_name argument given to redis.register_function must be a string",
+                        ));
+                    };
+                    name = Some(text.to_vec());
+                } else if is("description") {
+                    let Some(text) = v.to_str_bytes() else {
+                        return Err(fail(
+                            "description argument given to redis.register_function must be a string",
+                        ));
+                    };
+                    description = Some(text.to_vec());
+                } else if is("callback") {
+                    if !matches!(v, Value::Func(_) | Value::Builtin(_)) {
+                        return Err(fail(
+                            "callback argument given to redis.register_function must be a function",
+                        ));
                     }
-                    Some(b"callback") if matches!(k, Value::Str(_)) => {
-                        if !matches!(v, Value::Func(_) | Value::Builtin(_)) {
-                            return Err(fail("callback argument given to redis.register_function must be a function"));
-                        }
-                        callback = Some(v.clone());
+                    callback = Some(v.clone());
+                } else if is("flags") {
+                    if !matches!(v, Value::Table(_) | Value::Lib(_)) {
+                        return Err(fail("flags argument to redis.register_function must be a table representing function flags"));
                     }
-                    Some(b"description") if matches!(k, Value::Str(_)) => {
-                        let Some(text) = v.to_str_bytes() else {
-                            return Err(fail("description argument given to redis.register_function must be a string"));
-                        };
-                        description = Some(text.to_vec());
-                    }
-                    Some(b"flags") if matches!(k, Value::Str(_)) => {
-                        let Value::Table(list) = &v else {
-                            return Err(fail("flags argument to redis.register_function must be a table representing function flags"));
-                        };
-                        for i in 1.. {
-                            let flag = list.get(&Value::Num(f64::from(i)));
-                            if flag.is_nil() {
-                                break;
-                            }
-                            // Redis matches with strcasecmp: any case, up to a zero byte.
-                            let known = flag.to_str_bytes().and_then(|f| {
-                                let f = f.split(|&b| b == 0).next().unwrap_or_default();
-                                FUNCTION_FLAGS
-                                    .iter()
-                                    .find(|known| known.as_bytes().eq_ignore_ascii_case(f))
-                            });
-                            match known {
-                                Some(known) => flags.push(*known),
-                                None => return Err(fail("unknown flag given")),
-                            }
-                        }
-                        // Redis keeps the flags as bits and lists them in its own order.
-                        flags = FUNCTION_FLAGS
-                            .iter()
-                            .filter(|known| flags.contains(known))
-                            .copied()
-                            .collect();
-                    }
-                    _ => return Err(fail("unknown argument given to redis.register_function")),
+                    flags = read_flags(it, &v, line)?.ok_or_else(|| fail("unknown flag given"))?;
+                } else {
+                    return Err(fail("unknown argument given to redis.register_function"));
                 }
             }
             let Some(name) = name else {
@@ -151,6 +145,44 @@ fn register_function(it: &mut Interp, args: Vec<Value>, line: u32) -> Result<Vec
     }
     loaded.push(registered);
     Ok(Vec::new())
+}
+
+/// `flags={…}`: the flags at 1, 2, … up to the first nil, each read as `lua_gettable` reads it
+/// (through `__index`) and matched in any case up to a zero byte; `None` for a value that is
+/// not a known flag. Redis keeps them as bits, so they come back in its own order.
+#[cfg(feature = "full")]
+fn read_flags(
+    it: &mut Interp,
+    list: &Value,
+    line: u32,
+) -> Result<Option<Vec<&'static str>>, Fault> {
+    let mut found = Vec::new();
+    for i in 1u32.. {
+        let flag = it.index(list, Value::Num(f64::from(i)), line, || None)?;
+        if flag.is_nil() {
+            break;
+        }
+        let known = match &flag {
+            Value::Str(_) | Value::Num(_) => flag.to_str_bytes().and_then(|f| {
+                let f = crate::args::c_string(&f);
+                FUNCTION_FLAGS
+                    .iter()
+                    .find(|known| known.as_bytes().eq_ignore_ascii_case(f))
+            }),
+            _ => None,
+        };
+        match known {
+            Some(known) => found.push(*known),
+            None => return Ok(None),
+        }
+    }
+    Ok(Some(
+        FUNCTION_FLAGS
+            .iter()
+            .filter(|known| found.contains(known))
+            .copied()
+            .collect(),
+    ))
 }
 
 /// Redis's rule for library and function names: letters, digits and `_`, at least one.
