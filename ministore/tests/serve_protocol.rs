@@ -980,6 +980,119 @@ fn waiters_are_served_key_by_key_in_the_order_the_keys_were_readied() {
     }
 }
 
+/// Sends `bytes` on a new connection and returns what comes back until the server closes it
+/// (then ending in `<closed>`) or stays quiet for 300 ms (`<open>`).
+fn exchange(port: u16, bytes: &[u8]) -> String {
+    use std::io::Read;
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_millis(300)))
+        .expect("timeout");
+    stream.write_all(bytes).expect("send");
+    let mut got = Vec::new();
+    let mut chunk = [0u8; 4096];
+    let end = loop {
+        match stream.read(&mut chunk) {
+            Ok(0) => break "<closed>",
+            Ok(n) => got.extend_from_slice(&chunk[..n]),
+            Err(_) => break "<open>",
+        }
+    };
+    format!("{}{end}", String::from_utf8_lossy(&got))
+}
+
+#[test]
+fn connection_edge_cases_answer_byte_for_byte_as_redis() {
+    let Some([ministore, redis]) = both_servers(5000) else {
+        return;
+    };
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        // A refused EXEC ends the transaction, as EXECABORT, also in a subscriber's context.
+        (
+            "exec while subscribed",
+            [multibulk(&["SUBSCRIBE", "x"]), multibulk(&["EXEC"])].concat(),
+        ),
+        (
+            "exec with an argument while subscribed",
+            [multibulk(&["SUBSCRIBE", "x"]), multibulk(&["EXEC", "y"])].concat(),
+        ),
+        // An empty request ends a CLIENT REPLY SKIP; a SKIP in force holds back RESET's reply.
+        (
+            "skip, blank line, ping",
+            [
+                multibulk(&["CLIENT", "REPLY", "SKIP"]),
+                b"\r\n".to_vec(),
+                multibulk(&["PING"]),
+            ]
+            .concat(),
+        ),
+        (
+            "skip, *0, ping",
+            [
+                multibulk(&["CLIENT", "REPLY", "SKIP"]),
+                b"*0\r\n".to_vec(),
+                multibulk(&["PING"]),
+            ]
+            .concat(),
+        ),
+        (
+            "skip, reset, ping",
+            [
+                multibulk(&["CLIENT", "REPLY", "SKIP"]),
+                multibulk(&["RESET"]),
+                multibulk(&["PING"]),
+            ]
+            .concat(),
+        ),
+        // A QUIT or a protocol error whose reply is held back never closes the connection.
+        (
+            "reply off, quit",
+            [
+                multibulk(&["CLIENT", "REPLY", "OFF"]),
+                multibulk(&["QUIT"]),
+                multibulk(&["PING"]),
+            ]
+            .concat(),
+        ),
+        (
+            "reply off, protocol error",
+            [multibulk(&["CLIENT", "REPLY", "OFF"]), b"*x\r\n".to_vec()].concat(),
+        ),
+        // An HTTP request is dropped unanswered, with the replies before it in the same write.
+        (
+            "post",
+            [
+                multibulk(&["PING"]),
+                b"POST / HTTP/1.1\r\n".to_vec(),
+                multibulk(&["PING"]),
+            ]
+            .concat(),
+        ),
+        (
+            "host",
+            [multibulk(&["PING"]), multibulk(&["host:", "x"])].concat(),
+        ),
+        // Words echoed in errors: up to a zero byte, CR and LF made spaces, 128 bytes of an
+        // unknown subcommand.
+        ("client a crlf b", multibulk(&["CLIENT", "a\r\nb"])),
+        ("client a nul b", multibulk(&["CLIENT", "a\0b"])),
+        ("client long", multibulk(&["CLIENT", &"x".repeat(130)])),
+        ("hello option", multibulk(&["HELLO", "3", "a\r\nb"])),
+        (
+            "kill user",
+            multibulk(&["CLIENT", "KILL", "USER", "a\r\nb"]),
+        ),
+        ("list type", multibulk(&["CLIENT", "LIST", "TYPE", "a\nb"])),
+    ];
+    for (name, bytes) in cases {
+        assert_eq!(
+            exchange(ministore.port(), &bytes),
+            exchange(redis.port(), &bytes),
+            "{name}"
+        );
+    }
+}
+
 #[test]
 fn an_element_pushed_just_after_a_waiter_hung_up_stays_in_the_list() {
     let Some(servers) = both_servers(5000) else {

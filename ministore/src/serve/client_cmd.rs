@@ -94,7 +94,7 @@ pub(super) fn served_refusal(name: &[u8], words: &[Vec<u8>]) -> Option<(Frame, b
         None => Some((
             Frame::Error(format!(
                 "ERR unknown subcommand '{}'. Try {} HELP.",
-                String::from_utf8_lossy(sub),
+                echoed(&sub[..sub.len().min(128)]),
                 container.to_ascii_uppercase()
             )),
             true,
@@ -143,7 +143,7 @@ impl Conn {
             } else {
                 return Frame::Error(format!(
                     "ERR Syntax error in HELLO option '{}'",
-                    String::from_utf8_lossy(&words[i])
+                    echoed(&words[i])
                 ));
             }
         }
@@ -238,7 +238,7 @@ impl Conn {
             // more, which the command itself refuses.
             _ => Frame::Error(format!(
                 "ERR unknown subcommand or wrong number of arguments for '{}'. Try CLIENT HELP.",
-                String::from_utf8_lossy(&words[1])
+                echoed(&words[1])
             )),
         };
         (Some(frame), After::Continue)
@@ -293,10 +293,7 @@ impl Conn {
                         return Frame::verbatim_text(Vec::new())
                     }
                     _ => {
-                        return Frame::Error(format!(
-                            "ERR Unknown client type '{}'",
-                            String::from_utf8_lossy(c_string(kind))
-                        ))
+                        return Frame::Error(format!("ERR Unknown client type '{}'", echoed(kind)))
                     }
                 };
                 clients
@@ -345,6 +342,7 @@ impl Conn {
         for pair in args.chunks_exact(2) {
             let (filter, value) = (&pair[0], &pair[1]);
             let text = String::from_utf8_lossy(value).into_owned();
+            let shown = echoed(value);
             match () {
                 _ if is(filter, "id") => match parse_int(value) {
                     Some(n) if n > 0 => id = Some(n as u64),
@@ -357,7 +355,7 @@ impl Conn {
                 _ if is(filter, "laddr") => laddr = Some(text),
                 _ if is(filter, "user") => {
                     if text != "default" {
-                        let error = format!("ERR No such user '{text}'");
+                        let error = format!("ERR No such user '{shown}'");
                         return (Some(Frame::Error(error)), After::Continue);
                     }
                 }
@@ -369,7 +367,7 @@ impl Conn {
                             None
                         }
                         _ => {
-                            let error = format!("ERR Unknown client type '{text}'");
+                            let error = format!("ERR Unknown client type '{shown}'");
                             return (Some(Frame::Error(error)), After::Continue);
                         }
                     })
@@ -420,8 +418,13 @@ impl Conn {
     /// `RESET`: back to a fresh connection — RESP2, no name, no subscriptions, no MULTI.
     pub(super) fn reset(&mut self) -> Frame {
         self.clear_multi();
-        // RESET turns replies back on; NO-EVICT stays as it was.
-        self.replies = ReplyMode::default();
+        // RESET turns replies back on; NO-EVICT stays as it was. A SKIP already holding back
+        // this command's reply holds back RESET's too (Redis clears OFF and SKIP's next, not
+        // the skip in force).
+        self.replies = ReplyMode {
+            skip_this: self.replies.skip_this,
+            ..ReplyMode::default()
+        };
         self.drop_all_subscriptions();
         self.resp3 = false;
         {
@@ -493,3 +496,9 @@ const CLIENT_HELP: &[&str] = &[
     "NO-EVICT (ON|OFF)",
     "    Protect current client connection from eviction.",
 ];
+
+/// A word as Redis echoes it in an error (`%s` in `addReplyErrorFormat`): up to a zero byte,
+/// with CR and LF made spaces so the reply stays one line.
+fn echoed(word: &[u8]) -> String {
+    String::from_utf8_lossy(c_string(word)).replace(['\r', '\n'], " ")
+}

@@ -61,7 +61,7 @@ pub struct ReplyMode {
     /// SKIP was the last command: the next one's reply is held back.
     pub skip_next: bool,
     /// The command being run is the one after SKIP.
-    skip_this: bool,
+    pub skip_this: bool,
 }
 
 impl ReplyMode {
@@ -78,6 +78,10 @@ pub enum After {
     Continue,
     /// Send what is pending, then close (QUIT, a protocol error, CLIENT KILL of itself).
     Close,
+    /// Send what is pending, then read and run nothing more but keep the connection open until
+    /// the client closes it: a QUIT or a protocol error whose reply CLIENT REPLY holds back.
+    /// Redis closes such a client once its reply is written, which never happens.
+    Linger,
 }
 
 /// Serves one accepted connection, the `id`th, until it closes.
@@ -132,15 +136,26 @@ impl Conn {
                     Ok(None) => break,
                     Ok(Some(request)) => {
                         start += request.consumed;
-                        if !request.args.is_empty() {
+                        if request.args.is_empty() {
+                            // An empty request still ends a CLIENT REPLY SKIP (`resetClient`).
+                            self.replies.skip_this = std::mem::take(&mut self.replies.skip_next);
+                        } else if looks_like_http(&request.args[0]) {
+                            // Redis drops the client at once, unanswered, replies to what came
+                            // before in the same read included: a web page's cross-protocol
+                            // request reaching the server.
+                            let _ = self.reader.shutdown(std::net::Shutdown::Both);
+                            return;
+                        } else {
                             after = self.handle(request.args, &mut out);
                         }
                     }
                     Err(error) => {
-                        if !self.replies.silent() {
+                        after = if self.replies.silent() {
+                            After::Linger
+                        } else {
                             Frame::Error(error.message()).encode(self.resp3, &mut out);
-                        }
-                        after = After::Close;
+                            After::Close
+                        };
                     }
                 }
                 if self.info.killed.load(Ordering::Acquire) {
@@ -150,6 +165,11 @@ impl Conn {
             self.pending.drain(..start);
             if !self.info.send(&out) || after == After::Close {
                 let _ = self.reader.shutdown(std::net::Shutdown::Both);
+                return;
+            }
+            if after == After::Linger {
+                // Until the client hangs up (or CLIENT KILL shuts the socket).
+                while matches!(self.reader.read(&mut chunk), Ok(1..)) {}
                 return;
             }
         }
@@ -173,11 +193,16 @@ impl Conn {
         // CLIENT REPLY says, as Redis sends them.
         let (frame, after) = self.dispatch(&name, words, out);
         // Read after the command: CLIENT REPLY ON clears OFF and SKIP, and its OK goes out.
-        if !self.replies.silent() {
+        let silent = self.replies.silent();
+        if !silent {
             if let Some(frame) = frame {
                 frame.encode(self.resp3, out);
             }
         }
+        let after = match after {
+            After::Close if silent && name == b"quit" => After::Linger,
+            other => other,
+        };
         // CLIENT REPLY SKIP holds back the reply of the command after it.
         self.replies.skip_this = std::mem::take(&mut self.replies.skip_next);
         after
@@ -195,14 +220,20 @@ impl Conn {
         if subscribed && !self.resp3 && !allowed_while_subscribed(name) {
             // Redis looks the command up and checks its arguments' count first; the context
             // names it with its subcommand (`client|id`).
-            if let Some(refusal) = self.refusal(name, &words) {
-                return (Some(refusal), After::Continue);
-            }
-            let error = format!(
-                "ERR Can't execute '{}': only (P|S)SUBSCRIBE / (P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context",
-                command_label(name, words.get(1))
-            );
-            return (Some(Frame::Error(error)), After::Continue);
+            let refusal = self.refusal(name, &words).unwrap_or_else(|| {
+                Frame::Error(format!(
+                    "ERR Can't execute '{}': only (P|S)SUBSCRIBE / (P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context",
+                    command_label(name, words.get(1))
+                ))
+            });
+            // A refused EXEC ends the transaction it would have run (`execCommandAbort`).
+            let refusal = match refusal {
+                Frame::Error(text) if name == b"exec" && !text.starts_with("EXECABORT") => {
+                    self.exec_aborted(text.strip_prefix("ERR ").unwrap_or(&text))
+                }
+                other => other,
+            };
+            return (Some(refusal), After::Continue);
         }
         match name {
             b"quit" => return (Some(Frame::Simple("OK".into())), After::Close),
@@ -366,17 +397,24 @@ impl Conn {
             }
             return refusal.unwrap_or(busy);
         }
+        match busy {
+            Frame::Error(text) => self.exec_aborted(&text),
+            other => other,
+        }
+    }
+
+    /// Redis's `execCommandAbort`: the transaction and the watched keys are dropped (the
+    /// store's WATCH list forgotten the next time this connection takes the store), and EXEC
+    /// answers why.
+    fn exec_aborted(&mut self, reason: &str) -> Frame {
         self.session.multi = None;
         if let Some(id) = self.session.watcher.take() {
             self.stale_watchers.push(id);
         }
         self.clear_multi();
-        match busy {
-            Frame::Error(text) => Frame::Error(format!(
-                "EXECABORT Transaction discarded because of: {text}"
-            )),
-            other => other,
-        }
+        Frame::Error(format!(
+            "EXECABORT Transaction discarded because of: {reason}"
+        ))
     }
 
     /// Follows MULTI … EXEC so EXEC's elements are shaped by the commands that produced them.
@@ -573,4 +611,11 @@ fn command_label(name: &[u8], sub: Option<&Vec<u8>>) -> String {
         }
         _ => name,
     }
+}
+
+/// A first word `POST` or `Host:` (any case, read up to a zero byte): an HTTP request, which
+/// Redis takes for an attack and answers by closing the connection.
+fn looks_like_http(word: &[u8]) -> bool {
+    let word = crate::args::c_string(word);
+    word.eq_ignore_ascii_case(b"post") || word.eq_ignore_ascii_case(b"host:")
 }
