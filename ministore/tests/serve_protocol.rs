@@ -1058,6 +1058,10 @@ fn connection_edge_cases_answer_byte_for_byte_as_redis() {
             "reply off, protocol error",
             [multibulk(&["CLIENT", "REPLY", "OFF"]), b"*x\r\n".to_vec()].concat(),
         ),
+        // A zero byte before a count line's CR: the line is not complete yet.
+        ("nul in *N", b"*1\x00\r\n$4\r\nPING\r\n".to_vec()),
+        ("nul in $N", b"*1\r\n$4\x00\r\nPING\r\n".to_vec()),
+        ("nul for $", b"*1\r\n\x00\r\n".to_vec()),
         // An HTTP request is dropped unanswered, with the replies before it in the same write.
         (
             "post",

@@ -188,7 +188,13 @@ fn count_line(
     too_big: ProtocolError,
 ) -> Result<Option<(&[u8], usize)>, ProtocolError> {
     let rest = &buf[start..];
-    let Some(cr) = rest.iter().position(|&b| b == b'\r') else {
+    // Redis looks for the CR with `strchr`, which stops at a zero byte: a line with one before
+    // its CR is not complete yet.
+    let Some(cr) = rest
+        .iter()
+        .position(|&b| b == b'\r' || b == 0)
+        .filter(|&at| rest[at] == b'\r')
+    else {
         if rest.len() > INLINE_MAX {
             return Err(too_big);
         }
