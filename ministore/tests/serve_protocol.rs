@@ -1058,6 +1058,34 @@ fn connection_edge_cases_answer_byte_for_byte_as_redis() {
             "reply off, protocol error",
             [multibulk(&["CLIENT", "REPLY", "OFF"]), b"*x\r\n".to_vec()].concat(),
         ),
+        // … unless something else goes out with it: the write closes it.
+        (
+            "ping, reply off, quit",
+            [
+                multibulk(&["PING"]),
+                multibulk(&["CLIENT", "REPLY", "OFF"]),
+                multibulk(&["QUIT"]),
+            ]
+            .concat(),
+        ),
+        (
+            "ping, skip, protocol error",
+            [
+                multibulk(&["PING"]),
+                multibulk(&["CLIENT", "REPLY", "SKIP"]),
+                b"*x\r\n".to_vec(),
+            ]
+            .concat(),
+        ),
+        (
+            "reply off, subscribe, quit",
+            [
+                multibulk(&["CLIENT", "REPLY", "OFF"]),
+                multibulk(&["SUBSCRIBE", "c"]),
+                multibulk(&["QUIT"]),
+            ]
+            .concat(),
+        ),
         // A zero byte before a count line's CR: the line is not complete yet.
         ("nul in *N", b"*1\x00\r\n$4\r\nPING\r\n".to_vec()),
         ("nul in $N", b"*1\r\n$4\x00\r\nPING\r\n".to_vec()),
@@ -1093,6 +1121,46 @@ fn connection_edge_cases_answer_byte_for_byte_as_redis() {
             exchange(ministore.port(), &bytes),
             exchange(redis.port(), &bytes),
             "{name}"
+        );
+    }
+}
+
+#[test]
+fn a_lingering_subscriber_is_closed_by_the_next_message_not_sent_it() {
+    let Some(servers) = both_servers(5000) else {
+        return;
+    };
+    for server in servers {
+        let name = server.name();
+        let mut subscriber = RawClient::connect(server.port());
+        let mut publisher = RawClient::connect(server.port());
+        subscriber.send(&["CLIENT", "REPLY", "OFF"]);
+        std::thread::sleep(Duration::from_millis(50));
+        assert_eq!(
+            subscriber.call(&["SUBSCRIBE", "ch9"]),
+            "*3\r\n$9\r\nsubscribe\r\n$3\r\nch9\r\n:1\r\n",
+            "{name}"
+        );
+        // A protocol error whose reply is held back: the connection waits, flagged `c`.
+        subscriber.send_raw(b"*x\r\n");
+        std::thread::sleep(Duration::from_millis(100));
+        let list = publisher.call(&["CLIENT", "LIST", "TYPE", "pubsub"]);
+        assert!(list.contains(" flags=Pc "), "{name}: {list}");
+        assert_eq!(
+            publisher.call(&["PUBLISH", "ch9", "m1"]),
+            ":1\r\n",
+            "{name}"
+        );
+        assert_eq!(
+            subscriber.read_to_close(),
+            "",
+            "{name}: nothing is sent to it"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+        assert_eq!(
+            publisher.call(&["PUBSUB", "NUMSUB", "ch9"]),
+            "*2\r\n$3\r\nch9\r\n:0\r\n",
+            "{name}: the message closed it"
         );
     }
 }

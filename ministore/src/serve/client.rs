@@ -4,7 +4,7 @@
 
 use std::io::Write;
 use std::net::{Shutdown, TcpStream};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -26,6 +26,8 @@ pub struct ClientInfo {
     writer: Mutex<TcpStream>,
     /// Set by CLIENT KILL: the connection closes at its next step.
     pub killed: AtomicBool,
+    /// How many writes have gone out to it (replies, confirmations, messages).
+    pub writes: AtomicU64,
     /// What CLIENT LIST shows and the owner updates.
     pub state: Mutex<ClientState>,
 }
@@ -51,6 +53,8 @@ pub struct ClientState {
     pub resp: u8,
     /// CLIENT NO-EVICT ON.
     pub no_evict: bool,
+    /// Closes once something is written to it ([`super::conn::After::Linger`]).
+    pub closing: bool,
 }
 
 impl ClientInfo {
@@ -77,6 +81,7 @@ impl ClientInfo {
             created: now,
             writer: Mutex::new(stream.try_clone()?),
             killed: AtomicBool::new(false),
+            writes: AtomicU64::new(0),
             state: Mutex::new(ClientState {
                 name: Vec::new(),
                 db: 0,
@@ -89,6 +94,7 @@ impl ClientInfo {
                 blocked: false,
                 resp: 2,
                 no_evict: false,
+                closing: false,
             }),
         })
     }
@@ -141,7 +147,14 @@ impl ClientInfo {
         if !first() {
             return false;
         }
+        // A client that is to close once something is written to it closes instead, unwritten
+        // to, as Redis drops what it would add to such a client's output.
+        if lock(&self.state).closing {
+            let _ = writer.shutdown(Shutdown::Both);
+            return false;
+        }
         if writer.write_all(bytes).is_ok() {
+            self.writes.fetch_add(1, Ordering::AcqRel);
             return true;
         }
         let _ = writer.shutdown(Shutdown::Both);
@@ -179,6 +192,9 @@ impl ClientInfo {
         }
         if state.blocked {
             flags.push('b');
+        }
+        if state.closing {
+            flags.push('c');
         }
         if state.no_evict {
             flags.push('e');

@@ -78,9 +78,10 @@ pub enum After {
     Continue,
     /// Send what is pending, then close (QUIT, a protocol error, CLIENT KILL of itself).
     Close,
-    /// Send what is pending, then read and run nothing more but keep the connection open until
-    /// the client closes it: a QUIT or a protocol error whose reply CLIENT REPLY holds back.
-    /// Redis closes such a client once its reply is written, which never happens.
+    /// Read and run nothing more but keep the connection open: a QUIT, a CLIENT KILL of itself
+    /// or a protocol error whose reply CLIENT REPLY holds back, with nothing else to send.
+    /// Redis closes such a client once it next writes to it (`CLIENT_CLOSE_AFTER_REPLY`), and a
+    /// pub/sub message is the only thing that can still come; until then it waits, flagged `c`.
     Linger,
 }
 
@@ -128,6 +129,7 @@ impl Conn {
                 Err(_) => return,
             };
             self.pending.extend_from_slice(&chunk[..n]);
+            let writes_before = self.info.writes.load(Ordering::Acquire);
             let mut out = Vec::new();
             let mut start = 0;
             let mut after = After::Continue;
@@ -163,14 +165,30 @@ impl Conn {
                 }
             }
             self.pending.drain(..start);
+            // Output closes a client that would linger, as the write closes it in Redis: what is
+            // left to send, or what went out meanwhile (a SUBSCRIBE's confirmation, a message).
+            // Flagged first, a message published from now on closes it rather than be written.
+            if after == After::Linger {
+                if out.is_empty() {
+                    lock(&self.info.state).closing = true;
+                }
+                if !out.is_empty() || self.info.writes.load(Ordering::Acquire) != writes_before {
+                    after = After::Close;
+                }
+            }
             if !self.info.send(&out) || after == After::Close {
                 let _ = self.reader.shutdown(std::net::Shutdown::Both);
                 return;
             }
             if after == After::Linger {
-                // Until the client hangs up (or CLIENT KILL shuts the socket).
-                while matches!(self.reader.read(&mut chunk), Ok(1..)) {}
-                return;
+                // Until the client hangs up, a message is published to it, or CLIENT KILL.
+                loop {
+                    match self.reader.read(&mut chunk) {
+                        Ok(1..) => {}
+                        Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                        _ => return,
+                    }
+                }
             }
         }
     }
@@ -200,7 +218,7 @@ impl Conn {
             }
         }
         let after = match after {
-            After::Close if silent && name == b"quit" => After::Linger,
+            After::Close if silent => After::Linger,
             other => other,
         };
         // CLIENT REPLY SKIP holds back the reply of the command after it.
@@ -228,7 +246,7 @@ impl Conn {
             });
             // A refused EXEC ends the transaction it would have run (`execCommandAbort`).
             let refusal = match refusal {
-                Frame::Error(text) if name == b"exec" && !text.starts_with("EXECABORT") => {
+                Frame::Error(text) if name == b"exec" => {
                     self.exec_aborted(text.strip_prefix("ERR ").unwrap_or(&text))
                 }
                 other => other,
