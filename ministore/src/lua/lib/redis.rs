@@ -3,7 +3,7 @@
 //! and their constants (log levels, REPL_* flags, the server version).
 
 use super::super::convert;
-use super::super::interp::{bare_error, Fault, Interp};
+use super::super::interp::{Fault, Interp};
 use super::args::{one, Site};
 use crate::lua::handle::Builtin;
 #[cfg(feature = "full")]
@@ -162,7 +162,7 @@ fn read_flags(
             // A library table refuses a missing key from C (`luaProtectedTableError`), and
             // called from C, as here, `luaL_error` finds no line to put before the message.
             Err(Fault::Runtime { msg, line }) if matches!(list, Value::Lib(_)) => {
-                return Err(bare_error(line, &msg))
+                return Err(super::super::interp::bare_error(line, &msg))
             }
             read => read?,
         };
