@@ -269,7 +269,7 @@ fn verbatim(t: &TableRef) -> Option<Reply> {
 
 /// A table's entries in iteration order (`pairs`), collected first so that no borrow of the
 /// table is held while its values are converted.
-fn entries(t: &TableRef) -> impl Iterator<Item = (Value, Value)> {
+pub(crate) fn entries(t: &TableRef) -> impl Iterator<Item = (Value, Value)> {
     let table = t.0.borrow();
     let mut all = Vec::new();
     let mut at = 0;

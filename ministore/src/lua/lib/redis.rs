@@ -43,17 +43,8 @@ fn register_function(it: &mut Interp, args: Vec<Value>, line: u32) -> Result<Vec
             let mut callback = None;
             let mut description = None;
             let mut flags = Vec::new();
-            let entries: Vec<(Value, Value)> = match named {
-                Value::Table(t) => {
-                    let table = t.0.borrow();
-                    let mut entries = Vec::new();
-                    let mut at = 0;
-                    while let Some((next, k, v)) = table.next_from(at) {
-                        entries.push((k, v));
-                        at = next;
-                    }
-                    entries
-                }
+            let entries = match named {
+                Value::Table(t) => convert::entries(t),
                 // A library table (`redis` itself): its first key is none of the four.
                 _ => return Err(fail("unknown argument given to redis.register_function")),
             };
