@@ -1,10 +1,9 @@
 //! The URL fragment's shareable state, as far as both wasm modules need to agree on it: the keys a
 //! link carries (`#play=3&lease=10000&stall=12500&release=token&fence=35,34`), how a fragment splits
 //! into them, and [`first_shared_part`], which the first wasm asks to load the lab at once and to
-//! open the page at the figure a link shows. The
-//! values' meaning (steps, ranges, release names, fence tokens) is the page crate's
-//! `scenarios::share`. Only a fragment with `=` is state, so the section anchors `#s1`…`#s6` keep
-//! working.
+//! open the page at the figure a link shows. The values' meaning (steps, ranges, release names,
+//! fence tokens) is the page crate's `scenarios::share`. Only a fragment with `=` is state, so the
+//! section anchors `#s1`…`#s6` keep working.
 
 /// The player's step, 0-based.
 pub const PLAY: &str = "play";
