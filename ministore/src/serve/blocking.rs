@@ -70,7 +70,7 @@ impl Blocked {
         } else {
             WaitKind::List
         };
-        let (first, count_at, count) = match name.as_slice() {
+        let (first, count_at, count): (usize, _, usize) = match name.as_slice() {
             b"blpop" | b"brpop" | b"bzpopmin" | b"bzpopmax" => {
                 (1, None, words.len().checked_sub(2)?)
             }
@@ -81,7 +81,7 @@ impl Blocked {
             }
             _ => return None,
         };
-        let keys = words.get(first..first + count)?.to_vec();
+        let keys = words.get(first..first.checked_add(count)?)?.to_vec();
         Some(Blocked {
             kind,
             keys,
