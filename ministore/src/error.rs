@@ -278,7 +278,7 @@ pub(crate) enum CommandError {
 }
 
 /// Redis caps the echoed command name and arguments of an unknown command at 128 bytes.
-const ECHO_LIMIT: usize = 128;
+pub(crate) const ECHO_LIMIT: usize = 128;
 
 impl CommandError {
     /// The error text exactly as Redis 7.0 sends it (without the leading `-`).
@@ -586,7 +586,7 @@ fn ending_with_argument(prefix: &str, argument: &[u8]) -> String {
 }
 
 /// At most `limit` bytes as text; Redis maps CR and LF to spaces so the reply stays one line.
-fn printable(bytes: &[u8], limit: usize) -> String {
+pub(crate) fn printable(bytes: &[u8], limit: usize) -> String {
     let cut = &bytes[..bytes.len().min(limit)];
     String::from_utf8_lossy(cut).replace(['\r', '\n'], " ")
 }

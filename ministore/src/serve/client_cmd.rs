@@ -8,6 +8,7 @@ use super::client::ClientInfo;
 use super::conn::{After, Conn, ReplyMode};
 use super::lock::lock;
 use crate::args::{c_string, is, parse_int};
+use crate::error::{printable, ECHO_LIMIT};
 use crate::frame::Frame;
 use crate::reply::Reply;
 
@@ -94,7 +95,7 @@ pub(super) fn served_refusal(name: &[u8], words: &[Vec<u8>]) -> Option<(Frame, b
         None => Some((
             Frame::Error(format!(
                 "ERR unknown subcommand '{}'. Try {} HELP.",
-                echoed(&sub[..sub.len().min(128)]),
+                printable(c_string(sub), ECHO_LIMIT),
                 container.to_ascii_uppercase()
             )),
             true,
@@ -143,7 +144,7 @@ impl Conn {
             } else {
                 return Frame::Error(format!(
                     "ERR Syntax error in HELLO option '{}'",
-                    echoed(&words[i])
+                    printable(c_string(&words[i]), usize::MAX)
                 ));
             }
         }
@@ -238,7 +239,7 @@ impl Conn {
             // more, which the command itself refuses.
             _ => Frame::Error(format!(
                 "ERR unknown subcommand or wrong number of arguments for '{}'. Try CLIENT HELP.",
-                echoed(&words[1])
+                printable(c_string(&words[1]), usize::MAX)
             )),
         };
         (Some(frame), After::Continue)
@@ -293,7 +294,10 @@ impl Conn {
                         return Frame::verbatim_text(Vec::new())
                     }
                     _ => {
-                        return Frame::Error(format!("ERR Unknown client type '{}'", echoed(kind)))
+                        return Frame::Error(format!(
+                            "ERR Unknown client type '{}'",
+                            printable(c_string(kind), usize::MAX)
+                        ))
                     }
                 };
                 clients
@@ -342,7 +346,7 @@ impl Conn {
         for pair in args.chunks_exact(2) {
             let (filter, value) = (&pair[0], &pair[1]);
             let text = String::from_utf8_lossy(value).into_owned();
-            let shown = echoed(value);
+            let shown = printable(c_string(value), usize::MAX);
             match () {
                 _ if is(filter, "id") => match parse_int(value) {
                     Some(n) if n > 0 => id = Some(n as u64),
@@ -496,9 +500,3 @@ const CLIENT_HELP: &[&str] = &[
     "NO-EVICT (ON|OFF)",
     "    Protect current client connection from eviction.",
 ];
-
-/// A word as Redis echoes it in an error (`%s` in `addReplyErrorFormat`): up to a zero byte,
-/// with CR and LF made spaces so the reply stays one line.
-fn echoed(word: &[u8]) -> String {
-    String::from_utf8_lossy(c_string(word)).replace(['\r', '\n'], " ")
-}
