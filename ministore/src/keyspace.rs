@@ -516,24 +516,28 @@ impl Keyspace {
 
     /// Stores `value` at `key` with the given deadline, replacing whatever was there.
     pub(crate) fn insert(&mut self, key: &[u8], value: Value, expires_at: Option<i64>) {
-        let readies = matches!(value, Value::List(_) | Value::ZSet(_));
+        // Only a server logs what it readies: the store alone (the CLI, the page) asks nothing
+        // more of a write.
+        if self.readied.is_some() && matches!(value, Value::List(_) | Value::ZSet(_)) {
+            let now = self.expiry_now();
+            if self
+                .entries
+                .get(key)
+                .is_none_or(|live| live.is_expired(now))
+            {
+                let db = self.selected;
+                self.mark_readied(Readied::Key {
+                    db,
+                    key: key.to_vec(),
+                });
+            }
+        }
         let entry = Entry { value, expires_at };
-        let now = self.expiry_now();
         // Reuse the stored key on overwrite instead of allocating a new one.
-        let made = if let Some(slot) = self.entries.get_mut(key) {
-            let was_dead = slot.is_expired(now);
+        if let Some(slot) = self.entries.get_mut(key) {
             *slot = entry;
-            was_dead
         } else {
             self.entries.insert(key.to_vec(), entry);
-            true
-        };
-        if made && readies {
-            let db = self.selected;
-            self.mark_readied(Readied::Key {
-                db,
-                key: key.to_vec(),
-            });
         }
         self.touch(key, true);
     }
