@@ -249,7 +249,7 @@ fn random_command_lines_get_the_same_replies_as_real_redis() {
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(12);
-    let mut compared = 0;
+    let (mut compared, mut skipped) = (0, 0);
     for seed in 1..=rounds {
         // A round may have ended inside MULTI or in another database.
         redis.call(&words(vec!["DISCARD"]));
@@ -263,6 +263,10 @@ fn random_command_lines_get_the_same_replies_as_real_redis() {
         let mut transaction = Transaction::default();
         for line in 0..LINES_PER_ROUND {
             let command = command_line(&mut dice, &families);
+            if on_random_levels(&mut redis, &command, transaction.queued.is_some()) {
+                skipped += 1;
+                continue;
+            }
             let expected = redis.call(&command);
             let shape = transaction.shape(&command, &expected);
             let expected = normalized(&shape, expected);
@@ -276,7 +280,49 @@ fn random_command_lines_get_the_same_replies_as_real_redis() {
             compared += 1;
         }
     }
-    assert_eq!(compared, rounds as usize * LINES_PER_ROUND);
+    assert_eq!(compared + skipped, rounds as usize * LINES_PER_ROUND);
+    assert!(
+        skipped * 20 < compared,
+        "{skipped} lines skipped as lex walks over random levels, against {compared} compared"
+    );
+}
+
+/// Whether Redis's answer to `command` depends on its skiplist's random levels: a lex range
+/// over a sorted set kept as a skiplist whose members are not in lex order, which Redis walks
+/// from wherever its levels lead (ministore/README.md, "Known differences"). Such a line is
+/// sent to neither side. Inside MULTI, where the set cannot be looked at, no lex range is sent.
+fn on_random_levels(redis: &mut Resp, command: &[Vec<u8>], in_multi: bool) -> bool {
+    let name = String::from_utf8_lossy(&command[0]).to_ascii_uppercase();
+    let bylex = || command.iter().any(|w| w.eq_ignore_ascii_case(b"BYLEX"));
+    let key = match name.as_str() {
+        "ZRANGEBYLEX" | "ZREVRANGEBYLEX" | "ZLEXCOUNT" | "ZREMRANGEBYLEX" => command.get(1),
+        "ZRANGE" if bylex() => command.get(1),
+        "ZRANGESTORE" if bylex() => command.get(2),
+        _ => return false,
+    };
+    let Some(key) = key else {
+        return false;
+    };
+    if in_multi {
+        return true;
+    }
+    let encoding = redis.call(&[b"OBJECT".to_vec(), b"ENCODING".to_vec(), key.clone()]);
+    if encoding != Reply::Bulk(b"skiplist".to_vec()) {
+        return false;
+    }
+    let members = redis.call(&[
+        b"ZRANGE".to_vec(),
+        key.clone(),
+        b"0".to_vec(),
+        b"-1".to_vec(),
+    ]);
+    let Reply::Array(members) = members else {
+        return true;
+    };
+    !members.windows(2).all(|pair| match pair {
+        [Reply::Bulk(a), Reply::Bulk(b)] => a <= b,
+        _ => false,
+    })
 }
 
 fn words(parts: Vec<&str>) -> Vec<Vec<u8>> {

@@ -253,10 +253,13 @@ fn remove_range(keyspace: &mut Keyspace, words: &[&[u8]], kind: RangeKind) -> Co
     let Some(set) = keyspace.zset_mut(words[1])? else {
         return Ok(Reply::Integer(0));
     };
-    let doomed: Vec<Vec<u8>> = select(set, selection, false, None)
-        .into_iter()
-        .map(|r| r.member.clone())
-        .collect();
+    let doomed: Vec<Vec<u8>> = match selection {
+        Selection::Lex(min, max) if !set.is_compact() => skiplist_lex_doomed(set, min, max),
+        selection => select(set, selection, false, None),
+    }
+    .into_iter()
+    .map(|r| r.member.clone())
+    .collect();
     for member in &doomed {
         set.remove(member);
     }
@@ -264,6 +267,22 @@ fn remove_range(keyspace: &mut Keyspace, words: &[&[u8]], kind: RangeKind) -> Co
     Ok(Reply::Integer(
         i64::try_from(doomed.len()).unwrap_or(i64::MAX),
     ))
+}
+
+/// What ZREMRANGEBYLEX removes from a skiplist: Redis's `zslDeleteRangeByLex` goes straight to
+/// the first member reaching `min` and removes members while they stay within `max`, without
+/// the first-and-last check its range reads and its listpack removal make. With mixed scores that
+/// can remove members the check would have refused (walking the bottom level, as ZLEXCOUNT
+/// does here).
+fn skiplist_lex_doomed<'s>(
+    set: &'s SortedSet,
+    min: LexBound<'s>,
+    max: LexBound<'s>,
+) -> Vec<&'s Ranked> {
+    set.iter()
+        .skip_while(|r| !above_min(&r.member, min))
+        .take_while(|r| below_max(&r.member, max))
+        .collect()
 }
 
 /// Reads the two range ends for `kind` (given as `max min` when reversed by score or lex).
