@@ -1241,6 +1241,13 @@ mod cli {
         for id in lockdive::scenarios::lockcheck::catalogue::IDS {
             assert!(out.contains(id), "{id}");
         }
+        // One column for the ids, as wide as the longest: every name starts at the same place.
+        let name_column = |line: &str| {
+            let id_end = line.find(' ').unwrap_or(line.len());
+            line.len() - line[id_end..].trim_start().len()
+        };
+        let starts: Vec<usize> = out.lines().map(name_column).collect();
+        assert!(starts.windows(2).all(|w| w[0] == w[1]), "{out}");
     }
 }
 

@@ -167,13 +167,15 @@ fn spec_from(args: &Args) -> Result<LockSpec, String> {
 /// The catalogue, one entry a line.
 fn list_text() -> String {
     let mut out = String::new();
-    for spec in catalogue::all() {
+    let specs = catalogue::all();
+    let width = specs.iter().map(|s| s.id.len()).max().unwrap_or(0);
+    for spec in specs {
         let from = spec
             .provenance
             .as_ref()
             .map(|p| format!(" — {} ({}, {})", p.library, p.repository, p.licence))
             .unwrap_or_default();
-        let _ = writeln!(out, "{:<18} {}{from}", spec.id, spec.name);
+        let _ = writeln!(out, "{:<width$} {}{from}", spec.id, spec.name);
     }
     out
 }
