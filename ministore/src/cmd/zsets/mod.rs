@@ -105,17 +105,22 @@ fn zadd_with(keyspace: &mut Keyspace, words: &[&[u8]], mut flags: ZAddFlags) -> 
     };
     let mut changed = 0;
     let mut last_score = None;
+    // Redis signals the key once anything was added or updated, even when a later pair puts a
+    // score back (`ZADD z 2 a 1 a`), so a WATCH sees the write though the set ends as it was.
+    let mut wrote = false;
     for (pair, &score) in pairs.chunks_exact(2).zip(&scores) {
         let member = pair[1];
         match add_one(set, member, score, &flags) {
             Ok(AddOutcome::Added(score)) => {
                 changed += 1;
+                wrote = true;
                 last_score = Some(score);
             }
             Ok(AddOutcome::Updated(score)) => {
                 if flags.ch {
                     changed += 1;
                 }
+                wrote = true;
                 last_score = Some(score);
             }
             Ok(AddOutcome::Unchanged(score)) => last_score = Some(score),
@@ -125,6 +130,9 @@ fn zadd_with(keyspace: &mut Keyspace, words: &[&[u8]], mut flags: ZAddFlags) -> 
                 return Err(error);
             }
         }
+    }
+    if wrote {
+        keyspace.signal_modified(key);
     }
     Ok(zadd_reply(&flags, changed, last_score))
 }
