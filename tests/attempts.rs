@@ -4,7 +4,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use lockdive::scenarios::attempts::{
-    self, AttemptsRun, FrameKind, Lane, Transition, JOB_ID, LEASE_MS, PAYLOAD, W1_STALL_MS,
+    self, AttemptsRun, FrameKind, Lane, Transition, JOB_ID, LEASE_MS, PAYLOAD, REAP_AT_MS,
+    W1_STALL_MS,
 };
 use ministore::Reply;
 
@@ -88,7 +89,8 @@ fn w1_claims_job_42_and_attempts_becomes_1() {
 fn w1_stalls_past_its_lease_and_the_job_still_looks_active() {
     let run = run();
     let stall = run.frame(Lane::W1, FrameKind::Stall).expect("W1 stalls");
-    assert_eq!(stall.clock_ms, W1_STALL_MS);
+    // W1 is stalled until 13 000 ms; the frame shows the store as the reaper finds it.
+    assert_eq!((stall.clock_ms, stall.until_ms), (REAP_AT_MS, W1_STALL_MS));
     // The stall is a span, from W1's claim to its end; every other frame takes no time.
     let claim = run.frame(Lane::W1, FrameKind::Claim).expect("W1 claims");
     assert_eq!(stall.started_ms, claim.clock_ms);
@@ -99,6 +101,27 @@ fn w1_stalls_past_its_lease_and_the_job_still_looks_active() {
     // Nothing has noticed yet: the hash still says active, with W1's count.
     assert_eq!(stall.job_after.state.as_deref(), Some("active"));
     assert_eq!(stall.job_after.attempts, Some(1));
+}
+
+/// §4's order: W1 is still stalled while the reaper reaps and W2 re-claims, and every what-if
+/// runs as W1 resumes.
+#[test]
+fn the_reap_and_the_reclaim_happen_while_w1_is_stalled() {
+    let run = run();
+    let stall = run.frame(Lane::W1, FrameKind::Stall).expect("W1 stalls");
+    for frame in [
+        run.frame(Lane::Reaper, FrameKind::Reap)
+            .expect("reaper runs"),
+        run.frame(Lane::W2, FrameKind::Claim).expect("W2 claims"),
+    ] {
+        assert!(frame.clock_ms < stall.until_ms, "{frame:?}");
+        assert_eq!(
+            run.still_stalled(Lane::W1, frame).as_deref(),
+            Some("still stalled, until t = 13000 ms")
+        );
+        assert_eq!(run.still_stalled(Lane::W2, frame), None);
+    }
+    assert_eq!(run.reclaimed_state().now_ms(), stall.until_ms);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! held at that virtual time.
 
 use lockdive::scenarios::lost_lock::{
-    Client, KeyRow, LostLockOutcome, ReleaseChoice, StepKind, EXCLUSION_BROKEN_MEANS,
+    Client, KeyRow, LockSetup, LostLockOutcome, ReleaseChoice, StepKind, EXCLUSION_BROKEN_MEANS,
 };
 use lockdive::scenarios::player::{
     PlayerSetup, TimelineCache, LEASE_RANGE, STALL_RANGE, STEP_COUNT,
@@ -81,7 +81,9 @@ fn step_1_a_acquires_abc_with_the_whole_lease_left() {
 fn step_2_the_store_expires_as_lock_inside_the_stall() {
     let run = brief(ReleaseChoice::BlindDel);
     let s = &run.steps[1];
-    assert_eq!((s.started_ms, s.clock_ms), (0, 12_500));
+    // A is stalled until 12 500 ms; the step shows the store when B tries the key inside it.
+    assert_eq!((s.started_ms, s.clock_ms, s.until_ms), (0, 10_001, 12_500));
+    assert_eq!(s.time_label(), "t = 0 → 12500 ms");
     assert_eq!(s.command, None);
     assert_eq!(s.lock_pttl, -2);
     assert!(s.keys.is_empty());
@@ -98,7 +100,9 @@ fn step_2_the_store_expires_as_lock_inside_the_stall() {
 fn step_3_b_acquires_xyz_while_a_still_believes_it_holds_the_lock() {
     let run = brief(ReleaseChoice::TokenChecked);
     let s = &run.steps[2];
-    assert_eq!(s.clock_ms, 12_500);
+    // B takes the key the millisecond it is free, while A is still stalled.
+    assert_eq!(s.clock_ms, 10_001);
+    assert!(s.clock_ms < run.steps[1].until_ms);
     assert_eq!(
         s.command.as_deref(),
         Some("SET resource:lock xyz NX PX 10000")
@@ -148,7 +152,9 @@ fn step_4_the_token_checked_release_is_a_no_op_and_step_5_finds_bs_lock() {
         Some("EVAL <release.lua> 1 resource:lock abc")
     );
     assert_eq!(release.reply, Some(Reply::Integer(0)));
-    assert_eq!(release.keys, lock("xyz", 10_000));
+    // A resumes at 12 500 ms, 2 499 ms into B's lease.
+    assert_eq!(release.clock_ms, 12_500);
+    assert_eq!(release.keys, lock("xyz", 7_501));
     assert_eq!(
         run.note(release),
         "A reads \"xyz\" ≠ \"abc\", the script returns 0: A's release is a no-op, B's lock stands."
@@ -164,10 +170,10 @@ fn the_hazard_shows_with_either_release_when_the_stall_outlasts_the_lease() {
         .expect("B takes over");
     assert_eq!(
         blind,
-        "A's lease ran out while A was stalled (the store expired it at t = 10001 ms), and at \
-         t = 12500 ms B acquired resource:lock while A still believed it held it: two clients \
-         believed they held the lock at once. A's release then deleted B's lock, and the next \
-         client's SET NX got in too."
+        "A's lease ran out while A was stalled (the store expired it at t = 10001 ms), and in \
+         that millisecond B acquired resource:lock while A still believed it held it: two \
+         clients believed they held the lock at once. A's release then deleted B's lock, and \
+         the next client's SET NX got in too."
     );
     let checked = brief(ReleaseChoice::TokenChecked)
         .hazard()
@@ -175,6 +181,28 @@ fn the_hazard_shows_with_either_release_when_the_stall_outlasts_the_lease() {
     assert!(checked.ends_with(
         "A reads \"xyz\" ≠ \"abc\", the script returns 0: A's release is a no-op, B's lock stands."
     ));
+}
+
+/// A stall that ends the millisecond the store expires A's lock: B takes the key as A resumes,
+/// and the caveat says which came first in that millisecond.
+#[test]
+fn a_stall_ending_as_the_lease_lapses_puts_bs_set_and_as_release_in_one_millisecond() {
+    // The player's sliders move in whole steps; the model takes any stall.
+    let setup = LockSetup {
+        lease_ms: 10_000,
+        stall_ms: 10_001,
+    };
+    let run = LostLockOutcome::run_with(setup, ReleaseChoice::TokenChecked);
+    let (b, release) = (&run.steps[2], &run.steps[3]);
+    assert_eq!((b.clock_ms, release.clock_ms), (10_001, 10_001));
+    assert_eq!(b.reply, Some(Reply::ok()));
+    let caveat = run.caveat().expect("B's SET came before A's release");
+    assert!(
+        caveat.contains(
+            "From B's SET until A's release (here in the same millisecond, B's SET first)"
+        ),
+        "{caveat}"
+    );
 }
 
 #[test]

@@ -132,8 +132,9 @@ async fn forward_and_back_step_through_the_stores_frames() {
     assert_eq!(fig.step(), "0", "back at the start stays there");
     fig.click(FORWARD).await;
     assert_eq!(fig.step(), "1");
-    // A's stall: A resumes at 12500 ms; the store expired its lock at 10001 ms, inside the stall.
-    assert_eq!(fig.text(CLOCK), "t = 12500 ms");
+    // A's stall: the store expired A's lock at 10001 ms, inside the stall, and the frame shows
+    // the store at that moment, as B finds it; A resumes at 12500 ms.
+    assert_eq!(fig.text(CLOCK), "t = 10001 ms");
     assert_eq!(fig.text(PTTL), "-2 (no key)");
     assert!(fig.text(".pl-keys").contains("(empty: no live keys)"));
     assert!(fig
@@ -141,7 +142,9 @@ async fn forward_and_back_step_through_the_stores_frames() {
         .contains("At t = 10001 ms, inside the stall"));
     fig.click(FORWARD).await;
     assert!(fig.text(".pl-keys").contains("\"xyz\""));
+    assert_eq!(fig.text(CLOCK), "t = 10001 ms");
     fig.click(FORWARD).await;
+    assert_eq!(fig.text(CLOCK), "t = 12500 ms");
     assert!(fig.text(".pl-note").contains("A deletes B's lock"));
     fig.click(FORWARD).await;
     fig.click(FORWARD).await;

@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 use lockdive::content::model::Block;
 use lockdive::content::DIVE;
 use lockdive::links::CoursePage;
-use lockdive::scenarios::attempts::AttemptsRun;
+use lockdive::scenarios::attempts::{AttemptsRun, FrameKind, Lane};
 use lockdive::scenarios::fence::{
     idle_readout as fence_idle_readout, max_seen_in_setup, FenceOutcome,
 };
@@ -543,6 +543,17 @@ fn every_step_of_figure_1_is_in_the_players_default_timeline() {
     );
     // An expired lock has no time left to show.
     assert!(!row_2.contains("ms left"), "{row_2}");
+    // B takes the key inside A's stall, and A's lane says A is still stalled then.
+    let b = &run.steps[2];
+    assert!(b.clock_ms < run.steps[1].until_ms);
+    let row_3 = visible_text(elements(drawing, "div", "data-step=\"3\"")[0]);
+    assert!(
+        row_3.contains(&format!(
+            "still stalled, until t = {} ms",
+            run.steps[1].until_ms
+        )),
+        "{row_3}"
+    );
 }
 
 #[test]
@@ -568,7 +579,7 @@ fn figure_1_calls_no_choice_safe_and_defines_broken_exclusion_once() {
         &format!("{READOUT_FOR}=\"token-checked\""),
     )[0];
     assert!(visible_text(template).contains(
-        "What it does not fix: B took the lock at t = 12500 ms, so two clients believed they held \
+        "What it does not fix: B took the lock at t = 10001 ms, so two clients believed they held \
          the lock at once before A's release ran. More under the static verdicts."
     ));
     let caveat = elements(lost_lock, "p", "data-caveat");
@@ -626,6 +637,22 @@ fn figure_3_labels_its_scripts_a_model_and_offers_alternatives_not_steps() {
         assert!(row.contains("what if"), "{path}: {row}");
     }
     assert!(visible_text(attempts).contains(&run.caption()));
+    // The reaper's pass and W2's re-claim happen while W1 is stalled, and W1's lane says so.
+    let stall = run.frame(Lane::W1, FrameKind::Stall).expect("W1 stalls");
+    assert!(visible_text(attempts).contains(&format!("t = 0 → {} ms", stall.until_ms)));
+    for frame in [FrameKind::Reap, FrameKind::Claim] {
+        let lane = if frame == FrameKind::Reap {
+            Lane::Reaper
+        } else {
+            Lane::W2
+        };
+        let number = run.frame(lane, frame).expect("the frame ran").number;
+        let row = visible_text(elements(attempts, "div", &format!("data-step=\"{number}\""))[0]);
+        assert!(
+            row.contains(&format!("still stalled, until t = {} ms", stall.until_ms)),
+            "{row}"
+        );
+    }
 }
 
 // ---- The lock checker's section (#check): after §5, its table computed by the same explorer. ----

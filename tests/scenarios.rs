@@ -53,7 +53,7 @@ fn the_scenario_has_section_1s_five_steps_in_order() {
         [
             "t = 0 ms",
             "t = 0 → 12500 ms",
-            "t = 12500 ms",
+            "t = 10001 ms",
             "t = 12500 ms",
             "t = 12500 ms"
         ]
@@ -80,10 +80,12 @@ fn a_acquires_with_abc_and_stalls_past_its_lease() {
     );
     let stall = &run.steps[1];
     assert_eq!(stall.kind, StepKind::Stall);
-    assert_eq!((stall.started_ms, stall.clock_ms), (0, STALL_MS));
+    assert_eq!((stall.started_ms, stall.until_ms), (0, STALL_MS));
+    // What the stall shows is the store as B finds it, the moment the key is free.
+    assert_eq!(stall.clock_ms, LEASE_MS + 1);
     assert_eq!(
         stall.key_after, None,
-        "A resumes with no lock under the key"
+        "the store expired A's lock inside the stall"
     );
     assert_eq!(stall.lock_pttl, -2);
 }
@@ -130,7 +132,12 @@ fn b_takes_the_same_key_with_xyz_while_a_still_believes_it_holds_it() {
         run.found_before_release().map(|k| k.value.as_str()),
         Some(B_TOKEN)
     );
-    assert_eq!(run.two_believed(), Some((STALL_MS, Client::A, Client::B)));
+    // B took the key inside A's stall, the millisecond it was free.
+    assert_eq!(
+        run.two_believed(),
+        Some((LEASE_MS + 1, Client::A, Client::B))
+    );
+    const { assert!(LEASE_MS + 1 < STALL_MS) };
 }
 
 #[test]
@@ -207,25 +214,28 @@ fn the_token_checked_release_is_a_no_op_and_bs_lock_stands() {
 fn the_token_checked_release_does_not_fix_that_a_ran_past_its_lease() {
     let run = checked();
     // Two clients believed they held the lock at once: B from its SET, A until its release.
-    assert_eq!(run.two_believed(), Some((STALL_MS, Client::A, Client::B)));
+    assert_eq!(
+        run.two_believed(),
+        Some((LEASE_MS + 1, Client::A, Client::B))
+    );
     assert!(run.exclusion_broken());
     let caveat = run.caveat().expect("the readout says what it does not fix");
     assert!(caveat.starts_with("What it does not fix: A ran past its lease, and B took the lock"));
     assert!(caveat.contains("refuses that write once B has written with its newer fencing token"));
-    // B's SET and A's release share a millisecond on the virtual clock: the order is said.
-    assert!(caveat
-        .contains("From B's SET until A's release (here in the same millisecond, B's SET first)"));
+    // B's SET came 2 499 ms before A resumed and released.
+    assert!(caveat.contains("From B's SET until A's release, two clients believed"));
     assert!(caveat.contains("exclusion broke before the release ran"));
-    assert!(caveat.contains(&format!("t = {STALL_MS} ms")));
+    assert!(caveat.contains(&format!("t = {} ms", LEASE_MS + 1)));
     assert!(caveat.contains(lost_lock::EXCLUSION_BROKE));
     // The readout says when exclusion broke and sends the reader to the rest, under the verdicts.
     assert_eq!(
         run.readout_caveat().as_deref(),
         Some(
             format!(
-                "What it does not fix: B took the lock at t = {STALL_MS} ms, so two clients \
+                "What it does not fix: B took the lock at t = {} ms, so two clients \
                  believed they held the lock at once before A's release ran. More under the \
-                 static verdicts."
+                 static verdicts.",
+                LEASE_MS + 1
             )
             .as_str()
         )
@@ -267,7 +277,7 @@ fn the_evidence_shows_each_release_as_redis_cli_prints_it() {
         checked().evidence(),
         [
             "A> EVAL <release.lua> 1 resource:lock abc → (integer) 0",
-            "resource:lock now: \"xyz\" (B's lock, 10000 ms left)",
+            "resource:lock now: \"xyz\" (B's lock, 7501 ms left)",
             "next> SET resource:lock next NX PX 10000 → (nil)",
         ]
     );

@@ -271,7 +271,7 @@ fn the_player_steps_with_buttons_and_arrow_keys_and_switches_release_at_the_last
         wait_for_text(
             &page,
             &format!("{PLAYER} [data-player-clock]"),
-            &["t = 12500 ms"],
+            &["t = 10001 ms"],
         )
         .await?;
         // Focus the timeline as Tab would land on it, then use the real keyboard.

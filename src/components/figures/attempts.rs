@@ -99,7 +99,16 @@ pub fn AttemptsFigure() -> impl IntoView {
                         })
                         .collect_view()}
                 </div>
-                {run.frames.into_iter().map(|frame| view! { <FrameRow frame /> }).collect_view()}
+                {run
+                    .frames
+                    .iter()
+                    .map(|frame| {
+                        let stalled = LANES
+                            .into_iter()
+                            .find_map(|(lane, _)| lane.and_then(|l| Some((l, run.still_stalled(l, frame)?))));
+                        view! { <FrameRow frame=frame.clone() stalled /> }
+                    })
+                    .collect_view()}
                 <p class="ll-branch-head">
                     <span aria-hidden="true">"↳ "</span>
                     {format!("What if — three alternatives, each from the same store at t = {clock_ms} ms:")}

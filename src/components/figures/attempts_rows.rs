@@ -41,6 +41,8 @@ fn call_of(kind: FrameKind) -> &'static str {
 pub fn FrameRow(
     /// The frame as the store run recorded it.
     frame: AttemptsFrame,
+    /// A lane whose worker is still stalled while this frame happens, and what it says.
+    stalled: Option<(Lane, String)>,
 ) -> impl IntoView {
     let cells = LANES.map(|(lane, label)| {
         let exchange = || {
@@ -56,7 +58,10 @@ pub fn FrameRow(
                 Some("stalls, still working on its copy".into_any())
             }
             (Some(lane), _) if frame.actor == Some(lane) => Some(exchange().into_any()),
-            _ => None,
+            (Some(lane), _) => stalled
+                .as_ref()
+                .filter(|(stalled, _)| *stalled == lane)
+                .map(|(_, words)| words.clone().into_any()),
         };
         view! { <LaneCell label body /> }
     });

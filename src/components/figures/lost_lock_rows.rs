@@ -110,7 +110,7 @@ pub fn StepRow(
                     let reply = step.reply_text().unwrap_or_default();
                     Some(view! { <Exchange command reply /> }.into_any())
                 }
-                _ => None,
+                (Some(client), _) => run.still_stalled(client, &step).map(IntoAny::into_any),
             };
             view! { <LaneCell label body /> }
         });

@@ -35,10 +35,14 @@ pub const JOB_ID: &str = "42";
 pub const PAYLOAD: &str = "send-welcome-email";
 /// The lease every claim takes, in milliseconds.
 pub const LEASE_MS: u64 = 10_000;
-/// How long W1 stalls after claiming: longer than its lease.
-pub const W1_STALL_MS: u64 = 12_000;
+/// How long W1 stalls after claiming: longer than its lease, and long enough for the reaper's
+/// pass and W2's re-claim to happen while it is stalled.
+pub const W1_STALL_MS: u64 = 13_000;
+/// When the reaper's pass runs: past W1's lease, inside W1's stall.
+pub const REAP_AT_MS: u64 = 12_000;
 /// The gap between the reaper's pass and W2's claim, and between that and W1 resuming.
 const BEAT_MS: u64 = 500;
+const _: () = assert!(LEASE_MS < REAP_AT_MS && REAP_AT_MS + 2 * BEAT_MS == W1_STALL_MS);
 
 /// `emq:{mail}:wait`, a sorted set of job ids scored by when they became ready.
 pub fn wait_key() -> String {
@@ -171,8 +175,12 @@ pub struct AttemptsFrame {
     /// The virtual clock when the frame began, in milliseconds: before the stall, for W1's stall;
     /// `clock_ms` for a frame that takes no time.
     pub started_ms: u64,
-    /// The virtual clock after the frame, in milliseconds.
+    /// The virtual clock when the frame was recorded: what the store held then is what the
+    /// frame shows.
     pub clock_ms: u64,
+    /// When the actor is done: the end of W1's stall, which runs on past the reaper's pass and
+    /// W2's re-claim; `clock_ms` for every other frame.
+    pub until_ms: u64,
     /// Job 42 after the frame.
     pub job_after: JobHash,
 }
@@ -385,6 +393,10 @@ impl AttemptsRun {
                 (FrameKind::Stall, Some(before)) => before.clock_ms,
                 _ => now,
             };
+            let until_ms = match kind {
+                FrameKind::Stall => started_ms + W1_STALL_MS,
+                _ => now,
+            };
             frames.push(AttemptsFrame {
                 number: u8::try_from(frames.len() + 1).unwrap_or(u8::MAX),
                 actor,
@@ -394,6 +406,7 @@ impl AttemptsRun {
                 earlier_replies: replies,
                 started_ms,
                 clock_ms: now,
+                until_ms,
                 job_after: JobHash::read(store),
             });
         };
@@ -408,7 +421,9 @@ impl AttemptsRun {
         let w1_att = claimed_attempts(&w1_claim.1);
         record(&store, Some(Lane::W1), FrameKind::Claim, one(w1_claim));
 
-        store.advance(W1_STALL_MS);
+        // The stall frame shows the store as the reaper finds it; W1 stays stalled until it resumes.
+        let w1_resumes_ms = store.now_ms() + W1_STALL_MS;
+        store.advance(REAP_AT_MS);
         record(&store, Some(Lane::W1), FrameKind::Stall, None);
 
         let reaped = reap(&mut store);
@@ -421,7 +436,7 @@ impl AttemptsRun {
         let w2_att = claimed_attempts(&w2_claim.1);
         record(&store, Some(Lane::W2), FrameKind::Claim, one(w2_claim));
 
-        store.advance(BEAT_MS);
+        store.advance(w1_resumes_ms.saturating_sub(store.now_ms()));
         let reclaimed = store;
         let outcomes = Transition::ALL
             .into_iter()
@@ -498,7 +513,7 @@ impl AttemptsRun {
         let deadline = self
             .frame(Lane::W1, FrameKind::Claim)
             .and_then(|f| f.job_after.lease_deadline_ms);
-        let stalled_to = self.frame(Lane::W1, FrameKind::Stall).map(|f| f.clock_ms);
+        let stalled_to = self.frame(Lane::W1, FrameKind::Stall).map(|f| f.until_ms);
         matches!((deadline, stalled_to), (Some(d), Some(t)) if d < t as f64)
     }
 }

@@ -39,12 +39,12 @@ impl AttemptsFrame {
         }
     }
 
-    /// `t = 0 ms`, or `t = 0 → 12000 ms` for the stall.
+    /// `t = 0 ms`, or `t = 0 → 13000 ms` for the stall.
     pub fn time_label(&self) -> String {
-        if self.started_ms == self.clock_ms {
-            format!("t = {} ms", self.clock_ms)
+        if self.started_ms == self.until_ms {
+            format!("t = {} ms", self.until_ms)
         } else {
-            format!("t = {} → {} ms", self.started_ms, self.clock_ms)
+            format!("t = {} → {} ms", self.started_ms, self.until_ms)
         }
     }
 
@@ -180,6 +180,16 @@ impl TransitionOutcome {
 }
 
 impl AttemptsRun {
+    /// What `lane` says beside another lane's `frame` while its worker is stalled: `still
+    /// stalled, until t = 13000 ms` for W1 beside the reaper's pass and W2's re-claim.
+    pub fn still_stalled(&self, lane: Lane, frame: &AttemptsFrame) -> Option<String> {
+        let stall = self.frame(lane, FrameKind::Stall)?;
+        let inside = frame.actor != Some(lane)
+            && frame.number > stall.number
+            && frame.clock_ms < stall.until_ms;
+        inside.then(|| format!("still stalled, until t = {} ms", stall.until_ms))
+    }
+
     /// The readout with nothing selected: the setup and what to try, read from the run.
     pub fn idle_readout(&self) -> String {
         let stalled = if self.w1_stalled_past_lease() {

@@ -1,6 +1,7 @@
 //! The lost-lock scenario, the one model behind figure 1, its scenario player and its console:
-//! A takes `resource:lock`, stalls, B tries the same key as A resumes, A releases — blindly
-//! (`DEL`) or token-checked (the §2 script) — and the next client tries the key. [`LostLockOutcome::run_with`]
+//! A takes `resource:lock` and stalls; B, waiting for the key, tries it the moment the store
+//! expires A's lock inside the stall (or as A resumes, if the lease outlasts it); A resumes and
+//! releases — blindly (`DEL`) or token-checked (the §2 script) — and the next client tries the key. [`LostLockOutcome::run_with`]
 //! runs it for any lease and stall and keeps, per step of §1, what the store replied and held;
 //! `words` renders every sentence the page says about it from that record.
 
@@ -32,7 +33,7 @@ pub const NEXT_TOKEN: &str = "next";
 pub enum Client {
     /// The holder that stalls.
     A,
-    /// The client that tries the key as A resumes.
+    /// The client that waits for the key and tries it the moment it is free.
     B,
     /// Whoever tries the key after A's release; it shows whether the key is up for grabs.
     Next,
@@ -198,8 +199,11 @@ pub struct LockStep {
     pub reply: Option<Reply>,
     /// The virtual clock when the step began, in milliseconds.
     pub started_ms: u64,
-    /// The virtual clock when it ended.
+    /// The virtual clock when it was recorded: what the store held then is what the step shows.
     pub clock_ms: u64,
+    /// When the actor is done: the end of A's stall, which runs on past the moment B tries the
+    /// key inside it; `clock_ms` for every other step.
+    pub until_ms: u64,
     /// What `resource:lock` held before the step.
     pub key_before: Option<KeyHolding>,
     /// What `resource:lock` holds after it.
@@ -289,6 +293,7 @@ impl Recorder {
             reply,
             started_ms,
             clock_ms: self.store.now_ms(),
+            until_ms: self.store.now_ms(),
             key_before,
             key_after: KeyHolding::read(&self.store),
             lock_pttl: self.pttl(),
@@ -312,12 +317,26 @@ impl Recorder {
         );
     }
 
-    /// A is paused for `stall_ms`; the store may expire its lock on the way.
-    fn stall(&mut self, stall_ms: u64) {
+    /// A is paused for `stall_ms`, and the store may expire its lock on the way. The record is
+    /// the store at the moment B tries the key, the first millisecond it is free (or the stall's
+    /// end, if the lease outlasts it); returns when A resumes.
+    fn stall(&mut self, stall_ms: u64) -> u64 {
         let before = (self.store.now_ms(), KeyHolding::read(&self.store));
+        let resumes_ms = before.0 + stall_ms;
         let expired = self.expiry_within(stall_ms);
-        self.store.advance(stall_ms);
+        let b_tries_ms = expired.as_ref().map_or(resumes_ms, |e| e.at_ms);
+        self.store.advance(b_tries_ms - before.0);
         self.record((Some(Client::A), StepKind::Stall), None, before, expired);
+        if let Some(stall) = self.steps.last_mut() {
+            stall.until_ms = resumes_ms;
+        }
+        resumes_ms
+    }
+
+    /// The clock runs on to `at_ms`, when A resumes (nothing is recorded: A is still stalled).
+    fn resume_at(&mut self, at_ms: u64) {
+        self.store
+            .advance(at_ms.saturating_sub(self.store.now_ms()));
     }
 
     /// The first millisecond within the next `span_ms` at which the store no longer has the
@@ -365,8 +384,9 @@ impl LostLockOutcome {
         LostLockOutcome::run_with(LockSetup::default(), choice)
     }
 
-    /// Runs the scenario in a fresh store: A acquires at t = 0 and stalls for `stall_ms`; as it
-    /// resumes, B tries the key, then A releases, then the next client tries the key.
+    /// Runs the scenario in a fresh store: A acquires at t = 0 and stalls for `stall_ms`; B tries
+    /// the key the moment it is free inside the stall (or as A resumes); A resumes and releases,
+    /// then the next client tries the key.
     pub fn run_with(setup: LockSetup, choice: ReleaseChoice) -> LostLockOutcome {
         let mut run = Recorder {
             store: Store::new(),
@@ -374,8 +394,9 @@ impl LostLockOutcome {
             lease_ms: setup.lease_ms,
         };
         run.acquire(Client::A, StepKind::Acquire);
-        run.stall(setup.stall_ms);
+        let resumes_ms = run.stall(setup.stall_ms);
         run.acquire(Client::B, StepKind::Acquire);
+        run.resume_at(resumes_ms);
         run.release(choice);
         run.acquire(Client::Next, StepKind::Aftermath);
         LostLockOutcome {

@@ -66,10 +66,10 @@ impl LockStep {
 
     /// `t = 12500 ms`, or `t = 0 → 12500 ms` for the stall.
     pub fn time_label(&self) -> String {
-        if self.started_ms == self.clock_ms {
-            format!("t = {} ms", self.clock_ms)
+        if self.started_ms == self.until_ms {
+            format!("t = {} ms", self.until_ms)
         } else {
-            format!("t = {} → {} ms", self.started_ms, self.clock_ms)
+            format!("t = {} → {} ms", self.started_ms, self.until_ms)
         }
     }
 
@@ -89,6 +89,17 @@ impl LostLockOutcome {
             (Some(held), None) => format!("{}'s lock stands", owner_name(Some(held))),
             (None, None) => "no lock to release".to_string(),
         }
+    }
+
+    /// What `client`'s lane says beside another client's `step` while `client` is stalled:
+    /// `still stalled, until t = 12500 ms` when B takes the key inside A's stall.
+    pub fn still_stalled(&self, client: Client, step: &LockStep) -> Option<String> {
+        let stall = self.step_of(StepKind::Stall)?;
+        let inside = stall.actor == Some(client)
+            && step.actor != Some(client)
+            && step.number > stall.number
+            && step.clock_ms < stall.until_ms;
+        inside.then(|| format!("still stalled, until t = {} ms", stall.until_ms))
     }
 
     /// Each step's name: [`LockStep::title`], with step 5 named by [`Self::aftermath_title`].
@@ -134,14 +145,14 @@ impl LostLockOutcome {
                 Some(expiry) => format!(
                     "A is paused until t = {} ms. At t = {} ms, inside the stall, the store expired \
                      {}'s lock: PTTL {} from then on.",
-                    step.clock_ms,
+                    step.until_ms,
                     expiry.at_ms,
                     owner_name(Some(&expiry.lock)),
                     step.lock_pttl
                 ),
                 None => format!(
                     "A is paused until t = {} ms; when it resumes, PTTL {LOCK_KEY} is {}.",
-                    step.clock_ms, step.lock_pttl
+                    step.until_ms, step.lock_pttl
                 ),
             },
             StepKind::Release => self.release_note(),
@@ -214,8 +225,12 @@ impl LostLockOutcome {
             }
             _ => format!(" {}", self.release_note()),
         };
+        let when = match self.expiry() {
+            Some(e) if e.at_ms == at_ms => "in that millisecond".to_string(),
+            _ => format!("at t = {at_ms} ms"),
+        };
         Some(format!(
-            "{lapsed}at t = {at_ms} ms {} acquired {LOCK_KEY} while {} still believed it held it: \
+            "{lapsed}{when} {} acquired {LOCK_KEY} while {} still believed it held it: \
              {}.{then}",
             second.name(),
             first.name(),
@@ -226,7 +241,7 @@ impl LostLockOutcome {
     /// The player's line when nobody's belief overlapped: what the store held when A resumed.
     pub fn no_hazard(&self) -> String {
         let resumed = self.step_of(StepKind::Stall);
-        let at = resumed.map_or(0, |s| s.clock_ms);
+        let at = resumed.map_or(0, |s| s.until_ms);
         let pttl = resumed.map_or(-2, |s| s.lock_pttl);
         let held = match pttl {
             0 => "still held A's lock with PTTL 0, the last millisecond of its lease".to_string(),
