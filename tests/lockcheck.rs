@@ -1471,6 +1471,13 @@ fn a_script_step_shows_its_short_form_beside_the_replayable_line() {
         script.contains("SET resource:lock abc NX PX 10000"),
         "{script}"
     );
+    // The schedule stalls, so the script says what its DEBUG SLEEP needs from a real Redis.
+    assert!(script.contains("\nDEBUG SLEEP "), "{script}");
+    assert!(
+        script.starts_with("# A stall is DEBUG SLEEP")
+            && script.contains("--enable-debug-command local"),
+        "{script}"
+    );
     let pasted = report
         .properties
         .iter()

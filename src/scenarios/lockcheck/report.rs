@@ -113,6 +113,13 @@ impl Counterexample {
                  # commands). Send each client's lines on its own redis-cli, in this order.\n",
             );
         }
+        if self.steps.iter().any(|s| s.action == StepAction::Stall) {
+            out.push_str(
+                "# A stall is DEBUG SLEEP, which ministore takes as a jump of its clock. Redis 7\n\
+                 # refuses DEBUG unless started with --enable-debug-command local (or yes), and\n\
+                 # its DEBUG SLEEP pauses the whole server, as if every client stalled at once.\n",
+            );
+        }
         for (n, step) in self.steps.iter().enumerate() {
             out.push_str(&format!("# {}. {}\n", n + 1, step.note));
             if step.sent.short != step.sent.line {
