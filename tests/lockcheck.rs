@@ -3,8 +3,8 @@
 //! property broke, and the shortest schedule that broke it, replayed line by line.
 
 use lockdive::scenarios::lockcheck::{
-    catalogue, check, Bound, Call, CheckReport, ClientId, Counterexample, Explorer, LockSpec, Op,
-    OpKind, Property, SpecError, StepAction, Success, Template, Verdict,
+    catalogue, check, AfterRefusedExtend, Bound, Call, CheckReport, ClientId, Counterexample,
+    Explorer, LockSpec, Op, OpKind, Property, SpecError, StepAction, Success, Template, Verdict,
 };
 use lockdive::scenarios::RELEASE_SCRIPT;
 use ministore::cli::split_line;
@@ -1568,4 +1568,40 @@ fn an_acquire_clean_up_that_deletes_or_resets_anothers_lock_breaks_never_deletes
         run("UNWATCH").verdict(Property::NeverDeletesAnothers),
         Verdict::Holds
     );
+}
+
+/// A client whose extend is refused releases next, unless the lock says it sends nothing more
+/// (ShedLock's): with an extend that is always refused and a blind `DEL` release, only the
+/// releasing client can delete another's lock.
+#[test]
+fn a_client_that_sends_nothing_after_a_refused_extend_never_reaches_its_release() {
+    let releases =
+        LockSpec::custom(None, "DEL {key}", Some("GET {key}:never-set"), 10_000).expect("valid");
+    let report = check(&releases, TWO_CLIENTS_ONE_STALL).expect("checks");
+    assert_eq!(
+        report.verdict(Property::NeverDeletesAnothers),
+        Verdict::Broken
+    );
+    let breaks = shortest(&report, Property::NeverDeletesAnothers);
+    assert!(
+        breaks.steps.iter().any(|s| s.note.contains("refused")),
+        "the DEL comes after the refused extend: {breaks:?}"
+    );
+
+    let mut stops = releases.clone();
+    stops.extend = stops.extend.map(Op::sends_nothing_after_refusal);
+    let report = check(&stops, TWO_CLIENTS_ONE_STALL).expect("checks");
+    assert_eq!(
+        report.verdict(Property::NeverDeletesAnothers),
+        Verdict::Holds
+    );
+    // The catalogue's ShedLock entries are built that way.
+    for id in ["shedlock", "shedlock-safe"] {
+        let spec = catalogue::by_id(id).expect("in the catalogue");
+        assert_eq!(
+            spec.extend.map(|op| op.after_refusal),
+            Some(AfterRefusedExtend::SendsNothing),
+            "{id}"
+        );
+    }
 }

@@ -25,8 +25,8 @@ use ministore::{Reply, Store};
 
 use super::catalogue::C_TOKEN;
 use super::spec::{
-    Call, FencingSource, LockSpec, Op, OpKind, OpStep, SpecError, Success, Template, TemplateError,
-    MAX_OP_STEPS,
+    AfterRefusedExtend, Call, FencingSource, LockSpec, Op, OpKind, OpStep, SpecError, Success,
+    Template, TemplateError, MAX_OP_STEPS,
 };
 use crate::scenarios::lost_lock::{A_TOKEN, B_TOKEN, LOCK_KEY};
 
@@ -139,7 +139,10 @@ fn parse_op(op: OpKind, text: &str) -> Result<Op, SpecError> {
             steps: steps.len(),
         });
     }
-    Ok(Op { steps })
+    Ok(Op {
+        steps,
+        after_refusal: AfterRefusedExtend::default(),
+    })
 }
 
 /// One command line as a step: its command, `== {token}` after it for a compare with the
@@ -205,6 +208,7 @@ fn lua_op(op: OpKind, text: &str) -> Result<Op, SpecError> {
     }
     let arg = |word: &str| Template::parse(word).unwrap_or_else(|_| Template::literal(word));
     Ok(Op {
+        after_refusal: AfterRefusedExtend::default(),
         steps: vec![OpStep {
             call: Call::Script {
                 // Not `release.lua`: that is §2's script, and the figure names a step's script

@@ -26,6 +26,6 @@ pub use report::{
     StepAction, Verdict,
 };
 pub use spec::{
-    Bound, Call, ClientId, FencingSource, LockSpec, Op, OpKind, OpStep, Property, Provenance,
-    SpecError, Success, Template,
+    AfterRefusedExtend, Bound, Call, ClientId, FencingSource, LockSpec, Op, OpKind, OpStep,
+    Property, Provenance, SpecError, Success, Template,
 };

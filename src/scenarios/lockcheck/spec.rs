@@ -334,6 +334,19 @@ pub struct OpStep {
 pub struct Op {
     /// The steps, in order; never empty.
     pub steps: Vec<OpStep>,
+    /// For an extend: what the client does once it was refused.
+    pub after_refusal: AfterRefusedExtend,
+}
+
+/// What a client does after its extend was refused.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum AfterRefusedExtend {
+    /// It runs its release, as a library's `finally` block or context manager does.
+    #[default]
+    Releases,
+    /// It sends nothing more: ShedLock marks a lock whose extend failed as used up, and its
+    /// unlock then throws before any command reaches Redis.
+    SendsNothing,
 }
 
 impl Op {
@@ -345,6 +358,7 @@ impl Op {
                 success,
                 on_refusal: None,
             }],
+            after_refusal: AfterRefusedExtend::default(),
         }
     }
 
@@ -361,7 +375,14 @@ impl Op {
                 success,
                 on_refusal: None,
             }],
+            after_refusal: AfterRefusedExtend::default(),
         }
+    }
+
+    /// This extend with the client sending nothing more once it is refused.
+    pub fn sends_nothing_after_refusal(mut self) -> Op {
+        self.after_refusal = AfterRefusedExtend::SendsNothing;
+        self
     }
 
     /// This operation with `line` (words separated by spaces, each a template) sent when its last

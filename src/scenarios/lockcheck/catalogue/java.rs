@@ -168,7 +168,10 @@ pub(super) fn shedlock() -> LockSpec {
             "ADDED:2026-12-06T09:00:00.400Z@node-c:c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f".into(),
         ],
         acquire: set_nx_px(),
-        extend: Some(Op::command("SET {key} {token} XX PX {ttl_ms}", Success::Ok)),
+        extend: Some(
+            Op::command("SET {key} {token} XX PX {ttl_ms}", Success::Ok)
+                .sends_nothing_after_refusal(),
+        ),
         release: Op::command("DEL {key}", Success::Always),
         fencing: FencingSource::None,
         provenance: Some(Provenance {
@@ -178,8 +181,9 @@ pub(super) fn shedlock() -> LockSpec {
         note: Some(
             "safeUpdate false, the providers' default; lockAtMostFor 10 min and lockAtLeastFor 0, \
              so unlock is DEL; extend is LockExtender's (KeepAliveLockProvider checks its own \
-             clock first, so with it the takeover needs a pause after that check). \
-             ShedLock's README asks for a lockAtMostFor much longer than the task's normal run \
+             clock first, so with it the takeover needs a pause after that check); after a \
+             refused extend nothing more is sent, as ShedLock's unlock of that lock throws \
+             before reaching Redis. ShedLock's README asks for a lockAtMostFor much longer than the task's normal run \
              and warns that past it more than one process may hold the lock"
                 .into(),
         ),
@@ -193,13 +197,16 @@ pub(super) fn shedlock_safe() -> LockSpec {
     spec.id = "shedlock-safe".into();
     spec.name = "ShedLock RedisLockProvider, safeUpdate".into();
     spec.provenance = Some(shedlock_provenance());
-    spec.extend = Some(Op::script(
-        "update.lua",
-        SHEDLOCK_UPDATE,
-        &["{key}"],
-        &["{token}", "{ttl_ms}"],
-        Success::Truthy,
-    ));
+    spec.extend = Some(
+        Op::script(
+            "update.lua",
+            SHEDLOCK_UPDATE,
+            &["{key}"],
+            &["{token}", "{ttl_ms}"],
+            Success::Truthy,
+        )
+        .sends_nothing_after_refusal(),
+    );
     spec.release = Op::script(
         "delete.lua",
         SHEDLOCK_DELETE,
@@ -209,7 +216,8 @@ pub(super) fn shedlock_safe() -> LockSpec {
     );
     spec.note = Some(
         "safeUpdate(true); lockAtMostFor 10 min and lockAtLeastFor 0, so unlock is the delete \
-         script"
+         script; after a refused extend nothing more is sent, as ShedLock's unlock of that lock \
+         throws before reaching Redis"
             .into(),
     );
     spec

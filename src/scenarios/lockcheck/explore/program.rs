@@ -3,7 +3,7 @@
 
 use ministore::{Reply, Store};
 
-use super::super::spec::{Call, ClientId, LockSpec, OpKind, OpStep, Success};
+use super::super::spec::{AfterRefusedExtend, Call, ClientId, LockSpec, OpKind, OpStep, Success};
 
 /// One command line a client sends, resolved for that client.
 #[derive(Clone, Debug)]
@@ -27,6 +27,8 @@ pub(super) struct Program {
     pub(super) acquire: Vec<Line>,
     pub(super) extend: Vec<Line>,
     pub(super) release: Vec<Line>,
+    /// Whether a refused extend is followed by the release.
+    pub(super) releases_after_refused_extend: bool,
 }
 
 impl Program {
@@ -46,6 +48,10 @@ impl Program {
             acquire: lines(OpKind::Acquire),
             extend: lines(OpKind::Extend),
             release: lines(OpKind::Release),
+            releases_after_refused_extend: spec
+                .extend
+                .as_ref()
+                .is_none_or(|op| op.after_refusal == AfterRefusedExtend::Releases),
         }
     }
 

@@ -192,7 +192,11 @@ impl Explorer {
             Note::GoesOn
         } else {
             c.holds = false;
-            c.phase = Phase::Release;
+            c.phase = if program.releases_after_refused_extend {
+                Phase::Release
+            } else {
+                Phase::Done
+            };
             c.line = 0;
             Note::ExtendRefused
         };
