@@ -33,11 +33,28 @@ pub fn summary(name: &str, report: &CheckReport) -> String {
         .map(|p| p.property.label())
         .collect();
     let holding = report.properties.len() - broken.len();
-    let over = format!(
+    let mut over = format!(
         "{name}: {holding} of {} properties hold over {} schedules",
         report.properties.len(),
         report.schedules
     );
+    // A property that holds only because the lock lacks what it judges says so, as the table's
+    // cell does ("the lock has no extend").
+    let vacuous: Vec<&str> = report
+        .properties
+        .iter()
+        .filter(|p| p.verdict == Verdict::Holds)
+        .filter_map(|p| p.note.as_deref())
+        .collect();
+    match vacuous.as_slice() {
+        [] => {}
+        [why] => over.push_str(&format!(", one of them only because {why}")),
+        whys => over.push_str(&format!(
+            ", {} of them only because {}",
+            whys.len(),
+            whys.join(" and ")
+        )),
+    }
     let mut said = if broken.is_empty() {
         over
     } else {
