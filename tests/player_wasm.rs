@@ -270,6 +270,21 @@ async fn a_change_writes_the_players_state_into_the_fragment() {
     set_fragment("").await;
 }
 
+/// A section link followed after the page opened (`#s3`) holds no state: the next change still
+/// writes the fence's commits the page was opened with beside the player's.
+#[wasm_bindgen_test]
+async fn a_section_link_followed_meanwhile_does_not_drop_the_other_figures_state() {
+    set_fragment("#fence=35").await;
+    let fig = Mounted::figure().await;
+    set_fragment("#s3").await;
+    fig.slide(Slider::Lease, 8000).await;
+    assert_eq!(
+        painted_fragment().await,
+        "#play=0&lease=8000&stall=12500&release=blind&fence=35"
+    );
+    set_fragment("").await;
+}
+
 #[wasm_bindgen_test]
 async fn a_shared_link_opens_the_player_where_it_was_and_bad_values_fall_back() {
     set_fragment("#play=4&lease=4000&stall=2000&release=token&fence=35").await;

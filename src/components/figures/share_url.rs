@@ -10,18 +10,24 @@
 
 use crate::scenarios::share::SharedState;
 
-/// The state the page was opened with (defaults when the fragment is an anchor or absent).
+/// The state the page was opened with (defaults when the fragment is an anchor or absent). It
+/// is also what [`update`] starts from until the next `read`.
 pub fn read() -> SharedState {
-    SharedState::parse(&page::fragment())
+    let state = SharedState::parse(&page::fragment());
+    page::keep(state.clone());
+    state
 }
 
-/// Applies `change` to the state in the fragment (leaving the other figure's fields as they
-/// are) and writes the result back, if it differs.
+/// Applies `change` to the figures' state (leaving the other figure's fields as they are) and
+/// writes the result into the fragment, if it differs. The state is the one kept since [`read`],
+/// not the fragment's: a section link the learner followed meanwhile (`#s3`) holds no state, and
+/// reading it back would drop the other figure's.
 pub fn update(change: impl FnOnce(&mut SharedState)) {
     let current = page::fragment();
-    let mut state = SharedState::parse(&current);
+    let mut state = page::kept().unwrap_or_else(|| SharedState::parse(&current));
     change(&mut state);
     let fragment = state.to_fragment();
+    page::keep(state);
     if fragment != current {
         page::replace_fragment(&fragment);
     }
@@ -60,7 +66,11 @@ mod page {
         fn replace_state(data: &JsValue, unused: &str, url: &str) -> Result<(), JsValue>;
     }
 
+    use crate::scenarios::share::SharedState;
+
     thread_local! {
+        /// The figures' state as `read` and `update` last left it.
+        static KEPT: RefCell<Option<SharedState>> = const { RefCell::new(None) };
         /// The fragment `replace_fragment` was given and has not written yet.
         static UNWRITTEN: RefCell<Option<String>> = const { RefCell::new(None) };
         /// When the last write was made (`performance.now()`), if one was.
@@ -76,6 +86,16 @@ mod page {
         url()
             .and_then(|u| u.find('#').map(|at| u[at..].to_string()))
             .unwrap_or_default()
+    }
+
+    /// Keeps `state` as the figures' state.
+    pub fn keep(state: SharedState) {
+        KEPT.set(Some(state));
+    }
+
+    /// The figures' state as last kept, if it was.
+    pub fn kept() -> Option<SharedState> {
+        KEPT.with_borrow(Clone::clone)
     }
 
     /// The fragment with its `#`, or an empty string: the one about to be written, if any.
@@ -135,6 +155,16 @@ mod page {
 
 #[cfg(not(target_arch = "wasm32"))]
 mod page {
+    use crate::scenarios::share::SharedState;
+
+    /// No page outside the browser: nothing to keep.
+    pub fn keep(_state: SharedState) {}
+
+    /// No page outside the browser: nothing kept.
+    pub fn kept() -> Option<SharedState> {
+        None
+    }
+
     /// No page outside the browser: no fragment.
     pub fn fragment() -> String {
         String::new()
