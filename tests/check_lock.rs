@@ -199,3 +199,47 @@ fn each_librarys_scripts_link_its_licence_files_and_the_copies_here_keep_them() 
         }
     }
 }
+
+/// Schedules are counted as exploring reaches its last states: while it runs, and when it stopped
+/// at its cap, the live line and the summary speak of the states explored, not of 0 schedules.
+#[test]
+fn a_run_in_progress_or_stopped_at_the_cap_counts_states_not_schedules() {
+    use lockdive::components::figures::check_lock::explore::line;
+    use lockdive::components::figures::check_lock::{CheckState, Counts};
+    use lockdive::scenarios::lockcheck::Explorer;
+    use std::sync::Arc;
+
+    let spec = catalogue::by_id("redisson").expect("entry");
+    let mut explorer = Explorer::new(&spec, Bound::default()).expect("valid");
+    explorer.set_state_cap(500);
+    let mut progress = explorer.run(64);
+    let running = Counts::of(progress, 12.0);
+    assert_eq!(
+        running.schedules, 0,
+        "no schedule is counted before the last states"
+    );
+    assert_eq!(
+        line(&CheckState::Running(running)),
+        format!("explored {} states in 12 ms so far…", running.states)
+    );
+    while !progress.done {
+        progress = explorer.run(64);
+    }
+    let report = explorer.report();
+    assert!(report.cap_reached);
+    let counts = Counts::of(progress, 40.0);
+    let said = line(&CheckState::Done(Arc::new(report.clone()), counts));
+    assert_eq!(
+        said,
+        format!(
+            "explored {} states in 40 ms, stopped at the cap before every schedule was counted",
+            report.states
+        )
+    );
+    let summary = summary(&spec.name, &report);
+    assert!(
+        summary.contains(&format!("over the {} states explored", report.states)),
+        "{summary}"
+    );
+    assert!(!summary.contains("over 0 schedules"), "{summary}");
+}

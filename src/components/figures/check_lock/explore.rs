@@ -29,11 +29,16 @@ pub fn phase(state: &CheckState) -> &'static str {
     }
 }
 
-/// `explored N schedules (M states) in T ms`, `… so far…` while it runs; empty until a lock is
-/// checked.
+/// `explored N schedules (M states) in T ms`; the states alone while it runs (`… so far…`) or when
+/// it stopped at its cap, as schedules are counted only once exploring completes; empty until a
+/// lock is checked.
 pub fn line(state: &CheckState) -> String {
     match state {
-        CheckState::Running(counts) => format!("{} so far…", counts.line()),
+        CheckState::Running(counts) => format!("{} so far…", counts.states_line()),
+        CheckState::Done(report, counts) if report.cap_reached => format!(
+            "{}, stopped at the cap before every schedule was counted",
+            counts.states_line()
+        ),
         CheckState::Done(_, counts) => counts.line(),
         _ => String::new(),
     }

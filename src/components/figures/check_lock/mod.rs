@@ -96,6 +96,13 @@ impl Counts {
             self.schedules, self.states, self.ms
         )
     }
+
+    /// `explored M states in T ms`: the line while exploring, or after it stopped at its cap.
+    /// Schedules are counted as the last states are reached, so until exploring completes the
+    /// count would read 0.
+    pub fn states_line(&self) -> String {
+        format!("explored {} states in {} ms", self.states, self.ms)
+    }
 }
 
 /// The figure: caption, the build's table of every lock's verdicts, and the live part's slot.

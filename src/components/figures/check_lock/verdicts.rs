@@ -33,10 +33,15 @@ pub fn summary(name: &str, report: &CheckReport) -> String {
         .map(|p| p.property.label())
         .collect();
     let holding = report.properties.len() - broken.len();
+    // Schedules are counted once exploring completes; a capped run says what it covered.
+    let explored = if report.cap_reached {
+        format!("the {} states explored", report.states)
+    } else {
+        format!("{} schedules", report.schedules)
+    };
     let mut over = format!(
-        "{name}: {holding} of {} properties hold over {} schedules",
-        report.properties.len(),
-        report.schedules
+        "{name}: {holding} of {} properties hold over {explored}",
+        report.properties.len()
     );
     // A property that holds only because the lock lacks what it judges says so, as the table's
     // cell does ("the lock has no extend").
@@ -61,10 +66,10 @@ pub fn summary(name: &str, report: &CheckReport) -> String {
         format!("{over}; broken: {}", broken.join("; "))
     };
     if report.cap_reached {
-        said.push_str(&format!(
-            " — exploring stopped at {} states, so the verdicts cover only the schedules explored",
-            report.states
-        ));
+        said.push_str(
+            " — exploring stopped at its cap, so the verdicts cover only the schedules through \
+             those states",
+        );
     }
     if let Some(fault) = &report.script_error {
         said.push_str(&format!(
