@@ -243,3 +243,28 @@ fn a_run_in_progress_or_stopped_at_the_cap_counts_states_not_schedules() {
     );
     assert!(!summary.contains("over 0 schedules"), "{summary}");
 }
+
+/// The lease field: a whole number outside 1 ms to a day gets the range, whatever its size or
+/// sign; anything else is not a whole number.
+#[test]
+fn the_custom_lease_field_says_range_for_whole_numbers_and_form_for_the_rest() {
+    use lockdive::components::figures::check_lock::custom::custom_spec;
+    let lease = |text: &str| custom_spec("", RELEASE_SCRIPT, "", text).map(|spec| spec.ttl_ms);
+    assert_eq!(lease(" 30000 "), Ok(30_000));
+    for out_of_range in ["0", "86400001", "-1", "99999999999999999999"] {
+        assert_eq!(
+            lease(out_of_range),
+            Err(format!(
+                "the lease must be 1 to 86400000 ms, not {out_of_range}"
+            )),
+        );
+    }
+    for malformed in ["ten", "1.5", "-", ""] {
+        assert_eq!(
+            lease(malformed),
+            Err(format!(
+                "the lease must be a whole number of milliseconds, not {malformed:?}"
+            )),
+        );
+    }
+}

@@ -92,6 +92,16 @@ async fn a_script_that_does_not_compile_is_refused_inline_with_the_checkers_word
     let error = fig.text(hooks::ERROR);
     assert!(error.contains(&refusal), "{error:?} vs {refusal:?}");
     assert_eq!(fig.count(hooks::PROPERTIES), 0);
+    // Check again: the same error is put in anew, so its alert is read out again.
+    let first = fig.find(hooks::ERROR);
+    fig.find(hooks::CHECK_BUTTON).click();
+    tick().await;
+    let again = fig.find(hooks::ERROR);
+    assert!(
+        !again.is_same_node(Some(&first)),
+        "the alert is put in again"
+    );
+    assert_eq!(fig.text(hooks::ERROR), error);
     assert_eq!(
         fig.find(&hooks::lock("custom"))
             .get_attribute("aria-pressed")

@@ -323,7 +323,14 @@ impl LiveChecker {
             CheckState::Failed(error) => error.clone(),
             _ => String::new(),
         };
-        self.fill(Region::Error, error.clone(), || {
+        // Keyed by the check as well: the same error from another press of Check is put in
+        // again, so its alert is read out again.
+        let key = if error.is_empty() {
+            String::new()
+        } else {
+            format!("{generation}:{error}")
+        };
+        self.fill(Region::Error, key, || {
             (!error.is_empty()).then(|| custom::check_error(&error).finish())
         });
         let report = match &*state {

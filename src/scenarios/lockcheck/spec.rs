@@ -474,10 +474,19 @@ pub const CHECKED_SCRIPT_STEP_BUDGET: u64 = 10_000;
 /// The most steps one operation may have (one command line or script call each).
 pub const MAX_OP_STEPS: usize = 16;
 
+/// The longest lease a lock may ask for: a day, in ms.
+pub const MAX_TTL_MS: u64 = 86_400_000;
+
+/// What is said of a lease outside 1 ms to [`MAX_TTL_MS`], given as `given` (a number that may
+/// not fit a `u64`, or be negative, as typed).
+pub fn lease_out_of_range(given: &str) -> String {
+    format!("the lease must be 1 to {MAX_TTL_MS} ms, not {given}")
+}
+
 impl LockSpec {
     /// Checks what the explorer relies on: the lease, each operation's length, the tokens.
     pub fn validate(&self) -> Result<(), SpecError> {
-        if self.ttl_ms == 0 || self.ttl_ms > 86_400_000 {
+        if self.ttl_ms == 0 || self.ttl_ms > MAX_TTL_MS {
             return Err(SpecError::BadTtl(self.ttl_ms));
         }
         for kind in [OpKind::Acquire, OpKind::Extend, OpKind::Release] {
@@ -694,9 +703,7 @@ impl fmt::Display for SpecError {
                 "the {} step `{command}` answered an error when one client ran alone: {error}",
                 op.name()
             ),
-            SpecError::BadTtl(ms) => {
-                write!(f, "the lease must be 1 to 86400000 ms, not {ms}")
-            }
+            SpecError::BadTtl(ms) => f.write_str(&lease_out_of_range(&ms.to_string())),
             SpecError::BadOpLength { op, steps } => write!(
                 f,
                 "the {} has {steps} steps; it must have 1 to {MAX_OP_STEPS}",

@@ -9,7 +9,7 @@
 use crate::components::markup::Markup;
 use crate::components::rich_text::rich_markup;
 use crate::content::check_lock::CUSTOM_CONVENTION;
-use crate::scenarios::lockcheck::{LockSpec, OpKind};
+use crate::scenarios::lockcheck::{lease_out_of_range, LockSpec, OpKind};
 use crate::scenarios::lost_lock::LEASE_MS;
 
 /// The attribute of a text area, naming its operation.
@@ -32,10 +32,19 @@ pub fn custom_spec(
     fn optional(text: &str) -> Option<&str> {
         (!text.trim().is_empty()).then_some(text)
     }
-    let ttl_ms: u64 = ttl
-        .trim()
-        .parse()
-        .map_err(|_| format!("the lease must be a whole number of milliseconds, not {ttl:?}"))?;
+    let given = ttl.trim();
+    let digits = given.strip_prefix('-').unwrap_or(given);
+    let whole = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    let ttl_ms: u64 = match given.parse() {
+        Ok(ms) => ms,
+        // A whole number too large for the parse, or below zero, is out of range, not malformed.
+        Err(_) if whole => return Err(lease_out_of_range(given)),
+        Err(_) => {
+            return Err(format!(
+                "the lease must be a whole number of milliseconds, not {ttl:?}"
+            ))
+        }
+    };
     LockSpec::custom(optional(acquire), release, optional(extend), ttl_ms)
         .map_err(|e| e.to_string())
 }
