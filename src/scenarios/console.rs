@@ -14,8 +14,9 @@ pub const RUNAWAY_NOTE: &str = "note — not a reply: ministore stops a runaway 
 
 /// What `help` (or `?`) prints here in place of redis-cli's general help, which describes
 /// redis-cli's own prompt (tab completion, hints, `~/.redisclirc`) and not this one.
-pub const CONSOLE_HELP: [&str; 3] = [
+pub const CONSOLE_HELP: [&str; 4] = [
     "note — this console is not redis-cli: a line is read as redis-cli reads it (quotes, escapes, \"N command\" to repeat it) and sent to ministore, in a store of this console's own that starts from its figure's keys (what you do in the figure does not reach it).",
+    "The store's clock is virtual: it stands still between lines (PTTL reads the same until it moves), and only DEBUG SLEEP <seconds> or a blocking command that times out (BLPOP k 2) moves it, at once.",
     "↑/↓ walk the history; \"clear\" empties the log; Reset returns this console's store to its starting keys.",
     "\"help <command>\" would print redis-cli's command documentation, which this console does not carry.",
 ];
@@ -619,6 +620,15 @@ mod tests {
         console.run("SET resource:fence 99");
         console.reset();
         assert_eq!(console.run("GET resource:fence")[0].text, "\"34\"");
+        // The clock: still between lines, moved by DEBUG SLEEP and a blocking timeout alone.
+        console.run("SET k v PX 10000");
+        let pttl = |console: &mut Console| console.run("PTTL k")[0].text.clone();
+        assert_eq!(pttl(&mut console), "(integer) 10000");
+        assert_eq!(pttl(&mut console), "(integer) 10000");
+        console.run("DEBUG SLEEP 1");
+        assert_eq!(pttl(&mut console), "(integer) 9000");
+        console.run("BLPOP nothing 2");
+        assert_eq!(pttl(&mut console), "(integer) 7000");
     }
 
     #[test]
