@@ -209,6 +209,37 @@ async fn the_hazard_appears_only_while_the_stall_outlasts_the_lease() {
     assert!(fig.text(".pl-slider").contains("15000 ms"));
 }
 
+/// Focus that a click left on a step's button follows the current step as the arrows move it.
+#[wasm_bindgen_test]
+async fn focus_on_a_step_follows_the_current_step() {
+    set_fragment("").await;
+    let fig = Mounted::figure().await;
+    let button = |at: usize| {
+        fig.root
+            .query_selector_all(&format!("{TIMELINE} > li button"))
+            .expect("a selector")
+            .item(at as u32)
+            .expect("a step's button")
+            .unchecked_into::<web_sys::HtmlElement>()
+    };
+    button(1).click();
+    button(1).focus().expect("focusable");
+    tick().await;
+    assert_eq!(fig.step(), "1");
+    key_down(&button(1), "ArrowRight", true);
+    tick().await;
+    assert_eq!(fig.step(), "2");
+    let active = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element())
+        .expect("something focused");
+    assert!(
+        active.is_same_node(Some(&button(2))),
+        "focus moved to the current step"
+    );
+    set_fragment("").await;
+}
+
 #[wasm_bindgen_test]
 async fn the_release_can_be_switched_at_the_last_step() {
     set_fragment("").await;

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use gloo_timers::callback::Timeout;
 use lockdive_first::dom::{all, on};
 use wasm_bindgen::JsCast;
-use web_sys::{Element, Event, HtmlInputElement, KeyboardEvent};
+use web_sys::{Element, Event, HtmlElement, HtmlInputElement, KeyboardEvent};
 
 use super::{reached, set_if_changed, set_text};
 use crate::components::figures::player::{PLAY_STEP_MS, STEP};
@@ -233,6 +233,28 @@ impl LivePlayer {
             _ => return,
         }
         key.prevent_default();
+        // Focus on a step's button (a click put it there) follows the current step, so it never
+        // rests on a step that is no longer current; focus on the list itself stays there.
+        let on_a_step = event
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .is_some_and(|t| {
+                t.closest(&format!("{TIMELINE} li"))
+                    .ok()
+                    .flatten()
+                    .is_some()
+            });
+        if on_a_step {
+            let step = self.head.borrow().step;
+            let button = self
+                .steps()
+                .get(step)
+                .and_then(|li| li.query_selector("button").ok().flatten())
+                .and_then(|b| b.dyn_into::<HtmlElement>().ok());
+            if let Some(button) = button {
+                let _ = button.focus();
+            }
+        }
     }
 
     /// Changes the head, then shows it, schedules the next played step if the step or playback
