@@ -311,6 +311,36 @@ fn every_slider_position_gives_five_steps_in_clock_order_and_a_hazard_iff_stall_
     }
 }
 
+/// §1's story at every slider position where A stalls past its lease: B takes the key inside the
+/// stall, its lock is what A's release finds, and only the blind DEL deletes it — the
+/// token-checked release is never the one that breaks exclusion.
+#[test]
+fn at_every_stall_past_the_lease_b_holds_the_key_when_a_releases() {
+    use lockdive::scenarios::lost_lock::Exclusion;
+    for lease in (LEASE_RANGE.min..=LEASE_RANGE.max).step_by(LEASE_RANGE.step as usize) {
+        for stall in (STALL_RANGE.min..=STALL_RANGE.max).step_by(STALL_RANGE.step as usize) {
+            if stall <= lease {
+                continue;
+            }
+            let at = format!("lease {lease}, stall {stall}");
+            let checked = run(lease, stall, ReleaseChoice::TokenChecked);
+            let b = &checked.steps[2];
+            assert_eq!(b.reply, Some(Reply::ok()), "{at}");
+            assert!(b.clock_ms > lease && b.clock_ms <= stall, "{at}");
+            assert_eq!(
+                checked.found_before_release().and_then(|k| k.owner),
+                Some(Client::B),
+                "{at}"
+            );
+            assert_eq!(checked.exclusion(), Exclusion::BrokenBeforeRelease, "{at}");
+            assert!(checked.caveat().is_some(), "{at}");
+            let blind = run(lease, stall, ReleaseChoice::BlindDel);
+            assert_eq!(blind.deleted_lock_of(), Some(Client::B), "{at}");
+            assert_eq!(blind.exclusion(), Exclusion::BrokenByRelease, "{at}");
+        }
+    }
+}
+
 #[test]
 fn the_cache_runs_each_setup_and_release_once() {
     let mut cache = TimelineCache::default();

@@ -1,7 +1,8 @@
 //! The lost-lock scenario, the one model behind figure 1, its scenario player and its console:
-//! A takes `resource:lock` and stalls; B, waiting for the key, tries it the moment the store
-//! expires A's lock inside the stall (or as A resumes, if the lease outlasts it); A resumes and
-//! releases — blindly (`DEL`) or token-checked (the §2 script) — and the next client tries the key. [`LostLockOutcome::run_with`]
+//! A takes `resource:lock` and stalls; B, waiting for the key, tries it inside the stall once the
+//! store has expired A's lock (or as A resumes, if the lease outlasts it), late enough that B's own
+//! lease still runs when A resumes; A resumes and releases — blindly (`DEL`) or token-checked (the
+//! §2 script) — and the next client tries the key. [`LostLockOutcome::run_with`]
 //! runs it for any lease and stall and keeps, per step of §1, what the store replied and held;
 //! `words` renders every sentence the page says about it from that record.
 
@@ -33,7 +34,7 @@ pub const NEXT_TOKEN: &str = "next";
 pub enum Client {
     /// The holder that stalls.
     A,
-    /// The client that waits for the key and tries it the moment it is free.
+    /// The client that waits for the key and takes it inside A's stall once it is free.
     B,
     /// Whoever tries the key after A's release; it shows whether the key is up for grabs.
     Next,
@@ -318,13 +319,18 @@ impl Recorder {
     }
 
     /// A is paused for `stall_ms`, and the store may expire its lock on the way. The record is
-    /// the store at the moment B tries the key, the first millisecond it is free (or the stall's
-    /// end, if the lease outlasts it); returns when A resumes.
+    /// the store at the moment B tries the key: the first millisecond it is free, or, in a stall
+    /// longer than two leases, the first from which B's own lease outlasts the stall (so the lock
+    /// A's release finds is B's, as §1 tells it); the stall's end if the lease outlasts it.
+    /// Returns when A resumes.
     fn stall(&mut self, stall_ms: u64) -> u64 {
         let before = (self.store.now_ms(), KeyHolding::read(&self.store));
         let resumes_ms = before.0 + stall_ms;
         let expired = self.expiry_within(stall_ms);
-        let b_tries_ms = expired.as_ref().map_or(resumes_ms, |e| e.at_ms);
+        let lease_runs_from = (resumes_ms + 1).saturating_sub(self.lease_ms);
+        let b_tries_ms = expired
+            .as_ref()
+            .map_or(resumes_ms, |e| e.at_ms.max(lease_runs_from));
         self.store.advance(b_tries_ms - before.0);
         self.record((Some(Client::A), StepKind::Stall), None, before, expired);
         if let Some(stall) = self.steps.last_mut() {
@@ -385,8 +391,9 @@ impl LostLockOutcome {
     }
 
     /// Runs the scenario in a fresh store: A acquires at t = 0 and stalls for `stall_ms`; B tries
-    /// the key the moment it is free inside the stall (or as A resumes); A resumes and releases,
-    /// then the next client tries the key.
+    /// the key inside the stall once it is free, late enough that its lease outlasts the stall (or
+    /// as A resumes, if A's lease outlasts it); A resumes and releases, then the next client
+    /// tries the key.
     pub fn run_with(setup: LockSetup, choice: ReleaseChoice) -> LostLockOutcome {
         let mut run = Recorder {
             store: Store::new(),
