@@ -296,9 +296,9 @@ fn after_the_reap_and_before_a_re_claim_w1s_matching_att_is_still_refused() {
     assert_eq!(
         run.lease_check_note(),
         "Beyond the quoted lines, this page's @complete and @retry also refuse a worker whose job is \
-         no longer in the active set. Right after the reaper's pass, before W2's claim, att 1 = \
-         attempts 1 — the token alone would let W1 through — and W1's @complete replies (error) \
-         EMQSTALE complete job not active: job 42 stays waiting."
+         no longer in the active set. Had W1 resumed right after the reaper's pass, before W2's \
+         claim, att 1 = attempts 1 — the token alone would let W1 through — and its @complete \
+         would reply (error) EMQSTALE complete job not active: job 42 would stay waiting."
     );
 }
 

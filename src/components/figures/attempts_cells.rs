@@ -16,7 +16,7 @@ pub fn RowLabel(
     number: u8,
     /// `W1 claims`.
     title: String,
-    /// The virtual clock: `t = 0 ms`, or `t = 0 → 12000 ms` for the stall.
+    /// The virtual clock: `t = 0 ms`, or `t = 0 → 13000 ms` for the stall.
     time: String,
 ) -> impl IntoView {
     view! {

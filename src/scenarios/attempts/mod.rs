@@ -373,8 +373,9 @@ pub struct AttemptsRun {
     pub w2_att: Option<i64>,
     /// Each transition tried against the re-claimed state, in [`Transition::ALL`] order.
     pub outcomes: Vec<TransitionOutcome>,
-    /// W1's complete tried right after the reaper's pass, before W2's claim: `attempts` still
-    /// equals W1's `att`, so only the scripts' check that the job is still active refuses it.
+    /// W1's complete as a what-if right after the reaper's pass, before W2's claim (W1 is still
+    /// stalled then in the figure): `attempts` still equals W1's `att`, so only the scripts' check
+    /// that the job is still active refuses it.
     pub lapsed_before_reclaim: TransitionOutcome,
     reclaimed: Store,
 }
@@ -428,7 +429,8 @@ impl AttemptsRun {
 
         let reaped = reap(&mut store);
         record(&store, Some(Lane::Reaper), FrameKind::Reap, one(reaped));
-        // Before anyone re-claims, attempts still equals W1's att: only the lease check refuses.
+        // What if W1 completed before anyone re-claimed: attempts still equals W1's att, so only
+        // the lease check refuses.
         let lapsed_before_reclaim = try_transition(store.clone(), Transition::W1Complete, w1_att);
 
         store.advance(BEAT_MS);
@@ -458,7 +460,7 @@ impl AttemptsRun {
         }
     }
 
-    /// The store right after W2's re-claim, the state every what-if starts from.
+    /// The store when W1 resumes, after W2's re-claim: the state every what-if starts from.
     pub fn reclaimed_state(&self) -> Store {
         self.reclaimed.clone()
     }

@@ -235,8 +235,9 @@ impl AttemptsRun {
         )
     }
 
-    /// What this page's scripts add to the quoted lines, shown by a run: W1's complete right
-    /// after the reaper's pass, before W2's claim, when `attempts` still equals W1's `att`.
+    /// What this page's scripts add to the quoted lines, shown by a what-if: W1's complete had W1
+    /// resumed right after the reaper's pass, before W2's claim, when `attempts` still equals
+    /// W1's `att` (in the figure W1 is still stalled then).
     pub fn lease_check_note(&self) -> String {
         let o = &self.lapsed_before_reclaim;
         let token_alone = if o.presented == o.stored {
@@ -246,8 +247,9 @@ impl AttemptsRun {
         };
         format!(
             "Beyond the quoted lines, this page's @complete and @retry also refuse a worker whose job \
-             is no longer in the active set. Right after the reaper's pass, before W2's claim, {}{token_alone} \
-             and W1's @complete replies {}: job {JOB_ID} stays {}.",
+             is no longer in the active set. Had W1 resumed right after the reaper's pass, before \
+             W2's claim, {}{token_alone} and its @complete would reply {}: job {JOB_ID} would stay \
+             {}.",
             o.comparison(),
             cli_text(&o.reply),
             o.job_after.state.as_deref().unwrap_or("(nil)"),
