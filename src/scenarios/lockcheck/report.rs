@@ -203,6 +203,17 @@ pub struct CheckReport {
     pub script_error: Option<ScriptFault>,
 }
 
+impl PropertyReport {
+    /// Why the property holds without being put to the test, when it does: the lock lacks the
+    /// operation it judges ("the lock has no extend"). A note on a property that holds says
+    /// nothing else.
+    pub fn holds_only_because(&self) -> Option<&str> {
+        (self.verdict == Verdict::Holds)
+            .then_some(self.note.as_deref())
+            .flatten()
+    }
+}
+
 impl CheckReport {
     /// The report on `property`.
     pub fn property(&self, property: Property) -> &PropertyReport {

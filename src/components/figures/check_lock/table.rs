@@ -14,7 +14,7 @@ use lockdive_contract::hooks::STATIC_VERDICTS;
 use super::verdicts::mark;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::scenarios::lockcheck::{
-    catalogue, check, Bound, CheckReport, Property, SpecError, Verdict,
+    catalogue, check, Bound, CheckReport, Property, SpecError,
 };
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -65,10 +65,10 @@ pub fn StaticCheckTable() -> impl IntoView {
                         // A property that holds only because the lock lacks the operation it
                         // judges ("the lock has no extend") says so, so the cell does not read as
                         // a checked extend.
-                        let judged = report.property(property);
-                        let vacuous = (judged.verdict == Verdict::Holds)
-                            .then(|| judged.note.clone())
-                            .flatten();
+                        let vacuous = report
+                            .property(property)
+                            .holds_only_because()
+                            .map(str::to_string);
                         view! {
                             <td data-verdict=verdict.hook() data-tone=mark.tone() data-column=property.hook()>
                                 <span class="fig-mark">

@@ -48,8 +48,7 @@ pub fn summary(name: &str, report: &CheckReport) -> String {
     let vacuous: Vec<&str> = report
         .properties
         .iter()
-        .filter(|p| p.verdict == Verdict::Holds)
-        .filter_map(|p| p.note.as_deref())
+        .filter_map(PropertyReport::holds_only_because)
         .collect();
     match vacuous.as_slice() {
         [] => {}
