@@ -235,16 +235,7 @@ impl LivePlayer {
         key.prevent_default();
         // Focus on a step's button (a click put it there) follows the current step, so it never
         // rests on a step that is no longer current; focus on the list itself stays there.
-        let on_a_step = event
-            .target()
-            .and_then(|t| t.dyn_into::<Element>().ok())
-            .is_some_and(|t| {
-                t.closest(&format!("{TIMELINE} li"))
-                    .ok()
-                    .flatten()
-                    .is_some()
-            });
-        if on_a_step {
+        if reached(event, &format!("{TIMELINE} li")).is_some() {
             let step = self.head.borrow().step;
             let button = self
                 .steps()
