@@ -57,6 +57,20 @@ pub(crate) fn integer_in(reply: &Reply) -> Option<i64> {
     }
 }
 
+/// `t = 12500 ms` at one moment, or `t = 0 → 12500 ms` across a stall.
+pub(crate) fn time_span(started_ms: u64, until_ms: u64) -> String {
+    if started_ms == until_ms {
+        format!("t = {until_ms} ms")
+    } else {
+        format!("t = {started_ms} → {until_ms} ms")
+    }
+}
+
+/// What a stalled actor's lane says beside another's step: `still stalled, until t = 12500 ms`.
+pub(crate) fn still_stalled_until(until_ms: u64) -> String {
+    format!("still stalled, until t = {until_ms} ms")
+}
+
 /// Small counts as the brief writes them ("two clients"); larger ones as digits.
 pub(crate) fn count_in_words(n: usize) -> String {
     const WORDS: [&str; 6] = ["no", "one", "two", "three", "four", "five"];

@@ -102,12 +102,7 @@ pub fn AttemptsFigure() -> impl IntoView {
                 {run
                     .frames
                     .iter()
-                    .map(|frame| {
-                        let stalled = LANES
-                            .into_iter()
-                            .find_map(|(lane, _)| lane.and_then(|l| Some((l, run.still_stalled(l, frame)?))));
-                        view! { <FrameRow frame=frame.clone() stalled /> }
-                    })
+                    .map(|frame| view! { <FrameRow run=run.clone() frame=frame.clone() /> })
                     .collect_view()}
                 <p class="ll-branch-head">
                     <span aria-hidden="true">"↳ "</span>

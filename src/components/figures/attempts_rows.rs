@@ -11,7 +11,9 @@ use super::attempts_cells::{
 };
 use super::lane::LaneCell;
 use super::readout::Mark;
-use crate::scenarios::attempts::{AttemptsFrame, FrameKind, Lane, Transition, TransitionOutcome};
+use crate::scenarios::attempts::{
+    AttemptsFrame, AttemptsRun, FrameKind, Lane, Transition, TransitionOutcome,
+};
 
 /// The lanes, left to right, with the label a narrow screen shows in each cell.
 pub const LANES: [(Option<Lane>, &str); 4] = [
@@ -39,10 +41,10 @@ fn call_of(kind: FrameKind) -> &'static str {
 /// One frame of the run across the four lanes.
 #[component]
 pub fn FrameRow(
+    /// The run the frame belongs to.
+    run: AttemptsRun,
     /// The frame as the store run recorded it.
     frame: AttemptsFrame,
-    /// A lane whose worker is still stalled while this frame happens, and what it says.
-    stalled: Option<(Lane, String)>,
 ) -> impl IntoView {
     let cells = LANES.map(|(lane, label)| {
         let exchange = || {
@@ -58,10 +60,7 @@ pub fn FrameRow(
                 Some("stalls, still working on its copy".into_any())
             }
             (Some(lane), _) if frame.actor == Some(lane) => Some(exchange().into_any()),
-            (Some(lane), _) => stalled
-                .as_ref()
-                .filter(|(stalled, _)| *stalled == lane)
-                .map(|(_, words)| words.clone().into_any()),
+            (Some(lane), _) => run.still_stalled(lane, &frame).map(IntoAny::into_any),
         };
         view! { <LaneCell label body /> }
     });

@@ -1,7 +1,7 @@
 //! The attempts figure's words: every caption, verdict, readout, caveat and note it shows, each
 //! built from what the run read back from the store, never written down as an outcome.
 
-use super::super::cli_text;
+use super::super::{cli_text, still_stalled_until, time_span};
 use super::{
     job_key, AttemptsFrame, AttemptsRun, FrameKind, JobHash, Lane, Transition, TransitionOutcome,
     JOB_ID,
@@ -41,11 +41,7 @@ impl AttemptsFrame {
 
     /// `t = 0 ms`, or `t = 0 → 13000 ms` for the stall.
     pub fn time_label(&self) -> String {
-        if self.started_ms == self.until_ms {
-            format!("t = {} ms", self.until_ms)
-        } else {
-            format!("t = {} → {} ms", self.started_ms, self.until_ms)
-        }
+        time_span(self.started_ms, self.until_ms)
     }
 
     /// Every reply the frame's commands got, as redis-cli prints each (arrays on several lines),
@@ -187,7 +183,7 @@ impl AttemptsRun {
         let inside = frame.actor != Some(lane)
             && frame.number > stall.number
             && frame.clock_ms < stall.until_ms;
-        inside.then(|| format!("still stalled, until t = {} ms", stall.until_ms))
+        inside.then(|| still_stalled_until(stall.until_ms))
     }
 
     /// The readout with nothing selected: the setup and what to try, read from the run.

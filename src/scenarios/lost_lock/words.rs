@@ -6,7 +6,7 @@ use super::{
     Client, Exclusion, KeyHolding, LockStep, LostLockOutcome, ReleaseChoice, StepKind, A_TOKEN,
     LOCK_KEY,
 };
-use crate::scenarios::{cli_text, count_in_words};
+use crate::scenarios::{cli_text, count_in_words, still_stalled_until, time_span};
 
 /// What a broken mutual exclusion means wherever the page says it.
 pub const EXCLUSION_BROKEN_MEANS: &str = "two clients believe they hold the lock at once";
@@ -66,11 +66,7 @@ impl LockStep {
 
     /// `t = 12500 ms`, or `t = 0 → 12500 ms` for the stall.
     pub fn time_label(&self) -> String {
-        if self.started_ms == self.until_ms {
-            format!("t = {} ms", self.until_ms)
-        } else {
-            format!("t = {} → {} ms", self.started_ms, self.until_ms)
-        }
+        time_span(self.started_ms, self.until_ms)
     }
 
     /// The reply as redis-cli prints it, if the step sent a command.
@@ -99,7 +95,7 @@ impl LostLockOutcome {
             && step.actor != Some(client)
             && step.number > stall.number
             && step.clock_ms < stall.until_ms;
-        inside.then(|| format!("still stalled, until t = {} ms", stall.until_ms))
+        inside.then(|| still_stalled_until(stall.until_ms))
     }
 
     /// Each step's name: [`LockStep::title`], with step 5 named by [`Self::aftermath_title`].
