@@ -11,6 +11,7 @@ use dom::{
 };
 use leptos::prelude::*;
 use lockdive::components::figures::FenceFigure;
+use lockdive::scenarios::fence::{LogFull, MAX_FENCE_COMMITS};
 use lockdive_contract::hooks::{with_value, PATH, TONE};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::HtmlElement;
@@ -226,5 +227,55 @@ async fn committed_writes_travel_in_the_url_fragment() {
     set_fragment("#fence=35").await;
     let fig = Mounted::figure().await;
     assert_eq!(fig.log().len(), 1, "{:?}", fig.log());
+    set_fragment("").await;
+}
+
+#[wasm_bindgen_test]
+async fn a_press_on_a_full_log_commits_nothing_and_the_readout_says_so() {
+    let tokens = vec!["35"; MAX_FENCE_COMMITS].join(",");
+    set_fragment(&format!("#fence={tokens}")).await;
+    let fig = Mounted::figure().await;
+    assert_eq!(fig.log().len(), MAX_FENCE_COMMITS);
+    assert!(fig.text(".fw-ledger").contains(&LogFull::sentence()));
+
+    fig.mouse_click(34).await;
+    let refused = fig.readout();
+    assert!(refused.contains("⚠ not committed"), "{refused}");
+    assert!(
+        refused.contains(&format!(
+            "{} Nothing was sent to the store for writer 34 (stale).",
+            LogFull::sentence()
+        )),
+        "{refused}"
+    );
+    assert!(!refused.contains("Committed"), "{refused}");
+    assert_eq!(
+        fig.find("[data-readout]").get_attribute(TONE).as_deref(),
+        Some("warn")
+    );
+    assert_eq!(fig.log().len(), MAX_FENCE_COMMITS, "nothing committed");
+    assert_eq!(fig.max_seen(), "35");
+    assert_eq!(painted_fragment().await, format!("#fence={tokens}"));
+
+    // Off the writer, its hover is its what-if again; a second press is refused again.
+    fig.mouse_leave(34).await;
+    pointer(&fig.writer(34), "pointerenter", PointerKind::Mouse, false);
+    tick().await;
+    assert!(fig
+        .readout()
+        .contains("Writer 34 (stale): 34 < 35, rejected."));
+    fig.mouse_leave(34).await;
+    fig.mouse_click(35).await;
+    assert!(fig.readout().contains("not committed"));
+    fig.mouse_leave(35).await;
+
+    // After a reset the same press commits.
+    fig.find("[data-fence-reset]").click();
+    tick().await;
+    fig.mouse_click(35).await;
+    assert!(fig
+        .readout()
+        .contains("Committed — Writer 35 (next): 35 > 34, accepted, max seen becomes 35."));
+    assert_eq!(fig.log().len(), 1);
     set_fragment("").await;
 }

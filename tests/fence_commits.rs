@@ -1,7 +1,7 @@
 //! The cumulative fence of figure 2: committed writes run the fenced-write script one after the
 //! other against the same store, so the max seen evolves; what-ifs never change it.
 
-use lockdive::scenarios::fence::{FenceLedger, FenceOutcome, Writer};
+use lockdive::scenarios::fence::{FenceLedger, FenceOutcome, LogFull, Writer, MAX_FENCE_COMMITS};
 use ministore::Reply;
 
 fn writer(token: i64) -> Writer {
@@ -18,7 +18,7 @@ fn a_fresh_ledger_has_seen_34_and_an_empty_log() {
 #[test]
 fn after_35_is_accepted_34_is_rejected() {
     let mut ledger = FenceLedger::new();
-    let first = ledger.commit(writer(35)).clone();
+    let first = ledger.commit(writer(35)).expect("room in the log").clone();
     assert!(first.accepted);
     assert_eq!(first.reply, Reply::Integer(35));
     assert_eq!(
@@ -27,7 +27,7 @@ fn after_35_is_accepted_34_is_rejected() {
     );
     assert_eq!(ledger.max_seen(), Some(35));
 
-    let second = ledger.commit(writer(34)).clone();
+    let second = ledger.commit(writer(34)).expect("room in the log").clone();
     assert!(!second.accepted);
     assert_eq!(second.max_seen_before, Some(35));
     assert_eq!(second.reply_text(), "(error) FENCED token 34 < max seen 35");
@@ -43,15 +43,15 @@ fn after_35_is_accepted_34_is_rejected() {
 #[test]
 fn a_rejected_write_leaves_the_resources_data_as_the_last_accepted_write_left_it() {
     let mut ledger = FenceLedger::new();
-    ledger.commit(writer(35));
-    let rejected = ledger.commit(writer(33)).clone();
+    ledger.commit(writer(35)).expect("room in the log");
+    let rejected = ledger.commit(writer(33)).expect("room in the log").clone();
     assert_eq!(rejected.data_after.as_deref(), Some("payload-35"));
 }
 
 #[test]
 fn committing_34_on_seen_34_is_accepted_and_the_max_stays() {
     let mut ledger = FenceLedger::new();
-    let outcome = ledger.commit(writer(34)).clone();
+    let outcome = ledger.commit(writer(34)).expect("room in the log").clone();
     assert!(outcome.accepted);
     assert_eq!(outcome.log_line(), "token 34: 34 ≥ 34, accepted");
     assert_eq!(ledger.max_seen(), Some(34));
@@ -60,7 +60,7 @@ fn committing_34_on_seen_34_is_accepted_and_the_max_stays() {
 #[test]
 fn a_what_if_runs_against_the_committed_state_and_changes_nothing() {
     let mut ledger = FenceLedger::new();
-    ledger.commit(writer(35));
+    ledger.commit(writer(35)).expect("room in the log");
     let what_if = ledger.what_if(writer(34));
     assert!(!what_if.accepted);
     assert_eq!(what_if.comparison(), "34 < 35");
@@ -126,4 +126,29 @@ fn after_any_commits_the_board_holds_each_writers_what_if_against_the_store_as_i
         assert_eq!(board.max_seen, Some(last_accepted), "after {order:?}");
         assert_eq!(ledger.max_seen(), Some(last_accepted), "after {order:?}");
     }
+}
+
+#[test]
+fn a_full_log_refuses_the_next_commit_and_sends_nothing_to_the_store() {
+    let tokens: Vec<i64> = [35, 33, 34]
+        .into_iter()
+        .cycle()
+        .take(MAX_FENCE_COMMITS)
+        .collect();
+    let mut ledger = FenceLedger::replay(&tokens);
+    assert!(ledger.is_full());
+    let before = ledger.board();
+    assert_eq!(ledger.commit(writer(35)).map(|o| o.token), Err(LogFull));
+    assert_eq!(
+        ledger.board(),
+        before,
+        "nothing ran: the log, max seen and what-ifs stand"
+    );
+    assert_eq!(
+        LogFull::sentence(),
+        format!("The log is full ({MAX_FENCE_COMMITS} writes): reset to start again.")
+    );
+    // A link cannot carry more than the log holds.
+    let longer = FenceLedger::replay(&[tokens.clone(), vec![35]].concat());
+    assert_eq!(longer.log().len(), MAX_FENCE_COMMITS);
 }

@@ -9,8 +9,9 @@ use lockdive::components::code::code_markup;
 use lockdive::components::highlight::{highlight, Lang};
 use lockdive::content::inline::{parse, Inline};
 use lockdive::scenarios::fence::Writer;
+use lockdive::scenarios::fence::MAX_FENCE_COMMITS;
 use lockdive::scenarios::player::{LEASE_RANGE, STALL_RANGE, STEP_COUNT};
-use lockdive::scenarios::share::{SharedState, MAX_FENCE_COMMITS};
+use lockdive::scenarios::share::SharedState;
 
 /// A seeded xorshift generator of input soups.
 struct Soup(u64);

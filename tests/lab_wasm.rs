@@ -20,7 +20,7 @@ use lockdive::scenarios::fence::FenceLedger;
 use lockdive::App;
 use lockdive_contract::hooks::{
     with_value, CHOICE_SELECTOR, COMMIT, COMMIT_EVENT, FIGURE, FIGURE_SELECTOR, OUTCOMES_EVENT,
-    PATH, PENDING, READOUT_SELECTOR, SLOT, SLOT_LIVE, TONE,
+    PATH, PENDING, READOUT_SELECTOR, SLOT, SLOT_LIVE, TONE, WRITER,
 };
 use lockdive_contract::lab::{LabChunk, LabState, PendingAction};
 use lockdive_contract::Figure;
@@ -291,6 +291,56 @@ async fn a_commit_asked_for_before_the_lab_is_live_is_carried_out_once_and_hover
         .location()
         .set_hash("")
         .expect("hash cleared");
+}
+
+#[wasm_bindgen_test]
+async fn every_commit_asked_for_before_the_lab_is_live_is_carried_out_in_order() {
+    set_fragment("").await;
+    let page = prerendered_page().await;
+    let fence = page.find(&Figure::Fence.selector());
+    for token in ["35", "33"] {
+        let writer: HtmlElement = page.find(&with_value(WRITER, token)).unchecked_into();
+        pointer(&writer, "pointerenter", PointerKind::Mouse, false);
+        pointer(&writer, "pointerdown", PointerKind::Mouse, true);
+        writer.click();
+        pointer(&writer, "pointerleave", PointerKind::Mouse, false);
+    }
+    assert_eq!(
+        fence.get_attribute(COMMIT).as_deref(),
+        Some("35 33"),
+        "both kept for the lab, oldest first"
+    );
+    let told = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let heard = told.clone();
+    let on_outcomes =
+        Closure::<dyn FnMut(web_sys::CustomEvent)>::new(move |event: web_sys::CustomEvent| {
+            heard.borrow_mut().push(event.detail().as_string())
+        });
+    fence
+        .add_event_listener_with_callback(OUTCOMES_EVENT, on_outcomes.as_ref().unchecked_ref())
+        .expect("listening");
+    mount_lab();
+    tick().await;
+    assert_eq!(
+        *told.borrow(),
+        vec![Some("33".to_string())],
+        "one word to the first wasm, with the last press"
+    );
+    let expected = FenceLedger::replay(&[35, 33]).board();
+    let log = page.all("ol[data-fence-log] > li");
+    let tokens: Vec<Option<String>> = log
+        .iter()
+        .map(|li| li.get_attribute("data-token"))
+        .collect();
+    assert_eq!(tokens, [Some("35".to_string()), Some("33".to_string())]);
+    for (line, outcome) in log.iter().zip(&expected.log) {
+        let text = line.text_content().unwrap_or_default();
+        assert!(text.contains(&outcome.log_line()), "{text}");
+    }
+    assert!(!fence.has_attribute(COMMIT), "the requests were taken");
+    assert_eq!(page.text("[data-fence-max]"), "35");
+    drop(page);
+    set_fragment("").await;
 }
 
 #[wasm_bindgen_test]

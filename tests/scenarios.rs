@@ -398,7 +398,7 @@ fn every_what_if_starts_from_seen_34_not_from_the_previous_write() {
 #[test]
 fn after_35_is_committed_35_is_the_current_writer_and_34_a_stale_one() {
     let mut ledger = FenceLedger::new();
-    ledger.commit(writer(35));
+    ledger.commit(writer(35)).expect("room in the log");
     let board = ledger.board();
     assert_eq!(board.max_seen, Some(35));
     let labels: Vec<String> = [33, 34, 35]

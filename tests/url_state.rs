@@ -1,9 +1,10 @@
 //! The shareable state in the URL fragment: what a link carries, read back the same, and any
 //! mangled, hostile or foreign fragment (a section anchor) falling back to the defaults.
 
+use lockdive::scenarios::fence::MAX_FENCE_COMMITS;
 use lockdive::scenarios::lost_lock::ReleaseChoice;
 use lockdive::scenarios::player::PlayerSetup;
-use lockdive::scenarios::share::{SharedState, MAX_FENCE_COMMITS};
+use lockdive::scenarios::share::SharedState;
 
 fn full() -> SharedState {
     SharedState {

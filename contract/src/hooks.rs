@@ -80,14 +80,35 @@ classes! {
 
 // A commit crosses from the first wasm to the lab on the figure, and its outcomes come back.
 attributes! {
-    /// `<figure data-commit="35">`: the choice (its row's `data-path`) the first wasm asks the lab
-    /// to commit. The lab removes it as it commits, so a request is carried out once, whether it
-    /// was made before the lab was live or after.
+    /// `<figure data-commit="35 33">`: the choices (their rows' `data-path`s) the first wasm asks
+    /// the lab to commit, oldest first ([`ask_commit`], [`asked_commits`]). The lab removes it as
+    /// it commits, so each request is carried out once, whether it was made before the lab was
+    /// live or after; every press made before the lab arrives is kept.
     COMMIT, COMMIT_SELECTOR = "data-commit";
     /// On a `<template data-readout-for>`: the outcome of the commit just made, shown while its
     /// choice stays on show; beside it, the same key's template is the what-if against the
     /// committed state.
     COMMITTED, COMMITTED_SELECTOR = "data-committed";
+}
+
+/// The most commits a figure keeps asked for: no fewer than figure 2's log holds. A press past
+/// them, while the lab has not taken the others (it is not live, or never arrives), is not kept.
+pub const MAX_ASKED_COMMITS: usize = 32;
+
+/// A figure's [`COMMIT`] value (`asked`, if it has one) with `key` asked for after the others;
+/// `None` when it already holds [`MAX_ASKED_COMMITS`]. A key is a row's path, which holds no
+/// space.
+pub fn ask_commit(asked: Option<&str>, key: &str) -> Option<String> {
+    match asked.filter(|asked| !asked.trim().is_empty()) {
+        None => Some(key.to_string()),
+        Some(asked) if asked_commits(asked).count() >= MAX_ASKED_COMMITS => None,
+        Some(asked) => Some(format!("{asked} {key}")),
+    }
+}
+
+/// The keys a [`COMMIT`] value asks to commit, oldest first.
+pub fn asked_commits(asked: &str) -> impl Iterator<Item = &str> {
+    asked.split_ascii_whitespace()
 }
 
 /// Fired on the figure after [`COMMIT`] is set: wakes a live lab to take the request.
@@ -233,6 +254,26 @@ mod tests {
         assert_eq!(CHOICE_SELECTOR, format!(".{CHOICE}"));
         assert_eq!(LIT_SELECTOR, format!(".{LIT}"));
         assert_eq!(CHOICE_LABEL_SELECTOR, format!(".{CHOICE_LABEL}"));
+    }
+
+    #[test]
+    fn commits_asked_for_are_kept_oldest_first_up_to_the_most_a_figure_keeps() {
+        let mut asked = None;
+        for key in ["35", "33", "35"] {
+            asked = ask_commit(asked.as_deref(), key);
+        }
+        assert_eq!(asked.as_deref(), Some("35 33 35"));
+        assert_eq!(
+            asked_commits(asked.as_deref().unwrap_or_default()).collect::<Vec<_>>(),
+            ["35", "33", "35"]
+        );
+        assert_eq!(ask_commit(Some(""), "34").as_deref(), Some("34"));
+        let full = vec!["34"; MAX_ASKED_COMMITS].join(" ");
+        assert_eq!(ask_commit(Some(&full), "35"), None);
+        let one_short = vec!["34"; MAX_ASKED_COMMITS - 1].join(" ");
+        let kept = ask_commit(Some(&one_short), "35").unwrap_or_default();
+        assert_eq!(asked_commits(&kept).last(), Some("35"));
+        assert_eq!(asked_commits(" 33  34 ").collect::<Vec<_>>(), ["33", "34"]);
     }
 
     #[test]

@@ -1,11 +1,13 @@
 //! End-to-end steps for the lab on the real release build (run by ./scripts/test.sh
 //! with `LOCKDIVE_DIST`, see the harness, `e2e/src/lib.rs`): the real mouse drags figure 1's stall slider until the hazard
 //! appears (and back until it goes), the player steps by button and keyboard, figure 2 commits 35
-//! then rejects 34, a shared link reopens both where they were, and after seconds of slider
+//! then rejects 34 (and, its log full, commits nothing and says so), a shared link reopens both
+//! where they were, and after seconds of slider
 //! steps on the real keyboard the link holds the last state.
 
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
+use lockdive::scenarios::fence::{LogFull, MAX_FENCE_COMMITS};
 use lockdive_contract::fragment::SharedPart;
 use lockdive_contract::hooks::LOCK_PICKER_SELECTOR;
 use lockdive_contract::lab::LabChunk;
@@ -449,6 +451,38 @@ fn a_link_copied_after_seconds_of_slider_steps_holds_the_last_state() {
             &format!("play=0&lease=10000&stall={longest}&release=blind"),
         )
         .await?;
+        Ok(())
+    });
+}
+
+#[test]
+fn a_click_on_a_writer_when_the_log_is_full_commits_nothing_and_the_readout_says_so() {
+    with_page(|page| async move {
+        let full = vec!["35"; MAX_FENCE_COMMITS].join(",");
+        // The readout's expectation holds its words for the whole run.
+        let log_full: &'static str = Box::leak(LogFull::sentence().into_boxed_str());
+        let refused: &'static [&'static str] = Box::leak(Box::new([
+            "not committed",
+            log_full,
+            "Nothing was sent to the store for writer 34 (stale).",
+        ]));
+        page.client.goto("about:blank").await?;
+        page.goto(&format!("#fence={full}")).await?;
+        let log = format!("{FENCE} ol[data-fence-log]");
+        wait_for_text(&page, FENCE, &[log_full]).await?;
+        assert_eq!(page.count(&format!("{log} > li")).await?, MAX_FENCE_COMMITS);
+        page.hover(&within(FENCE, &writer(34))).await?;
+        page.click(&within(FENCE, &writer(34))).await?;
+        page.wait_for_readout(
+            FENCE,
+            &Expect {
+                says: refused,
+                never: &["Committed —"],
+            },
+        )
+        .await?;
+        assert_eq!(page.count(&format!("{log} > li")).await?, MAX_FENCE_COMMITS);
+        wait_for_fragment(&page, &format!("fence={full}")).await?;
         Ok(())
     });
 }

@@ -22,8 +22,8 @@ use web_sys::{
 
 use lockdive_contract::choice_layers::{Activation, ChoiceLayers, PointerKind, LEAVE_GRACE_MS};
 use lockdive_contract::hooks::{
-    CHOICE_SELECTOR, COMMIT, COMMITS, COMMITTED, COMMIT_EVENT, FIGURE_SELECTOR, OUTCOMES_EVENT,
-    PATH, PATH_SELECTOR, READOUT_FOR, READOUT_FOR_SELECTOR, READOUT_SELECTOR, TONE,
+    ask_commit, CHOICE_SELECTOR, COMMIT, COMMITS, COMMITTED, COMMIT_EVENT, FIGURE_SELECTOR,
+    OUTCOMES_EVENT, PATH, PATH_SELECTOR, READOUT_FOR, READOUT_FOR_SELECTOR, READOUT_SELECTOR, TONE,
 };
 use lockdive_contract::lab::LabChunk;
 
@@ -261,10 +261,12 @@ pub fn enhance_all(root: &Element) -> usize {
         .count()
 }
 
-/// Asks the lab to commit the figure's choice `key`: one request on the figure (the latest press
-/// is the one the reader means), taken by a live lab at once, or by the lab when it arrives.
+/// Asks the lab to commit the figure's choice `key`, after any commits still waiting for it: taken
+/// by a live lab at once, or with the others by the lab when it arrives.
 fn request_commit(figure: &Element, key: &str) {
-    let _ = figure.set_attribute(COMMIT, key);
+    if let Some(asked) = ask_commit(figure.get_attribute(COMMIT).as_deref(), key) {
+        let _ = figure.set_attribute(COMMIT, &asked);
+    }
     if let Ok(event) = Event::new_with_event_init_dict(COMMIT_EVENT, &EventInit::new()) {
         let _ = figure.dispatch_event(&event);
     }

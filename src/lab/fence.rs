@@ -1,6 +1,7 @@
 //! Figure 2 made live where the build left it: the figure's one committed fence (a
 //! [`FenceLedger`], from the shared link's commits), the commits the first wasm asks for on the
-//! figure (`hooks::COMMIT`, `hooks::COMMIT_EVENT`), each taken once, and the reset button. After
+//! figure (`hooks::COMMIT`, `hooks::COMMIT_EVENT`), each taken once and in order (a press on a
+//! full log is refused, and the readout says so), and the reset button. After
 //! each commit and reset the live parts are brought in line from the fence's markup functions
 //! (`components::figures::fence_*`) — the max seen, the reset's state and the writers' roles set
 //! in place, a lane or the what-ifs' readout sources put in when what they say changed, the
@@ -16,8 +17,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{CustomEvent, CustomEventInit, Element, Event};
 
 use lockdive_contract::hooks::{
-    with_value, CHOICE_LABEL_SELECTOR, COMMIT, COMMITTED_SELECTOR, COMMIT_EVENT, OUTCOMES_EVENT,
-    WRITER,
+    asked_commits, with_value, CHOICE_LABEL_SELECTOR, COMMIT, COMMITTED_SELECTOR, COMMIT_EVENT,
+    OUTCOMES_EVENT, WRITER,
 };
 
 use super::{set_if_changed, set_text};
@@ -25,11 +26,31 @@ use crate::components::figures::fence_drawing::{
     lane, max_seen_text, reset_disabled, MAX_SEEN, RESET,
 };
 use crate::components::figures::fence_log::{log_entry, log_note, LOG, LOG_NOTE};
-use crate::components::figures::fence_readout::{committed_source, what_if_sources};
+use crate::components::figures::fence_readout::{
+    committed_source, refused_source, what_if_sources,
+};
 use crate::components::figures::share_url;
 use crate::components::figures::LivePart;
-use crate::scenarios::fence::{max_seen_in_setup, FenceBoard, FenceLedger, FenceOutcome, Writer};
-use crate::scenarios::share::MAX_FENCE_COMMITS;
+use crate::scenarios::fence::{
+    max_seen_in_setup, FenceBoard, FenceLedger, FenceOutcome, LogFull, Writer,
+};
+
+/// What a press on a writer came to: its write committed, or refused with nothing run because the
+/// log was full. The readout shows it while the writer stays on show.
+#[derive(Clone)]
+enum LastPress {
+    Committed(FenceOutcome),
+    Refused(Writer),
+}
+
+impl LastPress {
+    fn writer(&self) -> Writer {
+        match self {
+            LastPress::Committed(outcome) => outcome.writer,
+            LastPress::Refused(writer) => *writer,
+        }
+    }
+}
 
 /// The figure's committed fence and its live parts' slots.
 struct LiveFence {
@@ -37,8 +58,8 @@ struct LiveFence {
     /// The store after every commit so far, with its log: a commit runs one more write against it
     /// rather than the log's scripts again.
     ledger: RefCell<FenceLedger>,
-    /// The commit just made, until a reset or the next commit.
-    just_committed: RefCell<Option<FenceOutcome>>,
+    /// What the last press on a writer came to, until a reset or the next press.
+    last_press: RefCell<Option<LastPress>>,
     /// The token the resource had seen before any commit (what a reset returns to).
     seen: Option<i64>,
     slots: Vec<(LivePart, Element)>,
@@ -101,7 +122,7 @@ pub fn enhance(figure: &Element, slots: Vec<(LivePart, Element)>) -> bool {
     let live = Rc::new(LiveFence {
         figure: figure.clone(),
         ledger: RefCell::new(ledger),
-        just_committed: RefCell::new(None),
+        last_press: RefCell::new(None),
         seen: max_seen_in_setup(),
         slots,
         labels,
@@ -118,7 +139,7 @@ pub fn enhance(figure: &Element, slots: Vec<(LivePart, Element)>) -> bool {
     on(figure, COMMIT_EVENT, move |_: Event| {
         asked.take_commit();
     });
-    // The commit asked for before the lab was live, if any, else the state the link opened on:
+    // The commits asked for before the lab was live, if any, else the state the link opened on:
     // one word to the first wasm either way.
     if !live.take_commit() {
         live.show_board(&board);
@@ -127,34 +148,42 @@ pub fn enhance(figure: &Element, slots: Vec<(LivePart, Element)>) -> bool {
 }
 
 impl LiveFence {
-    /// Takes the commit the figure asks for, if any, and carries it out. Returns whether it did
-    /// (and so showed the fence).
+    /// Takes the commits the figure asks for, if any, and carries them out in order, then shows
+    /// the fence once. Returns whether there were any (and so whether it showed the fence).
     fn take_commit(&self) -> bool {
-        let Some(key) = self.figure.get_attribute(COMMIT) else {
+        let Some(asked) = self.figure.get_attribute(COMMIT) else {
             return false;
         };
         let _ = self.figure.remove_attribute(COMMIT);
-        key.parse::<i64>().is_ok_and(|token| self.commit(token))
-    }
-
-    /// Commits the write of the writer holding `token`, unless the log is full. Returns whether it
-    /// did.
-    fn commit(&self, token: i64) -> bool {
-        let Some(writer) = Writer::with_token(token) else {
+        let mut last = None;
+        let mut committed_any = false;
+        for writer in asked_commits(&asked)
+            .filter_map(|key| key.parse::<i64>().ok())
+            .filter_map(Writer::with_token)
+        {
+            let press = self.commit(writer);
+            committed_any |= matches!(press, LastPress::Committed(_));
+            last = Some(press);
+        }
+        let Some(last) = last else {
             return false;
         };
-        let tokens = {
-            let mut ledger = self.ledger.borrow_mut();
-            if ledger.log().len() >= MAX_FENCE_COMMITS {
-                return false;
-            }
-            let outcome = ledger.commit(writer).clone();
-            *self.just_committed.borrow_mut() = Some(outcome);
-            ledger.log().iter().map(|o| o.token).collect::<Vec<_>>()
-        };
+        *self.last_press.borrow_mut() = Some(last);
         self.show();
-        share_url::update(|state| state.fence = tokens);
+        if committed_any {
+            let tokens = self.ledger.borrow().log().iter().map(|o| o.token).collect();
+            share_url::update(|state| state.fence = tokens);
+        }
         true
+    }
+
+    /// Commits `writer`'s write, unless the log is full.
+    fn commit(&self, writer: Writer) -> LastPress {
+        let mut ledger = self.ledger.borrow_mut();
+        match ledger.commit(writer) {
+            Ok(outcome) => LastPress::Committed(outcome.clone()),
+            Err(LogFull) => LastPress::Refused(writer),
+        }
     }
 
     /// Empties the log: the fence returns to `seen`. An empty log stays as it is.
@@ -163,7 +192,7 @@ impl LiveFence {
             return;
         }
         *self.ledger.borrow_mut() = FenceLedger::new();
-        *self.just_committed.borrow_mut() = None;
+        *self.last_press.borrow_mut() = None;
         self.show();
         share_url::update(|state| state.fence.clear());
     }
@@ -175,9 +204,9 @@ impl LiveFence {
     }
 
     /// Brings every live part in line with `board`, the fence's now, then tells the first wasm,
-    /// with the commit just made, if any.
+    /// with the writer last pressed, if any.
     fn show_board(&self, board: &FenceBoard) {
-        let committed = self.just_committed.borrow().clone();
+        let pressed = self.last_press.borrow().clone();
         for (writer, label) in &self.labels {
             set_text(label, &writer.label(board.max_seen));
         }
@@ -194,7 +223,7 @@ impl LiveFence {
                 }
                 LivePart::FenceLog => self.show_log(slot, board, &mut shown.1),
                 LivePart::FenceReadouts => {
-                    show_sources(slot, &mut shown.0[at], board, committed.as_ref());
+                    show_sources(slot, &mut shown.0[at], board, pressed.as_ref());
                 }
                 part => {
                     if let Some(markup) = whole_markup(*part, board) {
@@ -207,7 +236,7 @@ impl LiveFence {
         // Told in a microtask: a commit is asked for from inside the first wasm's own click
         // handler, which is still running (and holding its figure) until the event returns.
         let figure = self.figure.clone();
-        let token = committed.map(|outcome| outcome.token);
+        let token = pressed.map(|press| press.writer().token);
         let tell = Closure::once_into_js(move || announce(&figure, token));
         if let Some(window) = web_sys::window() {
             window.queue_microtask(tell.unchecked_ref());
@@ -242,11 +271,11 @@ impl LiveFence {
     }
 }
 
-/// Fires [`OUTCOMES_EVENT`] on the figure, with the committed writer's key as its detail: the
+/// Fires [`OUTCOMES_EVENT`] on the figure, with the pressed writer's key as its detail: the
 /// sources are in place already, so the first wasm's read finds them current.
-fn announce(figure: &Element, committed: Option<i64>) {
+fn announce(figure: &Element, pressed: Option<i64>) {
     let init = CustomEventInit::new();
-    let detail = committed.map_or(JsValue::NULL, |token| JsValue::from_str(&token.to_string()));
+    let detail = pressed.map_or(JsValue::NULL, |token| JsValue::from_str(&token.to_string()));
     init.set_detail(&detail);
     if let Ok(event) = CustomEvent::new_with_event_init_dict(OUTCOMES_EVENT, &init) {
         let _ = figure.dispatch_event(&event);
@@ -264,22 +293,25 @@ fn whole_markup(part: LivePart, board: &FenceBoard) -> Option<String> {
 }
 
 /// The readout sources: the what-ifs put in whole when they changed (`shown` is what they were
-/// last given; a refused write leaves them as they were), and the commit just made's source in
-/// place of the last one's, so a commit parses one source, not all of them.
+/// last given; a write the fence rejected leaves them as they were), and the last press's source
+/// in place of the one before, so a commit parses one source, not all of them.
 fn show_sources(
     slot: &Element,
     shown: &mut String,
     board: &FenceBoard,
-    committed: Option<&FenceOutcome>,
+    pressed: Option<&LastPress>,
 ) {
     if !put_in(slot, shown, what_if_sources(board).finish()) {
         if let Ok(Some(old)) = slot.query_selector(COMMITTED_SELECTOR) {
             old.remove();
         }
     }
-    if let Some(outcome) = committed {
-        let _ = slot.insert_adjacent_html("beforeend", &committed_source(outcome).finish());
-    }
+    let source = match pressed {
+        Some(LastPress::Committed(outcome)) => committed_source(outcome),
+        Some(LastPress::Refused(writer)) => refused_source(*writer, board.max_seen),
+        None => return,
+    };
+    let _ = slot.insert_adjacent_html("beforeend", &source.finish());
 }
 
 /// Puts `markup` into `slot` if it differs from what the slot was last given; returns whether it

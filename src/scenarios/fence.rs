@@ -332,8 +332,27 @@ pub fn caption(max_seen: Option<i64>) -> String {
     )
 }
 
+/// The most committed writes the fence's log holds (on the page and in a link); a reset empties it.
+pub const MAX_FENCE_COMMITS: usize = 32;
+
+// The first wasm keeps at least as many presses for the lab as the log could take.
+const _: () = assert!(lockdive_contract::hooks::MAX_ASKED_COMMITS >= MAX_FENCE_COMMITS);
+
+/// A commit refused because the log already holds [`MAX_FENCE_COMMITS`] writes: nothing was sent
+/// to the store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LogFull;
+
+impl LogFull {
+    /// `The log is full (32 writes): reset to start again.`
+    pub fn sentence() -> String {
+        format!("The log is full ({MAX_FENCE_COMMITS} writes): reset to start again.")
+    }
+}
+
 /// The fence as a learner has pushed it: "seen 34", then every committed write in order, each
-/// run by the fenced-write script against the store the previous ones left.
+/// run by the fenced-write script against the store the previous ones left; at most
+/// [`MAX_FENCE_COMMITS`] of them.
 #[derive(Clone)]
 pub struct FenceLedger {
     store: Store,
@@ -384,17 +403,27 @@ impl FenceLedger {
         }
     }
 
-    /// Commits the writes of `tokens` in order; a token no writer holds is skipped.
+    /// Commits the writes of `tokens` in order; a token no writer holds is skipped, and so is
+    /// every write past a full log.
     pub fn replay(tokens: &[i64]) -> FenceLedger {
         let mut ledger = FenceLedger::new();
         for writer in tokens.iter().filter_map(|t| Writer::with_token(*t)) {
-            ledger.commit(writer);
+            let _refused_when_full = ledger.commit(writer);
         }
         ledger
     }
 
-    /// Runs `writer`'s write against the committed store and keeps what it did.
-    pub fn commit(&mut self, writer: Writer) -> &FenceOutcome {
+    /// Whether the log holds [`MAX_FENCE_COMMITS`] writes, so that a commit is refused.
+    pub fn is_full(&self) -> bool {
+        self.log.len() >= MAX_FENCE_COMMITS
+    }
+
+    /// Runs `writer`'s write against the committed store and keeps what it did; refused, with
+    /// nothing run, once the log is full.
+    pub fn commit(&mut self, writer: Writer) -> Result<&FenceOutcome, LogFull> {
+        if self.is_full() {
+            return Err(LogFull);
+        }
         let outcome = FenceOutcome::run_against(&mut self.store, writer);
         self.log.push(outcome);
         let keys = self.store.snapshot();
@@ -402,7 +431,7 @@ impl FenceLedger {
             self.now = FenceNow::of(&self.store);
             self.keys = keys;
         }
-        &self.log[self.log.len() - 1]
+        Ok(&self.log[self.log.len() - 1])
     }
 
     /// `writer`'s write as a what-if against the committed store, which stays as it is.

@@ -6,12 +6,9 @@
 
 use lockdive_contract::fragment::{self, FENCE, LEASE, PLAY, RELEASE, STALL};
 
-use super::fence::Writer;
+use super::fence::{Writer, MAX_FENCE_COMMITS};
 use super::lost_lock::ReleaseChoice;
 use super::player::{PlayerSetup, LEASE_RANGE, STALL_RANGE, STEP_COUNT};
-
-/// At most this many committed fence writes are kept (in a link and on the page).
-pub const MAX_FENCE_COMMITS: usize = 32;
 
 /// What a link carries. Each figure owns its fields and leaves the other's as it found them;
 /// `None` means "not in the link", so the figure starts from its default.

@@ -285,7 +285,7 @@ async fn console_commands(client: &Client) -> BenchResult<Vec<Option<f64>>> {
 /// missed. The fence is reset (untimed) whenever its log is full (`MAX_FENCE_COMMITS`), so
 /// every commit does work.
 async fn fence_commits(client: &Client) -> BenchResult<Vec<Option<f64>>> {
-    use lockdive::scenarios::share::MAX_FENCE_COMMITS;
+    use lockdive::scenarios::fence::MAX_FENCE_COMMITS;
     let writers: Vec<String> = [35, 33, 34].into_iter().map(writer).collect();
     let times = client
         .execute_async(

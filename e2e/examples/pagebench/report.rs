@@ -110,7 +110,7 @@ pub fn print_live_controls(fast: &LiveControls, slow: &LiveControls) {
             "  fence commits: {}",
             slowest(&run.fence, |i| format!(
                 "log of {}",
-                i % lockdive::scenarios::share::MAX_FENCE_COMMITS
+                i % lockdive::scenarios::fence::MAX_FENCE_COMMITS
             ))
         );
     }

@@ -5,7 +5,7 @@
 use super::readout::Mark;
 use crate::components::markup::Markup;
 use crate::scenarios::fence::{FenceBoard, FenceOutcome};
-use crate::scenarios::share::MAX_FENCE_COMMITS;
+use crate::scenarios::fence::{LogFull, MAX_FENCE_COMMITS};
 
 /// The log's element.
 pub const LOG: &str = "ol[data-fence-log]";
@@ -68,7 +68,7 @@ pub fn log_note(len: usize, seen: Option<i64>) -> Markup {
     let text = if len == 0 {
         format!("None yet: the resource has seen {}.", seen_text(seen))
     } else if len >= MAX_FENCE_COMMITS {
-        format!("The log is full ({MAX_FENCE_COMMITS} writes): reset to start again.")
+        LogFull::sentence()
     } else {
         return m;
     };

@@ -4,7 +4,7 @@
 
 use super::readout::{readout_template, Mark, ReadoutText};
 use crate::components::markup::Markup;
-use crate::scenarios::fence::{idle_readout, FenceBoard, FenceOutcome, Writer};
+use crate::scenarios::fence::{idle_readout, FenceBoard, FenceOutcome, LogFull, Writer};
 
 /// ✓ when the write went through the fence, ✗ when it was fenced out.
 pub fn mark(outcome: &FenceOutcome) -> Mark {
@@ -57,6 +57,25 @@ pub fn committed_source(outcome: &FenceOutcome) -> Markup {
     readout_template(
         &outcome.token.to_string(),
         &readout_of(outcome, "Committed — "),
+        true,
+    )
+}
+
+/// A commit refused because the log is full: the source shown in the commit's place, while the
+/// writer stays on show. Nothing ran, so it has no evidence.
+pub fn refused_source(writer: Writer, max_seen: Option<i64>) -> Markup {
+    readout_template(
+        &writer.hook(),
+        &ReadoutText {
+            mark: Some(Mark::warn("not committed")),
+            sentence: format!(
+                "{} Nothing was sent to the store for writer {}.",
+                LogFull::sentence(),
+                writer.label(max_seen)
+            ),
+            evidence: Vec::new(),
+            caveat: None,
+        },
         true,
     )
 }
