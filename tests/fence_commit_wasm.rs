@@ -236,16 +236,13 @@ async fn a_press_on_a_full_log_commits_nothing_and_the_readout_says_so() {
     set_fragment(&format!("#fence={tokens}")).await;
     let fig = Mounted::figure().await;
     assert_eq!(fig.log().len(), MAX_FENCE_COMMITS);
-    assert!(fig.text(".fw-ledger").contains(&LogFull::sentence()));
+    assert!(fig.text(".fw-ledger").contains(&LogFull::note()));
 
     fig.mouse_click(34).await;
     let refused = fig.readout();
     assert!(refused.contains("⚠ not committed"), "{refused}");
     assert!(
-        refused.contains(&format!(
-            "{} Nothing was sent to the store for writer 34 (stale).",
-            LogFull::sentence()
-        )),
+        refused.contains(&LogFull::refusal("34 (stale)")),
         "{refused}"
     );
     assert!(!refused.contains("Committed"), "{refused}");
@@ -266,12 +263,20 @@ async fn a_press_on_a_full_log_commits_nothing_and_the_readout_says_so() {
         .contains("Writer 34 (stale): 34 < 35, rejected."));
     fig.mouse_leave(34).await;
     fig.mouse_click(35).await;
-    assert!(fig.readout().contains("not committed"));
+    let again = fig.readout();
+    assert!(again.contains(&LogFull::refusal("35 (current)")), "{again}");
+    assert_eq!(
+        fig.all("template[data-committed]").len(),
+        1,
+        "one press's source"
+    );
     fig.mouse_leave(35).await;
 
-    // After a reset the same press commits.
+    // After a reset the refusal is gone, and the same press commits.
     fig.find("[data-fence-reset]").click();
     tick().await;
+    assert_eq!(fig.all("template[data-committed]").len(), 0);
+    assert!(!fig.text(".fw-ledger").contains(&LogFull::note()));
     fig.mouse_click(35).await;
     assert!(fig
         .readout()

@@ -145,8 +145,13 @@ fn a_full_log_refuses_the_next_commit_and_sends_nothing_to_the_store() {
         "nothing ran: the log, max seen and what-ifs stand"
     );
     assert_eq!(
-        LogFull::sentence(),
-        format!("The log is full ({MAX_FENCE_COMMITS} writes): reset to start again.")
+        LogFull::note(),
+        "This figure keeps at most 32 committed writes: reset to start again."
+    );
+    assert_eq!(
+        LogFull::refusal("34 (stale)"),
+        "This figure keeps at most 32 committed writes, so the write of writer 34 (stale) was not \
+         sent to the store. Reset to commit more."
     );
     // A link cannot carry more than the log holds.
     let longer = FenceLedger::replay(&[tokens.clone(), vec![35]].concat());

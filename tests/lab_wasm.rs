@@ -9,14 +9,14 @@
 
 mod dom;
 
-use dom::{focus, key_down, pointer, set_fragment, tick, Mounted, PointerKind};
+use dom::{focus, key_down, painted_fragment, pointer, set_fragment, tick, Mounted, PointerKind};
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::document;
 use lockdive::components::figures::player_controls::{Slider, FORWARD};
 use lockdive::components::figures::player_frame::TIMELINE;
 use lockdive::components::figures::LivePart;
 use lockdive::lab::{check, figures, store};
-use lockdive::scenarios::fence::FenceLedger;
+use lockdive::scenarios::fence::{FenceLedger, LogFull, MAX_FENCE_COMMITS};
 use lockdive::App;
 use lockdive_contract::hooks::{
     with_value, CHOICE_SELECTOR, COMMIT, COMMIT_EVENT, FIGURE, FIGURE_SELECTOR, OUTCOMES_EVENT,
@@ -298,13 +298,7 @@ async fn every_commit_asked_for_before_the_lab_is_live_is_carried_out_in_order()
     set_fragment("").await;
     let page = prerendered_page().await;
     let fence = page.find(&Figure::Fence.selector());
-    for token in ["35", "33"] {
-        let writer: HtmlElement = page.find(&with_value(WRITER, token)).unchecked_into();
-        pointer(&writer, "pointerenter", PointerKind::Mouse, false);
-        pointer(&writer, "pointerdown", PointerKind::Mouse, true);
-        writer.click();
-        pointer(&writer, "pointerleave", PointerKind::Mouse, false);
-    }
+    press_writers(&page, &["35", "33"]);
     assert_eq!(
         fence.get_attribute(COMMIT).as_deref(),
         Some("35 33"),
@@ -339,8 +333,53 @@ async fn every_commit_asked_for_before_the_lab_is_live_is_carried_out_in_order()
     }
     assert!(!fence.has_attribute(COMMIT), "the requests were taken");
     assert_eq!(page.text("[data-fence-max]"), "35");
+    let last = expected.log.last().expect("33's outcome");
+    let shown = page.text(&fence_readout());
+    assert!(
+        shown.contains(&format!("Committed — {}", last.readout())),
+        "the last press, still on show, shows its outcome: {shown}"
+    );
+    assert_eq!(painted_fragment().await, "#fence=35,33");
     drop(page);
     set_fragment("").await;
+}
+
+#[wasm_bindgen_test]
+async fn presses_before_the_lab_that_fill_the_log_commit_what_fits_and_the_last_is_refused() {
+    let one_short = vec!["35"; MAX_FENCE_COMMITS - 1].join(",");
+    set_fragment(&format!("#fence={one_short}")).await;
+    let page = prerendered_page().await;
+    press_writers(&page, &["35", "34"]);
+    mount_lab();
+    tick().await;
+    let log = page.all("ol[data-fence-log] > li");
+    assert_eq!(log.len(), MAX_FENCE_COMMITS, "35 fitted");
+    assert_eq!(
+        log.last()
+            .and_then(|li| li.get_attribute("data-token"))
+            .as_deref(),
+        Some("35")
+    );
+    let shown = page.text(&fence_readout());
+    assert!(shown.contains("not committed"), "{shown}");
+    assert!(shown.contains(&LogFull::refusal("34 (stale)")), "{shown}");
+    let full = vec!["35"; MAX_FENCE_COMMITS].join(",");
+    assert_eq!(painted_fragment().await, format!("#fence={full}"));
+    drop(page);
+    set_fragment("").await;
+}
+
+/// A mouse presses each of figure 2's writers in turn, staying on the last.
+fn press_writers(page: &Mounted, tokens: &[&str]) {
+    for (at, token) in tokens.iter().enumerate() {
+        let writer: HtmlElement = page.find(&with_value(WRITER, token)).unchecked_into();
+        pointer(&writer, "pointerenter", PointerKind::Mouse, false);
+        pointer(&writer, "pointerdown", PointerKind::Mouse, true);
+        writer.click();
+        if at + 1 < tokens.len() {
+            pointer(&writer, "pointerleave", PointerKind::Mouse, false);
+        }
+    }
 }
 
 #[wasm_bindgen_test]

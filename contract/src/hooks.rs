@@ -85,25 +85,27 @@ attributes! {
     /// it commits, so each request is carried out once, whether it was made before the lab was
     /// live or after; every press made before the lab arrives is kept.
     COMMIT, COMMIT_SELECTOR = "data-commit";
-    /// On a `<template data-readout-for>`: the outcome of the commit just made, shown while its
-    /// choice stays on show; beside it, the same key's template is the what-if against the
+    /// On a `<template data-readout-for>`: what the last press came to (the outcome of its commit,
+    /// or its refusal), shown while its choice stays on show; beside it, the same key's template is the what-if against the
     /// committed state.
     COMMITTED, COMMITTED_SELECTOR = "data-committed";
 }
 
-/// The most commits a figure keeps asked for: no fewer than figure 2's log holds. A press past
-/// them, while the lab has not taken the others (it is not live, or never arrives), is not kept.
-pub const MAX_ASKED_COMMITS: usize = 32;
+/// The most commits a figure keeps asked for while the lab has not taken them (it is not live, or
+/// never arrives): one more than figure 2's log holds, so that every press the log could take is
+/// kept, and the reader's latest press after them, which the readout then answers.
+pub const MAX_ASKED_COMMITS: usize = 33;
 
-/// A figure's [`COMMIT`] value (`asked`, if it has one) with `key` asked for after the others;
-/// `None` when it already holds [`MAX_ASKED_COMMITS`]. A key is a row's path, which holds no
+/// A figure's [`COMMIT`] value (`asked`, if it has one) with `key` asked for after the others. At
+/// [`MAX_ASKED_COMMITS`], `key` takes the last one's place. A key is a row's path, which holds no
 /// space.
-pub fn ask_commit(asked: Option<&str>, key: &str) -> Option<String> {
-    match asked.filter(|asked| !asked.trim().is_empty()) {
-        None => Some(key.to_string()),
-        Some(asked) if asked_commits(asked).count() >= MAX_ASKED_COMMITS => None,
-        Some(asked) => Some(format!("{asked} {key}")),
-    }
+pub fn ask_commit(asked: Option<&str>, key: &str) -> String {
+    let mut keys: Vec<&str> = asked
+        .map(|asked| asked_commits(asked).collect())
+        .unwrap_or_default();
+    keys.truncate(MAX_ASKED_COMMITS - 1);
+    keys.push(key);
+    keys.join(" ")
 }
 
 /// The keys a [`COMMIT`] value asks to commit, oldest first.
@@ -115,8 +117,8 @@ pub fn asked_commits(asked: &str) -> impl Iterator<Item = &str> {
 pub const COMMIT_EVENT: &str = "lockdive:commit";
 
 /// Fired on a figure by the lab once it has re-rendered the figure's readout sources: the first
-/// wasm re-reads them. The `CustomEvent`'s `detail` is the committed choice's key when a commit
-/// caused it, `null` otherwise.
+/// wasm re-reads them. The `CustomEvent`'s `detail` is the pressed choice's key when a press caused
+/// it (committed or refused), `null` otherwise.
 pub const OUTCOMES_EVENT: &str = "lockdive:outcomes";
 
 // The lab's slots and the panels whose controls need the store.
@@ -257,23 +259,32 @@ mod tests {
     }
 
     #[test]
-    fn commits_asked_for_are_kept_oldest_first_up_to_the_most_a_figure_keeps() {
+    fn commits_asked_for_are_kept_oldest_first_and_the_latest_press_always() {
         let mut asked = None;
         for key in ["35", "33", "35"] {
-            asked = ask_commit(asked.as_deref(), key);
+            asked = Some(ask_commit(asked.as_deref(), key));
         }
         assert_eq!(asked.as_deref(), Some("35 33 35"));
         assert_eq!(
             asked_commits(asked.as_deref().unwrap_or_default()).collect::<Vec<_>>(),
             ["35", "33", "35"]
         );
-        assert_eq!(ask_commit(Some(""), "34").as_deref(), Some("34"));
-        let full = vec!["34"; MAX_ASKED_COMMITS].join(" ");
-        assert_eq!(ask_commit(Some(&full), "35"), None);
-        let one_short = vec!["34"; MAX_ASKED_COMMITS - 1].join(" ");
-        let kept = ask_commit(Some(&one_short), "35").unwrap_or_default();
-        assert_eq!(asked_commits(&kept).last(), Some("35"));
+        assert_eq!(ask_commit(Some(""), "34"), "34");
         assert_eq!(asked_commits(" 33  34 ").collect::<Vec<_>>(), ["33", "34"]);
+        // At the most a figure keeps, the latest press takes the last one's place.
+        let mut asked = String::new();
+        for _ in 0..MAX_ASKED_COMMITS {
+            asked = ask_commit(Some(&asked), "34");
+        }
+        assert_eq!(asked_commits(&asked).count(), MAX_ASKED_COMMITS);
+        let latest = ask_commit(Some(&asked), "35");
+        let keys: Vec<&str> = asked_commits(&latest).collect();
+        assert_eq!(keys.len(), MAX_ASKED_COMMITS);
+        assert_eq!(
+            keys[..MAX_ASKED_COMMITS - 1],
+            vec!["34"; MAX_ASKED_COMMITS - 1]
+        );
+        assert_eq!(keys.last(), Some(&"35"));
     }
 
     #[test]

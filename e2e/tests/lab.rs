@@ -460,12 +460,9 @@ fn a_click_on_a_writer_when_the_log_is_full_commits_nothing_and_the_readout_says
     with_page(|page| async move {
         let full = vec!["35"; MAX_FENCE_COMMITS].join(",");
         // The readout's expectation holds its words for the whole run.
-        let log_full: &'static str = Box::leak(LogFull::sentence().into_boxed_str());
-        let refused: &'static [&'static str] = Box::leak(Box::new([
-            "not committed",
-            log_full,
-            "Nothing was sent to the store for writer 34 (stale).",
-        ]));
+        let log_full: &'static str = Box::leak(LogFull::note().into_boxed_str());
+        let refusal: &'static str = Box::leak(LogFull::refusal("34 (stale)").into_boxed_str());
+        let refused: &'static [&'static str] = Box::leak(Box::new(["not committed", refusal]));
         page.client.goto("about:blank").await?;
         page.goto(&format!("#fence={full}")).await?;
         let log = format!("{FENCE} ol[data-fence-log]");

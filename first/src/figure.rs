@@ -3,8 +3,8 @@
 //! presses its button and swaps the readout's content for the choice's
 //! `<template data-readout-for>` (its source). A commit is handed to the lab on the figure
 //! (`hooks::COMMIT`, `hooks::COMMIT_EVENT`); when the lab has re-rendered a figure's sources
-//! (`hooks::OUTCOMES_EVENT`) they are read again, and the commit just made is shown from its own
-//! source while its choice stays on show.
+//! (`hooks::OUTCOMES_EVENT`) they are read again, and what the last press came to (its commit's
+//! outcome, or its refusal) is shown from its own source while its choice stays on show.
 //!
 //! What a choice shows is read when the figure is, and written with the words of `words`; a
 //! source's body is copied from its template the first time it is shown. After that, a hover, the
@@ -42,8 +42,8 @@ struct Choice {
     commits: bool,
 }
 
-/// One readout source: its key (`""` for the idle one), whether it is the outcome of the commit
-/// just made rather than the key's what-if, its tone, and its body: a copy of its template's
+/// One readout source: its key (`""` for the idle one), whether it is what the last press came to
+/// (`hooks::COMMITTED`) rather than the key's what-if, its tone, and its body: a copy of its template's
 /// content made the first time it is shown, whose nodes are moved into the readout whenever it is
 /// shown and out again when another is (moving them is a third of the work of copying them on
 /// every show). A figure's sources are read when the figure is, and again when the lab says it
@@ -87,8 +87,9 @@ struct PrerenderedFigure {
     shown_at_press: Option<bool>,
     /// A hovering pointer's leave, waiting out [`LEAVE_GRACE_MS`]; dropping it cancels it.
     pending_leave: Option<Timeout>,
-    /// The choice the lab last said it committed, until another one is shown.
-    just_committed: Option<String>,
+    /// The choice whose press the lab last answered (committed or refused), until another one is
+    /// shown.
+    last_press: Option<String>,
 }
 
 impl PrerenderedFigure {
@@ -136,15 +137,15 @@ impl PrerenderedFigure {
             shown: None,
             shown_at_press: None,
             pending_leave: None,
-            just_committed: None,
+            last_press: None,
         })
     }
 
-    /// The lab re-rendered the sources: reads them again, with the commit it made (if any), and
+    /// The lab re-rendered the sources: reads them again, with the press it answered (if any), and
     /// shows what they now say.
-    fn outcomes_changed(&mut self, committed: Option<String>) {
+    fn outcomes_changed(&mut self, pressed: Option<String>) {
         self.readouts = read_sources(&self.figure);
-        self.just_committed = committed;
+        self.last_press = pressed;
         words::with(|words| {
             for row in &self.rows {
                 let what_if = self
@@ -173,10 +174,10 @@ impl PrerenderedFigure {
         let key = now.and_then(|index| self.choices.get(index));
         let key = key.map(|choice| choice.key.as_str());
         // A commit's outcome is shown until its choice is no longer on show.
-        if self.just_committed.is_some() && self.just_committed.as_deref() != key {
-            self.just_committed = None;
+        if self.last_press.is_some() && self.last_press.as_deref() != key {
+            self.last_press = None;
         }
-        let committed = self.just_committed.is_some();
+        let committed = self.last_press.is_some();
         words::with(|words| {
             // The readout first: it is what the reader reads and the screen reader announces.
             let wanted = key.unwrap_or("");
@@ -264,9 +265,8 @@ pub fn enhance_all(root: &Element) -> usize {
 /// Asks the lab to commit the figure's choice `key`, after any commits still waiting for it: taken
 /// by a live lab at once, or with the others by the lab when it arrives.
 fn request_commit(figure: &Element, key: &str) {
-    if let Some(asked) = ask_commit(figure.get_attribute(COMMIT).as_deref(), key) {
-        let _ = figure.set_attribute(COMMIT, &asked);
-    }
+    let asked = ask_commit(figure.get_attribute(COMMIT).as_deref(), key);
+    let _ = figure.set_attribute(COMMIT, &asked);
     if let Ok(event) = Event::new_with_event_init_dict(COMMIT_EVENT, &EventInit::new()) {
         let _ = figure.dispatch_event(&event);
     }
@@ -334,12 +334,12 @@ fn listen_to(figure: Rc<RefCell<PrerenderedFigure>>) {
     let element = figure.borrow().figure.clone();
     let told = Rc::clone(&figure);
     on(&element, OUTCOMES_EVENT, move |event: Event| {
-        let committed = event
+        let pressed = event
             .dyn_ref::<CustomEvent>()
             .and_then(|e| e.detail().as_string());
         if let Ok(mut figure) = told.try_borrow_mut() {
             if figure.figure.is_connected() {
-                figure.outcomes_changed(committed);
+                figure.outcomes_changed(pressed);
             }
         }
     });

@@ -5,7 +5,7 @@
 //! each commit and reset the live parts are brought in line from the fence's markup functions
 //! (`components::figures::fence_*`) — the max seen, the reset's state and the writers' roles set
 //! in place, a lane or the what-ifs' readout sources put in when what they say changed, the
-//! commit's source in place of the last one's, the log's new line appended — and the first wasm
+//! last press's source in place of the one before, the log's new line appended — and the first wasm
 //! is told the readout sources changed (`hooks::OUTCOMES_EVENT`).
 
 use std::cell::RefCell;

@@ -335,18 +335,31 @@ pub fn caption(max_seen: Option<i64>) -> String {
 /// The most committed writes the fence's log holds (on the page and in a link); a reset empties it.
 pub const MAX_FENCE_COMMITS: usize = 32;
 
-// The first wasm keeps at least as many presses for the lab as the log could take.
-const _: () = assert!(lockdive_contract::hooks::MAX_ASKED_COMMITS >= MAX_FENCE_COMMITS);
+// The first wasm keeps every press for the lab that the log could take, and the latest after them.
+const _: () = assert!(lockdive_contract::hooks::MAX_ASKED_COMMITS > MAX_FENCE_COMMITS);
 
 /// A commit refused because the log already holds [`MAX_FENCE_COMMITS`] writes: nothing was sent
-/// to the store.
+/// to the store. The limit is the figure's, not the fence's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LogFull;
 
 impl LogFull {
-    /// `The log is full (32 writes): reset to start again.`
-    pub fn sentence() -> String {
-        format!("The log is full ({MAX_FENCE_COMMITS} writes): reset to start again.")
+    /// The line under a full log: `This figure keeps at most 32 committed writes: reset to start
+    /// again.`
+    pub fn note() -> String {
+        format!(
+            "This figure keeps at most {MAX_FENCE_COMMITS} committed writes: reset to start again."
+        )
+    }
+
+    /// The readout of a press refused: `This figure keeps at most 32 committed writes, so the
+    /// write of writer 34 (stale) was not sent to the store. Reset to commit more.`, with the
+    /// writer's label.
+    pub fn refusal(writer_label: &str) -> String {
+        format!(
+            "This figure keeps at most {MAX_FENCE_COMMITS} committed writes, so the write of \
+             writer {writer_label} was not sent to the store. Reset to commit more."
+        )
     }
 }
 
@@ -408,7 +421,9 @@ impl FenceLedger {
     pub fn replay(tokens: &[i64]) -> FenceLedger {
         let mut ledger = FenceLedger::new();
         for writer in tokens.iter().filter_map(|t| Writer::with_token(*t)) {
-            let _refused_when_full = ledger.commit(writer);
+            if ledger.commit(writer).is_err() {
+                break;
+            }
         }
         ledger
     }

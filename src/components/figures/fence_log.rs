@@ -68,7 +68,7 @@ pub fn log_note(len: usize, seen: Option<i64>) -> Markup {
     let text = if len == 0 {
         format!("None yet: the resource has seen {}.", seen_text(seen))
     } else if len >= MAX_FENCE_COMMITS {
-        LogFull::sentence()
+        LogFull::note()
     } else {
         return m;
     };

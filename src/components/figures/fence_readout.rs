@@ -1,5 +1,5 @@
 //! Figure 2's readout sources: what the fence says about each writer — a what-if against the
-//! committed state — and about the commit just made, as the `<template data-readout-for>`s the
+//! committed state — and about the last press (its commit's outcome, or its refusal), as the `<template data-readout-for>`s the
 //! first wasm shows (a live part: the lab renders them again after every commit and reset).
 
 use super::readout::{readout_template, Mark, ReadoutText};
@@ -55,7 +55,7 @@ pub fn what_if_sources(board: &FenceBoard) -> Markup {
 /// The commit just made: what changes with every commit.
 pub fn committed_source(outcome: &FenceOutcome) -> Markup {
     readout_template(
-        &outcome.token.to_string(),
+        &outcome.writer.hook(),
         &readout_of(outcome, "Committed — "),
         true,
     )
@@ -68,11 +68,7 @@ pub fn refused_source(writer: Writer, max_seen: Option<i64>) -> Markup {
         &writer.hook(),
         &ReadoutText {
             mark: Some(Mark::warn("not committed")),
-            sentence: format!(
-                "{} Nothing was sent to the store for writer {}.",
-                LogFull::sentence(),
-                writer.label(max_seen)
-            ),
+            sentence: LogFull::refusal(&writer.label(max_seen)),
             evidence: Vec::new(),
             caveat: None,
         },

@@ -180,8 +180,8 @@ pub fn ReadoutTemplates(
         .collect_view()
 }
 
-/// One readout source. With `committed`, it is the outcome of the commit just made
-/// (`lockdive_contract::hooks::COMMITTED`), shown instead of the key's what-if while the committed
+/// One readout source. With `committed`, it is what the last press came to
+/// (`lockdive_contract::hooks::COMMITTED`), shown instead of the key's what-if while the pressed
 /// choice stays on show.
 #[cfg(feature = "views")]
 #[component]
@@ -201,7 +201,7 @@ pub fn ReadoutTemplate(
 }
 
 /// One readout source as markup, for a part the lab renders again (figure 2's): the same element as
-/// [`ReadoutTemplate`], with `data-committed` when it is the commit just made.
+/// [`ReadoutTemplate`], with `data-committed` when it is what the last press came to.
 pub fn readout_template(key: &str, text: &ReadoutText, committed: bool) -> Markup {
     let mut attributes = vec![(READOUT_FOR, key), (TONE, text.tone())];
     if committed {
