@@ -100,17 +100,24 @@ pub const MAX_ASKED_COMMITS: usize = 33;
 /// [`MAX_ASKED_COMMITS`], `key` takes the last one's place. A key is a row's path, which holds no
 /// space.
 pub fn ask_commit(asked: Option<&str>, key: &str) -> String {
-    let mut keys: Vec<&str> = asked
-        .map(|asked| asked_commits(asked).collect())
-        .unwrap_or_default();
-    keys.truncate(MAX_ASKED_COMMITS - 1);
-    keys.push(key);
-    keys.join(" ")
+    // Written on the string itself, not through a list of keys: the first wasm links this, and
+    // every byte of it is on the page load. The keys are one space apart, as this writes them.
+    let mut kept = asked.unwrap_or_default();
+    let spaces = |text: &str| text.bytes().filter(|b| *b == b' ').count();
+    while !kept.is_empty() && spaces(kept) + 1 >= MAX_ASKED_COMMITS {
+        let last = kept.bytes().rposition(|b| b == b' ').unwrap_or(0);
+        kept = kept.get(..last).unwrap_or_default();
+    }
+    if kept.is_empty() {
+        key.to_string()
+    } else {
+        format!("{kept} {key}")
+    }
 }
 
 /// The keys a [`COMMIT`] value asks to commit, oldest first.
 pub fn asked_commits(asked: &str) -> impl Iterator<Item = &str> {
-    asked.split_ascii_whitespace()
+    asked.split(' ').filter(|key| !key.is_empty())
 }
 
 /// Fired on the figure after [`COMMIT`] is set: wakes a live lab to take the request.
@@ -271,6 +278,7 @@ mod tests {
         );
         assert_eq!(ask_commit(Some(""), "34"), "34");
         assert_eq!(asked_commits(" 33  34 ").collect::<Vec<_>>(), ["33", "34"]);
+        assert_eq!(asked_commits("").count(), 0);
         // At the most a figure keeps, the latest press takes the last one's place.
         let mut asked = String::new();
         for _ in 0..MAX_ASKED_COMMITS {
