@@ -385,19 +385,17 @@ impl AttemptsRun {
     pub fn run() -> AttemptsRun {
         let mut store = Store::new();
         let mut frames: Vec<AttemptsFrame> = Vec::with_capacity(5);
-        let mut record = |store: &Store, actor, kind, sent: Option<(String, Vec<Reply>)>| {
+        // A frame takes no time unless it is given its span (W1's stall: from its claim until it
+        // resumes).
+        let mut record = |store: &Store,
+                          actor,
+                          kind,
+                          sent: Option<(String, Vec<Reply>)>,
+                          span: Option<(u64, u64)>| {
             let (command, mut replies) = sent.map_or((None, Vec::new()), |(c, r)| (Some(c), r));
             let reply = replies.pop();
             let now = store.now_ms();
-            // Only the stall takes time, and it starts where the frame before it (the claim) ended.
-            let started_ms = match (kind, frames.last()) {
-                (FrameKind::Stall, Some(before)) => before.clock_ms,
-                _ => now,
-            };
-            let until_ms = match kind {
-                FrameKind::Stall => started_ms + W1_STALL_MS,
-                _ => now,
-            };
+            let (started_ms, until_ms) = span.unwrap_or((now, now));
             frames.push(AttemptsFrame {
                 number: u8::try_from(frames.len() + 1).unwrap_or(u8::MAX),
                 actor,
@@ -416,19 +414,33 @@ impl AttemptsRun {
         let one = |(command, reply): (String, Reply)| Some((command, vec![reply]));
 
         let queued = enqueue(&mut store);
-        record(&store, None, FrameKind::Enqueue, Some(queued));
+        record(&store, None, FrameKind::Enqueue, Some(queued), None);
 
         let w1_claim = claim(&mut store);
         let w1_att = claimed_attempts(&w1_claim.1);
-        record(&store, Some(Lane::W1), FrameKind::Claim, one(w1_claim));
+        record(
+            &store,
+            Some(Lane::W1),
+            FrameKind::Claim,
+            one(w1_claim),
+            None,
+        );
 
         // The stall frame shows the store as the reaper finds it; W1 stays stalled until it resumes.
-        let w1_resumes_ms = store.now_ms() + W1_STALL_MS;
+        let w1_stalls_ms = store.now_ms();
+        let w1_resumes_ms = w1_stalls_ms + W1_STALL_MS;
         store.advance(REAP_AT_MS);
-        record(&store, Some(Lane::W1), FrameKind::Stall, None);
+        let stall = Some((w1_stalls_ms, w1_resumes_ms));
+        record(&store, Some(Lane::W1), FrameKind::Stall, None, stall);
 
         let reaped = reap(&mut store);
-        record(&store, Some(Lane::Reaper), FrameKind::Reap, one(reaped));
+        record(
+            &store,
+            Some(Lane::Reaper),
+            FrameKind::Reap,
+            one(reaped),
+            None,
+        );
         // What if W1 completed before anyone re-claimed: attempts still equals W1's att, so only
         // the lease check refuses.
         let lapsed_before_reclaim = try_transition(store.clone(), Transition::W1Complete, w1_att);
@@ -436,7 +448,13 @@ impl AttemptsRun {
         store.advance(BEAT_MS);
         let w2_claim = claim(&mut store);
         let w2_att = claimed_attempts(&w2_claim.1);
-        record(&store, Some(Lane::W2), FrameKind::Claim, one(w2_claim));
+        record(
+            &store,
+            Some(Lane::W2),
+            FrameKind::Claim,
+            one(w2_claim),
+            None,
+        );
 
         store.advance(w1_resumes_ms.saturating_sub(store.now_ms()));
         let reclaimed = store;
