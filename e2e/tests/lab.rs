@@ -479,6 +479,8 @@ fn a_click_on_a_writer_when_the_log_is_full_commits_nothing_and_the_readout_says
         )
         .await?;
         assert_eq!(page.count(&format!("{log} > li")).await?, MAX_FENCE_COMMITS);
+        page.screenshot(FENCE, "fence-log-full-press-refused")
+            .await?;
         wait_for_fragment(&page, &format!("fence={full}")).await?;
         Ok(())
     });
