@@ -87,12 +87,17 @@ pub enum StatKind {
         limit: Expr,
         step: Option<Expr>,
         body: Block,
+        /// The line of `do`, where Lua 5.1 checks that the bounds are numbers.
+        prep_line: u32,
     },
     /// `for k, v in explist do … end`
     GenericFor {
         names: Vec<Arc<str>>,
         exprs: Vec<Expr>,
         body: Block,
+        /// Where Lua 5.1 places each call of the generator: the line its lexer stood on after
+        /// `in` (the end of the token after it).
+        call_line: u32,
     },
     /// `do … end`
     Do(Block),
@@ -106,7 +111,10 @@ pub enum StatKind {
     Break,
 }
 
-/// An expression, with the line runtime errors in it report.
+/// An expression, with the line runtime errors in it report. For a name or an index, whose read
+/// Lua 5.1 emits only once the value is needed, that is the line of the last token the parser
+/// had read by then: the key's, or the operator, comma or bracket its use comes after (and for
+/// an assignment's target, the last token of the values).
 #[derive(Debug)]
 pub struct Expr {
     pub line: u32,

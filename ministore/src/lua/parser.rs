@@ -233,14 +233,23 @@ impl Parser {
         end_line(self.current())
     }
 
-    /// Lua's `lastline`: the line the last token consumed ends on. Lua 5.1 gives an
-    /// instruction that line when it emits it, so an operator's instruction, emitted once its
-    /// operands are read, is on its last operand's line.
+    /// Lua's `lastline`: the line its lexer stood on when the last token was consumed — where
+    /// that token ends, or, when the parser had looked one token past it (a table field's
+    /// name), where that next token ends. Lua 5.1 gives an instruction that line when it emits
+    /// it, so an operator's instruction, emitted once its operands are read, is on its last
+    /// operand's line.
     fn last_line(&self) -> u32 {
-        match self.pos.checked_sub(1).and_then(|at| self.tokens.get(at)) {
-            Some(previous) => end_line(previous),
-            None => self.line(),
-        }
+        let Some(previous) = self.pos.checked_sub(1) else {
+            return self.line();
+        };
+        let furthest = if self.looked_ahead == self.pos {
+            self.pos
+        } else {
+            previous
+        };
+        self.tokens
+            .get(furthest)
+            .map_or_else(|| self.line(), end_line)
     }
 
     fn block_follow(&self) -> bool {
@@ -467,6 +476,7 @@ impl Parser {
                     None
                 };
                 self.check_next(&Tok::Do)?;
+                let prep_line = self.last_line();
                 let body = self.for_body(std::slice::from_ref(&first))?;
                 self.check_match(&Tok::End, &Tok::For, line)?;
                 Ok(StatKind::NumericFor {
@@ -475,6 +485,7 @@ impl Parser {
                     limit,
                     step,
                     body,
+                    prep_line,
                 })
             }
             Tok::Comma | Tok::In => {
@@ -486,11 +497,17 @@ impl Parser {
                     self.check_local(HIDDEN_FOR_LOCALS + names.len() - 1)?;
                 }
                 self.check_next(&Tok::In)?;
+                let call_line = self.lexer_line();
                 let exprs = self.expr_list()?;
                 self.check_next(&Tok::Do)?;
                 let body = self.for_body(&names)?;
                 self.check_match(&Tok::End, &Tok::For, line)?;
-                Ok(StatKind::GenericFor { names, exprs, body })
+                Ok(StatKind::GenericFor {
+                    names,
+                    exprs,
+                    body,
+                    call_line,
+                })
             }
             _ => Err(self.error(ParseErrorKind::EqualsOrIn)),
         }
@@ -593,10 +610,23 @@ impl Parser {
         }
         self.check_next(&Tok::Assign)?;
         let values = self.expr_list()?;
+        // Lua 5.1 stores into every target once the values are read.
+        let stored = self.last_line();
+        for target in &mut targets {
+            target.line = stored;
+        }
         Ok(StatKind::Assign {
             targets,
             exprs: values,
         })
+    }
+}
+
+/// Marks `e`, if it is a name or an index, as read at `line`: Lua 5.1 emits such a read only once
+/// its value is needed, on the line of the last token consumed by then.
+fn read_at(e: &mut Expr, line: u32) {
+    if matches!(e.kind, ExprKind::Name(_) | ExprKind::Index { .. }) {
+        e.line = line;
     }
 }
 

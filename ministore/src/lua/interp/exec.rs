@@ -79,13 +79,18 @@ impl Interp<'_> {
                 limit,
                 step,
                 body,
+                prep_line,
             } => {
                 let bounds = [start, limit];
-                self.exec_numeric_for(var, bounds, step.as_ref(), body, line, frame)
+                let lines = (line, *prep_line);
+                self.exec_numeric_for(var, bounds, step.as_ref(), body, lines, frame)
             }
-            StatKind::GenericFor { names, exprs, body } => {
-                self.exec_generic_for(names, exprs, body, line, frame)
-            }
+            StatKind::GenericFor {
+                names,
+                exprs,
+                body,
+                call_line,
+            } => self.exec_generic_for(names, exprs, body, (line, *call_line), frame),
             StatKind::Do(body) => self.exec_block(body, frame),
             StatKind::LocalFunction { name, func } => {
                 let cell: Cell = Rc::new(RefCell::new(Value::Nil));
@@ -339,7 +344,7 @@ impl Interp<'_> {
         [start, limit]: [&Expr; 2],
         step: Option<&Expr>,
         body: &Block,
-        line: u32,
+        (line, prep_line): (u32, u32),
         frame: &mut Frame,
     ) -> Result<Flow, Fault> {
         /// Where a resumed loop carries on.
@@ -365,7 +370,7 @@ impl Interp<'_> {
                     step.map(|s| (s, "step")),
                 ];
                 for (e, what) in bounds.into_iter().flatten().skip(done.len()) {
-                    match self.for_number(e, frame, what) {
+                    match self.for_number(e, frame, what, prep_line) {
                         Ok(n) => done.push(n),
                         Err(e) => return Err(self.suspend(e, Saved::ForBounds(done))),
                     }
@@ -406,7 +411,7 @@ impl Interp<'_> {
         names: &[Arc<str>],
         exprs: &[Expr],
         body: &Block,
-        line: u32,
+        (line, call_line): (u32, u32),
         frame: &mut Frame,
     ) -> Result<Flow, Fault> {
         let resumed = self
@@ -437,7 +442,7 @@ impl Interp<'_> {
                     let results = self.call_value(
                         &f,
                         vec![state.clone(), control.clone()],
-                        line,
+                        call_line,
                         Callee::ForGenerator,
                     )?;
                     let first = results.first().cloned().unwrap_or_default();
@@ -489,10 +494,17 @@ impl Interp<'_> {
         Ok(Flow::Return(self.eval_list(exprs, frame, 0)?))
     }
 
-    fn for_number(&mut self, e: &Expr, frame: &mut Frame, what: &str) -> Result<f64, Fault> {
+    /// A numeric `for`'s bound, checked as Lua 5.1's `OP_FORPREP` checks it, at `prep_line`.
+    fn for_number(
+        &mut self,
+        e: &Expr,
+        frame: &mut Frame,
+        what: &str,
+        prep_line: u32,
+    ) -> Result<f64, Fault> {
         let v = self.eval(e, frame)?;
         v.to_number()
-            .ok_or_else(|| runtime_error(e.line, &format!("'for' {} must be a number", what)))
+            .ok_or_else(|| runtime_error(prep_line, &format!("'for' {} must be a number", what)))
     }
 
     /// Evaluates the table and key of an assignment target before any value is stored.

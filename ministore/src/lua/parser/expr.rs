@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::{end_line, ParseError, ParseErrorKind, Parser};
+use super::{end_line, read_at, ParseError, ParseErrorKind, Parser};
 use crate::lua::ast::{BinOp, Expr, ExprKind, TableField, UnOp};
 use crate::lua::lexer::Tok;
 
@@ -41,9 +41,15 @@ fn binary_op(t: &Tok) -> Option<(BinOp, u8, u8)> {
 const UNARY_PRIORITY: u8 = 8;
 
 impl Parser {
+    /// A list of expressions; each but the last is read once the comma after it is (the last, by
+    /// whatever takes the list).
     pub(super) fn expr_list(&mut self) -> Result<Vec<Expr>, Box<ParseError>> {
         let mut v = vec![self.expr()?];
         while self.test_next(&Tok::Comma) {
+            let comma = self.last_line();
+            if let Some(before) = v.last_mut() {
+                read_at(before, comma);
+            }
             v.push(self.expr()?);
         }
         Ok(v)
@@ -77,6 +83,8 @@ impl Parser {
             chain += 1;
             self.check_chain(chain)?;
             self.advance();
+            // The left operand is read once the operator is.
+            read_at(&mut left, self.last_line());
             let right = self.sub_expr(rp)?;
             left = Expr {
                 line: self.last_line(),
@@ -134,8 +142,9 @@ impl Parser {
             }
             Tok::LParen => {
                 self.advance();
-                let inner = self.expr()?;
+                let mut inner = self.expr()?;
                 self.check_match(&Tok::RParen, &Tok::LParen, line)?;
+                read_at(&mut inner, self.last_line());
                 Ok(Expr {
                     line,
                     kind: ExprKind::Paren(Box::new(inner)),
@@ -152,6 +161,13 @@ impl Parser {
             chain += 1;
             self.check_chain(chain)?;
             let line = self.line();
+            // What the suffix applies to is read before the suffix's first token is consumed.
+            if matches!(
+                self.peek(),
+                Tok::Dot | Tok::LBracket | Tok::Colon | Tok::LParen | Tok::Str(_) | Tok::LBrace
+            ) {
+                read_at(&mut e, self.last_line());
+            }
             match self.peek() {
                 Tok::Dot => {
                     self.advance();
@@ -161,7 +177,7 @@ impl Parser {
                         kind: ExprKind::Str(Arc::from(key.as_bytes())),
                     };
                     e = Expr {
-                        line,
+                        line: self.last_line(),
                         kind: ExprKind::Index {
                             obj: Box::new(e),
                             key: Box::new(key),
@@ -173,7 +189,7 @@ impl Parser {
                     let key = self.expr()?;
                     self.check_next(&Tok::RBracket)?;
                     e = Expr {
-                        line,
+                        line: self.last_line(),
                         kind: ExprKind::Index {
                             obj: Box::new(e),
                             key: Box::new(key),
@@ -230,12 +246,16 @@ impl Parser {
                     return Err(self.error(ParseErrorKind::AmbiguousSyntax));
                 }
                 self.advance();
-                let args = if self.peek() == &Tok::RParen {
+                let mut args = if self.peek() == &Tok::RParen {
                     Vec::new()
                 } else {
                     self.expr_list()?
                 };
                 self.check_match(&Tok::RParen, &Tok::LParen, line)?;
+                // The last argument is read once the `)` is.
+                if let Some(last) = args.last_mut() {
+                    read_at(last, self.last_line());
+                }
                 Ok((args, line))
             }
             _ => Err(self.error(ParseErrorKind::FunctionArguments)),
@@ -246,9 +266,17 @@ impl Parser {
         let line = self.line();
         self.check_next(&Tok::LBrace)?;
         let mut fields = Vec::new();
+        // A positional item is read when the next field begins (after its separator), or after
+        // the `}` if it is the last.
+        let mut unread_item = None;
         loop {
             if self.peek() == &Tok::RBrace {
                 break;
+            }
+            if let Some(TableField::Item(item)) =
+                unread_item.take().and_then(|at| fields.get_mut(at))
+            {
+                read_at(item, self.last_line());
             }
             if matches!(self.peek(), Tok::Name(_)) {
                 self.looked_ahead = self.pos + 1;
@@ -269,19 +297,26 @@ impl Parser {
                 }
                 Tok::LBracket => {
                     self.advance();
+                    // The key is read before its `]` (Lua's `yindex`).
                     let key = self.expr()?;
                     self.check_next(&Tok::RBracket)?;
                     self.check_next(&Tok::Assign)?;
                     let value = self.expr()?;
                     fields.push(TableField::Keyed { key, value });
                 }
-                _ => fields.push(TableField::Item(self.expr()?)),
+                _ => {
+                    unread_item = Some(fields.len());
+                    fields.push(TableField::Item(self.expr()?));
+                }
             }
             if !self.test_next(&Tok::Comma) && !self.test_next(&Tok::Semi) {
                 break;
             }
         }
         self.check_match(&Tok::RBrace, &Tok::LBrace, line)?;
+        if let Some(TableField::Item(item)) = unread_item.and_then(|at| fields.get_mut(at)) {
+            read_at(item, self.last_line());
+        }
         Ok(Expr {
             line,
             kind: ExprKind::Table(fields),

@@ -1,7 +1,7 @@
 //! Parser tests: precedence, every statement kind, Lua 5.1's syntax error texts, nesting limits.
 
 use super::*;
-use crate::lua::ast::BinOp;
+use crate::lua::ast::{BinOp, TableField};
 use crate::lua::lexer::LexErrorKind;
 
 fn parse(src: &[u8]) -> Result<Block, ParseError> {
@@ -292,4 +292,55 @@ fn a_function_uses_at_most_60_locals_of_enclosing_functions() {
     assert!(
         parse(b"local x local function f() local x return function() return x end end").is_ok()
     );
+}
+
+#[test]
+fn a_read_or_a_store_spanning_lines_is_on_the_line_lua_emits_it() {
+    // `return t.\nx`: the index is read once its key is.
+    let b = parse(b"local t\nreturn t.\nx").unwrap();
+    let StatKind::Return(exprs) = &b[1].kind else {
+        panic!("not a return")
+    };
+    assert_eq!(exprs[0].line, 3);
+    // `t.x =\n1`: stored once the values are read.
+    let b = parse(b"local t\nt.x =\n1").unwrap();
+    let StatKind::Assign { targets, .. } = &b[1].kind else {
+        panic!("not an assignment")
+    };
+    assert_eq!(targets[0].line, 3);
+    // `nosuch\n+ 1`: the left operand is read once the operator is.
+    let b = parse(b"local x = nosuch\n+ 1").unwrap();
+    let StatKind::Local { exprs, .. } = &b[0].kind else {
+        panic!("not a local")
+    };
+    let ExprKind::Binary { lhs, .. } = &exprs[0].kind else {
+        panic!("not a binary")
+    };
+    assert_eq!(lhs.line, 2);
+    // A table field's name is read with the token after it looked ahead.
+    let b = parse(b"return {\nnosuch\n. y }").unwrap();
+    let StatKind::Return(exprs) = &b[0].kind else {
+        panic!("not a return")
+    };
+    let ExprKind::Table(fields) = &exprs[0].kind else {
+        panic!("not a table")
+    };
+    let [TableField::Item(item)] = &fields[..] else {
+        panic!("not one item")
+    };
+    let ExprKind::Index { obj, .. } = &item.kind else {
+        panic!("not an index")
+    };
+    assert_eq!(obj.line, 3);
+    // The loops: a numeric for checks its bounds at `do`, a generic for calls where its lexer
+    // stood after `in`.
+    let b = parse(b"for i = {}, 2\ndo end\nfor k in\nnil do end").unwrap();
+    let StatKind::NumericFor { prep_line, .. } = &b[0].kind else {
+        panic!("not a numeric for")
+    };
+    assert_eq!(*prep_line, 2);
+    let StatKind::GenericFor { call_line, .. } = &b[1].kind else {
+        panic!("not a generic for")
+    };
+    assert_eq!(*call_line, 4);
 }
