@@ -148,6 +148,8 @@ pub enum ExprKind {
         obj: Box<Expr>,
         name: Arc<str>,
         args: Vec<Expr>,
+        /// Where Lua 5.1 looks the method up (`OP_SELF`): once the name is read.
+        name_line: u32,
     },
     /// `function (…) … end`
     Function(Arc<FuncBody>),
@@ -171,8 +173,9 @@ pub enum ExprKind {
 pub enum TableField {
     /// A positional item (`a`), appended to the array part.
     Item(Expr),
-    /// `name = e` or `[k] = e`.
-    Keyed { key: Expr, value: Expr },
+    /// `name = e` or `[k] = e`, stored on `line`, where the value ends (Lua 5.1's `OP_SETTABLE`
+    /// follows the value).
+    Keyed { key: Expr, value: Expr, line: u32 },
 }
 
 /// Binary operators.

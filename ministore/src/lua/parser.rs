@@ -355,7 +355,7 @@ impl Parser {
             let key_line = self.line();
             let key = self.name()?;
             target = Expr {
-                line: key_line,
+                line: self.last_line(),
                 kind: ExprKind::Index {
                     obj: Box::new(target),
                     key: Box::new(Expr {
@@ -365,6 +365,8 @@ impl Parser {
                 },
             };
         }
+        // Lua 5.1 puts the store on the `function` keyword's line.
+        target.line = line;
         let func = self.func_body(is_method, line)?;
         Ok(StatKind::Function { target, func })
     }

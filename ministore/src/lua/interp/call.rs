@@ -153,7 +153,7 @@ impl Interp<'_> {
         obj_expr: &Expr,
         name: &Arc<str>,
         args: &[Expr],
-        line: u32,
+        (line, name_line): (u32, u32),
         frame: &mut Frame,
         tail: bool,
     ) -> Result<Vec<Value>, Fault> {
@@ -175,7 +175,9 @@ impl Interp<'_> {
                     .eval(obj_expr, frame)
                     .map_err(|e| self.suspend(e, Saved::MethodObject))?;
                 let key = Value::Str(Arc::from(name.as_bytes()));
-                let f = self.index(&obj, key, line, || super::eval::describe(obj_expr, frame))?;
+                let f = self.index(&obj, key, name_line, || {
+                    super::eval::describe(obj_expr, frame)
+                })?;
                 (obj, f)
             }
             Some(At::Args(obj, f)) => (obj, f),

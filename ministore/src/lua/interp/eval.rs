@@ -93,9 +93,14 @@ impl Interp<'_> {
             ExprKind::Call { func, args } => {
                 Ok(self.call_expr(func, args, e.line, frame, false)?.all())
             }
-            ExprKind::Method { obj, name, args } => {
+            ExprKind::Method {
+                obj,
+                name,
+                args,
+                name_line,
+            } => {
                 self.step(e.line)?;
-                self.call_method(obj, name, args, e.line, frame, false)
+                self.call_method(obj, name, args, (e.line, *name_line), frame, false)
             }
             ExprKind::Vararg => {
                 self.step(e.line)?;
@@ -221,13 +226,17 @@ impl Interp<'_> {
                         self.eval(e, frame).map(|v| items.push(v))
                     }
                 }
-                TableField::Keyed { key: kexpr, value } => {
+                TableField::Keyed {
+                    key: kexpr,
+                    value,
+                    line: stored,
+                } => {
                     let k = match key.take() {
                         Some(k) => Ok(k),
                         None => self.eval(kexpr, frame),
                     };
                     k.and_then(|k| match self.eval(value, frame) {
-                        Ok(v) => t.set(k, v).map_err(|m| table_write_error(line, m)),
+                        Ok(v) => t.set(k, v).map_err(|m| table_write_error(*stored, m)),
                         Err(e) => {
                             evaluated_key = Some(k);
                             Err(e)

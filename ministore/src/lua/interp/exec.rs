@@ -349,7 +349,7 @@ impl Interp<'_> {
     ) -> Result<Flow, Fault> {
         /// Where a resumed loop carries on.
         enum At {
-            Bounds(Vec<f64>),
+            Bounds(Vec<Value>),
             Body(f64, f64, f64),
         }
         let at = self.resumed(line, |s| match s {
@@ -364,20 +364,26 @@ impl Interp<'_> {
                     Some(At::Bounds(done)) => done,
                     _ => Vec::with_capacity(3),
                 };
-                let bounds = [
-                    Some((start, "initial value")),
-                    Some((limit, "limit")),
-                    step.map(|s| (s, "step")),
-                ];
-                for (e, what) in bounds.into_iter().flatten().skip(done.len()) {
-                    match self.for_number(e, frame, what, prep_line) {
-                        Ok(n) => done.push(n),
+                // Every bound is evaluated before any is checked (Lua 5.1's `OP_FORPREP`).
+                let bounds = [Some(start), Some(limit), step];
+                for e in bounds.into_iter().flatten().skip(done.len()) {
+                    match self.eval(e, frame) {
+                        Ok(v) => done.push(v),
                         Err(e) => return Err(self.suspend(e, Saved::ForBounds(done))),
                     }
                 }
-                match done[..] {
-                    [start, limit] => (start, limit, 1.0, false),
-                    [start, limit, step] => (start, limit, step, false),
+                let mut numbers = [0.0, 0.0, 1.0];
+                for ((v, what), n) in done
+                    .iter()
+                    .zip(["initial value", "limit", "step"])
+                    .zip(&mut numbers)
+                {
+                    *n = v.to_number().ok_or_else(|| {
+                        runtime_error(prep_line, &format!("'for' {what} must be a number"))
+                    })?;
+                }
+                match (done.len(), numbers) {
+                    (2 | 3, [start, limit, step]) => (start, limit, step, false),
                     _ => return Err(lost_track(line)),
                 }
             }
@@ -483,28 +489,21 @@ impl Interp<'_> {
                         CallResult::Many(values) => Flow::Return(values),
                     }
                 }
-                ExprKind::Method { obj, name, args } => {
+                ExprKind::Method {
+                    obj,
+                    name,
+                    args,
+                    name_line,
+                } => {
                     self.step(only.line)?;
-                    Flow::Return(self.call_method(obj, name, args, only.line, frame, true)?)
+                    let lines = (only.line, *name_line);
+                    Flow::Return(self.call_method(obj, name, args, lines, frame, true)?)
                 }
                 ExprKind::Vararg => Flow::Return(self.eval_multi(only, frame)?),
                 _ => Flow::ReturnOne(self.eval(only, frame)?),
             });
         }
         Ok(Flow::Return(self.eval_list(exprs, frame, 0)?))
-    }
-
-    /// A numeric `for`'s bound, checked as Lua 5.1's `OP_FORPREP` checks it, at `prep_line`.
-    fn for_number(
-        &mut self,
-        e: &Expr,
-        frame: &mut Frame,
-        what: &str,
-        prep_line: u32,
-    ) -> Result<f64, Fault> {
-        let v = self.eval(e, frame)?;
-        v.to_number()
-            .ok_or_else(|| runtime_error(prep_line, &format!("'for' {} must be a number", what)))
     }
 
     /// Evaluates the table and key of an assignment target before any value is stored.

@@ -37,7 +37,7 @@ pub(super) enum Saved {
         cond_mark: Option<usize>,
     },
     /// A numeric `for`: the bounds evaluated so far, or the loop state once in the body.
-    ForBounds(Vec<f64>),
+    ForBounds(Vec<Value>),
     ForBody {
         i: f64,
         limit: f64,

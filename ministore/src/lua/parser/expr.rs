@@ -162,9 +162,10 @@ impl Parser {
             self.check_chain(chain)?;
             let line = self.line();
             // What the suffix applies to is read before the suffix's first token is consumed.
+            // (A method call's object is read once the method's name is.)
             if matches!(
                 self.peek(),
-                Tok::Dot | Tok::LBracket | Tok::Colon | Tok::LParen | Tok::Str(_) | Tok::LBrace
+                Tok::Dot | Tok::LBracket | Tok::LParen | Tok::Str(_) | Tok::LBrace
             ) {
                 read_at(&mut e, self.last_line());
             }
@@ -199,6 +200,8 @@ impl Parser {
                 Tok::Colon => {
                     self.advance();
                     let name = self.name()?;
+                    let name_line = self.last_line();
+                    read_at(&mut e, name_line);
                     let (args, line) = self.call_args()?;
                     e = Expr {
                         line,
@@ -206,6 +209,7 @@ impl Parser {
                             obj: Box::new(e),
                             name,
                             args,
+                            name_line,
                         },
                     };
                 }
@@ -224,8 +228,10 @@ impl Parser {
         }
     }
 
+    /// A call's arguments, and the call's line: where Lua's lexer stands on reaching them, the
+    /// end of their first token (a long string's last line).
     fn call_args(&mut self) -> Result<(Vec<Expr>, u32), Box<ParseError>> {
-        let line = self.line();
+        let line = self.lexer_line();
         match self.peek().clone() {
             Tok::Str(s) => {
                 self.advance();
@@ -293,7 +299,8 @@ impl Parser {
                         line: kline,
                         kind: ExprKind::Str(Arc::from(n.as_bytes())),
                     };
-                    fields.push(TableField::Keyed { key, value });
+                    let line = self.last_line();
+                    fields.push(TableField::Keyed { key, value, line });
                 }
                 Tok::LBracket => {
                     self.advance();
@@ -302,7 +309,8 @@ impl Parser {
                     self.check_next(&Tok::RBracket)?;
                     self.check_next(&Tok::Assign)?;
                     let value = self.expr()?;
-                    fields.push(TableField::Keyed { key, value });
+                    let line = self.last_line();
+                    fields.push(TableField::Keyed { key, value, line });
                 }
                 _ => {
                     unread_item = Some(fields.len());
