@@ -220,19 +220,8 @@ async fn a_commit_asked_for_before_the_lab_is_live_is_carried_out_once_and_hover
     );
 
     // The first wasm hears once that the sources changed, with the commit.
-    let told = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
-    let heard = told.clone();
-    let on_outcomes =
-        Closure::<dyn FnMut(web_sys::CustomEvent)>::new(move |event: web_sys::CustomEvent| {
-            heard.borrow_mut().push(event.detail().as_string())
-        });
-    fence
-        .add_event_listener_with_callback(OUTCOMES_EVENT, on_outcomes.as_ref().unchecked_ref())
-        .expect("listening");
-    mount_lab();
-    tick().await;
     assert_eq!(
-        *told.borrow(),
+        mount_lab_hearing_outcomes(&fence).await,
         vec![Some("35".to_string())],
         "one word to the first wasm, with the commit"
     );
@@ -304,19 +293,8 @@ async fn every_commit_asked_for_before_the_lab_is_live_is_carried_out_in_order()
         Some("35 33"),
         "both kept for the lab, oldest first"
     );
-    let told = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
-    let heard = told.clone();
-    let on_outcomes =
-        Closure::<dyn FnMut(web_sys::CustomEvent)>::new(move |event: web_sys::CustomEvent| {
-            heard.borrow_mut().push(event.detail().as_string())
-        });
-    fence
-        .add_event_listener_with_callback(OUTCOMES_EVENT, on_outcomes.as_ref().unchecked_ref())
-        .expect("listening");
-    mount_lab();
-    tick().await;
     assert_eq!(
-        *told.borrow(),
+        mount_lab_hearing_outcomes(&fence).await,
         vec![Some("33".to_string())],
         "one word to the first wasm, with the last press"
     );
@@ -367,6 +345,28 @@ async fn presses_before_the_lab_that_fill_the_log_commit_what_fits_and_the_last_
     assert_eq!(painted_fragment().await, format!("#fence={full}"));
     drop(page);
     set_fragment("").await;
+}
+
+/// Mounts every lab chunk, as `mount_lab` does, and returns what the lab told `figure` with
+/// [`OUTCOMES_EVENT`] meanwhile: each event's detail.
+async fn mount_lab_hearing_outcomes(figure: &HtmlElement) -> Vec<Option<String>> {
+    let told = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let heard = told.clone();
+    let on_outcomes =
+        Closure::<dyn FnMut(web_sys::CustomEvent)>::new(move |event: web_sys::CustomEvent| {
+            heard.borrow_mut().push(event.detail().as_string())
+        });
+    let listener = on_outcomes.as_ref().unchecked_ref();
+    figure
+        .add_event_listener_with_callback(OUTCOMES_EVENT, listener)
+        .expect("listening");
+    mount_lab();
+    tick().await;
+    figure
+        .remove_event_listener_with_callback(OUTCOMES_EVENT, listener)
+        .expect("no longer listening");
+    let heard = told.borrow().clone();
+    heard
 }
 
 /// A mouse presses each of figure 2's writers in turn, staying on the last.
