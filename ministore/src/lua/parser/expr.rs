@@ -161,16 +161,11 @@ impl Parser {
             chain += 1;
             self.check_chain(chain)?;
             let line = self.line();
-            // What the suffix applies to is read before the suffix's first token is consumed.
-            // (A method call's object is read once the method's name is.)
-            if matches!(
-                self.peek(),
-                Tok::Dot | Tok::LBracket | Tok::LParen | Tok::Str(_) | Tok::LBrace
-            ) {
-                read_at(&mut e, self.last_line());
-            }
+            // What a suffix applies to is read before the suffix's first token is consumed; a
+            // method call's object once the method's name is.
             match self.peek() {
                 Tok::Dot => {
+                    read_at(&mut e, self.last_line());
                     self.advance();
                     let key = self.name()?;
                     let key = Expr {
@@ -186,6 +181,7 @@ impl Parser {
                     };
                 }
                 Tok::LBracket => {
+                    read_at(&mut e, self.last_line());
                     self.advance();
                     let key = self.expr()?;
                     self.check_next(&Tok::RBracket)?;
@@ -214,6 +210,7 @@ impl Parser {
                     };
                 }
                 Tok::LParen | Tok::Str(_) | Tok::LBrace => {
+                    read_at(&mut e, self.last_line());
                     let (args, line) = self.call_args()?;
                     e = Expr {
                         line,
