@@ -344,6 +344,11 @@ const _: () = assert!(lockdive_contract::hooks::MAX_ASKED_COMMITS > MAX_FENCE_CO
 pub struct LogFull;
 
 impl LogFull {
+    /// Whether a log of `len` writes is full.
+    pub fn at(len: usize) -> bool {
+        len >= MAX_FENCE_COMMITS
+    }
+
     /// The line under a full log: `This figure keeps at most 32 committed writes: reset to start
     /// again.`
     pub fn note() -> String {
@@ -430,7 +435,7 @@ impl FenceLedger {
 
     /// Whether the log holds [`MAX_FENCE_COMMITS`] writes, so that a commit is refused.
     pub fn is_full(&self) -> bool {
-        self.log.len() >= MAX_FENCE_COMMITS
+        LogFull::at(self.log.len())
     }
 
     /// Runs `writer`'s write against the committed store and keeps what it did; refused, with

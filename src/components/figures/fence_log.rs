@@ -4,8 +4,8 @@
 
 use super::readout::Mark;
 use crate::components::markup::Markup;
+use crate::scenarios::fence::LogFull;
 use crate::scenarios::fence::{FenceBoard, FenceOutcome};
-use crate::scenarios::fence::{LogFull, MAX_FENCE_COMMITS};
 
 /// The log's element.
 pub const LOG: &str = "ol[data-fence-log]";
@@ -67,7 +67,7 @@ pub fn log_note(len: usize, seen: Option<i64>) -> Markup {
     let mut m = Markup::new();
     let text = if len == 0 {
         format!("None yet: the resource has seen {}.", seen_text(seen))
-    } else if len >= MAX_FENCE_COMMITS {
+    } else if LogFull::at(len) {
         LogFull::note()
     } else {
         return m;
