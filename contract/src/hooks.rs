@@ -86,8 +86,8 @@ attributes! {
     /// live or after; every press made before the lab arrives is kept.
     COMMIT, COMMIT_SELECTOR = "data-commit";
     /// On a `<template data-readout-for>`: what the last press came to (the outcome of its commit,
-    /// or its refusal), shown while its choice stays on show; beside it, the same key's template is the what-if against the
-    /// committed state.
+    /// or its refusal), shown while its choice stays on show; beside it, the same key's template
+    /// is the what-if against the committed state.
     COMMITTED, COMMITTED_SELECTOR = "data-committed";
 }
 

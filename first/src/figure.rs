@@ -43,10 +43,10 @@ struct Choice {
 }
 
 /// One readout source: its key (`""` for the idle one), whether it is what the last press came to
-/// (`hooks::COMMITTED`) rather than the key's what-if, its tone, and its body: a copy of its template's
-/// content made the first time it is shown, whose nodes are moved into the readout whenever it is
-/// shown and out again when another is (moving them is a third of the work of copying them on
-/// every show). A figure's sources are read when the figure is, and again when the lab says it
+/// (`hooks::COMMITTED`) rather than the key's what-if, its tone, and its body: a copy of its
+/// template's content made the first time it is shown, whose nodes are moved into the readout
+/// whenever it is shown and out again when another is (moving them is a third of the work of
+/// copying them on every show). A figure's sources are read when the figure is, and again when the lab says it
 /// re-rendered them (`outcomes_changed`): the lab puts in new templates, never changes one in
 /// place.
 struct BuiltReadout {

@@ -1,12 +1,12 @@
 //! Figure 2 made live where the build left it: the figure's one committed fence (a
 //! [`FenceLedger`], from the shared link's commits), the commits the first wasm asks for on the
 //! figure (`hooks::COMMIT`, `hooks::COMMIT_EVENT`), each taken once and in order (a press on a
-//! full log is refused, and the readout says so), and the reset button. After
-//! each commit and reset the live parts are brought in line from the fence's markup functions
+//! full log is refused, and the readout says so), and the reset button. After each commit and
+//! reset the live parts are brought in line from the fence's markup functions
 //! (`components::figures::fence_*`) — the max seen, the reset's state and the writers' roles set
-//! in place, a lane or the what-ifs' readout sources put in when what they say changed, the
-//! last press's source in place of the one before, the log's new line appended — and the first wasm
-//! is told the readout sources changed (`hooks::OUTCOMES_EVENT`).
+//! in place, a lane or the what-ifs' readout sources put in when what they say changed, the last
+//! press's source in place of the one before, the log's new line appended — and the first wasm is
+//! told the readout sources changed (`hooks::OUTCOMES_EVENT`).
 
 use std::cell::RefCell;
 use std::rc::Rc;

@@ -1,6 +1,7 @@
 //! Figure 2's readout sources: what the fence says about each writer — a what-if against the
-//! committed state — and about the last press (its commit's outcome, or its refusal), as the `<template data-readout-for>`s the
-//! first wasm shows (a live part: the lab renders them again after every commit and reset).
+//! committed state — and about the last press (its commit's outcome, or its refusal), as the
+//! `<template data-readout-for>`s the first wasm shows (a live part: the lab renders them again
+//! after every commit and reset).
 
 use super::readout::{readout_template, Mark, ReadoutText};
 use crate::components::markup::Markup;
