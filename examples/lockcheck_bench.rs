@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use lockdive::scenarios::lockcheck::{catalogue, Bound, Call, Explorer};
+use lockdive::scenarios::lockcheck::{catalogue, Bound, Call, Explorer, OpKind};
 use ministore::Store;
 
 fn main() {
@@ -73,12 +73,8 @@ fn main() {
 fn clone_cost() {
     let mut store = Store::new();
     for spec in catalogue::all().iter().filter(|s| s.id == "redisson") {
-        for op in [
-            Some(&spec.acquire),
-            spec.extend.as_ref(),
-            Some(&spec.release),
-        ] {
-            for step in op.iter().flat_map(|op| &op.steps) {
+        for kind in [OpKind::Acquire, OpKind::Extend, OpKind::Release] {
+            for step in spec.op(kind).iter().flat_map(|op| &op.steps) {
                 if let Call::Script { text, .. } = &step.call {
                     store.script_load(text);
                 }

@@ -4,7 +4,8 @@
 
 use lockdive::scenarios::lockcheck::{
     catalogue, check, AfterRefusedExtend, Bound, Call, CheckReport, ClientId, Counterexample,
-    Explorer, LockSpec, Op, OpKind, Property, SpecError, StepAction, Success, Template, Verdict,
+    Explorer, Extend, LockSpec, Op, OpKind, Property, SpecError, StepAction, Success, Template,
+    Verdict,
 };
 use lockdive::scenarios::RELEASE_SCRIPT;
 use ministore::cli::split_line;
@@ -534,7 +535,7 @@ fn python_redis_locks_extend_answers_1_on_a_lock_another_client_took_and_counts_
     use ministore::Reply::{Bulk, Integer};
     let spec = catalogue::by_id("python-redis-lock").expect("an entry");
     let [a_token, b_token, _] = &spec.tokens;
-    let Some(extend) = spec.extend.as_ref() else {
+    let Some(Extend { op: extend, .. }) = spec.extend.as_ref() else {
         panic!("python-redis-lock extends");
     };
     let mut store = Store::new();
@@ -561,7 +562,7 @@ fn python_redis_locks_extend_answers_1_on_a_lock_another_client_took_and_counts_
 fn symfonys_lock_is_a_sorted_set_of_tokens_and_a_stalled_holder_leaves_the_next_ones_alone() {
     use ministore::Reply::{Array, Bulk, Integer, Nil};
     let spec = catalogue::by_id("symfony-lock").expect("an entry");
-    let Some(extend) = spec.extend.as_ref() else {
+    let Some(Extend { op: extend, .. }) = spec.extend.as_ref() else {
         panic!("Symfony's lock extends");
     };
     let (a, b) = (ClientId::A, ClientId::B);
@@ -667,7 +668,10 @@ fn shedlock_with_safe_update_spares_the_other_nodes_lock() {
         store.exec(&split_line(&step.sent.line).expect("a redis-cli line"));
     }
     let safe = catalogue::by_id("shedlock-safe").expect("an entry");
-    let Some(safe_extend) = safe.extend.as_ref() else {
+    let Some(Extend {
+        op: safe_extend, ..
+    }) = safe.extend.as_ref()
+    else {
         panic!("safeUpdate extends");
     };
     assert!(matches!(safe_extend.steps[0].call, Call::Script { .. }));
@@ -1589,7 +1593,9 @@ fn a_client_that_sends_nothing_after_a_refused_extend_never_reaches_its_release(
     );
 
     let mut stops = releases.clone();
-    stops.extend = stops.extend.map(Op::sends_nothing_after_refusal);
+    stops.extend = stops
+        .extend
+        .map(|extend| Extend::then_sends_nothing(extend.op));
     let report = check(&stops, TWO_CLIENTS_ONE_STALL).expect("checks");
     assert_eq!(
         report.verdict(Property::NeverDeletesAnothers),
@@ -1599,7 +1605,7 @@ fn a_client_that_sends_nothing_after_a_refused_extend_never_reaches_its_release(
     for id in ["shedlock", "shedlock-safe"] {
         let spec = catalogue::by_id(id).expect("in the catalogue");
         assert_eq!(
-            spec.extend.map(|op| op.after_refusal),
+            spec.extend.map(|extend| extend.after_refusal),
             Some(AfterRefusedExtend::SendsNothing),
             "{id}"
         );

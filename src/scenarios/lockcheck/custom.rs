@@ -25,8 +25,8 @@ use ministore::{Reply, Store};
 
 use super::catalogue::C_TOKEN;
 use super::spec::{
-    AfterRefusedExtend, Call, FencingSource, LockSpec, Op, OpKind, OpStep, SpecError, Success,
-    Template, TemplateError, MAX_OP_STEPS,
+    Call, Extend, FencingSource, LockSpec, Op, OpKind, OpStep, SpecError, Success, Template,
+    TemplateError, MAX_OP_STEPS,
 };
 use crate::scenarios::lost_lock::{A_TOKEN, B_TOKEN, LOCK_KEY};
 
@@ -66,7 +66,7 @@ impl LockSpec {
             None => Op::command("SET {key} {token} NX PX {ttl_ms}", Success::Ok),
         };
         let extend = extend
-            .map(|text| parse_op(OpKind::Extend, text))
+            .map(|text| parse_op(OpKind::Extend, text).map(Extend::then_releases))
             .transpose()?;
         let release = parse_op(OpKind::Release, release)?;
         Ok(LockSpec {
@@ -93,7 +93,7 @@ impl LockSpec {
         let op = match op {
             OpKind::Acquire => Some(&mut self.acquire),
             OpKind::Release => Some(&mut self.release),
-            OpKind::Extend => self.extend.as_mut(),
+            OpKind::Extend => self.extend.as_mut().map(|extend| &mut extend.op),
         };
         for step in op.into_iter().flat_map(|op| op.steps.iter_mut()) {
             if let Call::Script { name, .. } = &mut step.call {
@@ -139,10 +139,7 @@ fn parse_op(op: OpKind, text: &str) -> Result<Op, SpecError> {
             steps: steps.len(),
         });
     }
-    Ok(Op {
-        steps,
-        after_refusal: AfterRefusedExtend::default(),
-    })
+    Ok(Op { steps })
 }
 
 /// One command line as a step: its command, `== {token}` after it for a compare with the
@@ -208,7 +205,6 @@ fn lua_op(op: OpKind, text: &str) -> Result<Op, SpecError> {
     }
     let arg = |word: &str| Template::parse(word).unwrap_or_else(|_| Template::literal(word));
     Ok(Op {
-        after_refusal: AfterRefusedExtend::default(),
         steps: vec![OpStep {
             call: Call::Script {
                 // Not `release.lua`: that is §2's script, and the figure names a step's script

@@ -26,6 +26,6 @@ pub use report::{
     StepAction, Verdict,
 };
 pub use spec::{
-    lease_out_of_range, AfterRefusedExtend, Bound, Call, ClientId, FencingSource, LockSpec, Op,
-    OpKind, OpStep, Property, Provenance, SpecError, Success, Template, MAX_TTL_MS,
+    lease_out_of_range, AfterRefusedExtend, Bound, Call, ClientId, Extend, FencingSource, LockSpec,
+    Op, OpKind, OpStep, Property, Provenance, SpecError, Success, Template, MAX_TTL_MS,
 };

@@ -334,15 +334,39 @@ pub struct OpStep {
 pub struct Op {
     /// The steps, in order; never empty.
     pub steps: Vec<OpStep>,
-    /// For an extend: what the client does once it was refused.
+}
+
+/// A lock's extend: the operation, and what the client does once it is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extend {
+    /// Lengthening the lease.
+    pub op: Op,
+    /// What the client does after the extend was refused.
     pub after_refusal: AfterRefusedExtend,
 }
 
+impl Extend {
+    /// `op` as an extend after whose refusal the client runs its release.
+    pub fn then_releases(op: Op) -> Extend {
+        Extend {
+            op,
+            after_refusal: AfterRefusedExtend::Releases,
+        }
+    }
+
+    /// `op` as an extend after whose refusal the client sends nothing more.
+    pub fn then_sends_nothing(op: Op) -> Extend {
+        Extend {
+            op,
+            after_refusal: AfterRefusedExtend::SendsNothing,
+        }
+    }
+}
+
 /// What a client does after its extend was refused.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AfterRefusedExtend {
     /// It runs its release, as a library's `finally` block or context manager does.
-    #[default]
     Releases,
     /// It sends nothing more: ShedLock marks a lock whose extend failed as used up, and its
     /// unlock then throws before any command reaches Redis.
@@ -358,7 +382,6 @@ impl Op {
                 success,
                 on_refusal: None,
             }],
-            after_refusal: AfterRefusedExtend::default(),
         }
     }
 
@@ -375,14 +398,7 @@ impl Op {
                 success,
                 on_refusal: None,
             }],
-            after_refusal: AfterRefusedExtend::default(),
         }
-    }
-
-    /// This extend with the client sending nothing more once it is refused.
-    pub fn sends_nothing_after_refusal(mut self) -> Op {
-        self.after_refusal = AfterRefusedExtend::SendsNothing;
-        self
     }
 
     /// This operation with `line` (words separated by spaces, each a template) sent when its last
@@ -455,7 +471,7 @@ pub struct LockSpec {
     /// Taking the lock.
     pub acquire: Op,
     /// Lengthening the lease, if the lock has it.
-    pub extend: Option<Op>,
+    pub extend: Option<Extend>,
     /// Giving the lock back.
     pub release: Op,
     /// Whether acquiring hands out a fencing token.
@@ -529,7 +545,7 @@ impl LockSpec {
     pub fn op(&self, kind: OpKind) -> Option<&Op> {
         match kind {
             OpKind::Acquire => Some(&self.acquire),
-            OpKind::Extend => self.extend.as_ref(),
+            OpKind::Extend => self.extend.as_ref().map(|extend| &extend.op),
             OpKind::Release => Some(&self.release),
         }
     }

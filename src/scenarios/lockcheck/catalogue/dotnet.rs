@@ -1,6 +1,6 @@
 //! .NET libraries: StackExchange.Redis's `LockTake` / `LockExtend` / `LockRelease`.
 
-use super::super::spec::{FencingSource, LockSpec, Op, Provenance, Success};
+use super::super::spec::{Extend, FencingSource, LockSpec, Op, Provenance, Success};
 
 /// StackExchange.Redis's `LockTake`, `LockExtend` and `LockRelease` on a server before Redis
 /// 8.4 (without `DELEX` and `SET … IFEQ`): the take is `SET … EX … NX`; the extend and the
@@ -26,7 +26,7 @@ pub(super) fn stackexchange_redis() -> LockSpec {
             "web-03:45c48cce-2e2d-4fbd-a7c8-9d0e1f2a3b4c".into(),
         ],
         acquire: Op::command("SET {key} {token} EX {ttl_s} NX", Success::Ok),
-        extend: Some(checked("EXPIRE {key} {ttl_s}")),
+        extend: Some(Extend::then_releases(checked("EXPIRE {key} {ttl_s}"))),
         release: checked("DEL {key}"),
         fencing: FencingSource::None,
         provenance: Some(Provenance {

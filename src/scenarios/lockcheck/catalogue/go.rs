@@ -1,6 +1,6 @@
 //! Go libraries: go-redsync and bsm/redislock.
 
-use super::super::spec::{FencingSource, LockSpec, Op, Provenance, Success};
+use super::super::spec::{Extend, FencingSource, LockSpec, Op, Provenance, Success};
 use super::set_nx_px;
 
 const REDSYNC_DELETE: &str =
@@ -21,13 +21,13 @@ pub(super) fn redsync() -> LockSpec {
             "Q0NDQ0NDQ0NDQ0NDQ0NDQw==".into(),
         ],
         acquire: set_nx_px(),
-        extend: Some(Op::script(
+        extend: Some(Extend::then_releases(Op::script(
             "touch.lua",
             REDSYNC_TOUCH,
             &["{key}"],
             &["{token}", "{ttl_ms}"],
             Success::Truthy,
-        )),
+        ))),
         release: Op::script(
             "delete.lua",
             REDSYNC_DELETE,
@@ -78,13 +78,13 @@ pub(super) fn bsm_redislock() -> LockSpec {
             &["{token}", "22", "{ttl_ms}"],
             Success::Ok,
         ),
-        extend: Some(Op::script(
+        extend: Some(Extend::then_releases(Op::script(
             "refresh.lua",
             REDISLOCK_REFRESH,
             &["{key}"],
             &["{token}", "{ttl_ms}"],
             Success::Ok,
-        )),
+        ))),
         release: Op::script(
             "release.lua",
             REDISLOCK_RELEASE,

@@ -1,6 +1,6 @@
 //! JVM libraries: Redisson, Spring Integration's `RedisLockRegistry` and ShedLock.
 
-use super::super::spec::{FencingSource, LockSpec, Op, Provenance, Success};
+use super::super::spec::{Extend, FencingSource, LockSpec, Op, Provenance, Success};
 use super::set_nx_px;
 
 const REDISSON_LOCK: &str = include_str!("../../../../ministore/tests/locklibs/redisson/lock.lua");
@@ -31,13 +31,13 @@ pub(super) fn redisson() -> LockSpec {
             &["{ttl_ms}", "{token}"],
             Success::Nil,
         ),
-        extend: Some(Op::script(
+        extend: Some(Extend::then_releases(Op::script(
             "renew.lua",
             REDISSON_RENEW,
             &["{key}"],
             &["{ttl_ms}", "{token}"],
             Success::Truthy,
-        )),
+        ))),
         release: Op::script(
             "unlock.lua",
             REDISSON_UNLOCK,
@@ -99,13 +99,13 @@ pub(super) fn spring() -> LockSpec {
             &["{token}", "{ttl_ms}"],
             Success::Truthy,
         ),
-        extend: Some(Op::script(
+        extend: Some(Extend::then_releases(Op::script(
             "renew.lua",
             SPRING_RENEW,
             &["{key}"],
             &["{token}", "{ttl_ms}"],
             Success::Truthy,
-        )),
+        ))),
         release: Op::script(
             "unlock_spin.lua",
             SPRING_UNLOCK,
@@ -168,10 +168,9 @@ pub(super) fn shedlock() -> LockSpec {
             "ADDED:2026-12-06T09:00:00.400Z@node-c:c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f".into(),
         ],
         acquire: set_nx_px(),
-        extend: Some(
-            Op::command("SET {key} {token} XX PX {ttl_ms}", Success::Ok)
-                .sends_nothing_after_refusal(),
-        ),
+        extend: Some(Extend::then_sends_nothing(
+            Op::command("SET {key} {token} XX PX {ttl_ms}", Success::Ok),
+        )),
         release: Op::command("DEL {key}", Success::Always),
         fencing: FencingSource::None,
         provenance: Some(Provenance {
@@ -197,16 +196,13 @@ pub(super) fn shedlock_safe() -> LockSpec {
     spec.id = "shedlock-safe".into();
     spec.name = "ShedLock RedisLockProvider, safeUpdate".into();
     spec.provenance = Some(shedlock_provenance());
-    spec.extend = Some(
-        Op::script(
-            "update.lua",
-            SHEDLOCK_UPDATE,
-            &["{key}"],
-            &["{token}", "{ttl_ms}"],
-            Success::Truthy,
-        )
-        .sends_nothing_after_refusal(),
-    );
+    spec.extend = Some(Extend::then_sends_nothing(Op::script(
+        "update.lua",
+        SHEDLOCK_UPDATE,
+        &["{key}"],
+        &["{token}", "{ttl_ms}"],
+        Success::Truthy,
+    )));
     spec.release = Op::script(
         "delete.lua",
         SHEDLOCK_DELETE,

@@ -1,6 +1,6 @@
 //! Node.js libraries: node-redlock and BullMQ's job lock.
 
-use super::super::spec::{FencingSource, LockSpec, Op, Provenance, Success};
+use super::super::spec::{Extend, FencingSource, LockSpec, Op, Provenance, Success};
 use super::set_nx_px;
 
 const REDLOCK_ACQUIRE: &str =
@@ -31,13 +31,13 @@ pub(super) fn node_redlock() -> LockSpec {
             &["{token}", "{ttl_ms}"],
             Success::Truthy,
         ),
-        extend: Some(Op::script(
+        extend: Some(Extend::then_releases(Op::script(
             "extend.lua",
             REDLOCK_EXTEND,
             &["{key}"],
             &["{token}", "{ttl_ms}"],
             Success::Truthy,
-        )),
+        ))),
         release: Op::script(
             "release.lua",
             REDLOCK_RELEASE,
@@ -92,13 +92,13 @@ pub(super) fn bullmq() -> LockSpec {
             "7e7e7e7e-2b2b-4c3c-9d4d-5e5e5e5e5e5e:0".into(),
         ],
         acquire: set_nx_px(),
-        extend: Some(Op::script(
+        extend: Some(Extend::then_releases(Op::script(
             "extendLock-2.lua",
             &sent_by_bullmq(BULLMQ_EXTEND),
             &["{key}", "bull:mail:stalled"],
             &["{token}", "{ttl_ms}", "1"],
             Success::Truthy,
-        )),
+        ))),
         release: Op::script(
             "releaseLock-1.lua",
             &sent_by_bullmq(BULLMQ_RELEASE),

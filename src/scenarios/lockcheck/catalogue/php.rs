@@ -1,6 +1,6 @@
 //! PHP libraries: Laravel's cache lock and Symfony's Lock component.
 
-use super::super::spec::{FencingSource, LockSpec, Op, Provenance, Success};
+use super::super::spec::{Extend, FencingSource, LockSpec, Op, Provenance, Success};
 
 const LARAVEL_REFRESH: &str =
     include_str!("../../../../ministore/tests/locklibs/laravel/refresh.lua");
@@ -22,13 +22,13 @@ pub(super) fn laravel() -> LockSpec {
             "Xa5uP0wCe2HjM9qL".into(),
         ],
         acquire: Op::command("SET {key} {token} EX {ttl_s} NX", Success::Ok),
-        extend: Some(Op::script(
+        extend: Some(Extend::then_releases(Op::script(
             "refresh.lua",
             LARAVEL_REFRESH,
             &["{key}"],
             &["{token}", "{ttl_s}"],
             Success::Truthy,
-        )),
+        ))),
         release: Op::script(
             "release.lua",
             LARAVEL_RELEASE,
@@ -105,7 +105,7 @@ pub(super) fn symfony_lock() -> LockSpec {
             Success::Truthy,
         )
         .then(put_off()),
-        extend: Some(put_off()),
+        extend: Some(Extend::then_releases(put_off())),
         release: Op::script(
             "delete.lua",
             SYMFONY_DELETE,

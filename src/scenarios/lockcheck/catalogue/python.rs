@@ -1,6 +1,6 @@
 //! Python libraries: redis-py's `Lock`, python-redis-lock, RQ's scheduler lock and celery_once.
 
-use super::super::spec::{FencingSource, LockSpec, Op, Provenance, Success};
+use super::super::spec::{Extend, FencingSource, LockSpec, Op, Provenance, Success};
 use super::set_nx_px;
 
 const REDIS_PY_RELEASE: &str =
@@ -23,13 +23,13 @@ pub(super) fn redis_py() -> LockSpec {
             "ae7d2c60813f11efa1b2525400c0ffee".into(),
         ],
         acquire: set_nx_px(),
-        extend: Some(Op::script(
+        extend: Some(Extend::then_releases(Op::script(
             "extend.lua",
             REDIS_PY_EXTEND,
             &["{key}"],
             &["{token}", "{ttl_ms}", "0"],
             Success::Truthy,
-        )),
+        ))),
         release: Op::script(
             "release.lua",
             REDIS_PY_RELEASE,
@@ -77,13 +77,13 @@ pub(super) fn python_redis_lock() -> LockSpec {
             "Ns8Ld2Rf5Ub1Xk9Gh3Tq0Ve6".into(),
         ],
         acquire: Op::command("SET {key} {token} NX EX {ttl_s}", Success::Ok),
-        extend: Some(Op::script(
+        extend: Some(Extend::then_releases(Op::script(
             "extend.lua",
             PYTHON_REDIS_LOCK_EXTEND,
             &["{key}", "lock-signal:report"],
             &["{token}", "{ttl_s}"],
             Success::Zero,
-        )),
+        ))),
         release: Op::script(
             "unlock.lua",
             PYTHON_REDIS_LOCK_UNLOCK,
@@ -125,7 +125,10 @@ pub(super) fn rq_scheduler() -> LockSpec {
             "c0ffee00d15e45e5b0a710ad5eed1e55".into(),
         ],
         acquire: Op::command("SET {key} {token} NX EX {ttl_s}", Success::Ok),
-        extend: Some(Op::command("EXPIRE {key} {ttl_s}", Success::Always)),
+        extend: Some(Extend::then_releases(Op::command(
+            "EXPIRE {key} {ttl_s}",
+            Success::Always,
+        ))),
         release: Op::command("DEL {key}", Success::Always),
         fencing: FencingSource::None,
         provenance: Some(Provenance {

@@ -1,6 +1,6 @@
 //! Ruby libraries: resque-scheduler's master lock.
 
-use super::super::spec::{FencingSource, LockSpec, Op, Provenance, Success};
+use super::super::spec::{Extend, FencingSource, LockSpec, Op, Provenance, Success};
 
 const RESQUE_ACQUIRE: &str =
     include_str!("../../../../ministore/tests/locklibs/resque-scheduler/acquire.lua");
@@ -39,7 +39,7 @@ pub(super) fn resque_scheduler() -> LockSpec {
             &["{token}"],
             Success::Truthy,
         ),
-        extend: Some(locked()),
+        extend: Some(Extend::then_releases(locked())),
         release: locked().then(Op::command("DEL {key}", Success::Always)),
         fencing: FencingSource::None,
         provenance: Some(Provenance {

@@ -51,7 +51,7 @@ impl Program {
             releases_after_refused_extend: spec
                 .extend
                 .as_ref()
-                .is_none_or(|op| op.after_refusal == AfterRefusedExtend::Releases),
+                .is_none_or(|extend| extend.after_refusal == AfterRefusedExtend::Releases),
         }
     }
 
