@@ -92,7 +92,23 @@ fn step_2_the_store_expires_as_lock_inside_the_stall() {
     assert_eq!(
         run.note(s),
         "A is paused until t = 12500 ms. At t = 10001 ms, inside the stall, the store expired A's \
-         lock: PTTL -2 from then on."
+         lock: PTTL resource:lock is -2 when B tries the key at t = 10001 ms."
+    );
+}
+
+/// In a stall longer than two leases, B tries the key once its own lease would outlast the stall,
+/// well after the expiry: the note gives both moments, and the one it gives for B is B's `SET`.
+#[test]
+fn a_stall_of_three_leases_expires_as_lock_long_before_b_tries_the_key() {
+    let run = run(10_000, 30_000, ReleaseChoice::TokenChecked);
+    let (stall, b) = (&run.steps[1], &run.steps[2]);
+    assert_eq!(stall.expired.as_ref().map(|e| e.at_ms), Some(10_001));
+    assert_eq!((stall.clock_ms, b.clock_ms), (20_001, 20_001));
+    assert_eq!(b.reply, Some(Reply::ok()));
+    assert_eq!(
+        run.note(stall),
+        "A is paused until t = 30000 ms. At t = 10001 ms, inside the stall, the store expired A's \
+         lock: PTTL resource:lock is -2 when B tries the key at t = 20001 ms."
     );
 }
 

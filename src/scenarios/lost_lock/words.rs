@@ -138,13 +138,16 @@ impl LostLockOutcome {
                 step.lock_pttl
             ),
             StepKind::Stall => match &step.expired {
+                // The frame shows the store when B tries the key, which in a stall longer than
+                // two leases is later than the expiry: the note says when each happened.
                 Some(expiry) => format!(
                     "A is paused until t = {} ms. At t = {} ms, inside the stall, the store expired \
-                     {}'s lock: PTTL {} from then on.",
+                     {}'s lock: PTTL {LOCK_KEY} is {} when B tries the key at t = {} ms.",
                     step.until_ms,
                     expiry.at_ms,
                     owner_name(Some(&expiry.lock)),
-                    step.lock_pttl
+                    step.lock_pttl,
+                    step.clock_ms
                 ),
                 None => format!(
                     "A is paused until t = {} ms; when it resumes, PTTL {LOCK_KEY} is {}.",
