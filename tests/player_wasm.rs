@@ -187,9 +187,17 @@ async fn arrow_keys_home_and_end_move_along_the_focused_timeline() {
 async fn the_hazard_appears_only_while_the_stall_outlasts_the_lease() {
     set_fragment("").await;
     let fig = Mounted::figure().await;
+    let verdict = fig.find(".pl-verdict");
+    assert_eq!(
+        verdict.get_attribute("aria-live").as_deref(),
+        Some("polite")
+    );
     fig.slide(Slider::Stall, 6000).await;
     assert!(!fig.hazard(), "a 6 s stall fits a 10 s lease");
     assert!(fig.text(".pl-status").contains("no hazard"));
+    // The new status is announced: it is inside the same live region, which the lab kept.
+    assert!(verdict.is_connected());
+    assert!(verdict.contains(Some(&fig.find(".pl-status"))));
     assert!(fig.text(".pl-slider:nth-child(2)").contains("6000 ms"));
     let within = model(10_000, 6_000, ReleaseChoice::BlindDel);
     assert!(fig.text(".pl-status").contains(&within.no_hazard()));

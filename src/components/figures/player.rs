@@ -7,7 +7,7 @@
 use super::player_controls::{knobs, transport};
 use super::player_frame::{frame, timeline_list};
 use super::player_head::PlayHead;
-use super::player_status::status;
+use super::player_status::verdict;
 use crate::components::markup::Markup;
 use crate::scenarios::player::Timeline;
 
@@ -55,7 +55,7 @@ pub fn player_body(head: &PlayHead, timeline: &Timeline) -> Markup {
         .text(" holds at each moment.")
         .close("p")
         .append(knobs(head))
-        .append(status(timeline))
+        .append(verdict(timeline))
         .append(timeline_list(timeline, head))
         .append(transport(head))
         .append(frame(timeline, head));

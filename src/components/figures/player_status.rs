@@ -10,6 +10,24 @@ use crate::scenarios::player::Timeline;
 /// The status line, `p.pl-status`.
 pub const STATUS: &str = ".pl-status";
 
+/// The status line in `div.pl-verdict`, a polite live region that stays in place while the lab
+/// replaces the line inside it, so that a new lease, stall or release is announced with its
+/// outcome (the frame's note, the other live region, names only the step shown).
+pub fn verdict(timeline: &Timeline) -> Markup {
+    let mut m = Markup::new();
+    m.open(
+        "div",
+        &[
+            ("class", "pl-verdict"),
+            ("aria-live", "polite"),
+            ("aria-atomic", "true"),
+        ],
+    )
+    .append(status(timeline))
+    .close("div");
+    m
+}
+
 /// `p.pl-status[data-hazard]` when two clients believed they held the lock at once, marked as
 /// figure 1 marks a release: ✗ when A's release broke exclusion itself, ⚠ when it did its part;
 /// otherwise ✓ and why not.
