@@ -11,7 +11,7 @@ use dom::{
 };
 use leptos::prelude::*;
 use lockdive::components::figures::FenceFigure;
-use lockdive::scenarios::fence::{LogFull, MAX_FENCE_COMMITS};
+use lockdive::scenarios::fence::{caption, LogFull, MAX_FENCE_COMMITS};
 use lockdive_contract::hooks::{with_value, PATH, TONE};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::HtmlElement;
@@ -185,13 +185,19 @@ async fn enter_on_a_focused_writer_commits_it() {
 async fn reset_returns_the_fence_to_seen_34() {
     set_fragment("").await;
     let fig = Mounted::figure().await;
+    assert_eq!(fig.text("figcaption"), caption(Some(34)));
     fig.mouse_click(35).await;
     fig.mouse_leave(35).await;
     assert_eq!(fig.max_seen(), "35");
+    // The caption names the token the resource has seen now.
+    assert!(fig
+        .text("figcaption")
+        .contains("the resource has seen token 35."));
     fig.find("[data-fence-reset]").click();
     tick().await;
     assert!(fig.log().is_empty());
     assert_eq!(fig.max_seen(), "34");
+    assert_eq!(fig.text("figcaption"), caption(Some(34)));
     assert_eq!(fig.readout(), IDLE_34);
     assert_eq!(
         fig.writer(34).text_content().as_deref(),

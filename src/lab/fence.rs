@@ -32,7 +32,7 @@ use crate::components::figures::fence_readout::{
 use crate::components::figures::share_url;
 use crate::components::figures::LivePart;
 use crate::scenarios::fence::{
-    max_seen_in_setup, FenceBoard, FenceLedger, FenceOutcome, LogFull, Writer,
+    caption, max_seen_in_setup, FenceBoard, FenceLedger, FenceOutcome, LogFull, Writer,
 };
 
 /// What a press on a writer came to: its write committed, or refused with nothing run because the
@@ -65,6 +65,8 @@ struct LiveFence {
     slots: Vec<(LivePart, Element)>,
     /// Each writer's label (its token and role, which move with the fence), found once.
     labels: Vec<(Writer, Element)>,
+    /// The figure's caption, which names the token the resource has seen.
+    caption: Option<Element>,
     /// The resource's max seen, its reset button and the log, found once.
     max_seen: Option<Element>,
     reset: Option<Element>,
@@ -126,6 +128,7 @@ pub fn enhance(figure: &Element, slots: Vec<(LivePart, Element)>) -> bool {
         seen: max_seen_in_setup(),
         slots,
         labels,
+        caption: figure.query_selector("figcaption").ok().flatten(),
         max_seen,
         reset,
         log,
@@ -209,6 +212,9 @@ impl LiveFence {
         let pressed = self.last_press.borrow().clone();
         for (writer, label) in &self.labels {
             set_text(label, &writer.label(board.max_seen));
+        }
+        if let Some(line) = &self.caption {
+            set_text(line, &caption(board.max_seen));
         }
         let mut shown = self.shown.borrow_mut();
         for (at, (part, slot)) in self.slots.iter().enumerate() {

@@ -1,9 +1,9 @@
 //! Figure 2, the fenced write: the figure's layout as built, with its live parts — the resource
 //! bar, the lanes' outcomes, the readout sources and the log — rendered as markup over the fence as
 //! committed so far ([`FenceBoard`]), which the lab renders again after every commit
-//! (`lockdive::lab::fence`). The writers' buttons stay as built but for their roles, which the lab
-//! sets against the fence as it stands; the static verdicts (the what-ifs against "seen 34") stay
-//! as built.
+//! (`lockdive::lab::fence`). The writers' buttons stay as built but for their roles, and the
+//! caption but for the token it says the resource has seen, which the lab sets against the fence
+//! as it stands; the static verdicts (the what-ifs against "seen 34") stay as built.
 
 use leptos::attr::custom::custom_attribute;
 use leptos::prelude::*;
