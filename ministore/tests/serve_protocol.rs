@@ -794,6 +794,45 @@ fn a_long_function_is_stopped_by_function_kill() {
 }
 
 #[test]
+fn the_real_clock_reads_the_machines_unix_time() {
+    let server = support::MinistoreServer::start(&[]);
+    let mut client = RawClient::connect(server.port);
+    let unix_s = || {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs())
+    };
+    let before = unix_s();
+    let time = client.call(&["TIME"]);
+    let after = unix_s();
+    let seconds: u64 = time
+        .split("\r\n")
+        .nth(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("TIME's first element: {time:?}"));
+    assert!(
+        (before..=after).contains(&seconds),
+        "{before} ≤ {seconds} ≤ {after}"
+    );
+    // Deadlines given in Unix time count from now, as on Redis: one a minute away leaves a
+    // minute; one already past deletes the key.
+    let in_a_minute = (after + 60).to_string();
+    assert_eq!(
+        client.call(&["SET", "k", "v", "EXAT", &in_a_minute]),
+        "+OK\r\n"
+    );
+    let ttl = client.call(&["TTL", "k"]);
+    assert!(
+        matches!(ttl.as_str(), ":59\r\n" | ":60\r\n"),
+        "TTL of a key set to expire a minute from now: {ttl:?}"
+    );
+    assert_eq!(client.call(&["SET", "k2", "v"]), "+OK\r\n");
+    let ago = (before - 10).to_string();
+    assert_eq!(client.call(&["EXPIREAT", "k2", &ago]), ":1\r\n");
+    assert_eq!(client.call(&["EXISTS", "k2"]), ":0\r\n");
+}
+
+#[test]
 fn the_virtual_clock_moves_only_with_debug_sleep() {
     let server = support::MinistoreServer::start(&["--clock", "virtual"]);
     let mut client = RawClient::connect(server.port);

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, TryLockError};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use super::blocking::Waiters;
 use super::busy::ScriptRun;
@@ -15,12 +15,14 @@ use super::client::ClientInfo;
 use super::lock::lock;
 use super::pubsub::PubSub;
 use crate::frame::Frame;
+use crate::keyspace::CLOCK_EPOCH_MS;
 use crate::Store;
 
 /// How the store's clock moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ClockMode {
-    /// Expiry in wall time: the store's clock follows a monotonic clock before each command.
+    /// Expiry in wall time: the store's clock reads the machine's Unix time when the server
+    /// starts and follows a monotonic clock from there, before each command.
     Real,
     /// The store's own virtual clock, moved only by `DEBUG SLEEP`.
     Virtual,
@@ -40,6 +42,9 @@ pub struct Shared {
     /// Real or virtual clock.
     pub clock: ClockMode,
     started: Instant,
+    /// On the real clock, how far the machine's Unix time was past the store's epoch when the
+    /// server started, in ms; 0 on the virtual clock.
+    started_past_epoch_ms: u64,
     /// Every connected client by id.
     pub clients: Mutex<BTreeMap<u64, Arc<ClientInfo>>>,
     next_id: AtomicU64,
@@ -63,6 +68,10 @@ impl Shared {
             blocked: AtomicUsize::new(0),
             clock,
             started: Instant::now(),
+            started_past_epoch_ms: match clock {
+                ClockMode::Real => unix_ms_past_epoch(SystemTime::now()),
+                ClockMode::Virtual => 0,
+            },
             clients: Mutex::new(BTreeMap::new()),
             next_id: AtomicU64::new(1),
             pubsub: Arc::new(Mutex::new(PubSub::default())),
@@ -77,10 +86,12 @@ impl Shared {
         self.next_id.fetch_add(1, Ordering::Relaxed)
     }
 
-    /// Brings the store's clock up to wall time (real clock only); it never moves back.
+    /// Brings the store's clock up to wall time (real clock only); it never moves back, even if
+    /// the machine's clock is set back.
     pub fn tick(&self, store: &mut Store) {
         if self.clock == ClockMode::Real {
-            let wall = u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX);
+            let elapsed = u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX);
+            let wall = self.started_past_epoch_ms.saturating_add(elapsed);
             let now = store.now_ms();
             if wall > now {
                 store.advance(wall - now);
@@ -135,4 +146,13 @@ impl Shared {
             self.changed.notify_all();
         }
     }
+}
+
+/// How many ms `now` is past the store's clock epoch (0 if before it): what the store's clock
+/// reads at Unix time `now`.
+fn unix_ms_past_epoch(now: SystemTime) -> u64 {
+    let unix_ms = now
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
+    unix_ms.saturating_sub(CLOCK_EPOCH_MS.unsigned_abs())
 }
