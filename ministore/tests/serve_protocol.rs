@@ -1678,3 +1678,123 @@ fn a_scripts_pcall_catches_script_kill_once_and_the_next_line_raises_it_again() 
         assert_eq!(other.call(&["PING"]), "+PONG\r\n", "{name}");
     }
 }
+
+/// A pipeline written whole before any reply is read (as redis-py's and Jedis's pipelines are),
+/// with replies larger than the sockets' buffers: the server keeps reading while its replies
+/// wait to go out, and every reply arrives.
+#[test]
+fn a_pipeline_sent_whole_before_its_replies_are_read_gets_every_reply() {
+    let Some(servers) = both_servers(5000) else {
+        return;
+    };
+    let value = "v".repeat(1 << 20);
+    let echoed = "e".repeat(4 << 20);
+    let gets = 24;
+    for server in &servers {
+        let name = server.name();
+        let mut client = RawClient::connect(server.port());
+        assert_eq!(client.call(&["SET", "big", &value]), "+OK\r\n", "{name}");
+        let mut pipeline = Vec::new();
+        for _ in 0..gets {
+            pipeline.extend(multibulk(&["GET", "big"]));
+        }
+        pipeline.extend(multibulk(&["PING"]));
+        pipeline.extend(multibulk(&["ECHO", &echoed]));
+        // Bounded, so that a server that stops reading fails the test instead of hanging it.
+        client
+            .stream()
+            .set_write_timeout(Some(Duration::from_secs(30)))
+            .expect("write timeout");
+        client.send_raw(&pipeline);
+        for n in 0..gets {
+            let reply = client.read();
+            assert!(
+                reply.len() == value.len() + 12 && reply.starts_with("$1048576\r\nvv"),
+                "{name}: GET #{n}"
+            );
+        }
+        assert_eq!(client.read(), "+PONG\r\n", "{name}");
+        assert_eq!(client.read().len(), echoed.len() + 12, "{name}: ECHO");
+    }
+}
+
+/// A subscriber that stops reading holds up no publisher: its messages wait in its output
+/// until that passes Redis's pubsub limit (32 MB), and then it is closed — later publishes
+/// count no one, and what it was sent ends in whole messages and the close.
+#[test]
+fn a_subscriber_that_stops_reading_is_closed_past_its_output_limit() {
+    let Some(servers) = both_servers(5000) else {
+        return;
+    };
+    let message = "m".repeat(1 << 20);
+    for server in &servers {
+        let name = server.name();
+        let mut subscriber = RawClient::connect(server.port());
+        assert_eq!(
+            subscriber.call(&["SUBSCRIBE", "feed"]),
+            "*3\r\n$9\r\nsubscribe\r\n$4\r\nfeed\r\n:1\r\n",
+            "{name}"
+        );
+        let mut publisher = RawClient::connect(server.port());
+        // 48 MB in all, past the 32 MB limit by far more than the sockets' buffers hold.
+        let counts: Vec<String> = (0..48)
+            .map(|_| publisher.call(&["PUBLISH", "feed", &message]))
+            .collect();
+        let reached = counts.iter().take_while(|c| *c == ":1\r\n").count();
+        assert!(
+            reached > 0 && counts[reached..].iter().all(|c| c == ":0\r\n") && reached < 48,
+            "{name}: each PUBLISH reaches the subscriber until it is closed, then no one: {counts:?}"
+        );
+        assert_eq!(
+            publisher.call(&["PUBSUB", "NUMSUB", "feed"]),
+            "*2\r\n$4\r\nfeed\r\n:0\r\n",
+            "{name}"
+        );
+        // The subscriber's stream: whole messages, then the close.
+        let mut got = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut subscriber.stream(), &mut got);
+        let frame = format!(
+            "*3\r\n$7\r\nmessage\r\n$4\r\nfeed\r\n${}\r\n{message}\r\n",
+            message.len()
+        );
+        assert!(
+            got.len() <= reached * frame.len(),
+            "{name}: no more than was published"
+        );
+    }
+}
+
+/// CLIENT KILL frees the client for the very next command, as Redis does: a second kill finds
+/// no one, CLIENT LIST no longer lists it, and a killed subscriber no longer counts.
+#[test]
+fn a_killed_client_is_gone_for_the_next_command() {
+    let Some(servers) = both_servers(5000) else {
+        return;
+    };
+    for server in &servers {
+        let name = server.name();
+        let mut killer = RawClient::connect(server.port());
+        let mut victim = RawClient::connect(server.port());
+        let id = victim.call(&["CLIENT", "ID"]);
+        let id = id.trim_start_matches(':').trim_end();
+        let mut pipeline = multibulk(&["CLIENT", "KILL", "ID", id]);
+        pipeline.extend(multibulk(&["CLIENT", "KILL", "ID", id]));
+        pipeline.extend(multibulk(&["CLIENT", "LIST", "ID", id]));
+        killer.send_raw(&pipeline);
+        let replies = [killer.read(), killer.read(), killer.read()];
+        assert_eq!(replies, [":1\r\n", ":0\r\n", "$0\r\n\r\n"], "{name}");
+
+        let mut subscriber = RawClient::connect(server.port());
+        subscriber.call(&["SUBSCRIBE", "q"]);
+        let mut pipeline = multibulk(&["CLIENT", "KILL", "TYPE", "pubsub"]);
+        pipeline.extend(multibulk(&["PUBSUB", "NUMSUB", "q"]));
+        pipeline.extend(multibulk(&["PUBLISH", "q", "x"]));
+        killer.send_raw(&pipeline);
+        let replies = [killer.read(), killer.read(), killer.read()];
+        assert_eq!(
+            replies,
+            [":1\r\n", "*2\r\n$1\r\nq\r\n:0\r\n", ":0\r\n"],
+            "{name}"
+        );
+    }
+}

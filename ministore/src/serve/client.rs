@@ -1,14 +1,14 @@
-//! One connected client as the other connections see it: its address, its write half (every
-//! reply and pushed message goes through it whole) and the description CLIENT LIST prints.
-//! PUBLISH, CLIENT KILL and CLIENT LIST reach a client only through this.
+//! One connected client as the other connections see it: its address, its output (every reply
+//! and pushed message goes in whole) and the description CLIENT LIST prints. PUBLISH, CLIENT KILL
+//! and CLIENT LIST reach a client only through this.
 
-use std::io::Write;
-use std::net::{Shutdown, TcpStream};
+use std::net::TcpStream;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
 use super::lock::lock;
+use super::outbox::Outbox;
 use crate::frame::Frame;
 
 /// One connected client as the others see it (CLIENT LIST, CLIENT KILL, PUBLISH).
@@ -22,9 +22,11 @@ pub struct ClientInfo {
     /// The socket's file descriptor, for CLIENT LIST.
     pub fd: i64,
     created: Instant,
-    /// The write half: replies and pushed messages go through it whole, never interleaved.
-    writer: Mutex<TcpStream>,
-    /// Set by CLIENT KILL: the connection closes at its next step.
+    /// The output: replies and pushed messages go in whole, never interleaved, and a thread
+    /// of the client's own writes them out.
+    pub outbox: Outbox,
+    /// Set by CLIENT KILL, or when a subscriber's output passed its limit: the connection closes
+    /// at its next step.
     pub killed: AtomicBool,
     /// How many writes have gone out to it (replies, confirmations, messages).
     pub writes: AtomicU64,
@@ -79,7 +81,7 @@ impl ClientInfo {
             laddr,
             fd,
             created: now,
-            writer: Mutex::new(stream.try_clone()?),
+            outbox: Outbox::new(stream)?,
             killed: AtomicBool::new(false),
             writes: AtomicU64::new(0),
             state: Mutex::new(ClientState {
@@ -99,7 +101,7 @@ impl ClientInfo {
         })
     }
 
-    /// Writes bytes whole; a failed write closes the connection (the reader then sees EOF).
+    /// Puts bytes in the output whole; false once the output is closed.
     pub fn send(&self, bytes: &[u8]) -> bool {
         bytes.is_empty() || self.write_after(|| true, bytes)
     }
@@ -138,33 +140,37 @@ impl ClientInfo {
         listened
     }
 
-    /// Holds the write half, runs `first`, and writes `bytes` whole unless it said no; a failed
-    /// write closes the connection (the reader then sees EOF). Whether the bytes were written.
-    /// Lock order: this client's write half, then the pub/sub registry (in `first`); nothing
-    /// takes the registry and then a write half.
+    /// Holds the output, runs `first`, and puts `bytes` in whole unless it said no. Whether the
+    /// bytes were put in. A subscriber whose output this takes past Redis's limits is closed
+    /// (the bytes still count as put in, as a message counts as received in Redis).
+    /// Lock order: this client's output, then the pub/sub registry (in `first`), then its
+    /// state; nothing takes the registry and then an output.
     fn write_after(&self, first: impl FnOnce() -> bool, bytes: &[u8]) -> bool {
-        let mut writer = lock(&self.writer);
+        let mut held = self.outbox.hold();
         if !first() {
             return false;
         }
         // A client that is to close once something is written to it closes instead, unwritten
         // to, as Redis drops what it would add to such a client's output.
         if lock(&self.state).closing {
-            let _ = writer.shutdown(Shutdown::Both);
+            held.close_now();
             return false;
         }
-        if writer.write_all(bytes).is_ok() {
-            self.writes.fetch_add(1, Ordering::AcqRel);
-            return true;
+        if !held.put(bytes) {
+            return false;
         }
-        let _ = writer.shutdown(Shutdown::Both);
-        false
+        self.writes.fetch_add(1, Ordering::AcqRel);
+        if self.is_subscriber() && held.over_subscriber_limits(Instant::now()) {
+            self.killed.store(true, Ordering::Release);
+            held.close_now();
+        }
+        true
     }
 
-    /// Closes the connection from another thread (CLIENT KILL).
+    /// Closes the connection from another thread (CLIENT KILL), dropping its waiting output.
     pub fn kill(&self) {
         self.killed.store(true, Ordering::Release);
-        let _ = lock(&self.writer).shutdown(Shutdown::Both);
+        self.outbox.close_now();
     }
 
     /// Whether the client listens to any channel, pattern or shard channel.

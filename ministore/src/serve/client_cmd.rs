@@ -407,7 +407,11 @@ impl Conn {
             if target.id == self.info.id {
                 after = After::Close;
             } else {
+                // Gone at once for the commands after this one, as Redis frees the client
+                // in CLIENT KILL: from the client table and from every channel it listened to.
                 target.kill();
+                lock(&self.shared.clients).remove(&target.id);
+                lock(&self.shared.pubsub).forget_client(target.id);
                 self.shared.wake_blocked_now();
             }
         }

@@ -1,6 +1,7 @@
 //! One client connection: reads requests (pipelined or not) off its socket, runs each — the
 //! connection-level commands here and in its sibling modules, everything else in the shared
-//! store under its lock — and writes the replies of a batch in one write.
+//! store under its lock — and puts the replies of a batch in its output in one piece, for its
+//! writer thread to send.
 
 use std::io::{ErrorKind, Read};
 use std::net::TcpStream;
@@ -22,9 +23,6 @@ use crate::frame::Frame;
 use crate::reply::Reply;
 use crate::shape::{shape, shape_exec};
 use crate::Session;
-
-/// How long a write to a client may block before the client is disconnected.
-const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How much is read from the socket at a time.
 const READ_CHUNK: usize = 16 * 1024;
@@ -85,16 +83,27 @@ pub enum After {
     Linger,
 }
 
+/// How much stack a client's writer thread gets: it only copies bytes to its socket.
+const WRITER_STACK: usize = 64 * 1024;
+
 /// Serves one accepted connection, the `id`th, until it closes.
 pub fn serve_connection(shared: Arc<Shared>, stream: TcpStream, id: u64) {
     let _ = stream.set_nodelay(true);
-    // A client that stops reading (a stalled subscriber) is dropped instead of stalling the
-    // writer — which may be another client publishing with the store locked.
-    let _ = stream.set_write_timeout(Some(WRITE_TIMEOUT));
     let Ok(info) = ClientInfo::new(id, &stream) else {
         return;
     };
     let info = Arc::new(info);
+    let Ok(socket) = stream.try_clone() else {
+        return;
+    };
+    let output = info.clone();
+    let writer = std::thread::Builder::new()
+        .name("ministore-writer".into())
+        .stack_size(WRITER_STACK)
+        .spawn(move || output.outbox.write_out(socket));
+    if writer.is_err() {
+        return;
+    }
     lock(&shared.clients).insert(id, info.clone());
     let mut conn = Conn {
         shared: shared.clone(),
@@ -116,6 +125,8 @@ pub fn serve_connection(shared: Arc<Shared>, stream: TcpStream, id: u64) {
     store.end_session(&mut conn.session);
     drop(store);
     lock(&shared.clients).remove(&id);
+    // What is still queued goes out (a QUIT's OK, a protocol error), then the socket closes.
+    info.outbox.close_when_sent();
 }
 
 impl Conn {
@@ -145,7 +156,7 @@ impl Conn {
                             // Redis drops the client at once, unanswered, replies to what came
                             // before in the same read included: a web page's cross-protocol
                             // request reaching the server.
-                            let _ = self.reader.shutdown(std::net::Shutdown::Both);
+                            self.info.kill();
                             return;
                         } else {
                             after = self.handle(request.args, &mut out);
@@ -176,8 +187,8 @@ impl Conn {
                     after = After::Close;
                 }
             }
+            // On a close, what is queued is sent before the socket closes (`serve_connection`).
             if !self.info.send(&out) || after == After::Close {
-                let _ = self.reader.shutdown(std::net::Shutdown::Both);
                 return;
             }
             if after == After::Linger {

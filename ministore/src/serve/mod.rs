@@ -12,6 +12,8 @@
 //! - `shared`, `client`, `busy`, `pubsub`: the state all connections share — the store, the
 //!   client table and each client's description, the running script (BUSY, SCRIPT KILL) and
 //!   the pub/sub registry; `lock` takes their mutexes without poisoning.
+//! - `outbox`: each client's output, written by a thread of its own, with Redis's limits on a
+//!   subscriber's.
 
 mod blocking;
 mod busy;
@@ -19,6 +21,7 @@ mod client;
 mod client_cmd;
 mod conn;
 mod lock;
+mod outbox;
 mod pubsub;
 pub mod resp;
 mod shared;

@@ -109,6 +109,18 @@ impl PubSub {
         }
     }
 
+    /// Removes client `id` from every name it listens to, as Redis does when it frees a client
+    /// (CLIENT KILL, an output over its limit) before its connection has wound down.
+    pub fn forget_client(&mut self, id: u64) {
+        for namespace in Namespace::ALL {
+            let names = self.names_mut(namespace);
+            names.retain(|_, listeners| {
+                listeners.remove(&id);
+                !listeners.is_empty()
+            });
+        }
+    }
+
     /// Who should get a message published on `channel`, with the push each one gets: for
     /// PUBLISH the channel's listeners first, then each matching pattern's; for SPUBLISH the
     /// shard channel's listeners alone.

@@ -33,6 +33,11 @@ pub fn deliver(registry: &Mutex<PubSub>, kind: ChannelKind, channel: &[u8], mess
         if client.push_if(still_listens, &frame) {
             count += 1;
         }
+        // A subscriber this message took past its output limit is closed: later messages
+        // do not count it.
+        if client.killed.load(std::sync::atomic::Ordering::Acquire) {
+            lock(registry).forget_client(client.id);
+        }
     }
     count
 }
