@@ -1046,6 +1046,17 @@ fn connection_edge_cases_answer_byte_for_byte_as_redis() {
         return;
     };
     let cases: Vec<(&str, Vec<u8>)> = vec![
+        // SHUTDOWN may not be queued: refused, it dooms the transaction.
+        (
+            "shutdown inside multi",
+            [
+                multibulk(&["MULTI"]),
+                multibulk(&["SHUTDOWN", "NOSAVE"]),
+                multibulk(&["PING"]),
+                multibulk(&["EXEC"]),
+            ]
+            .concat(),
+        ),
         // A refused EXEC ends the transaction, as EXECABORT, also in a subscriber's context.
         (
             "exec while subscribed",

@@ -273,6 +273,14 @@ impl Conn {
             b"reset" => return (Some(self.reset()), After::Continue),
             _ => {}
         }
+        if self.queued.is_some() && name == b"shutdown" {
+            // Flagged `no-multi`: refused where it would be queued, and the block is doomed.
+            if let Some(multi) = &mut self.session.multi {
+                multi.refused = true;
+            }
+            let refusal = Frame::Error("ERR Command not allowed inside a transaction".into());
+            return (Some(refusal), After::Continue);
+        }
         if self.queued.is_some() && !matches!(name, b"exec" | b"discard" | b"multi" | b"watch") {
             return (Some(self.in_store(name, words)), After::Continue);
         }
