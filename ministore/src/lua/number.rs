@@ -21,6 +21,16 @@ pub fn parse_number(bytes: &[u8]) -> Option<f64> {
         .then_some(read.value)
 }
 
+/// C's `(int)` of a double as x86-64 code computes it: truncation toward zero, and i32::MIN for
+/// NaN or values out of range.
+pub fn number_to_i32(x: f64) -> i32 {
+    if x.is_nan() || x <= -2_147_483_649.0 || x >= 2_147_483_648.0 {
+        i32::MIN
+    } else {
+        x as i32
+    }
+}
+
 /// Converts a double to an integer the way Redis's Lua bridge does (C cast on x86-64):
 /// truncation toward zero, and i64::MIN for NaN or values out of range.
 pub fn number_to_integer(n: f64) -> i64 {

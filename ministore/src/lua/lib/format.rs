@@ -4,7 +4,7 @@
 
 use super::super::interp::{memory_error, Fault, Interp};
 use super::args::{string_result, Args};
-use crate::lua::number::number_to_integer;
+use crate::lua::number::{number_to_i32, number_to_integer};
 use crate::lua::value::{Value, MAX_STRING_LEN};
 use crate::numtext;
 
@@ -121,15 +121,6 @@ fn double_to_u64(x: f64) -> u64 {
     }
 }
 
-/// C's `(int)` of a double as x86-64 code computes it.
-fn double_to_i32(x: f64) -> i32 {
-    if x.is_nan() || x <= -2_147_483_649.0 || x >= 2_147_483_648.0 {
-        i32::MIN
-    } else {
-        x as i32
-    }
-}
-
 /// Appends one conversion.
 fn convert(
     it: &mut Interp,
@@ -140,7 +131,7 @@ fn convert(
 ) -> Result<(), Fault> {
     match spec.conv {
         b'c' => {
-            let c = double_to_i32(a.number(arg)?) as u8;
+            let c = number_to_i32(a.number(arg)?) as u8;
             let body = pad(spec, Vec::new(), vec![c], false);
             // sprintf's text is read back as a C string: a NUL ends it.
             let end = body.iter().position(|&b| b == 0).unwrap_or(body.len());

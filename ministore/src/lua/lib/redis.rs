@@ -8,6 +8,7 @@ use super::args::{one, Site};
 use crate::lua::handle::Builtin;
 #[cfg(feature = "full")]
 use crate::lua::lib_state::Registered;
+use crate::lua::number::number_to_i32;
 use crate::lua::value::{TableRef, Value};
 use crate::shape::shape;
 
@@ -282,7 +283,8 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Ve
                     line,
                 ));
             };
-            if !(0..=3).contains(&(level as i32)) {
+            // `int level = lua_tonumber(…)`: NaN and out-of-range levels become INT_MIN.
+            if !(0..=3).contains(&number_to_i32(level)) {
                 return Err(raise("ERR Invalid debug level.", line));
             }
             // There is no server log to write to.
@@ -294,7 +296,7 @@ pub fn call(it: &mut Interp, f: Func, args: Vec<Value>, site: Site) -> Result<Ve
             if args.len() != 1 {
                 return Err(raise("ERR redis.set_repl() requires two arguments.", line));
             }
-            let flags = args[0].to_number().unwrap_or(0.0) as i32;
+            let flags = number_to_i32(args[0].to_number().unwrap_or(0.0));
             if flags & !3 != 0 {
                 return Err(raise(
                     "ERR Invalid replication flags. Use REPL_AOF, REPL_REPLICA, REPL_ALL or REPL_NONE.",

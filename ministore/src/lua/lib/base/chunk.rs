@@ -97,7 +97,10 @@ pub(super) fn collectgarbage(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fa
     match &opt[..] {
         b"collect" | b"stop" | b"restart" => one(Value::Num(0.0)),
         b"count" => one(Value::Num(GC_KBYTES)),
-        b"step" => one(Value::Bool(false)),
+        // `step` answers whether the collector's cycle finished: on a fresh Redis Lua heap a
+        // step of 10 KB or more finishes it, and so does a negative one (C's cast to an
+        // unsigned size makes it huge). With garbage about, Redis's answer depends on how much.
+        b"step" => one(Value::Bool(!(0..GC_STEP_FINISHES_KBYTES).contains(&arg))),
         b"setpause" => one(Value::Num(f64::from(std::mem::replace(
             &mut it.lua_state().gc_pause,
             arg,
@@ -115,3 +118,6 @@ pub(super) fn collectgarbage(it: &mut Interp, a: &Args) -> Result<Vec<Value>, Fa
 
 /// What `gcinfo()` and `collectgarbage("count")` report, in KiB (a fresh Redis Lua state's size).
 pub(super) const GC_KBYTES: f64 = 32.0;
+
+/// The least `collectgarbage('step', n)` that finishes a cycle on Redis's fresh Lua heap.
+const GC_STEP_FINISHES_KBYTES: i32 = 10;
