@@ -276,6 +276,34 @@ impl Store {
         keys
     }
 
+    /// Database `db`'s live keys, how many of them expire, and the mean of what those have left
+    /// in ms (0 with none): INFO's keyspace line.
+    #[cfg(all(not(target_arch = "wasm32"), feature = "full"))]
+    pub(crate) fn db_counts(&self, db: usize) -> (usize, usize, i64) {
+        let now = self.keyspace.now();
+        let (mut keys, mut expires, mut left) = (0usize, 0usize, 0i128);
+        for (_, entry) in self.keyspace.live_entries_of(db) {
+            keys += 1;
+            if let Some(at) = entry.expires_at {
+                expires += 1;
+                left += i128::from(at.saturating_sub(now).max(0));
+            }
+        }
+        let mean = if expires == 0 {
+            0
+        } else {
+            i64::try_from(left / expires as i128).unwrap_or(i64::MAX)
+        };
+        (keys, expires, mean)
+    }
+
+    /// How many scripts EVAL has cached, and the function libraries' counts: INFO's memory
+    /// section.
+    #[cfg(all(not(target_arch = "wasm32"), feature = "full"))]
+    pub(crate) fn script_counts(&self) -> (usize, crate::cmd::libraries::FunctionCounts) {
+        (self.scripts.cached(), self.scripts.functions.counts())
+    }
+
     /// The live key `key` of database `db` as [`Store::snapshot_db`] shows it, if there is one
     /// (`None` for an index out of range): a caller following one key need not copy the others.
     pub fn snapshot_key(&self, db: usize, key: &[u8]) -> Option<KeySnapshot> {

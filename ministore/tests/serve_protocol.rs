@@ -1809,3 +1809,98 @@ fn a_killed_client_is_gone_for_the_next_command() {
         );
     }
 }
+
+/// INFO's sections and fields as `field:value` lines under `# Name` headings, in order.
+fn info_sections(text: &str) -> Vec<(String, Vec<(String, String)>)> {
+    let mut sections: Vec<(String, Vec<(String, String)>)> = Vec::new();
+    for line in text.split("\r\n").filter(|l| !l.is_empty()) {
+        if let Some(title) = line.strip_prefix("# ") {
+            sections.push((title.to_string(), Vec::new()));
+        } else if let (Some((field, value)), Some(section)) =
+            (line.split_once(':'), sections.last_mut())
+        {
+            section.1.push((field.to_string(), value.to_string()));
+        }
+    }
+    sections
+}
+
+/// INFO as clients read it on connecting (ioredis's ready check reads `loading`, BullMQ
+/// `redis_version` and `maxmemory_policy`): every section and field ministore prints is one
+/// Redis 7.0 prints, in Redis's order, and the fields that do not measure the machine or the
+/// moment read as Redis's do for the same clients, scripts and keys.
+#[test]
+fn info_prints_redis_sections_and_fields_with_the_same_values() {
+    let Some([ministore, redis]) = both_servers(5000) else {
+        return;
+    };
+    let measured = [
+        "os",
+        "process_id",
+        "tcp_port",
+        "server_time_usec",
+        "uptime_in_seconds",
+        "executable",
+        "config_file",
+    ];
+    let mut seen = Vec::new();
+    for server in [&ministore, &redis] {
+        let mut client = RawClient::connect(server.port());
+        let mut subscriber = RawClient::connect(server.port());
+        subscriber.call(&["SUBSCRIBE", "news"]);
+        subscriber.call(&["PSUBSCRIBE", "n*"]);
+        client.call(&["SET", "a", "1"]);
+        client.call(&["SET", "b", "2", "PX", "100000"]);
+        client.call(&["SELECT", "3"]);
+        client.call(&["SET", "c", "3"]);
+        client.call(&["SCRIPT", "LOAD", "return 1"]);
+        client.call(&[
+            "FUNCTION",
+            "LOAD",
+            "#!lua name=lib\nredis.register_function('f', function() return 1 end)",
+        ]);
+        let reply = client.call(&["INFO"]);
+        let text = reply.split_once("\r\n").map_or("", |(_, body)| body);
+        seen.push(info_sections(text));
+        // A section asked for by name, in any case: that section alone.
+        let one = client.call(&["INFO", "KeySpace"]);
+        let one = info_sections(one.split_once("\r\n").map_or("", |(_, body)| body));
+        assert_eq!(one.len(), 1, "{}: {one:?}", server.name());
+        assert_eq!(one[0].0, "Keyspace");
+        assert_eq!(
+            client.call(&["INFO", "nosuch"]),
+            "$0\r\n\r\n",
+            "{}",
+            server.name()
+        );
+    }
+    let (ours, redis) = (&seen[0], &seen[1]);
+    let mut at = 0;
+    for (title, fields) in ours {
+        let Some(offset) = redis[at..].iter().position(|(t, _)| t == title) else {
+            panic!("section {title} is not among Redis's, or out of its order: {redis:?}");
+        };
+        at += offset + 1;
+        let theirs = &redis[at - 1].1;
+        let mut from = 0;
+        for (field, value) in fields {
+            let Some(offset) = theirs[from..].iter().position(|(f, _)| f == field) else {
+                panic!("{title}: field {field} is not among Redis's, or out of its order");
+            };
+            from += offset + 1;
+            let redis_value = &theirs[from - 1].1;
+            if measured.contains(&field.as_str()) {
+                continue;
+            }
+            // Redis's avg_ttl is an estimate its expiry cycle makes as it samples keys.
+            let value = value.split(",avg_ttl").next().unwrap_or(value);
+            let redis_value = redis_value.split(",avg_ttl").next().unwrap_or(redis_value);
+            assert_eq!(value, redis_value, "{title}: {field}");
+        }
+    }
+    let loading = ours
+        .iter()
+        .flat_map(|(_, f)| f)
+        .find(|(f, _)| f == "loading");
+    assert_eq!(loading.map(|(_, v)| v.as_str()), Some("0"));
+}

@@ -56,6 +56,14 @@ pub(crate) struct ScriptCache {
     rand: Rand48,
 }
 
+impl ScriptCache {
+    /// How many scripts are cached (INFO's `number_of_cached_scripts`).
+    #[cfg(all(not(target_arch = "wasm32"), feature = "full"))]
+    pub(crate) fn cached(&self) -> usize {
+        self.scripts.len()
+    }
+}
+
 impl Default for ScriptCache {
     fn default() -> Self {
         ScriptCache {

@@ -306,6 +306,7 @@ impl Conn {
             b"client" => return self.client(&words),
             b"ping" if subscribed && !self.resp3 => subscribed_pong(&words),
             b"pubsub" => self.pubsub_command(&words),
+            b"info" => self.info(&words),
             b"shutdown" => {
                 // While a script is busy Redis refuses a SHUTDOWN that would save.
                 let saves = !words[1..].iter().any(|w| w.eq_ignore_ascii_case(b"nosave"));
@@ -586,6 +587,7 @@ fn answered_here(name: &[u8]) -> bool {
         b"hello"
             | b"auth"
             | b"client"
+            | b"info"
             | b"pubsub"
             | b"shutdown"
             | b"subscribe"

@@ -7,8 +7,8 @@
 //! - [`resp`]: the request parser and Redis's protocol errors.
 //! - replies on the wire are the crate's `frame` and `shape`: RESP3 types and which command
 //!   sends which.
-//! - `conn`: the connection loop and command routing; `client_cmd`, `subscribe`, `blocking`:
-//!   HELLO/CLIENT/RESET, pub/sub, and blocking pops that really wait.
+//! - `conn`: the connection loop and command routing; `client_cmd`, `subscribe`, `blocking`,
+//!   `info`: HELLO/CLIENT/RESET, pub/sub, blocking pops that really wait, and INFO.
 //! - `shared`, `client`, `busy`, `pubsub`: the state all connections share — the store, the
 //!   client table and each client's description, the running script (BUSY, SCRIPT KILL) and
 //!   the pub/sub registry; `lock` takes their mutexes without poisoning.
@@ -20,6 +20,7 @@ mod busy;
 mod client;
 mod client_cmd;
 mod conn;
+mod info;
 mod lock;
 mod outbox;
 mod pubsub;

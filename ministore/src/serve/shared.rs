@@ -86,6 +86,11 @@ impl Shared {
         self.next_id.fetch_add(1, Ordering::Relaxed)
     }
 
+    /// How long the server has run.
+    pub fn uptime(&self) -> Duration {
+        self.started.elapsed()
+    }
+
     /// Brings the store's clock up to wall time (real clock only); it never moves back, even if
     /// the machine's clock is set back.
     pub fn tick(&self, store: &mut Store) {
