@@ -9,8 +9,8 @@ const REDIS_PY_RELEASE: &str =
 const REDIS_PY_EXTEND: &str =
     include_str!("../../../../ministore/tests/locklibs/redis-py/extend.lua");
 
-/// redis-py 8.0.0 `Lock`: `SET NX PX`, the extend script (adding to the TTL, the default), the
-/// release script.
+/// redis-py's `Lock` (master, its `lock.py` as in releases 8.0.0 to 8.1.0): `SET NX PX`, the
+/// extend script (adding to the TTL, the default), the release script.
 pub(super) fn redis_py() -> LockSpec {
     LockSpec {
         id: "redis-py".into(),
@@ -39,7 +39,7 @@ pub(super) fn redis_py() -> LockSpec {
         ),
         fencing: FencingSource::None,
         provenance: Some(Provenance {
-            library: "redis-py 8.0.0",
+            library: "redis-py master (lock.py as in 8.0.0–8.1.0)",
             repository: "github.com/redis/redis-py",
             source_file: "redis/lock.py",
             snapshot_commit: "34817ce2a2accc893a81180fe737e0c4f5ac6b0c",
