@@ -823,7 +823,7 @@ fn the_real_clock_reads_the_machines_unix_time() {
     );
     let ttl = client.call(&["TTL", "k"]);
     assert!(
-        matches!(ttl.as_str(), ":59\r\n" | ":60\r\n"),
+        matches!(ttl.as_str(), ":58\r\n" | ":59\r\n" | ":60\r\n"),
         "TTL of a key set to expire a minute from now: {ttl:?}"
     );
     assert_eq!(client.call(&["SET", "k2", "v"]), "+OK\r\n");
@@ -1730,8 +1730,8 @@ fn a_pipeline_sent_whole_before_its_replies_are_read_gets_every_reply() {
 }
 
 /// A subscriber that stops reading holds up no publisher: its messages wait in its output
-/// until that passes Redis's pubsub limit (32 MB), and then it is closed — later publishes
-/// count no one, and what it was sent ends in whole messages and the close.
+/// until that reaches Redis's pubsub limit (32 MB), and then it is closed — later publishes
+/// count no one, and it never gets more than was published before the close.
 #[test]
 fn a_subscriber_that_stops_reading_is_closed_past_its_output_limit() {
     let Some(servers) = both_servers(5000) else {
@@ -1835,7 +1835,6 @@ fn info_prints_redis_sections_and_fields_with_the_same_values() {
         return;
     };
     let measured = [
-        "os",
         "process_id",
         "tcp_port",
         "server_time_usec",

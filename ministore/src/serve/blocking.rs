@@ -235,12 +235,12 @@ impl Waiter {
     /// waiting thread here looks only once per [`SLICE`], and an element served meanwhile would
     /// be taken from the list and written to no one.
     /// Only called with the store locked, as the waiting thread reads its socket only then, so
-    /// the two never change its blocking mode under each other.
+    /// the two never change its read timeout under each other.
     fn hung_up(&self) -> bool {
         let Some(socket) = &self.socket else {
             return false;
         };
-        if socket.set_nonblocking(true).is_err() {
+        if socket.set_read_timeout(Some(GLANCE)).is_err() {
             return true;
         }
         let mut byte = [0u8; 1];
@@ -248,12 +248,22 @@ impl Waiter {
             match socket.peek(&mut byte) {
                 Ok(n) => break n == 0,
                 Err(e) if e.kind() == ErrorKind::Interrupted => {}
-                Err(e) => break e.kind() != ErrorKind::WouldBlock,
+                Err(e) => break !nothing_yet(&e),
             }
         };
-        let _ = socket.set_nonblocking(false);
+        let _ = socket.set_read_timeout(None);
         closed
     }
+}
+
+/// How long a look at a waiting client's socket waits for bytes. A read timeout rather than
+/// non-blocking mode, which every handle on the socket shares: the client's writer thread may be
+/// sending its earlier replies meanwhile, and must not find its writes refused.
+const GLANCE: Duration = Duration::from_micros(1);
+
+/// Whether a read that failed only found nothing to read yet.
+fn nothing_yet(error: &std::io::Error) -> bool {
+    matches!(error.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut)
 }
 
 /// The timeout as a duration (`None`: forever), read as the store reads it
@@ -332,7 +342,7 @@ impl Conn {
     /// meanwhile is read into the connection's buffer, to run once the wait is over, so that
     /// a hang-up behind it is seen.
     fn peer_closed(&mut self) -> bool {
-        if self.reader.set_nonblocking(true).is_err() {
+        if self.reader.set_read_timeout(Some(GLANCE)).is_err() {
             return true;
         }
         let mut chunk = [0u8; 4096];
@@ -344,10 +354,10 @@ impl Conn {
                 Ok(0) => break true,
                 Ok(n) => self.pending.extend_from_slice(&chunk[..n]),
                 Err(e) if e.kind() == ErrorKind::Interrupted => {}
-                Err(e) => break e.kind() != ErrorKind::WouldBlock,
+                Err(e) => break !nothing_yet(&e),
             }
         };
-        let _ = self.reader.set_nonblocking(false);
+        let _ = self.reader.set_read_timeout(None);
         closed
     }
 }

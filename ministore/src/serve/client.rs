@@ -28,7 +28,7 @@ pub struct ClientInfo {
     /// Set by CLIENT KILL, or when a subscriber's output passed its limit: the connection closes
     /// at its next step.
     pub killed: AtomicBool,
-    /// How many writes have gone out to it (replies, confirmations, messages).
+    /// How many times output was put in for it (replies, confirmations, messages).
     pub writes: AtomicU64,
     /// What CLIENT LIST shows and the owner updates.
     pub state: Mutex<ClientState>,
@@ -101,6 +101,14 @@ impl ClientInfo {
         })
     }
 
+    /// Puts bytes in the output as its last: nothing put in later is sent, and the socket closes
+    /// once they are (a QUIT's OK, a protocol error's reply).
+    pub fn send_last(&self, bytes: &[u8]) {
+        let mut held = self.outbox.hold();
+        held.put(bytes);
+        held.end_when_sent();
+    }
+
     /// Puts bytes in the output whole; false once the output is closed.
     pub fn send(&self, bytes: &[u8]) -> bool {
         bytes.is_empty() || self.write_after(|| true, bytes)
@@ -121,10 +129,10 @@ impl ClientInfo {
     }
 
     /// Pushes a message encoded for this client's protocol version if `still_listens` says,
-    /// once the write half is held, that the client still listens where it was published: an
-    /// UNSUBSCRIBE between the publish and the write drops the message rather than let it follow
+    /// once the output is held, that the client still listens where it was published: an
+    /// UNSUBSCRIBE between the publish and the push drops the message rather than let it follow
     /// its confirmation. Whether the client still listened (the message counts as received, as
-    /// in Redis, even if the write then fails and closes the connection).
+    /// in Redis, even if it takes the client's output past its limit and closes it).
     pub fn push_if(&self, still_listens: impl FnOnce() -> bool, frame: &Frame) -> bool {
         let resp3 = lock(&self.state).resp == 3;
         let mut out = Vec::new();

@@ -134,10 +134,15 @@ impl Conn {
         let mut chunk = vec![0u8; READ_CHUNK];
         loop {
             let n = match self.reader.read(&mut chunk) {
-                Ok(0) => return,
-                Ok(n) => n,
+                Ok(n @ 1..) => n,
                 Err(e) if e.kind() == ErrorKind::Interrupted => continue,
-                Err(_) => return,
+                // The client is gone, or sends nothing more: Redis frees it, writing only what
+                // the socket takes at once. A writer blocked on a peer that no longer reads
+                // would otherwise hold its thread and socket for good.
+                _ => {
+                    let _ = self.reader.set_nonblocking(true);
+                    return;
+                }
             };
             self.pending.extend_from_slice(&chunk[..n]);
             let writes_before = self.info.writes.load(Ordering::Acquire);
@@ -155,8 +160,9 @@ impl Conn {
                         } else if looks_like_http(&request.args[0]) {
                             // Redis drops the client at once, unanswered, replies to what came
                             // before in the same read included: a web page's cross-protocol
-                            // request reaching the server.
-                            self.info.kill();
+                            // request reaching the server. The replies of earlier reads, which
+                            // Redis has written by now, still go out.
+                            self.info.outbox.close_when_sent();
                             return;
                         } else {
                             after = self.handle(request.args, &mut out);
@@ -187,8 +193,12 @@ impl Conn {
                     after = After::Close;
                 }
             }
-            // On a close, what is queued is sent before the socket closes (`serve_connection`).
-            if !self.info.send(&out) || after == After::Close {
+            // On a close the last reply goes out first, and nothing put in after it (a message).
+            if after == After::Close {
+                self.info.send_last(&out);
+                return;
+            }
+            if !self.info.send(&out) {
                 return;
             }
             if after == After::Linger {

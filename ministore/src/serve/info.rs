@@ -79,10 +79,6 @@ impl Conn {
                 vec![
                     pair("redis_version", "7.0.15".into()),
                     pair("redis_mode", "standalone".into()),
-                    pair(
-                        "os",
-                        format!("{} {}", std::env::consts::OS, std::env::consts::ARCH),
-                    ),
                     pair("arch_bits", usize::BITS.to_string()),
                     pair("process_id", std::process::id().to_string()),
                     pair("tcp_port", port.to_string()),

@@ -3,23 +3,26 @@
 //! up neither a client publishing to it (with the store locked) nor its own connection's reading
 //! (a pipeline sent whole before any reply is read, as redis-py and Jedis send one). What waits is
 //! bounded as in Redis 7.0's defaults (`client-output-buffer-limit`): nothing bounds a normal
-//! client's, and a subscriber whose output passes 32 MB, or stays over 8 MB for 60 s, is closed.
+//! client's, and a subscriber whose waiting output reaches 32 MB, or is found at 8 MB or more when
+//! a message is put in more than 60 s after it first reached that, is closed. (Redis also checks
+//! the 60 s once a second, with no message; here only a message does.)
 
 use std::collections::VecDeque;
 use std::io::Write;
 use std::net::{Shutdown, TcpStream};
 use std::sync::{Condvar, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::lock::lock;
 
-/// A subscriber whose waiting output passes this is closed at once (Redis's pubsub hard limit).
+/// A subscriber whose waiting output reaches this is closed at once (Redis's pubsub hard limit).
 pub const SUBSCRIBER_HARD_LIMIT: usize = 32 * 1024 * 1024;
 
-/// A subscriber whose waiting output stays over this for [`SUBSCRIBER_SOFT_SECONDS`] is closed.
+/// A subscriber whose waiting output stays at this or more for over [`SUBSCRIBER_SOFT_SECONDS`]
+/// is closed.
 pub const SUBSCRIBER_SOFT_LIMIT: usize = 8 * 1024 * 1024;
 
-/// How long a subscriber's output may stay over [`SUBSCRIBER_SOFT_LIMIT`].
+/// How long, in whole seconds, a subscriber's output may stay at [`SUBSCRIBER_SOFT_LIMIT`].
 pub const SUBSCRIBER_SOFT_SECONDS: u64 = 60;
 
 /// Whether more may be put in.
@@ -157,16 +160,25 @@ impl Held<'_> {
     }
 
     /// For a subscriber: whether its waiting output is over Redis's pubsub limits now, which
-    /// starts the soft limit's count when it first passes it (and stops it once under).
+    /// starts the soft limit's count when it first reaches it (and stops it once under), as
+    /// `checkClientOutputBufferLimits` counts: whole seconds, more than the limit's.
     pub fn over_subscriber_limits(&mut self, now: Instant) -> bool {
         let waiting = self.queue.waiting;
-        if waiting <= SUBSCRIBER_SOFT_LIMIT {
+        if waiting < SUBSCRIBER_SOFT_LIMIT {
             self.queue.over_soft_since = None;
             return false;
         }
         let since = *self.queue.over_soft_since.get_or_insert(now);
-        waiting > SUBSCRIBER_HARD_LIMIT
-            || now.duration_since(since) >= Duration::from_secs(SUBSCRIBER_SOFT_SECONDS)
+        waiting >= SUBSCRIBER_HARD_LIMIT
+            || now.duration_since(since).as_secs() > SUBSCRIBER_SOFT_SECONDS
+    }
+
+    /// Puts nothing more in: what is queued is sent, then the socket closes.
+    pub fn end_when_sent(&mut self) {
+        if self.queue.end == End::Open {
+            self.queue.end = End::CloseWhenSent;
+        }
+        self.outbox.ready.notify_all();
     }
 
     /// Closes the socket now, dropping what is queued.

@@ -16,7 +16,7 @@ fn bulk(bytes: &[u8]) -> Frame {
 
 /// Delivers `message` on `channel` to every listener; how many got it. The store calls this
 /// for every PUBLISH and SPUBLISH, from a client or from a script. The listeners are read, then
-/// each written to with its write half held and only while it still listens, so a message never
+/// each given it with its output held and only while it still listens, so a message never
 /// follows the confirmation of an UNSUBSCRIBE that ran meanwhile (nor precedes a SUBSCRIBE's:
 /// `ClientInfo::register_then_send`).
 pub fn deliver(registry: &Mutex<PubSub>, kind: ChannelKind, channel: &[u8], message: &[u8]) -> i64 {
