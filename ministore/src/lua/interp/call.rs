@@ -147,6 +147,8 @@ impl Interp<'_> {
         Ok(self.resumed_values())
     }
 
+    /// `obj:name(args)` on `line` (its name read on `name_line`): one step of the budget, on a
+    /// coroutine's replay too, then the object, the method and the arguments, and the call.
     #[inline(never)]
     pub(super) fn call_method(
         &mut self,
@@ -157,6 +159,7 @@ impl Interp<'_> {
         frame: &mut Frame,
         tail: bool,
     ) -> Result<Vec<Value>, Fault> {
+        self.step(line)?;
         /// Where a resumed method call carries on.
         enum At {
             Object,

@@ -98,10 +98,7 @@ impl Interp<'_> {
                 name,
                 args,
                 name_line,
-            } => {
-                self.step(e.line)?;
-                self.call_method(obj, name, args, (e.line, *name_line), frame, false)
-            }
+            } => self.call_method(obj, name, args, (e.line, *name_line), frame, false),
             ExprKind::Vararg => {
                 self.step(e.line)?;
                 self.charge(frame.varargs.len() as u64 / 8, e.line)?;

@@ -495,7 +495,6 @@ impl Interp<'_> {
                     args,
                     name_line,
                 } => {
-                    self.step(only.line)?;
                     let lines = (only.line, *name_line);
                     Flow::Return(self.call_method(obj, name, args, lines, frame, true)?)
                 }
