@@ -93,14 +93,11 @@ pub fn serve_connection(shared: Arc<Shared>, stream: TcpStream, id: u64) {
         return;
     };
     let info = Arc::new(info);
-    let Ok(socket) = stream.try_clone() else {
-        return;
-    };
     let output = info.clone();
     let writer = std::thread::Builder::new()
         .name("ministore-writer".into())
         .stack_size(WRITER_STACK)
-        .spawn(move || output.outbox.write_out(socket));
+        .spawn(move || output.outbox.write_out());
     if writer.is_err() {
         return;
     }

@@ -51,7 +51,7 @@ pub struct Outbox {
     queue: Mutex<Queue>,
     /// Signalled when bytes are queued or the output ends.
     ready: Condvar,
-    /// A handle on the socket to close it from any thread.
+    /// The socket: the writer thread writes to it, and any thread may close it.
     socket: TcpStream,
 }
 
@@ -86,9 +86,9 @@ impl Outbox {
         }
     }
 
-    /// Writes what is queued to `socket` until the output ends, then closes the socket. Runs on
-    /// the client's writer thread; returns once the output is closed, or ended and all sent.
-    pub fn write_out(&self, mut socket: TcpStream) {
+    /// Writes what is queued to the socket until the output ends, then closes the socket. Runs
+    /// on the client's writer thread; returns once the output is closed, or ended and all sent.
+    pub fn write_out(&self) {
         loop {
             let batch = {
                 let mut queue = lock(&self.queue);
@@ -107,7 +107,7 @@ impl Outbox {
                 }
                 batch
             };
-            let written = socket.write_all(&batch).is_ok();
+            let written = (&self.socket).write_all(&batch).is_ok();
             let mut queue = lock(&self.queue);
             queue.waiting = queue.waiting.saturating_sub(batch.len());
             if !written {
@@ -120,18 +120,12 @@ impl Outbox {
 
     /// Sends what is queued, then closes the socket; nothing put in later is sent.
     pub fn close_when_sent(&self) {
-        let mut queue = lock(&self.queue);
-        if queue.end == End::Open {
-            queue.end = End::CloseWhenSent;
-        }
-        self.ready.notify_all();
+        self.hold().end_when_sent();
     }
 
     /// Closes the socket now, dropping what is queued (the reader then sees EOF).
     pub fn close_now(&self) {
-        lock(&self.queue).close();
-        self.ready.notify_all();
-        let _ = self.socket.shutdown(Shutdown::Both);
+        self.hold().close_now();
     }
 }
 
