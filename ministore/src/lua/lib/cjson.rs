@@ -10,6 +10,7 @@ use crate::lua::handle::Builtin;
 use crate::lua::handle::Lib;
 use crate::lua::lib_state::CjsonConfig;
 use crate::lua::lib_tables::make_lib;
+use crate::lua::number::number_to_i32;
 use crate::lua::value::{TableRef, Value, MAX_STRING_LEN};
 use crate::numtext::format_number_g;
 
@@ -226,11 +227,7 @@ impl Encoder<'_, '_> {
             match k {
                 Value::Num(k) if k != 0.0 && k.floor() == k && k >= 1.0 => {
                     if k > max as f64 {
-                        max = if k < 2_147_483_648.0 {
-                            k as i32
-                        } else {
-                            i32::MIN
-                        };
+                        max = number_to_i32(k);
                     }
                     items += 1;
                 }
