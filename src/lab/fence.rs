@@ -3,10 +3,10 @@
 //! figure (`hooks::COMMIT`, `hooks::COMMIT_EVENT`), each taken once and in order (a press on a
 //! full log is refused, and the readout says so), and the reset button. After each commit and
 //! reset the live parts are brought in line from the fence's markup functions
-//! (`components::figures::fence_*`) — the max seen, the reset's state and the writers' roles set
-//! in place, a lane or the what-ifs' readout sources put in when what they say changed, the last
-//! press's source in place of the one before, the log's new line appended — and the first wasm is
-//! told the readout sources changed (`hooks::OUTCOMES_EVENT`).
+//! (`components::figures::fence_*`) — the max seen, the reset's state, the writers' roles and
+//! the caption's token set in place, a lane or the what-ifs' readout sources put in when what
+//! they say changed, the last press's source in place of the one before, the log's new line
+//! appended — and the first wasm is told the readout sources changed (`hooks::OUTCOMES_EVENT`).
 
 use std::cell::RefCell;
 use std::rc::Rc;
